@@ -1,0 +1,56 @@
+# gpucoste: dos órdenes bastan en una copia recién clonada (solo hacen falta python3 y make).
+#   make serve  → instala todo desde uv.lock y sirve el sitio en http://127.0.0.1:8000
+#   make test   → instala lo mismo y pasa todas las pruebas (construcción estricta incluida)
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+PYTHON ?= python3
+UV_VERSION := 0.13.8
+UV := .tools/bin/uv
+BIN := .venv/bin
+
+# Sin bytecode compilado (estas máquinas fijan PYTHONDONTWRITEBYTECODE=1) cada build va el doble de lento.
+export UV_COMPILE_BYTECODE := 1
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: help install serve build test lint snapshots clean
+
+help:
+	@echo "make serve      sirve el sitio en http://127.0.0.1:8000 (recarga al editar)"
+	@echo "make test       pasa todas las pruebas, la construcción estricta incluida"
+	@echo "make build      construye el sitio en site/"
+	@echo "make snapshots  regenera las salidas de referencia de snippets/ (revísalas con git diff)"
+	@echo "make lint       ruff"
+
+# uv, fijado a una versión, en su propio entorno (.tools/); nada se instala fuera del repositorio.
+$(UV):
+	$(PYTHON) -m venv .tools
+	.tools/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
+
+# .venv con las versiones exactas de uv.lock; se rehace si cambian el lock o pyproject.toml.
+.venv/.instalado: uv.lock pyproject.toml | $(UV)
+	$(UV) sync --locked
+	@touch $@
+
+install: .venv/.instalado
+
+serve: install
+	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000 -w snippets -w src
+
+build: install
+	$(BIN)/mkdocs build --strict -d site
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# pytest sale con 5 si no encontró ninguna prueba: eso también es un fallo.
+test: install lint
+	@$(BIN)/pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest no ejecutó ninguna prueba (código 5): se cuenta como fallo."; exit 1; fi; \
+	exit $$rc
+
+snapshots: install
+	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/test_snippets.py -q
+
+clean:
+	rm -rf .venv .tools site .pytest_cache .ruff_cache

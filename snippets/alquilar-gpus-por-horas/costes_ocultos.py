@@ -1,0 +1,58 @@
+# Costes ocultos: disco que se cobra parado, transferencia de datos y arranque facturado.
+import pandas as pd
+
+from gpucoste import datos, experimento, ocultos
+from gpucoste.formato import dolares, numero, rango, veces
+
+s = datos.supuestos()
+disco = datos.tarifa("Vast.ai", "almacenamiento")
+tabla = experimento.tabla()
+barata = tabla.loc[tabla["coste"].idxmin()]
+
+olvidada = ocultos.imagen_olvidada("Vast.ai")
+print(
+    f"- **Almacenamiento.** Se cobra aunque la instancia esté parada. A "
+    f"{rango(disco.precio_min_usd, disco.precio_max_usd)} $/GB/mes, una imagen Docker de "
+    f"{numero(s['imagen_gb'].valor_min, 0)} GB olvidada {numero(s['meses_olvidada'].valor_min, 0)} mes cuesta "
+    f"{rango(olvidada.minimo, olvidada.maximo)} $: entre {veces(olvidada.minimo / barata['coste'])} y "
+    f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla "
+    f"({dolares(barata['coste'])}, {barata['GPU']})."
+)
+print(
+    f"- **Ancho de banda.** Subir un dataset de {numero(s['dataset_gb'].valor_min, 0)} GB y bajar un "
+    f"checkpoint del modelo de {numero(s['modelo_miles_de_millones'].valor_min, 0)}B en bf16 "
+    f"({numero(ocultos.gb_checkpoint(), 0)} GB) cuesta, según el proveedor:"
+)
+for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
+    red = ocultos.transferencia(proveedor)
+    if red is None:
+        texto = "sin tarifas de subida y bajada en los datos (en Vast.ai las fija cada host)"
+    else:
+        texto = f"{rango(red.minimo, red.maximo)} $"
+    print(f"    - {proveedor}: {texto}.")
+arranque = s["minutos_arranque"]
+print(
+    f"- **Tiempo de arranque.** Descargar la imagen y los pesos puede llevar "
+    f"{rango(arranque.valor_min, arranque.valor_max, 0)} minutos; si se factura a precio de GPU, "
+    "el coste real por trabajo queda así:"
+)
+
+real = ocultos.coste_real()
+columnas = {  # título de la columna: partida del desglose
+    "arranque ($)": "arranque",
+    "disco durante el trabajo ($)": "disco",
+    "transferencia ($)": "transferencia",
+    "**coste real ($)**": "total",
+}
+tabla_real = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla ($)": [numero(x) for x in real["coste"]]})
+for titulo, partida in columnas.items():
+    tabla_real[titulo] = [
+        rango(a, b) if incluida or partida != "transferencia" else "sin dato"
+        for a, b, incluida in zip(
+            real[f"{partida}_min"], real[f"{partida}_max"], real["transferencia_incluida"], strict=True
+        )
+    ]
+print()
+print(tabla_real.to_markdown(index=False, colalign=["left"] + ["right"] * (tabla_real.shape[1] - 1)))
+if not real["transferencia_incluida"].all():
+    print("\nDonde la transferencia no tiene dato, el coste real no la incluye.")

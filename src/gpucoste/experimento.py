@@ -1,0 +1,69 @@
+"""Los escenarios de un experimento: su tabla de costes y la comparación entre ellos."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from . import datos
+from .coste import coste_trabajo
+from .validacion import opcion
+
+FINETUNING = "finetuning-lora-7b"
+"""El experimento del artículo: fine-tuning LoRA de un modelo 7B."""
+
+
+def escenarios(experimento: str = FINETUNING) -> list[datos.Escenario]:
+    """Los escenarios de ``experimento``, en el orden del fichero de datos."""
+    opcion(experimento, "Experimento", {e.experimento for e in datos.escenarios()})
+    return [e for e in datos.escenarios() if e.experimento == experimento]
+
+
+def precio(escenario: datos.Escenario) -> datos.Precio:
+    """La referencia de precio (con fuente y fecha) que usa ``escenario``."""
+    return datos.precio(escenario.gpu, escenario.proveedor, escenario.nivel, escenario.fecha_precio)
+
+
+def tabla(experimento: str = FINETUNING) -> pd.DataFrame:
+    """Una fila por escenario: GPU, $/h, horas y coste del trabajo."""
+    filas = []
+    for esc in escenarios(experimento):
+        p = precio(esc)
+        filas.append(
+            {
+                "GPU": p.nombre,
+                "$/h": p.precio_hora_usd,
+                "horas": esc.horas,
+                "coste": coste_trabajo(p.precio_hora_usd, esc.horas),
+            }
+        )
+    return pd.DataFrame(filas, columns=["GPU", "$/h", "horas", "coste"])
+
+
+@dataclass(frozen=True)
+class Comparacion:
+    """Cuánto más cara por hora es una GPU, y qué pasa con el coste y el tiempo del trabajo."""
+
+    cara: datos.Precio
+    barata: datos.Precio
+    veces_precio_hora: float
+    veces_coste: float
+    fraccion_tiempo: float
+
+
+def comparar(experimento: str = FINETUNING) -> Comparacion:
+    """Compara el escenario más caro por hora de ``experimento`` con el más barato por hora."""
+    pares = [(precio(e), e) for e in escenarios(experimento)]
+    (cara, e_cara), (barata, e_barata) = (
+        max(pares, key=lambda par: par[0].precio_hora_usd),
+        min(pares, key=lambda par: par[0].precio_hora_usd),
+    )
+    return Comparacion(
+        cara=cara,
+        barata=barata,
+        veces_precio_hora=cara.precio_hora_usd / barata.precio_hora_usd,
+        veces_coste=coste_trabajo(cara.precio_hora_usd, e_cara.horas)
+        / coste_trabajo(barata.precio_hora_usd, e_barata.horas),
+        fraccion_tiempo=e_cara.horas / e_barata.horas,
+    )

@@ -1,0 +1,101 @@
+"""Costes ocultos de un trabajo: disco que se cobra parado, transferencia y arranque facturado.
+
+Las tarifas y los supuestos de los datos son rangos: cada cifra es un ``Rango`` (mínimo, máximo).
+Donde un proveedor no publica una tarifa (Vast.ai: la transferencia la fija cada host), se devuelve
+``None``, nunca un cero inventado.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from . import datos, experimento
+from .coste import coste_total
+from .memoria import gb_pesos
+
+
+@dataclass(frozen=True)
+class Rango:
+    minimo: float
+    maximo: float
+
+
+def _supuesto(clave: str) -> float:
+    return datos.supuestos()[clave].valor_min
+
+
+def imagen_olvidada(proveedor: str = "Vast.ai") -> Rango:
+    """Coste de la imagen de los supuestos olvidada en el disco de ``proveedor`` los meses supuestos."""
+    t = datos.tarifa(proveedor, "almacenamiento")
+    gb_mes = _supuesto("imagen_gb") * _supuesto("meses_olvidada")
+    return Rango(gb_mes * t.precio_min_usd, gb_mes * t.precio_max_usd)
+
+
+def gb_checkpoint(precision: str = "bf16") -> float:
+    """GB de un checkpoint completo del modelo de los supuestos (solo los pesos)."""
+    return gb_pesos(_supuesto("modelo_miles_de_millones"), precision)
+
+
+def gb_en_disco() -> float:
+    """GB en disco mientras dura el trabajo: imagen, dataset y checkpoint."""
+    return _supuesto("imagen_gb") + _supuesto("dataset_gb") + gb_checkpoint()
+
+
+def transferencia(proveedor: str) -> Rango | None:
+    """Subir el dataset y bajar un checkpoint en ``proveedor``; ``None`` si no publica ambas tarifas."""
+    conceptos = {t.concepto for t in datos.tarifas() if t.proveedor == proveedor}
+    if not {"subida", "bajada"} <= conceptos:
+        return None
+    subida, bajada = datos.tarifa(proveedor, "subida"), datos.tarifa(proveedor, "bajada")
+    gb_sube, gb_baja = _supuesto("dataset_gb"), gb_checkpoint()
+    return Rango(
+        gb_sube * subida.precio_min_usd + gb_baja * bajada.precio_min_usd,
+        gb_sube * subida.precio_max_usd + gb_baja * bajada.precio_max_usd,
+    )
+
+
+def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
+    """Por escenario: coste de la GPU y rangos de arranque, disco, transferencia y total.
+
+    Las columnas de transferencia valen NaN donde el proveedor no publica la tarifa; el total
+    no la incluye entonces (columna ``transferencia_incluida``).
+    """
+    arranque = datos.supuestos()["minutos_arranque"]
+    filas = []
+    for esc in experimento.escenarios(nombre):
+        p = experimento.precio(esc)
+        disco = datos.tarifa(esc.proveedor, "almacenamiento")
+        red = transferencia(esc.proveedor)
+        bajo, alto = (
+            coste_total(
+                p.precio_hora_usd,
+                esc.horas,
+                minutos_arranque=minutos,
+                gb_disco=gb_en_disco(),
+                precio_gb_mes=gb_mes,
+            )
+            for minutos, gb_mes in (
+                (arranque.valor_min, disco.precio_min_usd),
+                (arranque.valor_max, disco.precio_max_usd),
+            )
+        )
+        red_min, red_max = (red.minimo, red.maximo) if red else (float("nan"), float("nan"))
+        filas.append(
+            {
+                "GPU": p.nombre,
+                "proveedor": p.proveedor,
+                "coste": bajo.gpu,
+                "arranque_min": bajo.arranque,
+                "arranque_max": alto.arranque,
+                "disco_min": bajo.almacenamiento,
+                "disco_max": alto.almacenamiento,
+                "transferencia_min": red_min,
+                "transferencia_max": red_max,
+                "transferencia_incluida": red is not None,
+                "total_min": bajo.total + (red.minimo if red else 0),
+                "total_max": alto.total + (red.maximo if red else 0),
+            }
+        )
+    return pd.DataFrame(filas)

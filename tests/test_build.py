@@ -1,0 +1,170 @@
+"""La construcción estricta: publica lo que calcula la biblioteca, falla con un snippet roto y no
+carga nada de terceros."""
+
+from __future__ import annotations
+
+import shutil
+from urllib.parse import urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import RAIZ, construir
+
+from gpucoste import compra, datos, experimento, ocultos
+from gpucoste.formato import fraccion, numero, porcentaje, rango, veces
+
+PAGINA = "alquilar-gpus-por-horas/index.html"
+
+
+def html(sitio, pagina=PAGINA) -> BeautifulSoup:
+    return BeautifulSoup((sitio / pagina).read_text(encoding="utf-8"), "html.parser")
+
+
+def tabla_con(sopa: BeautifulSoup, cabecera: str) -> list[list[str]]:
+    """Filas (texto de cada celda) de la primera tabla cuya cabecera empieza por ``cabecera``."""
+    for tabla in sopa.find_all("table"):
+        titulos = [th.get_text(strip=True) for th in tabla.find_all("th")]
+        if titulos and titulos[0] == cabecera and len(titulos) > 1:
+            return [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
+    raise AssertionError(f"no hay tabla con cabecera {cabecera!r}")
+
+
+def esperada_experimento() -> list[list[str]]:
+    return [
+        [f["GPU"], f"{f['$/h']:.2f}", f"{f['horas']:.1f}", f"{f['coste']:.2f}"]
+        for _, f in experimento.tabla().iterrows()
+    ]
+
+
+def test_tabla_del_experimento(sitio):
+    filas = tabla_con(html(sitio), "GPU")
+    assert filas == esperada_experimento()
+
+
+def test_que_aprender(sitio):
+    texto = html(sitio).find(id="que-aprender").find_next("p").get_text(" ", strip=True)
+    c = experimento.comparar()
+    for cifra in (veces(c.veces_precio_hora), fraccion(c.fraccion_tiempo), porcentaje(c.veces_coste - 1)):
+        assert cifra in texto
+    assert c.cara.gpu in texto and c.barata.gpu in texto
+
+
+def test_coste_real(sitio):
+    filas = tabla_con(html(sitio), "GPU")  # la primera es la del experimento
+    real = ocultos.coste_real()
+    todas = [t for t in html(sitio).find_all("table") if "coste real" in t.get_text()]
+    assert len(todas) == 1
+    celdas = [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in todas[0].find_all("tr")[1:]]
+    assert [c[0] for c in celdas] == [f[0] for f in filas]
+    for fila, (_, r) in zip(celdas, real.iterrows(), strict=True):
+        assert fila[1] == numero(r["coste"])
+        assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
+        assert fila[-1] == rango(r["total_min"], r["total_max"])
+
+
+def test_comprar_o_alquilar(sitio):
+    texto = html(sitio).find("article").get_text(" ", strip=True)
+    for esc in experimento.escenarios():
+        if esc.gpu == "RTX 4090":
+            horas = compra.horas_para_comprar(esc.gpu, esc.proveedor, esc.nivel, esc.fecha_precio)
+            assert f"{numero(horas, 0)} horas" in texto
+
+
+def test_nada_de_terceros(sitio):
+    """Ninguna página carga recursos de otro host (fuentes, CDN, scripts, iframes)."""
+    propios = {"", urlparse("https://gpucoste.github.io").netloc}
+    cargas = []
+    for pagina in sitio.rglob("*.html"):
+        sopa = BeautifulSoup(pagina.read_text(encoding="utf-8"), "html.parser")
+        for etiqueta, atributo in (
+            ("script", "src"),
+            ("link", "href"),
+            ("img", "src"),
+            ("iframe", "src"),
+            ("source", "src"),
+            ("video", "src"),
+            ("audio", "src"),
+        ):
+            for nodo in sopa.find_all(etiqueta):
+                url = nodo.get(atributo) or ""
+                if etiqueta == "link" and not {
+                    "stylesheet",
+                    "preload",
+                    "preconnect",
+                    "icon",
+                    "modulepreload",
+                    "dns-prefetch",
+                } & set(nodo.get("rel") or []):
+                    continue
+                if urlparse(url).netloc not in propios:
+                    cargas.append(f"{pagina.relative_to(sitio)}: <{etiqueta} {atributo}={url}>")
+    for css in sitio.rglob("*.css"):
+        assert "fonts.googleapis" not in css.read_text(encoding="utf-8"), css
+    assert not cargas, "\n".join(cargas)
+
+
+@pytest.fixture
+def copia(tmp_path):
+    """Copia mínima del proyecto (mkdocs.yml, docs/, snippets/) donde romper cosas."""
+    destino = tmp_path / "proyecto"
+    destino.mkdir()
+    shutil.copy(RAIZ / "mkdocs.yml", destino)
+    shutil.copytree(RAIZ / "docs", destino / "docs")
+    shutil.copytree(RAIZ / "snippets", destino / "snippets")
+    return destino
+
+
+def _anadir_bloque(copia, ruta_snippet: str):
+    pagina = copia / "docs" / "index.md"
+    pagina.write_text(
+        pagina.read_text(encoding="utf-8")
+        + f'\n```python exec="on" session="inicio" id="roto"\n--8<-- "{ruta_snippet}"\n```\n',
+        encoding="utf-8",
+    )
+
+
+def test_la_copia_construye(copia, tmp_path):
+    r = construir(tmp_path / "sitio", raiz=copia)
+    assert r.returncode == 0, r.stderr
+
+
+def test_un_snippet_que_falla_rompe_la_construccion(copia, tmp_path):
+    (copia / "snippets" / "roto.py").write_text('print(1)\nraise ValueError("snippet roto a propósito")\n')
+    _anadir_bloque(copia, "snippets/roto.py")
+    r = construir(tmp_path / "sitio", raiz=copia)
+    assert r.returncode != 0
+    assert "snippet roto a propósito" in r.stderr
+
+
+def test_un_include_que_no_existe_rompe_la_construccion(copia, tmp_path):
+    _anadir_bloque(copia, "snippets/no-existe.py")
+    r = construir(tmp_path / "sitio", raiz=copia)
+    assert r.returncode != 0
+    assert "no-existe.py" in r.stderr
+
+
+def test_un_enlace_roto_rompe_la_construccion(copia, tmp_path):
+    pagina = copia / "docs" / "index.md"
+    pagina.write_text(pagina.read_text(encoding="utf-8") + "\n[roto](glosario.md#no-existe)\n", encoding="utf-8")
+    r = construir(tmp_path / "sitio", raiz=copia)
+    assert r.returncode != 0
+    assert "no-existe" in r.stderr
+
+
+def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
+    """Un precio distinto en los datos se publica tal cual, y la página sigue a la biblioteca."""
+    ruta = carpeta_datos / "precios.csv"
+    ruta.write_text(
+        ruta.read_text(encoding="utf-8").replace(
+            "H100 80GB,Vast.ai,verificado,1.87,", "H100 80GB,Vast.ai,verificado,2.93,"
+        ),
+        encoding="utf-8",
+    )
+    datos.limpiar_cache()
+    r = construir(tmp_path / "sitio", env={"GPUCOSTE_DATOS": str(carpeta_datos)})
+    assert r.returncode == 0, r.stderr
+    sopa = html(tmp_path / "sitio")
+    filas = tabla_con(sopa, "GPU")
+    assert filas == esperada_experimento()
+    assert filas[3][1] == "2.93"
+    assert veces(experimento.comparar().veces_precio_hora) in sopa.find(id="que-aprender").find_next("p").get_text()

@@ -1,0 +1,54 @@
+"""Números en español, sin depender del locale de la máquina."""
+
+import locale
+
+import pandas as pd
+import pytest
+
+from gpucoste import formato
+
+
+@pytest.mark.parametrize(
+    ("valor", "decimales", "esperado"),
+    [
+        (5.5, 1, "5,5"),
+        (2000, 0, "2.000"),
+        (4702.94, 0, "4.703"),
+        (1234567.891, 2, "1.234.567,89"),
+        (0.1, 2, "0,10"),
+        (-3.25, 1, "-3,2"),
+    ],
+)
+def test_numero(valor, decimales, esperado):
+    assert formato.numero(valor, decimales) == esperado
+
+
+def test_no_depende_del_locale(monkeypatch):
+    monkeypatch.setattr(locale, "localeconv", lambda: {"decimal_point": "#", "thousands_sep": "@"})
+    assert formato.numero(2000.5, 1) == "2.000,5"
+
+
+def test_unidades():
+    assert formato.veces(5.5) == "5,5×"
+    assert formato.dolares(2.04) == "2,04\u00a0$"
+    assert formato.porcentaje(0.1) == "10\u00a0%"
+    assert formato.rango(0.1, 0.15) == "0,10–0,15"
+    assert formato.rango(2, 2, 0) == "2"
+
+
+@pytest.mark.parametrize(
+    ("x", "texto"),
+    [(0.2, "la quinta parte"), (0.5, "la mitad"), (1 / 3, "la tercera parte"), (0.37, "37\u00a0%")],
+)
+def test_fraccion(x, texto):
+    assert formato.fraccion(x) == texto
+
+
+def test_mes():
+    assert formato.mes("2026-07") == "julio de 2026"
+    assert formato.mes("2022-10-12") == "octubre de 2022"
+
+
+def test_tabla_en_espanol():
+    md = formato.tabla(pd.DataFrame({"GPU": ["A"], "coste": [1234.5]}), {"coste": 2})
+    assert "1.234,50" in md and "| GPU" in md
