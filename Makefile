@@ -12,7 +12,7 @@ BIN := .venv/bin
 export UV_COMPILE_BYTECODE := 1
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install serve build test lint snapshots clean
+.PHONY: help install sistema serve build test lint snapshots bench clean
 
 help:
 	@echo "make serve      sirve el sitio en http://127.0.0.1:8000 (recarga al editar)"
@@ -20,6 +20,8 @@ help:
 	@echo "make build      construye el sitio en site/"
 	@echo "make snapshots  regenera las salidas de referencia de snippets/ (revísalas con git diff)"
 	@echo "make lint       ruff"
+	@echo "make sistema    instala (Debian, como root) lo que usan las pruebas de calidad: navegador, ortografía…"
+	@echo "make bench      mide la construcción y las páginas (no es una prueba: imprime una tabla)"
 
 # uv, fijado a una versión, en su propio entorno (.tools/); nada se instala fuera del repositorio.
 $(UV):
@@ -32,6 +34,14 @@ $(UV):
 	@touch $@
 
 install: .venv/.instalado
+
+# Herramientas del sistema para las pruebas de calidad (Debian/Ubuntu, como root). Sin ellas, esas
+# pruebas se saltan en local; con CI=true fallan. Cada issue añade aquí lo suyo.
+APT_PAQUETES :=
+sistema:
+	@if [ -n "$(strip $(APT_PAQUETES))" ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PAQUETES) >/dev/null; \
+	fi
 
 serve: install
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000 -w snippets -w src
