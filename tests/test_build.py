@@ -168,3 +168,12 @@ def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
     assert filas == esperada_experimento()
     assert filas[3][1] == "2.93"
     assert veces(experimento.comparar().veces_precio_hora) in sopa.find(id="que-aprender").find_next("p").get_text()
+
+
+def test_precios_recientes(sitio):
+    tabla = [t for t in html(sitio).find_all("table") if "$/h (reciente)" in t.get_text()]
+    assert len(tabla) == 1
+    celdas = [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla[0].find_all("tr")[1:]]
+    recientes = experimento.tabla(recientes=True)
+    assert [c[2] for c in celdas] == [numero(x) for x in recientes["$/h"]]
+    assert [c[-1] for c in celdas] == [numero(x) for x in recientes["coste"]]

@@ -118,3 +118,15 @@ def test_precio_mas_reciente_por_defecto():
     ]
     assert ultimo.fecha == max(fechas)
     assert datos.precio("A100 80GB", "Vast.ai", "verificado", "2026-07").precio_hora_usd == pytest.approx(1.10)
+
+
+def test_tabla_con_precios_recientes():
+    recientes = experimento.tabla(recientes=True)
+    for esc, (_, fila) in zip(experimento.escenarios(), recientes.iterrows(), strict=True):
+        fechas = [
+            p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == (esc.gpu, esc.proveedor, esc.nivel)
+        ]
+        assert fila["fecha"] == max(fechas)
+        assert fila["coste"] == pytest.approx(fila["$/h"] * esc.horas)
+    # La A100 verificada tiene precios más recientes que el del artículo: su fila cambia.
+    assert recientes["fecha"].iloc[2] > experimento.tabla()["fecha"].iloc[2]

@@ -52,3 +52,8 @@ def test_mes():
 def test_tabla_en_espanol():
     md = formato.tabla(pd.DataFrame({"GPU": ["A"], "coste": [1234.5]}), {"coste": 2})
     assert "1.234,50" in md and "| GPU" in md
+
+
+def test_fecha():
+    assert formato.fecha("2026-10-29") == "29 de octubre de 2026"
+    assert formato.fecha("2026-07") == "julio de 2026"

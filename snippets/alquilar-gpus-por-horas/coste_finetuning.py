@@ -4,7 +4,7 @@ from gpucoste import experimento
 from gpucoste.formato import mes
 
 tabla = experimento.tabla(experimento.FINETUNING)  # GPU, $/h, horas, coste = $/h × horas
-print(tabla.to_markdown(index=False, floatfmt=("", ".2f", ".1f", ".2f")))
+print(tabla.drop(columns="fecha").to_markdown(index=False, floatfmt=("", ".2f", ".1f", ".2f")))
 
 precios = [experimento.precio(e) for e in experimento.escenarios()]
 fechas = sorted({mes(p.fecha) for p in precios})

@@ -25,20 +25,29 @@ def precio(escenario: datos.Escenario) -> datos.Precio:
     return datos.precio(escenario.gpu, escenario.proveedor, escenario.nivel, escenario.fecha_precio)
 
 
-def tabla(experimento: str = FINETUNING) -> pd.DataFrame:
-    """Una fila por escenario: GPU, $/h, horas y coste del trabajo."""
+def precio_reciente(escenario: datos.Escenario) -> datos.Precio:
+    """El precio más reciente de los datos para la GPU, el proveedor y el nivel de ``escenario``."""
+    return datos.precio(escenario.gpu, escenario.proveedor, escenario.nivel)
+
+
+def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataFrame:
+    """Una fila por escenario: GPU, $/h, horas, coste del trabajo y fecha del precio.
+
+    Con ``recientes``, cada escenario usa el precio más reciente de los datos en vez del suyo.
+    """
     filas = []
     for esc in escenarios(experimento):
-        p = precio(esc)
+        p = precio_reciente(esc) if recientes else precio(esc)
         filas.append(
             {
                 "GPU": p.nombre,
                 "$/h": p.precio_hora_usd,
                 "horas": esc.horas,
                 "coste": coste_trabajo(p.precio_hora_usd, esc.horas),
+                "fecha": p.fecha,
             }
         )
-    return pd.DataFrame(filas, columns=["GPU", "$/h", "horas", "coste"])
+    return pd.DataFrame(filas, columns=["GPU", "$/h", "horas", "coste", "fecha"])
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,11 @@ def mes(fecha: str) -> str:
     return f"{MESES[dia.month - 1]} de {dia.year}"
 
 
+def fecha(texto: str) -> str:
+    """``"2026-10-29"`` → ``"29 de octubre de 2026"``; ``"2026-07"`` → ``"julio de 2026"``."""
+    return f"{int(texto[8:10])} de {mes(texto)}" if len(texto) == 10 else mes(texto)
+
+
 def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     """Tabla Markdown con las columnas de ``decimales`` en formato español."""
     salida = df.copy()
