@@ -37,10 +37,14 @@ install: .venv/.instalado
 
 # Herramientas del sistema para las pruebas de calidad (Debian/Ubuntu, como root). Sin ellas, esas
 # pruebas se saltan en local; con CI=true fallan. Cada issue añade aquí lo suyo.
+# npm solo se pide a Debian si no hay ninguno: el Node.js de NodeSource trae el suyo y choca con el de Debian.
 APT_PAQUETES :=
 sistema:
-	@if [ -n "$(strip $(APT_PAQUETES))" ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PAQUETES) >/dev/null; \
+	@paquetes="$(strip $(APT_PAQUETES))"; command -v npm >/dev/null || paquetes="$$paquetes npm"; \
+	sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	if [ -n "$$paquetes" ]; then \
+	  echo "Instalando (apt): $$paquetes"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$paquetes >/dev/null; \
 	fi
 
 serve: install
@@ -61,6 +65,38 @@ test: install lint
 
 snapshots: install
 	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/test_snippets.py -q
+
+# Pruebas de calidad sin navegador (tests/test_{enlaces,html,ortografia,workflows,reproducible,frescura}.py).
+# lychee y zizmor vienen de PyPI (grupo dev); hunspell y Java, de Debian; vnu.jar, de npm (tests/calidad/).
+APT_PAQUETES += hunspell hunspell-es default-jre-headless
+CALIDAD_NPM := tests/calidad/node_modules/.instalado
+$(CALIDAD_NPM): tests/calidad/package.json tests/calidad/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  cd tests/calidad && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && touch node_modules/.instalado; \
+	else echo "Sin npm: la prueba de HTML (vnu) se saltará (con CI=true, fallará). Instálalo con «make sistema»."; fi
+test: $(CALIDAD_NPM)
+
+# Pruebas en el navegador (tests/test_navegador.py): Chromium de Debian, manejado con Playwright (PyPI, grupo
+# dev; nunca «playwright install»), y axe-core de npm (tests/navegador/) para la accesibilidad.
+APT_PAQUETES += chromium
+NAVEGADOR_NPM := tests/navegador/node_modules/.instalado
+$(NAVEGADOR_NPM): tests/navegador/package.json tests/navegador/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix tests/navegador --ignore-scripts --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "Sin npm: la prueba de accesibilidad (axe-core) se saltará (con CI=true, fallará). Instálalo con «make sistema»."; fi
+test: $(NAVEGADOR_NPM)
+
+# Lighthouse 12.2.3 (npm, tests/rendimiento/node/) para «make bench»; no lo usa «make test».
+LIGHTHOUSE_NPM := tests/rendimiento/node/node_modules/.instalado
+$(LIGHTHOUSE_NPM): tests/rendimiento/node/package.json tests/rendimiento/node/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix tests/rendimiento/node --ignore-scripts --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "Sin npm: «make bench» no dará las notas de Lighthouse. Instálalo con «make sistema»."; fi
+bench: $(LIGHTHOUSE_NPM)
+
+# Mide la construcción (con y sin ejecutar código, y la recarga de «make serve») y las páginas. No es una prueba.
+bench: install $(CALIDAD_NPM)
+	$(BIN)/python tests/rendimiento/bench.py
 
 clean:
 	rm -rf .venv .tools site .pytest_cache .ruff_cache

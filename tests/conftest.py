@@ -9,11 +9,30 @@ import subprocess
 import sys
 
 import pytest
+from herramientas import CIFRAS
 
 from gpucoste import datos
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 DATOS = RAIZ / "src" / "gpucoste" / "datos"
+
+
+def epoca_fuente(raiz: pathlib.Path = RAIZ) -> str:
+    """SOURCE_DATE_EPOCH: la fecha del último commit; fuera de git, la del fichero fuente más reciente."""
+    r = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=raiz, capture_output=True, text=True)
+    if r.returncode == 0 and r.stdout.strip():
+        return r.stdout.strip()
+    carpetas = ("docs", "snippets", "src")
+    fuentes = [raiz / "mkdocs.yml", *(f for d in carpetas for f in (raiz / d).rglob("*") if f.is_file())]
+    return str(int(max(f.stat().st_mtime for f in fuentes if f.exists())))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Repite al final las cifras de las pruebas de calidad (enlaces, ortografía, HTML…)."""
+    if CIFRAS:
+        terminalreporter.section("Cifras de las pruebas de calidad")
+        for linea in CIFRAS:
+            terminalreporter.write_line(linea)
 
 
 @pytest.fixture
@@ -29,8 +48,11 @@ def carpeta_datos(tmp_path, monkeypatch):
 
 
 def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str, str] | None = None):
-    """``mkdocs build --strict`` (sin -q ni -v: ver executable-docs) en ``destino``."""
-    entorno = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    """``mkdocs build --strict`` (sin -q ni -v: ver executable-docs) en ``destino``.
+
+    Con SOURCE_DATE_EPOCH fijado (el último commit), dos construcciones dan los mismos bytes.
+    """
+    entorno = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": epoca_fuente(), **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(destino)],
         cwd=raiz,

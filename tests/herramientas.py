@@ -20,3 +20,14 @@ def requiere(programa: str, paquete: str | None = None) -> str:
     if EN_CI:
         pytest.fail(f"{motivo}; en CI es obligatorio")
     pytest.skip(motivo)
+
+
+# Cifras que imprime cada prueba de calidad: conftest.py las repite en el resumen final de pytest,
+# porque pytest oculta lo que imprime una prueba que pasa.
+CIFRAS: list[str] = []
+
+
+def informar(texto: str) -> None:
+    """Anota una cifra de una prueba de calidad (se imprime al final de ``make test``)."""
+    print(texto)
+    CIFRAS.append(texto)

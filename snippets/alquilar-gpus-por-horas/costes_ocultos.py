@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import datos, experimento, ocultos
-from gpucoste.formato import dolares, numero, rango, veces
+from gpucoste.formato import dolares, mes, numero, rango, veces
 
 s = datos.supuestos()
 disco = datos.tarifa("Vast.ai", "almacenamiento")
@@ -12,7 +12,8 @@ barata = tabla.loc[tabla["coste"].idxmin()]
 olvidada = ocultos.imagen_olvidada("Vast.ai")
 print(
     f"- **Almacenamiento.** Se cobra aunque la instancia esté parada. A "
-    f"{rango(disco.precio_min_usd, disco.precio_max_usd)} $/GB/mes, una imagen Docker de "
+    f"{rango(disco.precio_min_usd, disco.precio_max_usd)} $/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
+    "una imagen Docker de "
     f"{numero(s['imagen_gb'].valor_min, 0)} GB olvidada {numero(s['meses_olvidada'].valor_min, 0)} mes cuesta "
     f"{rango(olvidada.minimo, olvidada.maximo)} $: entre {veces(olvidada.minimo / barata['coste'])} y "
     f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla "
@@ -21,7 +22,8 @@ print(
 print(
     f"- **Ancho de banda.** Subir un dataset de {numero(s['dataset_gb'].valor_min, 0)} GB y bajar un "
     f"checkpoint del modelo de {numero(s['modelo_miles_de_millones'].valor_min, 0)}B en bf16 "
-    f"({numero(ocultos.gb_checkpoint(), 0)} GB) cuesta, según el proveedor:"
+    f"({numero(ocultos.gb_checkpoint(), 0)} GB) cuesta, según el proveedor (tarifas de "
+    f"{', '.join(mes(f) for f in sorted({t.fecha[:7] for t in datos.tarifas()}))}):"
 )
 for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
     red = ocultos.transferencia(proveedor)

@@ -1,0 +1,243 @@
+"""«make bench»: mide en una sola ejecución, lado a lado, y imprime UNA tabla (Markdown) con su presupuesto.
+
+- Construcción estricta en frío (un proceso nuevo y una carpeta de salida vacía) con ejecución de código, y
+  la misma sin ejecutarlo (sin markdown-exec y con el cuaderno sin ejecutar); su cociente (≤ 1,3).
+  Se alternan las dos, ``BENCH_RONDAS`` veces (3 por omisión), y se toma la mediana de cada una.
+- Recarga bajo ``mkdocs serve`` (como «make serve») tras editar la prosa de una página: desde que se guarda
+  el fichero hasta que el servidor entrega la página con el cambio (≤ 1 s). Mediana de ``BENCH_RONDAS``.
+- Las filas de ``tests/rendimiento/paginas.py`` (bytes con gzip, peticiones, Lighthouse), si se puede.
+
+Todo se hace en una copia temporal del proyecto: nada se escribe en el repositorio. No es una prueba:
+los tiempos dependen de la máquina y nunca se comprueban en «make test».
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import os
+import pathlib
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+
+RAIZ = pathlib.Path(__file__).resolve().parents[2]
+PY = sys.executable
+RONDAS = int(os.environ.get("BENCH_RONDAS", "3"))
+PAGINA_EDITADA = "glosario.md"  # prosa pura: sin bloques que ejecutar
+PRESUPUESTO_COCIENTE = 1.3
+PRESUPUESTO_RECARGA = 1.0
+
+
+def _numero(x: float, decimales: int = 2) -> str:
+    return f"{x:,.{decimales}f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+
+
+def entorno() -> dict[str, str]:
+    r = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=RAIZ, capture_output=True, text=True)
+    epoca = r.stdout.strip() if r.returncode == 0 and r.stdout.strip() else str(int(time.time()))
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": epoca, "GPUCOSTE_DATOS": ""}
+
+
+def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
+    """Lo que lee la construcción: mkdocs.yml, docs/ y snippets/ (la biblioteca viene instalada en .venv)."""
+    destino.mkdir(parents=True)
+    shutil.copy(RAIZ / "mkdocs.yml", destino)
+    for carpeta in ("docs", "snippets"):
+        shutil.copytree(RAIZ / carpeta, destino / carpeta)
+    return destino
+
+
+def config_sin_ejecucion(copia: pathlib.Path) -> pathlib.Path:
+    """mkdocs.yml sin markdown-exec y con el cuaderno sin ejecutar (los bloques quedan como código)."""
+    texto = (copia / "mkdocs.yml").read_text(encoding="utf-8")
+    # La entrada «- markdown-exec» (con o sin opciones debajo, más sangradas) de la lista de plugins.
+    texto, n = re.subn(r"(?m)^( *)- markdown-exec\b[^\n]*\n(?:\1  +\S[^\n]*\n)*", "", texto)
+    if n != 1:
+        raise RuntimeError("no encuentro el plugin markdown-exec en mkdocs.yml: no sé apagar la ejecución")
+    texto = re.sub(r"(?m)^(\s*execute:\s*)true\b", r"\1false", texto)  # mkdocs-jupyter, si está
+    ruta = copia / "mkdocs-sin-ejecucion.yml"
+    ruta.write_text(texto, encoding="utf-8")
+    return ruta
+
+
+def construir(copia: pathlib.Path, config: pathlib.Path, destino: pathlib.Path) -> float:
+    """Segundos de ``mkdocs build --strict`` en un proceso nuevo y una carpeta vacía."""
+    shutil.rmtree(destino, ignore_errors=True)
+    inicio = time.perf_counter()
+    r = subprocess.run(
+        [PY, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(destino)],
+        cwd=copia,
+        env=entorno(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    segundos = time.perf_counter() - inicio
+    if r.returncode != 0:
+        raise RuntimeError(f"la construcción con {config.name} falló:\n{r.stderr[-3000:]}")
+    return segundos
+
+
+def puerto_libre() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def leer(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def recarga(copia: pathlib.Path) -> list[float]:
+    """Segundos desde que se guarda la prosa editada hasta que ``mkdocs serve`` entrega la página cambiada."""
+    puerto = puerto_libre()
+    # mkdocs serve sirve bajo la sub-ruta de site_url (/gpucoste/), como GitHub Pages.
+    sitio = re.search(r"(?m)^site_url:\s*\S+?://[^/]+(/\S*)", (copia / "mkdocs.yml").read_text(encoding="utf-8"))
+    base = (sitio[1] if sitio else "/").rstrip("/")
+    url = f"http://127.0.0.1:{puerto}{base}/{PAGINA_EDITADA.removesuffix('.md')}/"
+    registro = (copia / "serve.log").open("w")
+    serve = subprocess.Popen(
+        [PY, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{puerto}", "-w", "snippets"],
+        cwd=copia,
+        env=entorno(),
+        stdout=registro,
+        stderr=subprocess.STDOUT,
+    )
+    tiempos = []
+    try:
+        limite = time.monotonic() + 180
+        while leer(url) is None:
+            if serve.poll() is not None or time.monotonic() > limite:
+                raise RuntimeError(f"mkdocs serve no entregó {url} (registro en serve.log)")
+            time.sleep(0.2)
+        pagina = copia / "docs" / PAGINA_EDITADA
+        for _ in range(RONDAS):
+            time.sleep(1.5)  # que el vigilante de ficheros se asiente tras la recarga anterior
+            marca = f"Marca de medida {uuid.uuid4().hex}"
+            texto = pagina.read_text(encoding="utf-8")
+            inicio = time.perf_counter()
+            pagina.write_text(f"{texto}\n{marca}.\n", encoding="utf-8")
+            limite = time.monotonic() + 120
+            while marca not in (leer(url) or ""):
+                if time.monotonic() > limite:
+                    raise RuntimeError("mkdocs serve no entregó la página editada en 120 s")
+                time.sleep(0.02)
+            tiempos.append(time.perf_counter() - inicio)
+    finally:
+        serve.terminate()
+        try:
+            serve.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            serve.kill()
+        registro.close()
+    return tiempos
+
+
+def fila(medida: str, valor: float, unidad: str, presupuesto: str = "—", cumple: bool | None = None) -> dict:
+    return {"medida": medida, "valor": valor, "unidad": unidad, "presupuesto": presupuesto, "cumple": cumple}
+
+
+def filas_de_paginas(sitio: pathlib.Path) -> list[dict]:
+    """Las filas de tests/rendimiento/paginas.py, o una fila que explica por qué faltan."""
+    ruta = RAIZ / "tests" / "rendimiento" / "paginas.py"
+    try:
+        spec = importlib.util.spec_from_file_location("paginas", ruta)
+        if spec is None or spec.loader is None or not ruta.exists():
+            raise ImportError(f"no existe {ruta.relative_to(RAIZ)}")
+        modulo = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(modulo)
+        filas = modulo.medir_paginas(sitio)
+        if not filas:
+            raise RuntimeError("medir_paginas no devolvió ninguna medida (¿falta Chromium? «make sistema»)")
+        return filas
+    except Exception as error:  # noqa: BLE001 — el resto de la tabla vale igual
+        return [fila(f"Páginas: sin medir ({type(error).__name__}: {error})", float("nan"), "")]
+
+
+def margen(f: dict) -> str:
+    """«sí, sobra X» / «NO, falta X» a partir de un presupuesto «≤ N» o «≥ N»."""
+    if f["cumple"] is None or f["presupuesto"] in ("", "—"):
+        return "—"
+    m = re.match(r"([≤≥])\s*([\d.,]+)", f["presupuesto"])
+    if not m:
+        return "sí" if f["cumple"] else "NO"
+    limite = float(m[2].replace(",", "."))
+    diferencia = limite - f["valor"] if m[1] == "≤" else f["valor"] - limite
+    unidad = f" {f['unidad']}" if f["unidad"] not in ("×", "") else ("×" if f["unidad"] == "×" else "")
+    texto = f"{_numero(abs(diferencia), 0 if float(diferencia).is_integer() else 2)}{unidad}"
+    return f"sí (margen: {texto})" if f["cumple"] else f"NO (falla por {texto})"
+
+
+def imprimir(filas: list[dict]) -> None:
+    print("| Medida | Valor | Presupuesto | ¿Cumple? |")
+    print("|---|--:|--:|---|")
+    for f in filas:
+        decimales = 0 if f["valor"] == f["valor"] and float(f["valor"]).is_integer() else 2
+        valor = "—" if f["valor"] != f["valor"] else f"{_numero(f['valor'], decimales)} {f['unidad']}".strip()
+        presupuesto = f["presupuesto"].replace(".", ",") if f["presupuesto"] else "—"
+        print(f"| {f['medida']} | {valor} | {presupuesto} | {margen(f)} |")
+
+
+def main() -> int:
+    print(
+        f"gpucoste · make bench · {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC · {os.cpu_count()} núcleos · "
+        f"Python {sys.version.split()[0]} · {RONDAS} rondas (mediana)\n",
+        file=sys.stderr,
+    )
+    with tempfile.TemporaryDirectory(prefix="gpucoste-bench-") as tmp:
+        tmp = pathlib.Path(tmp)
+        copia = copiar_proyecto(tmp / "proyecto")
+        con, sin = copia / "mkdocs.yml", config_sin_ejecucion(copia)
+        tiempos_con, tiempos_sin = [], []
+        for ronda in range(RONDAS):
+            print(f"Construcción {ronda + 1}/{RONDAS}…", file=sys.stderr)
+            tiempos_con.append(construir(copia, con, tmp / "sitio"))
+            tiempos_sin.append(construir(copia, sin, tmp / "sitio-sin"))
+        t_con, t_sin = statistics.median(tiempos_con), statistics.median(tiempos_sin)
+        cociente = t_con / t_sin
+        filas = [
+            fila("Construcción estricta en frío, con ejecución de código", t_con, "s"),
+            fila("La misma, sin ejecutar código (sin markdown-exec ni el cuaderno)", t_sin, "s"),
+            fila(
+                "Cociente con/sin ejecución",
+                cociente,
+                "×",
+                f"≤ {_numero(PRESUPUESTO_COCIENTE, 1)}",
+                cociente <= PRESUPUESTO_COCIENTE,
+            ),
+        ]
+        print("Recarga de mkdocs serve…", file=sys.stderr)
+        try:
+            t_recarga = statistics.median(recarga(copia))
+            filas.append(
+                fila(
+                    f"Recarga de «make serve» tras editar la prosa de {PAGINA_EDITADA}",
+                    t_recarga,
+                    "s",
+                    f"≤ {_numero(PRESUPUESTO_RECARGA, 0)}",
+                    t_recarga <= PRESUPUESTO_RECARGA,
+                )
+            )
+        except Exception as error:  # noqa: BLE001
+            filas.append(fila(f"Recarga de «make serve»: sin medir ({error})", float("nan"), ""))
+        print("Páginas (tests/rendimiento/paginas.py)…", file=sys.stderr)
+        filas += filas_de_paginas(tmp / "sitio")
+    print()
+    imprimir(filas)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Frescura de los precios: el umbral (gpucoste.frescura.UMBRAL_DIAS), la lista de precios antiguos, el
+aviso de la construcción y la fecha de los precios en cada página que los muestra."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bs4 import BeautifulSoup
+from conftest import construir
+from herramientas import informar
+
+from gpucoste import datos, experimento, frescura
+from gpucoste.formato import MESES, mes
+
+PRECIO = re.compile(r"\d,\d\d\s?\$|\$/h\b")
+FECHA = re.compile(rf"\b(?:{'|'.join(MESES)}) de \d{{4}}\b")
+CABECERAS = {
+    "precios.csv": "gpu,proveedor,nivel,precio_hora_usd,fecha,fuente,nota\n",
+    "tarifas.csv": "proveedor,concepto,unidad,precio_min_usd,precio_max_usd,cobra_parada,fecha,fuente,nota\n",
+}
+
+
+def _datos_fijos(carpeta):
+    """Dos precios y una tarifa con fechas conocidas (sin escenarios que dependan de otros precios)."""
+    (carpeta / "precios.csv").write_text(
+        CABECERAS["precios.csv"]
+        + "RTX 4090,Vast.ai,comunidad,0.34,2026-07,https://vast.ai/pricing,mes sin día\n"
+        + "H100 80GB,RunPod,seguro,3.99,2026-09-25,https://docs.runpod.io/pods/pricing,con día\n",
+        encoding="utf-8",
+    )
+    (carpeta / "tarifas.csv").write_text(
+        CABECERAS["tarifas.csv"] + "AWS,bajada,GB,0.09,0.09,no,2026-09-29,https://aws.amazon.com/ec2/pricing/,\n",
+        encoding="utf-8",
+    )
+    (carpeta / "escenarios.csv").write_text(
+        "experimento,gpu,proveedor,nivel,fecha_precio,horas,origen\n"
+        + "finetuning-lora-7b,RTX 4090,Vast.ai,comunidad,2026-07,6.0,prueba\n",
+        encoding="utf-8",
+    )
+    datos.limpiar_cache()
+
+
+def test_un_mes_sin_dia_cuenta_desde_el_dia_1():
+    assert frescura.dia("2026-07") == dt.date(2026, 7, 1)
+    assert frescura.dia("2026-09-25") == dt.date(2026, 9, 25)
+
+
+def test_la_referencia_es_source_date_epoch(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(dt.datetime(2026, 7, 31, 23, 0, tzinfo=dt.UTC).timestamp())))
+    assert frescura.referencia() == dt.date(2026, 7, 31)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert frescura.referencia() == dt.datetime.now(dt.UTC).date()
+
+
+def test_antiguos_con_fechas_fijas(carpeta_datos):
+    _datos_fijos(carpeta_datos)
+    # 2026-07-01 + 90 días = 2026-09-29: ese día aún no es antiguo; al siguiente, sí.
+    assert frescura.antiguos(dt.date(2026, 9, 29)) == []
+    assert [(p.fichero, p.fecha, p.dias) for p in frescura.antiguos(dt.date(2026, 9, 30))] == [
+        ("precios.csv", "2026-07", 91)
+    ]
+    # Más tarde caen los demás, del más antiguo al más reciente; el umbral se puede cambiar en la llamada.
+    todos = frescura.antiguos(dt.date(2027, 1, 1))
+    assert [(p.fichero, p.dias) for p in todos] == [("precios.csv", 184), ("precios.csv", 98), ("tarifas.csv", 94)]
+    assert frescura.antiguos(dt.date(2027, 1, 1), umbral_dias=365) == []
+    assert (
+        str(todos[0]) == "precios.csv: RTX 4090 en Vast.ai (comunidad), 0,34\N{NO-BREAK SPACE}$/h, 2026-07 (184 días)"
+    )
+
+
+def test_lista_de_precios_antiguos():
+    """La lista de hoy (no falla: un precio antiguo se avisa y se fecha en la página, no rompe nada)."""
+    antiguos = frescura.antiguos()
+    informar(
+        f"Frescura: {len(antiguos)} precios con más de {frescura.UMBRAL_DIAS} días "
+        f"(referencia {frescura.referencia().isoformat()})" + "".join(f"\n  - {p}" for p in antiguos)
+    )
+    assert all(p.dias > frescura.UMBRAL_DIAS for p in antiguos)
+
+
+def test_la_construccion_avisa_sin_fallar(tmp_path):
+    # Referencia 2027-06-01: todos los precios de los datos pasan del umbral, y la construcción estricta pasa.
+    r = construir(tmp_path / "sitio", env={"GPUCOSTE_DATOS": "", "SOURCE_DATE_EPOCH": "1811808000"})
+    assert r.returncode == 0, r.stderr
+    aviso = f"Aviso: {len(datos.precios()) + len(datos.tarifas())} precios con más de {frescura.UMBRAL_DIAS} días"
+    assert f"{aviso} (referencia 2027-06-01)" in r.stderr, r.stderr
+    assert "RTX 4090 en Vast.ai (comunidad), 0,34\N{NO-BREAK SPACE}$/h, 2026-07 (335 días)" in r.stderr
+
+
+def _prosa(sitio, pagina) -> str:
+    """Texto visible de la página sin código ni la fecha de «Última actualización» del plugin de git."""
+    articulo = BeautifulSoup((sitio / pagina).read_text(encoding="utf-8"), "html.parser").find("article")
+    if articulo is None:
+        return ""
+    for nodo in articulo.find_all(["code", "pre", "script"]):
+        nodo.decompose()
+    for nodo in articulo.select(".md-source-file, [class*=git-revision]"):
+        nodo.decompose()
+    return articulo.get_text(" ")
+
+
+def test_cada_pagina_con_precios_los_fecha(sitio):
+    con_precios, sin_fecha = [], []
+    for pagina in sorted(sitio.rglob("*.html")):
+        texto = _prosa(sitio, pagina)
+        if PRECIO.search(texto):
+            nombre = str(pagina.relative_to(sitio))
+            con_precios.append(nombre)
+            if not FECHA.search(texto):
+                sin_fecha.append(nombre)
+    informar(f"Fechas de precios: {len(con_precios)} páginas muestran precios, {len(sin_fecha)} sin su fecha")
+    assert not sin_fecha, sin_fecha
+    # La página principal de la guía fecha cada precio del experimento («julio de 2026»).
+    texto = _prosa(sitio, "alquilar-gpus-por-horas/index.html")
+    for esc in experimento.escenarios():
+        assert mes(experimento.precio(esc).fecha) in texto

@@ -1,0 +1,182 @@
+"""El sitio en un navegador de verdad (Chromium de Debian, sin cabeza): privacidad (ninguna petición a
+otro host) y accesibilidad (axe-core, WCAG 2.1 A/AA) en cada página, en modo claro y oscuro."""
+
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+from herramientas import EN_CI, informar, requiere
+from servidor import chromium_disponible, lanzar, paginas, servir
+
+AXE = pathlib.Path(__file__).parent / "navegador" / "node_modules" / "axe-core" / "axe.min.js"
+# WCAG 2.1, niveles A y AA.
+ETIQUETAS_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+GRAVES = {"serious", "critical"}
+ESQUEMAS = ("light", "dark")
+
+
+@dataclass
+class Recorrido:
+    """Lo que pidió el navegador al cargar unas páginas."""
+
+    paginas: int = 0
+    peticiones: list[str] = field(default_factory=list)
+    terceros: list[str] = field(default_factory=list)
+
+
+def _propia(url: str) -> bool:
+    partes = urlparse(url)
+    return partes.scheme in ("data", "blob", "about") or partes.hostname == "127.0.0.1"
+
+
+@pytest.fixture(scope="module")
+def navegador():
+    if not chromium_disponible():
+        requiere("chromium", "paquete de Debian «chromium»")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = lanzar(p)
+        yield chromium
+        chromium.close()
+
+
+def recorrer(navegador, sitio: pathlib.Path) -> Recorrido:
+    """Carga cada página de ``sitio`` servido en 127.0.0.1 y anota cada petición; las de otro host se
+    anotan y se cortan (la prueba no sale a la red)."""
+    r = Recorrido()
+    contexto = navegador.new_context(service_workers="block")
+
+    def anotar(ruta) -> None:
+        url = ruta.request.url
+        r.peticiones.append(url)
+        if _propia(url):
+            ruta.continue_()
+        else:
+            r.terceros.append(url)
+            ruta.abort()
+
+    contexto.route("**/*", anotar)
+    # Lo que no pase por route (p. ej., un websocket) también cuenta.
+    contexto.on("websocket", lambda ws: r.terceros.append(ws.url) if not _propia(ws.url) else None)
+    with servir(sitio) as base:
+        pagina = contexto.new_page()
+        for ruta in [*paginas(sitio), "no-existe/"]:  # la última: la 404 de GitHub Pages
+            pagina.goto(base + ruta, wait_until="networkidle")
+            pagina.mouse.wheel(0, 100_000)  # lo que cargue al desplazarse
+            pagina.wait_for_load_state("networkidle")
+            r.paginas += 1
+    contexto.close()
+    return r
+
+
+def test_ninguna_peticion_a_otro_host(navegador, sitio):
+    r = recorrer(navegador, sitio)
+    informar(
+        f"Privacidad (Chromium): {r.paginas} páginas, {len(r.peticiones)} peticiones, "
+        f"{len(r.terceros)} a otros hosts (127.0.0.1 es el único permitido)"
+    )
+    assert r.paginas == len(paginas(sitio)) + 1
+    assert len(r.peticiones) > r.paginas  # CSS, JS, índice de búsqueda… se registran
+    assert r.terceros == []
+
+
+def _sitio_de_prueba(tmp_path: pathlib.Path, cuerpo: str, cabeza: str = "") -> pathlib.Path:
+    (tmp_path / "404.html").write_text("<!doctype html><title>404</title>", encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        f'<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Prueba</title>{cabeza}</head>'
+        f"<body><main><h1>Prueba</h1>{cuerpo}</main></body></html>",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def test_una_fuente_de_google_se_detecta(navegador, tmp_path):
+    """La prueba puede fallar: una página que enlaza una fuente de Google da una petición a un tercero."""
+    cabeza = '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Roboto&display=swap">'
+    r = recorrer(navegador, _sitio_de_prueba(tmp_path, "<p>Texto.</p>", cabeza))
+    assert [urlparse(u).hostname for u in r.terceros] == ["fonts.googleapis.com"]
+
+
+# ---- Accesibilidad ------------------------------------------------------------------------------
+
+
+def _axe() -> pathlib.Path:
+    if AXE.is_file():
+        return AXE
+    motivo = "falta axe-core (se instala con «make test» si hay npm: npm ci --prefix tests/navegador)"
+    if EN_CI:
+        pytest.fail(f"{motivo}; en CI es obligatorio")
+    pytest.skip(motivo)
+
+
+def auditar(navegador, sitio: pathlib.Path, esquema: str) -> dict[str, list[dict]]:
+    """Violaciones de axe-core (WCAG 2.1 A/AA) de cada página, con el esquema de color dado."""
+    axe = _axe().read_text(encoding="utf-8")
+    resultado = {}
+    contexto = navegador.new_context(color_scheme=esquema, service_workers="block")
+    contexto.route("**/*", lambda ruta: ruta.continue_() if _propia(ruta.request.url) else ruta.abort())
+    with servir(sitio) as base:
+        pagina = contexto.new_page()
+        for ruta in paginas(sitio):
+            pagina.goto(base + ruta, wait_until="networkidle")
+            pagina.add_script_tag(content=axe)
+            resultado[ruta or "/"] = pagina.evaluate(
+                """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
+                                                   resultTypes: ["violations"]})
+                    .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                        nodos: v.nodes.map(n => n.target.join(" ")).slice(0, 5), n: v.nodes.length})))""",
+                ETIQUETAS_WCAG,
+            )
+    contexto.close()
+    return resultado
+
+
+def _graves(resultado: dict[str, list[dict]]) -> list[str]:
+    return [
+        f"{pagina}: {v['impact']} {v['id']} ({v['help']}) ×{v['n']}: {v['nodos']}"
+        for pagina, violaciones in resultado.items()
+        for v in violaciones
+        if v["impact"] in GRAVES
+    ]
+
+
+@pytest.mark.parametrize("esquema", ESQUEMAS)
+def test_accesibilidad_wcag21_aa(navegador, sitio, esquema):
+    resultado = auditar(navegador, sitio, esquema)
+    graves = _graves(resultado)
+    todas = sum(len(v) for v in resultado.values())
+    informar(
+        f"Accesibilidad (axe-core, WCAG 2.1 A/AA, modo {'claro' if esquema == 'light' else 'oscuro'}): "
+        f"{len(resultado)} páginas, {todas} reglas incumplidas, {len(graves)} graves o críticas"
+    )
+    for pagina, violaciones in resultado.items():
+        for v in violaciones:
+            print(f"  {pagina}: {v['impact']} {v['id']} ×{v['n']}")
+    assert len(resultado) == len(paginas(sitio))
+    assert graves == [], "\n".join(graves)
+
+
+def test_una_pagina_inaccesible_se_detecta(navegador, tmp_path):
+    """La prueba puede fallar: una imagen sin alt y un botón sin nombre son violaciones críticas."""
+    cuerpo = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>'
+    graves = _graves(auditar(navegador, _sitio_de_prueba(tmp_path, cuerpo), "light"))
+    assert any("image-alt" in g for g in graves)
+    assert any("button-name" in g for g in graves)
+
+
+def test_plantillas_propias_en_el_sitio(sitio):
+    """Las correcciones de docs/.overrides llegan al sitio: 404 en español, diálogo de búsqueda con nombre,
+    enlaces permanentes en español y el enlace al repositorio sin la petición a api.github.com."""
+    pagina_404 = BeautifulSoup((sitio / "404.html").read_text(encoding="utf-8"), "html.parser")
+    assert pagina_404.find("h1").get_text(strip=True) == "Página no encontrada"
+    for html in sitio.rglob("*.html"):
+        sopa = BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
+        assert sopa.find("div", class_="md-search", role="dialog").get("aria-label") == "Buscar", html
+        assert not sopa.select('[data-md-component="source"]'), html
+        titulos = {a.get("title") for a in sopa.select("a.headerlink")}
+        assert titulos <= {"Enlace permanente a este apartado"}, (html, titulos)

@@ -1,0 +1,189 @@
+"""El cuaderno «Experimento: ¿cuánto cuesta un fine-tuning?» (mkdocs-jupyter): se ejecuta en cada
+construcción, publica las cifras de la biblioteca, se descarga y una celda que falla rompe la construcción."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+from conftest import DATOS, RAIZ, construir
+
+from gpucoste import datos, experimento, ocultos
+from gpucoste.formato import fraccion, mes, numero, porcentaje, rango, veces
+
+CUADERNO = RAIZ / "docs" / "experimento-finetuning.ipynb"
+PAGINA = "experimento-finetuning/index.html"
+
+
+def sopa(sitio) -> BeautifulSoup:
+    return BeautifulSoup((sitio / PAGINA).read_text(encoding="utf-8"), "html.parser")
+
+
+def tabla(pagina: BeautifulSoup, segunda_cabecera: str) -> list[list[str]]:
+    """Filas de la tabla cuya segunda columna se titula ``segunda_cabecera``."""
+    for t in pagina.find("article").find_all("table"):
+        titulos = [th.get_text(strip=True) for th in t.find_all("th")]
+        if titulos[:2] == ["GPU", segunda_cabecera]:
+            return [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in t.find_all("tr")[1:]]
+    raise AssertionError(f"no hay tabla GPU | {segunda_cabecera}")
+
+
+def test_el_cuaderno_se_guarda_sin_salidas():
+    nb = json.loads(CUADERNO.read_text(encoding="utf-8"))
+    codigo = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert codigo
+    assert all(not c["outputs"] and c["execution_count"] is None for c in codigo), "guarda el cuaderno sin salidas"
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+class _Cargador(yaml.SafeLoader):
+    """YAML seguro que ignora las etiquetas ``!!python/…`` y ``!ENV`` que admite mkdocs.yml."""
+
+
+_Cargador.add_multi_constructor("", lambda cargador, etiqueta, nodo: None)
+
+
+def test_configuracion_de_mkdocs_jupyter():
+    """Ejecutar siempre, sin caché (su clave es solo el cuaderno) y sin dejar pasar errores."""
+    config = yaml.load((RAIZ / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Cargador)
+    plugin = next(p["mkdocs-jupyter"] for p in config["plugins"] if isinstance(p, dict) and "mkdocs-jupyter" in p)
+    assert plugin["execute"] is True
+    assert plugin["allow_errors"] is False
+    assert plugin["cache"] is False
+    assert plugin["include_source"] is True
+
+
+def test_la_tabla_del_cuaderno_es_la_de_la_biblioteca(sitio):
+    filas = tabla(sopa(sitio), "$/h")
+    esperadas = [
+        [f["GPU"], numero(f["$/h"], 2), numero(f["horas"], 1), numero(f["coste"], 2), *[mes(f[c]) for c in f.index[4:]]]
+        for _, f in experimento.tabla(experimento.FINETUNING).iterrows()
+    ]
+    assert filas == esperadas
+
+
+def test_que_aprender_del_cuaderno(sitio):
+    pagina = sopa(sitio)
+    celda = pagina.find(id="que-aprender").find_parent("div", class_="jp-Cell").find_next_sibling("div")
+    texto = celda.select_one(".jp-OutputArea-output").get_text(" ", strip=True)
+    c = experimento.comparar(experimento.FINETUNING)
+    for cifra in (veces(c.veces_precio_hora), fraccion(c.fraccion_tiempo), porcentaje(abs(c.veces_coste - 1))):
+        assert cifra in texto
+    assert c.cara.gpu in texto and c.barata.gpu in texto
+
+
+def test_costes_ocultos_del_cuaderno(sitio):
+    filas = tabla(sopa(sitio), "arranque ($)")
+    real = ocultos.coste_real(experimento.FINETUNING)
+    assert len(filas) == len(real)
+    for fila, (_, r) in zip(filas, real.iterrows(), strict=True):
+        assert fila[0] == r["GPU"]
+        assert fila[1] == rango(r["arranque_min"], r["arranque_max"])
+        assert fila[2] == rango(r["disco_min"], r["disco_max"])
+        assert fila[-1] == rango(r["total_min"], r["total_max"])
+
+
+def test_boton_de_descarga(sitio):
+    """El botón apunta (en relativo) a una copia del cuaderno que existe en el sitio."""
+    enlace = sopa(sitio).find("a", title="Descargar el cuaderno")
+    assert enlace is not None and enlace.has_attr("download")
+    destino = (sitio / PAGINA).parent / enlace["href"]
+    assert destino.is_file(), enlace["href"]
+    assert destino.read_bytes() == CUADERNO.read_bytes()
+
+
+def test_editar_esta_pagina(sitio):
+    enlace = sopa(sitio).find("a", rel="edit")
+    assert enlace["href"].endswith("/edit/main/docs/experimento-finetuning.ipynb")
+
+
+def test_la_pagina_es_ligera(sitio):
+    """Sin el CSS de JupyterLab ni scripts de mkdocs-jupyter: el código usa las clases de Material."""
+    pagina = (sitio / PAGINA).read_text(encoding="utf-8")
+    articulo = sopa(sitio).find("article")
+    assert not articulo.find_all(["style", "script"])
+    assert "highlight-ipynb" not in pagina and "jp-OutputArea-prompt" not in pagina
+    assert articulo.select("div.highlight pre code")
+    assert len(pagina.encode()) < 120_000, f"{len(pagina.encode())} bytes"
+
+
+@pytest.fixture
+def copia(tmp_path):
+    """Copia mínima del proyecto (sin git) donde romper cosas."""
+    destino = tmp_path / "proyecto"
+    destino.mkdir()
+    shutil.copy(RAIZ / "mkdocs.yml", destino)
+    shutil.copytree(RAIZ / "docs", destino / "docs")
+    shutil.copytree(RAIZ / "snippets", destino / "snippets")
+    return destino
+
+
+def test_una_celda_que_falla_rompe_la_construccion(copia, tmp_path):
+    ruta = copia / "docs" / CUADERNO.name
+    nb = json.loads(ruta.read_text(encoding="utf-8"))
+    nb["cells"].append(
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "celda-rota",
+            "metadata": {},
+            "outputs": [],
+            "source": ['raise ValueError("celda rota a propósito")'],
+        }
+    )
+    ruta.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    r = construir(tmp_path / "sitio", raiz=copia)
+    assert r.returncode != 0
+    assert "celda rota a propósito" in r.stdout + r.stderr
+
+
+def _precio_h100(sitio) -> str:
+    return next(f[1] for f in tabla(sopa(sitio), "$/h") if f[0].startswith("H100"))
+
+
+def _datos_con_otro_precio(tmp_path):
+    copia = tmp_path / "datos"
+    shutil.copytree(DATOS, copia)
+    ruta = copia / "precios.csv"
+    texto = ruta.read_text(encoding="utf-8")
+    assert "H100 80GB,Vast.ai,verificado,1.87," in texto
+    ruta.write_text(texto.replace("H100 80GB,Vast.ai,verificado,1.87,", "H100 80GB,Vast.ai,verificado,2.93,"))
+    return copia
+
+
+@pytest.mark.parametrize("cache", [False, True], ids=["sin-cache", "con-cache"])
+def test_nunca_publica_cifras_de_una_biblioteca_anterior(copia, tmp_path, cache):
+    """Dos construcciones seguidas; en la segunda cambian los datos, no el cuaderno.
+
+    Con la configuración del proyecto (sin caché) la segunda publica el precio nuevo. Con ``cache: true``
+    (se activa en la copia para probar que la prueba sabe fallar) mkdocs-jupyter reutiliza la página vieja.
+    """
+    if cache:
+        config = copia / "mkdocs.yml"
+        texto = config.read_text(encoding="utf-8")
+        assert texto.count("      cache: false") == 1
+        config.write_text(texto.replace("      cache: false", "      cache: true"), encoding="utf-8")
+    primera = construir(tmp_path / "primera", raiz=copia, env={"GPUCOSTE_DATOS": ""})
+    assert primera.returncode == 0, primera.stderr
+    assert _precio_h100(tmp_path / "primera") == "1,87"
+    otros = _datos_con_otro_precio(tmp_path)
+    segunda = construir(tmp_path / "segunda", raiz=copia, env={"GPUCOSTE_DATOS": str(otros)})
+    assert segunda.returncode == 0, segunda.stderr
+    datos.limpiar_cache()
+    assert _precio_h100(tmp_path / "segunda") == ("1,87" if cache else "2,93")
+
+
+def test_los_enlaces_del_cuaderno_al_sitio_existen(sitio):
+    """El cuaderno enlaza con URL absolutas (funcionan también descargado): cada una, a una página que existe."""
+    base = "https://gpucoste.github.io/gpucoste/"
+    enlaces = [a["href"] for a in sopa(sitio).find("article").find_all("a", href=True) if a["href"].startswith(base)]
+    assert enlaces
+    for href in enlaces:
+        ruta, _, ancla = href.removeprefix(base).partition("#")
+        destino = sitio / ruta / "index.html"
+        assert destino.is_file(), href
+        if ancla:
+            assert BeautifulSoup(destino.read_text(encoding="utf-8"), "html.parser").find(id=ancla), href
