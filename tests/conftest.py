@@ -63,6 +63,29 @@ def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str
     )
 
 
+def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
+    """Copia mínima del proyecto (mkdocs.yml, docs/, snippets/), sin git, donde romper cosas."""
+    destino.mkdir(parents=True)
+    shutil.copy(RAIZ / "mkdocs.yml", destino)
+    shutil.copytree(RAIZ / "docs", destino / "docs")
+    shutil.copytree(RAIZ / "snippets", destino / "snippets")
+    return destino
+
+
+@pytest.fixture
+def copia(tmp_path) -> pathlib.Path:
+    """Una copia mínima del proyecto en ``tmp_path/proyecto``."""
+    return copiar_proyecto(tmp_path / "proyecto")
+
+
+def sitio_con(sitio: pathlib.Path, destino: pathlib.Path, html: str, pagina: str = "index.html") -> pathlib.Path:
+    """Copia el sitio construido en ``destino`` e inserta ``html`` al final del artículo de ``pagina``."""
+    shutil.copytree(sitio, destino)
+    ruta = destino / pagina
+    ruta.write_text(ruta.read_text(encoding="utf-8").replace("</article>", html + "</article>", 1), encoding="utf-8")
+    return destino
+
+
 @pytest.fixture(scope="session")
 def sitio(tmp_path_factory) -> pathlib.Path:
     """El sitio construido una vez, en modo estricto, con los datos del paquete."""

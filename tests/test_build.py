@@ -3,12 +3,10 @@ carga nada de terceros."""
 
 from __future__ import annotations
 
-import shutil
 from urllib.parse import urlparse
 
-import pytest
 from bs4 import BeautifulSoup
-from conftest import RAIZ, construir
+from conftest import construir
 
 from gpucoste import compra, datos, experimento, ocultos
 from gpucoste.formato import fraccion, numero, porcentaje, rango, veces
@@ -101,17 +99,6 @@ def test_nada_de_terceros(sitio):
     for css in sitio.rglob("*.css"):
         assert "fonts.googleapis" not in css.read_text(encoding="utf-8"), css
     assert not cargas, "\n".join(cargas)
-
-
-@pytest.fixture
-def copia(tmp_path):
-    """Copia mínima del proyecto (mkdocs.yml, docs/, snippets/) donde romper cosas."""
-    destino = tmp_path / "proyecto"
-    destino.mkdir()
-    shutil.copy(RAIZ / "mkdocs.yml", destino)
-    shutil.copytree(RAIZ / "docs", destino / "docs")
-    shutil.copytree(RAIZ / "snippets", destino / "snippets")
-    return destino
 
 
 def _anadir_bloque(copia, ruta_snippet: str):

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from bs4 import BeautifulSoup
-from conftest import RAIZ, construir
+from conftest import RAIZ, construir, copiar_proyecto
 
 from gpucoste import experimento
 from gpucoste.formato import dolares
@@ -80,11 +80,7 @@ def test_anadir_una_pagina_siguiendo_contributing(tmp_path):
 
 def test_sin_la_entrada_de_nav_la_construccion_falla(tmp_path):
     """El paso 3 no sobra: una página fuera de nav rompe la construcción estricta."""
-    copia = tmp_path / "proyecto"
-    copia.mkdir()
-    shutil.copy(RAIZ / "mkdocs.yml", copia)
-    shutil.copytree(RAIZ / "docs", copia / "docs")
-    shutil.copytree(RAIZ / "snippets", copia / "snippets")
+    copia = copiar_proyecto(tmp_path / "proyecto")
     shutil.copy(RAIZ / "docs" / ".plantillas" / "pagina.md", copia / "docs" / "huerfana.md")
     (copia / "snippets" / "nombre-de-la-pagina").mkdir()
     shutil.copy(RAIZ / "docs" / ".plantillas" / "ejemplo.py", copia / "snippets" / "nombre-de-la-pagina")

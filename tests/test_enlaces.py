@@ -10,7 +10,7 @@ import subprocess
 import sys
 from urllib.parse import urlparse
 
-from conftest import RAIZ
+from conftest import RAIZ, sitio_con
 from herramientas import informar, requiere
 
 # https://gpucoste.github.io/gpucoste/ → el sitio se publica bajo /gpucoste/: los enlaces absolutos
@@ -73,12 +73,8 @@ def test_ningun_enlace_roto(sitio, tmp_path):
 
 
 def test_un_enlace_o_ancla_rotos_se_detectan(sitio, tmp_path):
-    copia = tmp_path / "sitio"
-    shutil.copytree(sitio, copia)
-    pagina = copia / "index.html"
-    html = pagina.read_text(encoding="utf-8")
     roto = '<a href="glosario/#ancla-que-no-existe">ancla rota</a> <a href="pagina-que-no-existe/">enlace roto</a>'
-    pagina.write_text(html.replace("</article>", roto + "</article>", 1), encoding="utf-8")
+    copia = sitio_con(sitio, tmp_path / "sitio", roto)
     informe = comprobar_enlaces(copia, tmp_path)
     errores = "\n".join(rotos(informe))
     assert informe["errors"] == 2 and informe["codigo"] == 2, errores

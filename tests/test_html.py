@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import pathlib
 import re
-import shutil
 import subprocess
 
 import pytest
-from conftest import RAIZ
+from conftest import RAIZ, sitio_con
 from herramientas import EN_CI, informar, requiere
 
 VNU = RAIZ / "tests" / "calidad" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -88,11 +87,7 @@ def test_html_valido(sitio):
 
 
 def test_una_pagina_invalida_se_detecta(sitio, tmp_path):
-    copia = tmp_path / "sitio"
-    shutil.copytree(sitio, copia)
-    pagina = copia / "index.html"
-    html = pagina.read_text(encoding="utf-8")
-    pagina.write_text(html.replace("</article>", "<p><div>mal anidado</p></span></article>", 1), encoding="utf-8")
+    copia = sitio_con(sitio, tmp_path / "sitio", "<p><div>mal anidado</p></span>")
     quedan, _ = separar(validar(copia), filtros())
     assert quedan and all(e["url"].endswith("/index.html") for e in quedan), describir(quedan)
     assert any("span" in e["message"] for e in quedan), describir(quedan)

@@ -110,17 +110,6 @@ def test_la_pagina_es_ligera(sitio):
     assert len(pagina.encode()) < 120_000, f"{len(pagina.encode())} bytes"
 
 
-@pytest.fixture
-def copia(tmp_path):
-    """Copia mínima del proyecto (sin git) donde romper cosas."""
-    destino = tmp_path / "proyecto"
-    destino.mkdir()
-    shutil.copy(RAIZ / "mkdocs.yml", destino)
-    shutil.copytree(RAIZ / "docs", destino / "docs")
-    shutil.copytree(RAIZ / "snippets", destino / "snippets")
-    return destino
-
-
 def test_una_celda_que_falla_rompe_la_construccion(copia, tmp_path):
     ruta = copia / "docs" / CUADERNO.name
     nb = json.loads(ruta.read_text(encoding="utf-8"))

@@ -6,11 +6,10 @@ from __future__ import annotations
 import collections
 import pathlib
 import re
-import shutil
 import subprocess
 
 from bs4 import BeautifulSoup
-from conftest import RAIZ
+from conftest import RAIZ, sitio_con
 from herramientas import informar, requiere
 
 DICCIONARIO = RAIZ / "tests" / "ortografia" / "diccionario.txt"
@@ -88,12 +87,8 @@ def test_cero_palabras_desconocidas(sitio):
 
 
 def test_una_falta_de_ortografia_se_detecta(sitio, tmp_path):
-    copia = tmp_path / "sitio"
-    shutil.copytree(sitio, copia)
-    pagina = copia / "index.html"
-    html = pagina.read_text(encoding="utf-8")
     # «Vacaciónes» está mal; lo que va en código o marcado como inglés no se revisa.
     prueba = '<p>Unas vacaciónes <code>palabrq</code> <em lang="en">wrongspelt</em></p>'
-    pagina.write_text(html.replace("</article>", prueba + "</article>", 1), encoding="utf-8")
+    copia = sitio_con(sitio, tmp_path / "sitio", prueba)
     malas, _ = desconocidas(copia)
     assert malas == {"vacaciónes": ["index.html"]}
