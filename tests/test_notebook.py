@@ -47,7 +47,7 @@ _Cargador.add_multi_constructor("", lambda cargador, etiqueta, nodo: None)
 
 
 def test_configuracion_de_mkdocs_jupyter():
-    """Ejecutar siempre, sin caché (su clave es solo el cuaderno) y sin dejar pasar errores."""
+    """Ejecutar siempre y sin dejar pasar errores; la caché propia, apagada (la enciende el hook con otra clave)."""
     config = yaml.load((RAIZ / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Cargador)
     plugin = next(p["mkdocs-jupyter"] for p in config["plugins"] if isinstance(p, dict) and "mkdocs-jupyter" in p)
     assert plugin["execute"] is True
@@ -76,13 +76,14 @@ def test_que_aprender_del_cuaderno(sitio):
 
 
 def test_costes_ocultos_del_cuaderno(sitio):
-    filas = tabla(sopa(sitio), "arranque ($)")
+    filas = tabla(sopa(sitio), "coste de la tabla ($)")
     real = ocultos.coste_real(experimento.FINETUNING)
     assert len(filas) == len(real)
     for fila, (_, r) in zip(filas, real.iterrows(), strict=True):
         assert fila[0] == r["GPU"]
-        assert fila[1] == rango(r["arranque_min"], r["arranque_max"])
-        assert fila[2] == rango(r["disco_min"], r["disco_max"])
+        assert fila[1] == numero(r["coste"])
+        assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
+        assert fila[3] == rango(r["disco_min"], r["disco_max"])
         assert fila[-1] == rango(r["total_min"], r["total_max"])
 
 
@@ -143,26 +144,30 @@ def _datos_con_otro_precio(tmp_path):
     return copia
 
 
-@pytest.mark.parametrize("cache", [False, True], ids=["sin-cache", "con-cache"])
-def test_nunca_publica_cifras_de_una_biblioteca_anterior(copia, tmp_path, cache):
-    """Dos construcciones seguidas; en la segunda cambian los datos, no el cuaderno.
+@pytest.mark.parametrize("clave", ["huella", "fija"])
+def test_nunca_publica_cifras_de_una_biblioteca_anterior(copia, tmp_path, clave):
+    """Dos construcciones seguidas con la caché encendida; en la segunda cambian los datos, no el cuaderno.
 
-    Con la configuración del proyecto (sin caché) la segunda publica el precio nuevo. Con ``cache: true``
-    (se activa en la copia para probar que la prueba sabe fallar) mkdocs-jupyter reutiliza la página vieja.
+    Con la clave del proyecto (la huella de la biblioteca y los datos) la segunda publica el precio nuevo.
+    Con una carpeta de caché fija, como la clave propia de mkdocs-jupyter (solo el cuaderno), se publicaría
+    la página vieja: así se ve que la prueba sabe fallar.
     """
-    if cache:
-        config = copia / "mkdocs.yml"
-        texto = config.read_text(encoding="utf-8")
-        assert texto.count("      cache: false") == 1
-        config.write_text(texto.replace("      cache: false", "      cache: true"), encoding="utf-8")
-    primera = construir(tmp_path / "primera", raiz=copia, env={"GPUCOSTE_DATOS": ""})
+    if clave == "fija":
+        hook = copia / "docs" / ".overrides" / "hooks" / "cuaderno.py"
+        texto = hook.read_text(encoding="utf-8")
+        assert texto.count("huella(*carpetas)[:16]") == 1
+        hook.write_text(texto.replace("huella(*carpetas)[:16]", '"fija"'), encoding="utf-8")
+    temporal = tmp_path / "tmp"
+    temporal.mkdir()
+    primera = construir(tmp_path / "primera", raiz=copia, env={"GPUCOSTE_DATOS": "", "TMPDIR": str(temporal)})
     assert primera.returncode == 0, primera.stderr
     assert _precio_h100(tmp_path / "primera") == "1,87"
     otros = _datos_con_otro_precio(tmp_path)
-    segunda = construir(tmp_path / "segunda", raiz=copia, env={"GPUCOSTE_DATOS": str(otros)})
+    segunda = construir(tmp_path / "segunda", raiz=copia, env={"GPUCOSTE_DATOS": str(otros), "TMPDIR": str(temporal)})
     assert segunda.returncode == 0, segunda.stderr
     datos.limpiar_cache()
-    assert _precio_h100(tmp_path / "segunda") == ("1,87" if cache else "2,93")
+    assert _precio_h100(tmp_path / "segunda") == ("1,87" if clave == "fija" else "2,93")
+    assert len(list((temporal / "gpucoste-cuadernos").iterdir())) == (1 if clave == "fija" else 2)
 
 
 def test_los_enlaces_del_cuaderno_al_sitio_existen(sitio):
@@ -176,3 +181,20 @@ def test_los_enlaces_del_cuaderno_al_sitio_existen(sitio):
         assert destino.is_file(), href
         if ancla:
             assert BeautifulSoup(destino.read_text(encoding="utf-8"), "html.parser").find(id=ancla), href
+
+
+def test_la_cache_del_cuaderno_depende_de_la_biblioteca(tmp_path):
+    """La caché de los cuadernos cambia de carpeta si cambia cualquier fichero de la biblioteca o los datos."""
+    import importlib.util
+
+    ruta = RAIZ / "docs" / ".overrides" / "hooks" / "cuaderno.py"
+    spec = importlib.util.spec_from_file_location("hook_cuaderno", ruta)
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    copia = tmp_path / "gpucoste"
+    shutil.copytree(RAIZ / "src" / "gpucoste", copia, ignore=shutil.ignore_patterns("__pycache__"))
+    antes = hook.huella(copia)
+    assert hook.huella(copia) == antes
+    precios = copia / "datos" / "precios.csv"
+    precios.write_text(precios.read_text(encoding="utf-8").replace("1.87", "1.88", 1), encoding="utf-8")
+    assert hook.huella(copia) != antes

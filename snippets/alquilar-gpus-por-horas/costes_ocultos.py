@@ -1,6 +1,4 @@
 # Costes ocultos: disco que se cobra parado, transferencia de datos y arranque facturado.
-import pandas as pd
-
 from gpucoste import datos, experimento, ocultos
 from gpucoste.formato import dolares, mes, numero, rango, veces
 
@@ -39,22 +37,8 @@ print(
     "el coste real por trabajo queda así:"
 )
 
-real = ocultos.coste_real()
-columnas = {  # título de la columna: partida del desglose
-    "arranque ($)": "arranque",
-    "disco durante el trabajo ($)": "disco",
-    "transferencia ($)": "transferencia",
-    "**coste real ($)**": "total",
-}
-tabla_real = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla ($)": [numero(x) for x in real["coste"]]})
-for titulo, partida in columnas.items():
-    tabla_real[titulo] = [
-        rango(a, b) if incluida or partida != "transferencia" else "sin dato"
-        for a, b, incluida in zip(
-            real[f"{partida}_min"], real[f"{partida}_max"], real["transferencia_incluida"], strict=True
-        )
-    ]
+tabla_real = ocultos.tabla_coste_real()
 print()
 print(tabla_real.to_markdown(index=False, colalign=["left"] + ["right"] * (tabla_real.shape[1] - 1)))
-if not real["transferencia_incluida"].all():
+if (tabla_real["transferencia ($)"] == "sin dato").any():
     print("\nDonde la transferencia no tiene dato, el coste real no la incluye.")

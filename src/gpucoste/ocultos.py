@@ -13,6 +13,7 @@ import pandas as pd
 
 from . import datos, experimento
 from .coste import coste_total
+from .formato import numero, rango
 from .memoria import gb_pesos
 
 
@@ -99,3 +100,23 @@ def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(filas)
+
+
+def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
+    """``coste_real`` lista para publicar: cifras en español, cada partida como rango «mín.–máx.»."""
+    real = coste_real(nombre)
+    columnas = {  # título de la columna: partida del desglose
+        "arranque ($)": "arranque",
+        "disco durante el trabajo ($)": "disco",
+        "transferencia ($)": "transferencia",
+        "**coste real ($)**": "total",
+    }
+    tabla = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla ($)": [numero(x) for x in real["coste"]]})
+    for titulo, partida in columnas.items():
+        tabla[titulo] = [
+            rango(a, b) if incluida or partida != "transferencia" else "sin dato"
+            for a, b, incluida in zip(
+                real[f"{partida}_min"], real[f"{partida}_max"], real["transferencia_incluida"], strict=True
+            )
+        ]
+    return tabla

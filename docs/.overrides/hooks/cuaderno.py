@@ -1,4 +1,9 @@
-"""Hook de MkDocs: aligera las páginas de cuadernos que genera mkdocs-jupyter.
+"""Hook de MkDocs para las páginas de cuadernos que genera mkdocs-jupyter: caché segura y páginas ligeras.
+
+Caché: la de mkdocs-jupyter guarda el cuaderno ya ejecutado con una clave que solo mira el cuaderno y su
+configuración, así que publicaría cifras de una biblioteca anterior. Aquí se activa en una carpeta cuyo
+nombre es la huella de todo aquello de lo que dependen las cifras (el código y los datos de ``gpucoste``,
+``GPUCOSTE_DATOS`` y la versión de Python): si algo cambia, la carpeta es otra y el cuaderno se ejecuta.
 
 mkdocs-jupyter 0.26 incrusta en cada página ~570 KB de CSS de JupyterLab, un script para copiar el código
 y los cargadores de MathJax y Mermaid (apuntan a cdnjs, un tercero), y no ofrece opción para quitarlos.
@@ -8,7 +13,13 @@ Aquí se quitan y el código de las celdas se reescribe con las clases de Materi
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import os
+import pathlib
 import re
+import sys
+import tempfile
 
 _QUITAR = [
     re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I),
@@ -42,3 +53,29 @@ def aligerar(html: str) -> str:
 
 def on_page_content(html: str, page, config, files) -> str:
     return aligerar(html) if es_cuaderno(page.file.src_uri) else html
+
+
+def huella(*carpetas: pathlib.Path) -> str:
+    """Huella (SHA-256) del contenido de todos los ficheros de ``carpetas``, con sus rutas relativas."""
+    h = hashlib.sha256(sys.version.encode())
+    for carpeta in carpetas:
+        for ruta in sorted(p for p in carpeta.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            h.update(str(ruta.relative_to(carpeta)).encode() + b"\0" + ruta.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def carpeta_cache() -> pathlib.Path:
+    """Carpeta de caché de los cuadernos para la biblioteca y los datos de ahora (fuera del repositorio)."""
+    paquete = pathlib.Path(next(iter(importlib.util.find_spec("gpucoste").submodule_search_locations)))
+    carpetas = [paquete]
+    if os.environ.get("GPUCOSTE_DATOS"):
+        carpetas.append(pathlib.Path(os.environ["GPUCOSTE_DATOS"]))
+    return pathlib.Path(tempfile.gettempdir()) / "gpucoste-cuadernos" / huella(*carpetas)[:16]
+
+
+def on_config(config):
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    if jupyter is not None and jupyter.config["execute"]:
+        jupyter.config["cache"] = True
+        jupyter.config["cache_dir"] = str(carpeta_cache())
+    return config
