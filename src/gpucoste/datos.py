@@ -8,7 +8,6 @@ ficheros, para probar tus propios precios sin tocar el paquete.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 import os
 import pathlib
@@ -120,9 +119,9 @@ def _fuente_y_fecha(nombre: str, n: int, fila: dict[str, str]) -> tuple[str, str
         raise ValueError(f"{nombre}, fila {n}: fuente {fuente!r} no es una URL https://.")
     fecha = _campo(nombre, n, fila, "fecha")
     try:
-        dt.date.fromisoformat(fecha if len(fecha) == 10 else f"{fecha}-01")
-    except ValueError:
-        raise ValueError(f"{nombre}, fila {n}: fecha {fecha!r} no vale; se admite AAAA-MM-DD o AAAA-MM.") from None
+        validacion.fecha(fecha)
+    except ValueError as error:
+        raise ValueError(f"{nombre}, fila {n}: {error}") from None
     return fuente, fecha
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 
 import pandas as pd
 
+from . import validacion
 from .validacion import numero as _numero
 
 MESES = (
@@ -76,10 +76,7 @@ def fraccion(x: float, tolerancia: float = 0.05) -> str:
 
 def mes(fecha: str) -> str:
     """``"2026-07"`` o ``"2026-07-15"`` → ``"julio de 2026"``."""
-    try:
-        dia = dt.date.fromisoformat(fecha if len(fecha) == 10 else f"{fecha}-01")
-    except (TypeError, ValueError):
-        raise ValueError(f"mes: fecha {fecha!r} no vale; se admite AAAA-MM-DD o AAAA-MM.") from None
+    dia = validacion.fecha(fecha, "mes: fecha")
     return f"{MESES[dia.month - 1]} de {dia.year}"
 
 

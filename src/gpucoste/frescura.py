@@ -10,7 +10,7 @@ import datetime as dt
 import os
 from dataclasses import dataclass
 
-from . import datos
+from . import datos, validacion
 from .formato import dolares
 
 # Un trimestre: en un marketplace el precio de una GPU cambia a diario; pasado un trimestre, la cifra
@@ -31,7 +31,7 @@ class PrecioAntiguo:
 
 def dia(fecha: str) -> dt.date:
     """``"2026-07-15"`` → ese día; ``"2026-07"`` → el día 1 (la lectura más antigua posible de ese mes)."""
-    return dt.date.fromisoformat(fecha if len(fecha) == 10 else f"{fecha}-01")
+    return validacion.fecha(fecha)
 
 
 def referencia() -> dt.date:

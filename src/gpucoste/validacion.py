@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Iterable
 
@@ -32,3 +33,13 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
         lista = ", ".join(repr(v) for v in validas)
         raise ValueError(f"{nombre} desconocido: {valor!r}. Valores admitidos: {lista}.")
     return valor
+
+
+def fecha(texto: object, nombre: str = "fecha") -> dt.date:
+    """``"2026-07-15"`` → ese día; ``"2026-07"`` → el día 1 del mes. Otro formato: ``ValueError``."""
+    try:
+        if not isinstance(texto, str) or len(texto) not in (7, 10):
+            raise ValueError
+        return dt.date.fromisoformat(texto if len(texto) == 10 else f"{texto}-01")
+    except ValueError:
+        raise ValueError(f"{nombre} {texto!r} no vale; se admite AAAA-MM-DD o AAAA-MM.") from None

@@ -29,6 +29,9 @@ import urllib.request
 import uuid
 
 RAIZ = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(RAIZ / "tests"))
+from conftest import copiar_proyecto, epoca_fuente  # noqa: E402
+
 PY = sys.executable
 RONDAS = int(os.environ.get("BENCH_RONDAS", "3"))
 PAGINA_EDITADA = "glosario.md"  # prosa pura: sin bloques que ejecutar
@@ -40,19 +43,16 @@ def _numero(x: float, decimales: int = 2) -> str:
     return f"{x:,.{decimales}f}".replace(",", " ").replace(".", ",").replace(" ", ".")
 
 
-def entorno() -> dict[str, str]:
-    r = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=RAIZ, capture_output=True, text=True)
-    epoca = r.stdout.strip() if r.returncode == 0 and r.stdout.strip() else str(int(time.time()))
-    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": epoca, "GPUCOSTE_DATOS": ""}
-
-
-def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
-    """Lo que lee la construcción: mkdocs.yml, docs/ y snippets/ (la biblioteca viene instalada en .venv)."""
-    destino.mkdir(parents=True)
-    shutil.copy(RAIZ / "mkdocs.yml", destino)
-    for carpeta in ("docs", "snippets"):
-        shutil.copytree(RAIZ / carpeta, destino / carpeta)
-    return destino
+def entorno(temporal: pathlib.Path | None = None) -> dict[str, str]:
+    """Entorno de la construcción; ``temporal`` (TMPDIR) aísla la caché de los cuadernos."""
+    extra = {"TMPDIR": str(temporal)} if temporal else {}
+    return {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "SOURCE_DATE_EPOCH": epoca_fuente(),
+        "GPUCOSTE_DATOS": "",
+        **extra,
+    }
 
 
 def config_sin_ejecucion(copia: pathlib.Path) -> pathlib.Path:
@@ -68,14 +68,14 @@ def config_sin_ejecucion(copia: pathlib.Path) -> pathlib.Path:
     return ruta
 
 
-def construir(copia: pathlib.Path, config: pathlib.Path, destino: pathlib.Path) -> float:
-    """Segundos de ``mkdocs build --strict`` en un proceso nuevo y una carpeta vacía."""
+def construir(copia: pathlib.Path, config: pathlib.Path, destino: pathlib.Path, temporal: pathlib.Path) -> float:
+    """Segundos de ``mkdocs build --strict`` en un proceso nuevo y una carpeta vacía, con TMPDIR=``temporal``."""
     shutil.rmtree(destino, ignore_errors=True)
     inicio = time.perf_counter()
     r = subprocess.run(
         [PY, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(destino)],
         cwd=copia,
-        env=entorno(),
+        env=entorno(temporal),
         capture_output=True,
         text=True,
         timeout=600,
@@ -200,23 +200,30 @@ def main() -> int:
         tmp = pathlib.Path(tmp)
         copia = copiar_proyecto(tmp / "proyecto")
         con, sin = copia / "mkdocs.yml", config_sin_ejecucion(copia)
-        tiempos_con, tiempos_sin = [], []
+        tiempos_con, tiempos_sin, tiempos_caliente = [], [], []
         for ronda in range(RONDAS):
             print(f"Construcción {ronda + 1}/{RONDAS}…", file=sys.stderr)
-            tiempos_con.append(construir(copia, con, tmp / "sitio"))
-            tiempos_sin.append(construir(copia, sin, tmp / "sitio-sin"))
+            # En frío: TMPDIR vacío, así que el cuaderno se ejecuta (su caché está vacía).
+            frio = pathlib.Path(tempfile.mkdtemp(dir=tmp))
+            tiempos_con.append(construir(copia, con, tmp / "sitio", frio))
+            # En caliente: el mismo TMPDIR; la biblioteca no ha cambiado y el cuaderno sale de la caché.
+            tiempos_caliente.append(construir(copia, con, tmp / "sitio", frio))
+            tiempos_sin.append(construir(copia, sin, tmp / "sitio-sin", pathlib.Path(tempfile.mkdtemp(dir=tmp))))
         t_con, t_sin = statistics.median(tiempos_con), statistics.median(tiempos_sin)
+        t_caliente = statistics.median(tiempos_caliente)
         cociente = t_con / t_sin
         filas = [
             fila("Construcción estricta en frío, con ejecución de código", t_con, "s"),
             fila("La misma, sin ejecutar código (sin markdown-exec ni el cuaderno)", t_sin, "s"),
             fila(
-                "Cociente con/sin ejecución",
+                "Cociente con/sin ejecución, en frío",
                 cociente,
                 "×",
                 f"≤ {_numero(PRESUPUESTO_COCIENTE, 1)}",
                 cociente <= PRESUPUESTO_COCIENTE,
             ),
+            fila("Construcción con ejecución, con el cuaderno en caché (misma biblioteca)", t_caliente, "s"),
+            fila("Cociente con/sin ejecución, con el cuaderno en caché", t_caliente / t_sin, "×"),
         ]
         print("Recarga de mkdocs serve…", file=sys.stderr)
         try:
