@@ -222,8 +222,12 @@ def main() -> int:
                 f"≤ {_numero(PRESUPUESTO_COCIENTE, 1)}",
                 cociente <= PRESUPUESTO_COCIENTE,
             ),
-            fila("Construcción con ejecución, con el cuaderno en caché (misma biblioteca)", t_caliente, "s"),
-            fila("Cociente con/sin ejecución, con el cuaderno en caché", t_caliente / t_sin, "×"),
+            fila(
+                "Construcción con ejecución, con el cuaderno y las plantillas en caché (misma biblioteca)",
+                t_caliente,
+                "s",
+            ),
+            fila("Cociente con caché / sin ejecución (en frío)", t_caliente / t_sin, "×"),
         ]
         print("Recarga de mkdocs serve…", file=sys.stderr)
         try:
