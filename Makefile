@@ -78,7 +78,7 @@ test: $(CALIDAD_NPM)
 
 # Pruebas en el navegador (tests/test_navegador.py): Chromium de Debian, manejado con Playwright (PyPI, grupo
 # dev; nunca «playwright install»), y axe-core de npm (tests/navegador/) para la accesibilidad.
-APT_PAQUETES += chromium
+APT_PAQUETES += chromium fonts-dejavu-core
 NAVEGADOR_NPM := tests/navegador/node_modules/.instalado
 $(NAVEGADOR_NPM): tests/navegador/package.json tests/navegador/package-lock.json
 	@if command -v npm >/dev/null; then \

@@ -104,3 +104,11 @@ def test_cli_coste(capsys):
     d = coste.coste_total(1.87, 1.2, minutos_arranque=15)
     assert formato.dolares(d.total) in salida
     assert formato.dolares(d.arranque) in salida
+
+
+def test_cli_precios(capsys):
+    assert cli.main(["precios"]) == 0
+    salida = capsys.readouterr().out
+    for p in datos.precios():
+        assert p.fuente in salida
+    assert len(salida.strip().splitlines()) == len(datos.precios()) + 2  # cabecera y separador

@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+import pandas as pd
+
 from . import datos, experimento
 from .coste import coste_total
 from .formato import dolares
@@ -54,8 +56,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.orden == "experimento":
             print(experimento.tabla(args.nombre).to_markdown(index=False, floatfmt=".2f"))
         else:
-            for p in datos.precios():
-                print(f"{p.gpu} | {p.proveedor} | {p.nivel} | {p.precio_hora_usd} $/h | {p.fecha} | {p.fuente}")
+            columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
+            tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
+            print(tabla.to_markdown(index=False))
     except ValueError as error:
         print(f"gpucoste: error: {error}", file=sys.stderr)
         return 2
