@@ -4,6 +4,7 @@ de los snippets y la construcción estricta, sin leer nada más."""
 from __future__ import annotations
 
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -68,6 +69,14 @@ def test_anadir_una_pagina_siguiendo_contributing(tmp_path):
     assert r.returncode == 0, r.stdout
     assert (copia / "tests" / "snapshots" / NOMBRE / "ejemplo.txt").is_file()
     r = _pytest_snippets(copia)
+    assert r.returncode == 0, r.stdout
+    # «make lint»: el snippet nuevo cumple las reglas de ruff de snippets/ (líneas cortas, para la página).
+    ruff = pathlib.Path(sys.executable).with_name("ruff")
+    r = subprocess.run(
+        [str(ruff), "check", "--config", str(RAIZ / "snippets" / "ruff.toml"), str(copia / "snippets" / NOMBRE)],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stdout
 
     # Y la construcción estricta publica la cifra que calcula la biblioteca.

@@ -5,6 +5,6 @@ from gpucoste.formato import numero
 MODELO = 70  # miles de millones de parámetros
 VRAM = 16  # GB
 for precision in ("bf16", "int8", "int4", "2bit"):
-    gb = memoria.gb_pesos(MODELO, precision)
-    veredicto = "cabe" if memoria.cabe(MODELO, precision, VRAM) else "no cabe"
-    print(f"- {MODELO}B en {precision}: {numero(gb, 1)} GB de pesos → {veredicto} en {VRAM} GB")
+    gb = numero(memoria.gb_pesos(MODELO, precision), 1)
+    cabe = "cabe" if memoria.cabe(MODELO, precision, VRAM) else "no cabe"
+    print(f"- {MODELO}B en {precision}: {gb} GB de pesos → {cabe} en {VRAM} GB")

@@ -1,4 +1,4 @@
-# Costes ocultos: disco que se cobra parado, transferencia de datos y arranque facturado.
+# Costes ocultos: disco que se cobra parado, transferencia y arranque facturado.
 from gpucoste import datos, experimento, ocultos
 from gpucoste.formato import dolares, mes, numero, rango, veces
 
@@ -8,37 +8,47 @@ tabla = experimento.tabla()
 barata = tabla.loc[tabla["coste"].idxmin()]
 
 olvidada = ocultos.imagen_olvidada("Vast.ai")
+tarifa = rango(disco.precio_min_usd, disco.precio_max_usd)
+imagen = numero(s["imagen_gb"].valor_min, 0)
+meses = numero(s["meses_olvidada"].valor_min, 0)
 print(
-    f"- **Almacenamiento.** Se cobra aunque la instancia esté parada. A "
-    f"{rango(disco.precio_min_usd, disco.precio_max_usd)} $/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
-    "una imagen Docker de "
-    f"{numero(s['imagen_gb'].valor_min, 0)} GB olvidada {numero(s['meses_olvidada'].valor_min, 0)} mes cuesta "
-    f"{rango(olvidada.minimo, olvidada.maximo)} $: entre {veces(olvidada.minimo / barata['coste'])} y "
+    "- **Almacenamiento.** Se cobra aunque la instancia esté parada. "
+    f"A {tarifa} $/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
+    f"una imagen Docker de {imagen} GB olvidada {meses} mes cuesta "
+    f"{rango(olvidada.minimo, olvidada.maximo)} $: "
+    f"entre {veces(olvidada.minimo / barata['coste'])} y "
     f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla "
     f"({dolares(barata['coste'])}, {barata['GPU']})."
 )
+dataset = numero(s["dataset_gb"].valor_min, 0)
+modelo = numero(s["modelo_miles_de_millones"].valor_min, 0)
+fechas = ", ".join(mes(f) for f in sorted({t.fecha[:7] for t in datos.tarifas()}))
 print(
-    f"- **Ancho de banda.** Subir un dataset de {numero(s['dataset_gb'].valor_min, 0)} GB y bajar un "
-    f"checkpoint del modelo de {numero(s['modelo_miles_de_millones'].valor_min, 0)}B en bf16 "
-    f"({numero(ocultos.gb_checkpoint(), 0)} GB) cuesta, según el proveedor (tarifas de "
-    f"{', '.join(mes(f) for f in sorted({t.fecha[:7] for t in datos.tarifas()}))}):"
+    f"- **Ancho de banda.** Subir un dataset de {dataset} GB y bajar un "
+    f"checkpoint del modelo de {modelo}B en bf16 "
+    f"({numero(ocultos.gb_checkpoint(), 0)} GB) cuesta, según el proveedor "
+    f"(tarifas de {fechas}):"
 )
 for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
     red = ocultos.transferencia(proveedor)
     if red is None:
-        texto = "sin tarifas de subida y bajada en los datos (en Vast.ai las fija cada host)"
+        texto = (
+            "sin tarifas de subida y bajada en los datos "
+            "(en Vast.ai las fija cada host)"
+        )
     else:
         texto = f"{rango(red.minimo, red.maximo)} $"
     print(f"    - {proveedor}: {texto}.")
 arranque = s["minutos_arranque"]
 print(
-    f"- **Tiempo de arranque.** Descargar la imagen y los pesos puede llevar "
-    f"{rango(arranque.valor_min, arranque.valor_max, 0)} minutos; si se factura a precio de GPU, "
-    "el coste real por trabajo queda así:"
+    "- **Tiempo de arranque.** Descargar la imagen y los pesos puede llevar "
+    f"{rango(arranque.valor_min, arranque.valor_max, 0)} minutos; "
+    "si se factura a precio de GPU, el coste real por trabajo queda así:"
 )
 
 tabla_real = ocultos.tabla_coste_real()
+alineacion = ["left"] + ["right"] * (tabla_real.shape[1] - 1)
 print()
-print(tabla_real.to_markdown(index=False, colalign=["left"] + ["right"] * (tabla_real.shape[1] - 1)))
+print(tabla_real.to_markdown(index=False, colalign=alineacion))
 if (tabla_real["transferencia ($)"] == "sin dato").any():
     print("\nDonde la transferencia no tiene dato, el coste real no la incluye.")

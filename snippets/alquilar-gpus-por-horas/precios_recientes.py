@@ -1,4 +1,4 @@
-# El mismo experimento con el precio más reciente de los datos para cada GPU, proveedor y nivel.
+# El mismo experimento con el precio más reciente de cada GPU, proveedor y nivel.
 import pandas as pd
 
 from gpucoste import datos, experimento
@@ -15,14 +15,16 @@ comparada = pd.DataFrame(
         "coste del trabajo ($)": [numero(x) for x in recientes["coste"]],
     }
 )
-print(comparada.to_markdown(index=False, colalign=["left", "right", "right", "left", "right"]))
+alineacion = ["left", "right", "right", "left", "right"]
+print(comparada.to_markdown(index=False, colalign=alineacion))
 
 barata = recientes.loc[recientes["coste"].idxmin()]
 cara = recientes.loc[recientes["coste"].idxmax()]
+mas = porcentaje(cara["coste"] / barata["coste"] - 1)
 print(
-    f"\nCon estos precios, el trabajo más barato es el de la {barata['GPU']} ({numero(barata['coste'])} $) y el más "
-    f"caro, el de la {cara['GPU']} ({numero(cara['coste'])} $): un {porcentaje(cara['coste'] / barata['coste'] - 1)} "
-    "más por el mismo fine-tuning."
+    "\nCon estos precios, el trabajo más barato es el de la "
+    f"{barata['GPU']} ({numero(barata['coste'])} $) y el más caro, el de la "
+    f"{cara['GPU']} ({numero(cara['coste'])} $): un {mas} más por el mismo fine-tuning."
 )
 
 historias = []
@@ -33,9 +35,10 @@ for esc in experimento.escenarios(experimento.FINETUNING):
         bajo = min(historia, key=lambda p: p.precio_hora_usd)
         alto = max(historia, key=lambda p: p.precio_hora_usd)
         historias.append(
-            f"- {esc.gpu} ({esc.nivel}) en {esc.proveedor}: {len(historia)} precios en los datos, de "
-            f"{numero(bajo.precio_hora_usd)} $/h ({fecha(bajo.fecha)}) a {numero(alto.precio_hora_usd)} $/h "
-            f"({fecha(alto.fecha)})."
+            f"- {esc.gpu} ({esc.nivel}) en {esc.proveedor}: "
+            f"{len(historia)} precios en los datos, "
+            f"de {numero(bajo.precio_hora_usd)} $/h ({fecha(bajo.fecha)}) "
+            f"a {numero(alto.precio_hora_usd)} $/h ({fecha(alto.fecha)})."
         )
 if historias:
     print("\nCuánto se mueve el precio en el marketplace:\n")

@@ -1,14 +1,18 @@
-# Los ejemplos de la guía y qué calcula cada uno: la primera línea de comentario de cada fichero.
-# Lee la carpeta snippets/ del directorio actual: ejecútalo desde la raíz de tu copia del repositorio
-# (la construcción del sitio también se ejecuta desde ahí).
+# Los ejemplos de la guía y qué calcula cada uno (su primera línea de comentario).
+# Lee la carpeta snippets/ del directorio actual: ejecútalo desde la raíz de tu copia
+# del repositorio (la construcción del sitio también se ejecuta desde ahí).
 import pathlib
+
+import pandas as pd
 
 carpeta = pathlib.Path("snippets")
 if not carpeta.is_dir():
-    raise SystemExit(f"No hay carpeta snippets/ en {pathlib.Path.cwd()}: ejecútalo desde la raíz del repositorio.")
+    donde = pathlib.Path.cwd()
+    raise SystemExit(f"No hay carpeta snippets/ en {donde}: ejecútalo desde la raíz.")
 
-print("| Ejemplo | Qué calcula |")
-print("|---|---|")
+filas = []
 for ruta in sorted(carpeta.rglob("*.py")):
-    primera = ruta.read_text(encoding="utf-8").splitlines()[0].removeprefix("#").strip()
-    print(f"| `{ruta.as_posix()}` | {primera.replace('|', '&#124;')} |")
+    primera = ruta.read_text(encoding="utf-8").splitlines()[0]
+    que = primera.removeprefix("#").strip().replace("|", "&#124;")
+    filas.append({"Ejemplo": f"`{ruta.as_posix()}`", "Qué calcula": que})
+print(pd.DataFrame(filas).to_markdown(index=False))

@@ -1,4 +1,4 @@
-# La orden «gpucoste experimento»: lo que imprime en tu terminal, calculado al construir la página.
+# La orden «gpucoste experimento»: lo que imprime en tu terminal.
 import contextlib
 import html
 import io
@@ -8,5 +8,6 @@ from gpucoste import cli
 salida = io.StringIO()
 with contextlib.redirect_stdout(salida):
     cli.main(["experimento"])
-# Un bloque <pre> (no un ``` anidado, cuyos ids de línea repetirían los de otros bloques de la página).
-print(f"<pre><code>$ gpucoste experimento\n{html.escape(salida.getvalue())}</code></pre>")
+# Un bloque <pre>, no un ``` anidado: sus ids de línea repetirían los de otros bloques.
+texto = html.escape(salida.getvalue())
+print(f"<pre><code>$ gpucoste experimento\n{texto}</code></pre>")
