@@ -4,8 +4,5 @@ from gpucoste.formato import dolares
 
 tabla = experimento.tabla(experimento.FINETUNING)
 barata = tabla.loc[tabla["coste"].idxmin()]
-coste = dolares(barata["coste"])
-print(
-    "El fine-tuning más barato del experimento cuesta "
-    f"**{coste}** en una {barata['GPU']}."
-)
+coste, gpu = dolares(barata["coste"]), barata["GPU"]
+print(f"El fine-tuning más barato del experimento cuesta **{coste}** en una {gpu}.")
