@@ -63,6 +63,18 @@ def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str
     )
 
 
+def celdas(tabla) -> list[list[str]]:
+    """Texto de cada celda de una tabla HTML (BeautifulSoup), fila a fila, sin la cabecera."""
+    return [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
+
+
+def tabla_que_contiene(sopa, texto: str) -> list[list[str]]:
+    """Celdas de la única tabla de ``sopa`` cuyo texto contiene ``texto``."""
+    tablas = [t for t in sopa.find_all("table") if texto in t.get_text()]
+    assert len(tablas) == 1, f"{len(tablas)} tablas contienen {texto!r}"
+    return celdas(tablas[0])
+
+
 def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
     """Copia mínima del proyecto (mkdocs.yml, docs/, snippets/), sin git, donde romper cosas."""
     destino.mkdir(parents=True)

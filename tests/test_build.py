@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 from bs4 import BeautifulSoup
-from conftest import construir
+from conftest import celdas, construir, tabla_que_contiene
 
 from gpucoste import compra, datos, experimento, ocultos
 from gpucoste.formato import fraccion, numero, porcentaje, rango, veces
@@ -23,7 +23,7 @@ def tabla_con(sopa: BeautifulSoup, cabecera: str) -> list[list[str]]:
     for tabla in sopa.find_all("table"):
         titulos = [th.get_text(strip=True) for th in tabla.find_all("th")]
         if titulos and titulos[0] == cabecera and len(titulos) > 1:
-            return [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
+            return celdas(tabla)
     raise AssertionError(f"no hay tabla con cabecera {cabecera!r}")
 
 
@@ -50,11 +50,9 @@ def test_que_aprender(sitio):
 def test_coste_real(sitio):
     filas = tabla_con(html(sitio), "GPU")  # la primera es la del experimento
     real = ocultos.coste_real()
-    todas = [t for t in html(sitio).find_all("table") if "coste real" in t.get_text()]
-    assert len(todas) == 1
-    celdas = [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in todas[0].find_all("tr")[1:]]
-    assert [c[0] for c in celdas] == [f[0] for f in filas]
-    for fila, (_, r) in zip(celdas, real.iterrows(), strict=True):
+    publicadas = tabla_que_contiene(html(sitio), "coste real")
+    assert [c[0] for c in publicadas] == [f[0] for f in filas]
+    for fila, (_, r) in zip(publicadas, real.iterrows(), strict=True):
         assert fila[1] == numero(r["coste"])
         assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
         assert fila[-1] == rango(r["total_min"], r["total_max"])
@@ -158,9 +156,7 @@ def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
 
 
 def test_precios_recientes(sitio):
-    tabla = [t for t in html(sitio).find_all("table") if "$/h (reciente)" in t.get_text()]
-    assert len(tabla) == 1
-    celdas = [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla[0].find_all("tr")[1:]]
+    publicadas = tabla_que_contiene(html(sitio), "$/h (reciente)")
     recientes = experimento.tabla(recientes=True)
-    assert [c[2] for c in celdas] == [numero(x) for x in recientes["$/h"]]
-    assert [c[-1] for c in celdas] == [numero(x) for x in recientes["coste"]]
+    assert [c[2] for c in publicadas] == [numero(x) for x in recientes["$/h"]]
+    assert [c[-1] for c in publicadas] == [numero(x) for x in recientes["coste"]]

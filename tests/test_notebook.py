@@ -9,7 +9,7 @@ import shutil
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import DATOS, RAIZ, construir
+from conftest import DATOS, RAIZ, celdas, construir
 
 from gpucoste import datos, experimento, ocultos
 from gpucoste.formato import fraccion, mes, numero, porcentaje, rango, veces
@@ -27,7 +27,7 @@ def tabla(pagina: BeautifulSoup, segunda_cabecera: str) -> list[list[str]]:
     for t in pagina.find("article").find_all("table"):
         titulos = [th.get_text(strip=True) for th in t.find_all("th")]
         if titulos[:2] == ["GPU", segunda_cabecera]:
-            return [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in t.find_all("tr")[1:]]
+            return celdas(t)
     raise AssertionError(f"no hay tabla GPU | {segunda_cabecera}")
 
 
