@@ -27,6 +27,12 @@ from .validacion import entero, numero, opcion, resultado
 SEGUNDOS_HORA = 3600.0
 
 
+def flops_6nd(parametros: float, tokens: float) -> float:
+    """FLOPs de entrenar ``parametros`` parámetros sobre ``tokens`` tokens: 6 · N · D (Transformer Math 101)."""
+    n, d = numero(parametros, "parametros"), numero(tokens, "tokens")
+    return resultado(6 * n * d, "flops_6nd", {"parametros": parametros, "tokens": tokens})
+
+
 def flops_entrenamiento(
     nombre: str | datos.Modelo,
     metodo: str,
@@ -42,9 +48,12 @@ def flops_entrenamiento(
     if not isinstance(checkpointing, bool):
         raise ValueError(f"checkpointing: {checkpointing!r} no vale; se admite True o False.")
     n = memoria.parametros(m, activos=True)
-    por_token = 6 * n if metodo == "completo" else 4 * n + 6 * memoria.parametros_lora(m, rango_lora)
-    por_token += 2 * n if checkpointing else 0
-    return resultado(por_token * d, "flops_entrenamiento", {"tokens": tokens})
+    if metodo == "completo":
+        flops = flops_6nd(n, d)
+    else:  # base congelado: 2·N hacia delante + 2·N hacia atrás; los adaptadores, 6 por parámetro
+        flops = flops_6nd(n, d) * 4 / 6 + flops_6nd(memoria.parametros_lora(m, rango_lora), d)
+    recomputo = flops_6nd(n, d) * 2 / 6 if checkpointing else 0.0
+    return resultado(flops + recomputo, "flops_entrenamiento", {"tokens": tokens})
 
 
 def mfu() -> Rango:
