@@ -208,7 +208,8 @@ def encaja(
 ) -> Memoria:
     """Desglose de la memoria por GPU de ``nombre`` cargado para ``metodo`` en ``n_gpus`` × ``equipo``.
 
-    ``metodo``: ``"inferencia"`` (pesos y caché KV de ``lote`` secuencias de ``secuencia`` tokens),
+    ``metodo``: ``"inferencia"`` (pesos y caché KV de ``lote`` secuencias de ``secuencia`` tokens; la
+    caché, en bf16 aunque los pesos estén cuantizados),
     ``"completo"``, ``"lora"`` o ``"qlora"``. ``precision``: la de los pesos (por defecto bf16; NF4 en
     QLoRA). Con varias GPUs, pesos y estado se reparten (ZeRO-3/FSDP) y cada GPU entrena ``lote``
     secuencias. Devuelve las partidas, no solo sí o no: ``.cabe``, ``.total`` y ``.libre``.
@@ -220,7 +221,8 @@ def encaja(
     entrenables = {"completo": parametros(m), "lora": parametros_lora(m, rango_lora)}
     entrenables["qlora"] = entrenables["lora"]
     if metodo == "inferencia":
-        partes = {"pesos": base, "kv": gb_kv(m, secuencia, lote, precision or "bf16") / n}
+        kv = precision if precision in ("fp32", "fp16") else "bf16"  # pesos cuantizados, caché en 16 bits
+        partes = {"pesos": base, "kv": gb_kv(m, secuencia, lote, kv) / n}
     else:
         p = entrenables[metodo] / GB / n
         partes = {
