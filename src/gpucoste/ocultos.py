@@ -1,8 +1,9 @@
 """Costes ocultos de un trabajo: disco que se cobra parado, transferencia y arranque facturado.
 
 Las tarifas y los supuestos de los datos son rangos: cada cifra es un ``Rango`` (mínimo, máximo).
-Donde un proveedor no publica una tarifa (Vast.ai: la transferencia la fija cada host), se devuelve
-``None``, nunca un cero inventado.
+Donde un proveedor conocido (con precios o tarifas en los datos) no publica una tarifa (Vast.ai: la
+transferencia la fija cada host), se devuelve ``None`` —«sin dato»—, nunca un cero inventado. Un
+proveedor desconocido o mal escrito («runpod») es un ``ValueError`` con los nombres válidos.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from . import datos, experimento
+from . import datos, experimento, validacion
 from .coste import coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
@@ -45,7 +46,12 @@ def gb_en_disco() -> float:
 
 
 def transferencia(proveedor: str) -> Rango | None:
-    """Subir el dataset y bajar un checkpoint en ``proveedor``; ``None`` si no publica ambas tarifas."""
+    """Subir el dataset y bajar un checkpoint en ``proveedor``; ``None`` si no publica ambas tarifas.
+
+    ``None`` solo para un proveedor conocido (en precios.csv o tarifas.csv); uno desconocido: ``ValueError``.
+    """
+    conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
+    proveedor = validacion.opcion(proveedor, "Proveedor", conocidos)
     conceptos = {t.concepto for t in datos.tarifas() if t.proveedor == proveedor}
     if not {"subida", "bajada"} <= conceptos:
         return None
