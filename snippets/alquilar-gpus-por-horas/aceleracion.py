@@ -9,7 +9,9 @@ del_articulo = esc["RTX 4090"].horas / esc["H100 80GB"].horas
 print(f"- Lo que suponen las horas del artículo: {veces(del_articulo)}.")
 for lenta in ("RTX 4090", "A100 80GB"):
     pico = ed.aceleracion_pico("H100 80GB", lenta)
-    print(f"- Cociente de picos de TFLOPS BF16 densos frente a la {lenta}: {veces(pico)}.")
+    print(
+        f"- Cociente de picos de TFLOPS BF16 densos frente a la {lenta}: {veces(pico)}."
+    )
 for a in datos.aceleraciones():
     print(
         f"- Medida frente a la {a.gpu_lenta}: {veces(a.veces, 2)}, {a.medida} "
@@ -23,6 +25,7 @@ rtx = min(
 equilibrio = ed.aceleracion_equilibrio(h100.precio_hora_usd, rtx.precio_hora_usd)
 print(
     f"\nCon los precios del artículo ({numero(h100.precio_hora_usd)} $/h la H100 y "
-    f"{numero(rtx.precio_hora_usd)} $/h la RTX 4090 de {rtx.nivel}), la H100 solo sale más barata "
+    f"{numero(rtx.precio_hora_usd)} $/h la RTX 4090 de {rtx.nivel}), la H100 solo "
+    "sale más barata "
     f"por trabajo si es más de {veces(equilibrio)} más rápida."
 )

@@ -16,9 +16,15 @@ rtx = [experimento.precio(e) for e in experimento.escenarios() if e.gpu == "RTX 
 aceleraciones = [x / 10 for x in range(10, 71)]
 with graficos.figura(alto=4.2) as (fig, ax):
     for i, p in enumerate(lineas):
-        costes = [ed.coste_con_aceleracion(p.precio_hora_usd, horas_4090, x) for x in aceleraciones]
-        etiqueta = f"H100, {p.proveedor} {p.nivel}, {numero(p.precio_hora_usd)} $/h ({mes(p.fecha)})"
-        ax.plot(aceleraciones, costes, label=etiqueta, color=graficos.PALETA[i], linewidth=2)
+        costes = [
+            ed.coste_con_aceleracion(p.precio_hora_usd, horas_4090, x)
+            for x in aceleraciones
+        ]
+        precio = f"{numero(p.precio_hora_usd)} $/h ({mes(p.fecha)})"
+        etiqueta = f"H100, {p.proveedor} {p.nivel}, {precio}"
+        ax.plot(
+            aceleraciones, costes, label=etiqueta, color=graficos.PALETA[i], linewidth=2
+        )
     for j, p in enumerate(rtx):
         coste = ed.coste_con_aceleracion(p.precio_hora_usd, horas_4090, 1)
         ax.axhline(
@@ -31,7 +37,14 @@ with graficos.figura(alto=4.2) as (fig, ax):
     medidas = [a.veces for a in datos.aceleraciones() if a.gpu_lenta == "RTX 4090"]
     for x, texto in [(pico, "pico"), *((m, "medida") for m in medidas)]:
         ax.axvline(x, color=graficos.PALETA[5], linewidth=1, linestyle=":")
-        ax.text(x, 0.02, f" {texto}", transform=ax.get_xaxis_transform(), va="bottom", fontsize=8)
+        ax.text(
+            x,
+            0.02,
+            f" {texto}",
+            transform=ax.get_xaxis_transform(),
+            va="bottom",
+            fontsize=8,
+        )
     ax.set_xlabel("aceleración de la H100 sobre la RTX 4090 (veces)")
     ax.set_ylabel("coste de GPU por trabajo ($)")
     ax.set_ylim(0, None)
@@ -41,9 +54,13 @@ with graficos.figura(alto=4.2) as (fig, ax):
 print(
     graficos.svg(
         fig,
-        "Coste de GPU del trabajo definido en una H100 según cuántas veces más rápida sea que "
-        "una RTX 4090, para el precio del artículo y el más bajo y el mediano de los precios "
-        "vigentes de la H100, frente a líneas horizontales con el coste en la RTX 4090; líneas "
-        "verticales punteadas marcan el cociente de picos y la aceleración medida publicada.",
+        "Coste de GPU del trabajo definido en una H100 según cuántas veces más "
+        "rápida sea que "
+        "una RTX 4090, para el precio del artículo y el más bajo y el mediano de los "
+        "precios "
+        "vigentes de la H100, frente a líneas horizontales con el coste en la RTX "
+        "4090; líneas "
+        "verticales punteadas marcan el cociente de picos y la aceleración medida "
+        "publicada.",
     )
 )

@@ -1,4 +1,4 @@
-# El trabajo que hace coherentes las horas del artículo, y las horas que calcula la biblioteca.
+# El trabajo que hace coherentes las horas del artículo, y las horas calculadas.
 import pandas as pd
 
 from gpucoste import experimento_definido as ed
@@ -9,8 +9,10 @@ t = ed.TRABAJO
 METODOS = {"lora": "LoRA", "qlora": "QLoRA", "completo": "fine-tuning completo"}
 print(
     f"**Trabajo:** {METODOS[t.metodo]} de rango {t.rango_lora} de {t.modelo} "
-    f"({numero(memoria.parametros(t.modelo) / 1e9, 2)} miles de millones de parámetros) "
-    f"sobre {numero(t.tokens / 1e6, 0)} millones de tokens, en secuencias de {t.secuencia} "
+    f"({numero(memoria.parametros(t.modelo) / 1e9, 2)} miles de millones de "
+    "parámetros) "
+    f"sobre {numero(t.tokens / 1e6, 0)} millones de tokens, en secuencias de "
+    f"{t.secuencia} "
     "tokens, con gradient checkpointing.\n"
 )
 filas = [
@@ -22,4 +24,8 @@ filas = [
     }
     for h in ed.horas_por_escenario()
 ]
-print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "right", "right", "left")))
+print(
+    pd.DataFrame(filas).to_markdown(
+        index=False, colalign=("left", "right", "right", "left")
+    )
+)

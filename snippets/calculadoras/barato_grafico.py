@@ -7,7 +7,9 @@ colores = {}
 with graficos.figura(alto=4.4) as (fig, ax):
     for f in filas:
         gpu = f.precio.gpu
-        color = colores.setdefault(gpu, graficos.PALETA[len(colores) % len(graficos.PALETA)])
+        color = colores.setdefault(
+            gpu, graficos.PALETA[len(colores) % len(graficos.PALETA)]
+        )
         x = (f.horas.minimo + f.horas.maximo) / 2
         y = (f.coste.minimo + f.coste.maximo) / 2
         ax.errorbar(
@@ -42,11 +44,16 @@ with graficos.figura(alto=4.4) as (fig, ax):
     ax.legend(fontsize=8)
     graficos.coma_decimal(ax, 0, eje="x")
     graficos.coma_decimal(ax, 0)
-pareto = [f"{f.precio.gpu} en {f.precio.proveedor} ({f.precio.nivel})" for f in filas if f.pareto]
+pareto = [
+    f"{f.precio.gpu} en {f.precio.proveedor} ({f.precio.nivel})"
+    for f in filas
+    if f.pareto
+]
 print(
     graficos.svg(
         fig,
-        f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, con "
+        f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, "
+        "con "
         "barras de rango y una línea que une la frontera de Pareto: "
         f"{'; '.join(pareto)}.",
     )

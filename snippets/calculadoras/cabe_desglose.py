@@ -14,10 +14,14 @@ for metodo in memoria.METODOS:
         )
         fila = {"método": metodo}
         if metodo != "inferencia":
-            fila["método"] += " con checkpointing" if checkpointing else " sin checkpointing"
+            fila["método"] += (
+                " con checkpointing" if checkpointing else " sin checkpointing"
+            )
         fila |= {p: numero(getattr(m, p), 1) for p in memoria.Memoria.PARTIDAS}
         fila |= {"total (GB)": numero(m.total, 1), "¿cabe?": "sí" if m.cabe else "no"}
         filas.append(fila)
 tabla = pd.DataFrame(filas)
 print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 8))
-print(f"\nGPU: {GPU}, {numero(m.vram_gb, 0)} GB. Secuencia de {SECUENCIA} tokens, lote 1.")
+print(
+    f"\nGPU: {GPU}, {numero(m.vram_gb, 0)} GB. Secuencia de {SECUENCIA} tokens, lote 1."
+)

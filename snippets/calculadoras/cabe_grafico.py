@@ -1,4 +1,4 @@
-# Memoria por partidas de tres modelos, según método y precisión, frente a la VRAM de cuatro GPUs.
+# Memoria por partidas de tres modelos, por método y precisión, frente a la VRAM.
 from gpucoste import datos, graficos, memoria
 
 MODELOS = ("Llama 3.1 8B", "Qwen 2.5 32B", "Llama 3.1 70B")
@@ -40,9 +40,12 @@ with graficos.figura(alto=5.2) as (fig, ax):
 print(
     graficos.svg(
         fig,
-        "Barras apiladas de memoria (pesos; adaptadores, gradientes y AdamW; activaciones; "
-        f"caché KV) de {', '.join(MODELOS)} al servirlos en bf16 o int4 y al entrenarlos con "
+        "Barras apiladas de memoria (pesos; adaptadores, gradientes y AdamW; "
+        "activaciones; "
+        f"caché KV) de {', '.join(MODELOS)} al servirlos en bf16 o int4 y al "
+        "entrenarlos con "
         "LoRA o QLoRA, frente a líneas verticales discontinuas con la VRAM de "
-        f"{', '.join(GPUS)}. La tabla de abajo da, para cada caso, cuántas GPUs hacen falta.",
+        f"{', '.join(GPUS)}. La tabla de abajo da, para cada caso, cuántas GPUs hacen "
+        "falta.",
     )
 )

@@ -1,4 +1,4 @@
-# Caché KV: bytes por token y GB para un contexto largo, según las cabezas KV de cada modelo.
+# Caché KV: bytes por token y GB para un contexto largo, según las cabezas KV.
 import pandas as pd
 
 from gpucoste import datos, memoria
@@ -14,4 +14,8 @@ filas = [
     }
     for nombre, m in datos.modelos().items()
 ]
-print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "right", "right", "right")))
+print(
+    pd.DataFrame(filas).to_markdown(
+        index=False, colalign=("left", "right", "right", "right")
+    )
+)

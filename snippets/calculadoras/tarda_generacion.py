@@ -6,7 +6,9 @@ from gpucoste.formato import numero, porcentaje
 
 filas = []
 for medida in datos.generacion_medida():
-    techo = tiempo.tokens_por_segundo(medida.modelo, medida.gpu, precision=medida.precision)
+    techo = tiempo.tokens_por_segundo(
+        medida.modelo, medida.gpu, precision=medida.precision
+    )
     filas.append(
         {
             "GPU": medida.gpu,

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from . import datos
-from .validacion import numero
+from .validacion import numero, resultado
 
 
 def horas_equivalentes(precio_compra: float, precio_hora: float) -> float:
     """Horas de alquiler a ``precio_hora`` que cuestan lo mismo que ``precio_compra``."""
-    return numero(precio_compra, "precio_compra") / numero(precio_hora, "precio_hora")
+    entradas = {
+        "precio_compra": numero(precio_compra, "precio_compra"),
+        "precio_hora": numero(precio_hora, "precio_hora"),
+    }
+    return resultado(entradas["precio_compra"] / entradas["precio_hora"], "horas_equivalentes", entradas)
 
 
 def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> float:
