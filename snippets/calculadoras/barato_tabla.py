@@ -4,7 +4,7 @@ from gpucoste.formato import fraccion, numero, porcentaje
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo)
-alineacion = ["left", "left", "right", "left"] + ["right"] * 6 + ["center"]
+alineacion = ["left", "left", "right", "left", "right", "right", "center"]
 print(tabla.to_markdown(index=False, colalign=alineacion))
 
 barata = ranking.ranking(trabajo)[0]

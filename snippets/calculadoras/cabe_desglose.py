@@ -6,18 +6,28 @@ from gpucoste.formato import numero
 
 MODELO, GPU = "Llama 3.1 8B", "RTX 4090"
 SECUENCIA = 2048  # tokens por ejemplo (y de contexto al servir)
+NOMBRES = {
+    "inferencia": "servir",
+    "completo": "completo",
+    "lora": "LoRA",
+    "qlora": "QLoRA",
+}
+PARTIDAS = {"kv": "caché KV"}
 filas = []
 for metodo in memoria.METODOS:
     for checkpointing in (True, False) if metodo != "inferencia" else (True,):
         m = memoria.encaja(
             MODELO, metodo, GPU, secuencia=SECUENCIA, checkpointing=checkpointing
         )
-        fila = {"método": metodo}
+        fila = {"método": NOMBRES[metodo]}
         if metodo != "inferencia":
             fila["método"] += (
                 " con checkpointing" if checkpointing else " sin checkpointing"
             )
-        fila |= {p: numero(getattr(m, p), 1) for p in memoria.Memoria.PARTIDAS}
+        fila |= {
+            PARTIDAS.get(p, p): numero(getattr(m, p), 1)
+            for p in memoria.Memoria.PARTIDAS
+        }
         fila |= {"total (GB)": numero(m.total, 1), "¿cabe?": "sí" if m.cabe else "no"}
         filas.append(fila)
 tabla = pd.DataFrame(filas)

@@ -5,12 +5,18 @@ from gpucoste import datos, memoria
 
 GPUS = ("RTX 4090", "L40S", "H100 80GB")
 METODOS = ("inferencia", "qlora", "lora", "completo")
+NOMBRES = {
+    "inferencia": "servir",
+    "qlora": "QLoRA",
+    "lora": "LoRA",
+    "completo": "completo",
+}
 filas = []
 for modelo in datos.modelos():
     fila = {"modelo": modelo}
     for metodo in METODOS:
         n = [memoria.gpus_necesarias(modelo, metodo, g) for g in GPUS]
-        fila[metodo] = " / ".join("—" if x is None else str(x) for x in n)
+        fila[NOMBRES[metodo]] = " / ".join("—" if x is None else str(x) for x in n)
     filas.append(fila)
 print(pd.DataFrame(filas).to_markdown(index=False))
 print(

@@ -13,7 +13,8 @@ for gpu in datos.especificaciones():
         filas.append({"GPU": gpu, "método": "no cabe", "horas": "—"})
         continue
     h = tiempo.horas_entrenamiento(MODELO, metodo, TOKENS, gpu)
-    filas.append({"GPU": gpu, "método": metodo, "horas": rango(h.minimo, h.maximo, 1)})
+    nombre = {"lora": "LoRA", "qlora": "QLoRA"}[metodo]
+    filas.append({"GPU": gpu, "método": nombre, "horas": rango(h.minimo, h.maximo, 1)})
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "left", "right")))
 flops = tiempo.flops_entrenamiento(MODELO, "lora", TOKENS)
 print(

@@ -21,4 +21,5 @@ for medida in datos.generacion_medida():
 alineacion = ("left", "left", "right", "right", "right")
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=alineacion))
 fuentes = sorted({m.fuente for m in datos.generacion_medida()})
-print(f"\nMedidas con llama.cpp y lote 1: {', '.join(fuentes)}.")
+enlaces = ", ".join(f"[fuente]({f})" for f in fuentes)
+print(f"\nMedidas con llama.cpp y lote 1 ({enlaces}).")

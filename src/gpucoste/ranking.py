@@ -239,8 +239,12 @@ def registros(trabajo: Trabajo) -> list[dict]:
     return salida
 
 
-def tabla(trabajo: Trabajo):
-    """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»)."""
+def tabla(trabajo: Trabajo, *, desglose: bool = False):
+    """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»).
+
+    Por defecto, el resumen: precio con su fecha, horas, coste total y frontera de Pareto. Con
+    ``desglose``, las partidas del coste de cada fila: GPU, arranque, disco y transferencia.
+    """
     import pandas as pd
 
     from .formato import numero as texto_numero
@@ -249,20 +253,26 @@ def tabla(trabajo: Trabajo):
     def texto(r: Rango | None, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
-    filas = [
-        {
+    filas = []
+    for f in ranking(trabajo):
+        fila = {
             "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             "proveedor": f"{f.precio.proveedor} ({f.precio.nivel})",
-            "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
-            "fecha": f.precio.fecha,
-            "horas": texto(f.horas, 1),
-            "GPU ($)": texto(f.gpu),
-            "arranque ($)": texto(f.arranque),
-            "disco ($)": texto(f.disco),
-            "transferencia ($)": texto(f.transferencia),
-            "**total ($)**": texto(f.coste),
-            "Pareto": "★" if f.pareto else "",
         }
-        for f in ranking(trabajo)
-    ]
+        if desglose:
+            fila |= {
+                "GPU ($)": texto(f.gpu),
+                "arranque ($)": texto(f.arranque),
+                "disco ($)": texto(f.disco),
+                "transferencia ($)": texto(f.transferencia),
+            }
+        else:
+            fila |= {
+                "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+                "fecha": f.precio.fecha,
+                "horas": texto(f.horas, 1),
+                "**total ($)**": texto(f.coste) + ("" if f.completo else " †"),
+                "Pareto": "★" if f.pareto else "",
+            }
+        filas.append(fila)
     return pd.DataFrame(filas)
