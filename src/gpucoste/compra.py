@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from . import datos
 from .electricidad import coste_electricidad
-from .equilibrios import Equilibrio
+from .equilibrios import Equilibrio, _finito
 from .equilibrios import horas_mes as horas_mes_validas
-from .validacion import numero
+from .validacion import numero, resultado
 
 
 def horas_equivalentes(precio_compra: float, precio_hora: float) -> float:
     """Horas de alquiler a ``precio_hora`` que cuestan lo mismo que ``precio_compra``."""
-    return numero(precio_compra, "precio_compra") / numero(precio_hora, "precio_hora")
+    horas = numero(precio_compra, "precio_compra") / numero(precio_hora, "precio_hora")
+    return resultado(horas, "horas_equivalentes", {"precio_compra": precio_compra, "precio_hora": precio_hora})
 
 
 def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> float:
@@ -46,7 +47,8 @@ def comprar_o_alquilar(
     capital = numero(precio_compra, "precio_compra") - numero(valor_reventa, "valor_reventa", cero=True)
     if capital < 0:
         raise ValueError(
-            f"valor_reventa: {valor_reventa!r} no vale; se admite un número entre 0 y precio_compra ({precio_compra!r})."
+            f"valor_reventa: {valor_reventa!r} no vale; "
+            f"se admite un número entre 0 y precio_compra ({precio_compra!r})."
         )
     horas = horas_mes_validas(horas_mes)
     electricidad = coste_electricidad(potencia_w, precio_kwh).por_hora
@@ -56,4 +58,7 @@ def comprar_o_alquilar(
         motivo = "la electricidad de la GPU propia cuesta tanto como alquilarla: comprar nunca se recupera"
         return Equilibrio(None, "meses", nombres[0], None, nombres[1], None, motivo)
     meses = capital / (horas * (alquiler - electricidad))
-    return Equilibrio(meses, "meses", nombres[0], capital + electricidad * horas * meses, nombres[1], alquiler * horas * meses)
+    eq = Equilibrio(
+        meses, "meses", nombres[0], capital + electricidad * horas * meses, nombres[1], alquiler * horas * meses
+    )
+    return _finito(eq, "comprar_o_alquilar", {"precio_compra": precio_compra, "precio_hora": precio_hora})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .validacion import numero
+from .validacion import numero, resultado
 
 SEGUNDOS_HORA = 3600
 TOKENS_MILLON = 1_000_000
@@ -40,4 +40,8 @@ def coste_electricidad(potencia_w: float, precio_kwh: float, tokens_s: float | N
     if tokens_s is not None:
         millones_hora = numero(tokens_s, "tokens_s") * SEGUNDOS_HORA / TOKENS_MILLON
         por_millon = por_hora / millones_hora
+    entradas = {"potencia_w": potencia_w, "precio_kwh": precio_kwh, "tokens_s": tokens_s}
+    resultado(por_hora, "coste_electricidad", entradas)
+    if por_millon is not None:
+        resultado(por_millon, "coste_electricidad", entradas)
     return CosteElectrico(kwh_hora=kw, por_hora=por_hora, por_millon_tokens=por_millon)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
-from .validacion import numero
+from .validacion import numero, resultado
 
 HORAS_MES_MAX = 24 * 31
 """Un mes no tiene más horas que estas: el tope de ``horas_mes``."""
@@ -34,6 +34,14 @@ class Equilibrio:
     opcion_b: str
     coste_b: float | None
     motivo: str = ""
+
+
+def _finito(eq: Equilibrio, funcion: str, entradas: dict) -> Equilibrio:
+    """``eq`` si sus números son finitos; si no (desbordamiento con entradas enormes), ``ValueError``."""
+    for valor in (eq.umbral, eq.coste_a, eq.coste_b):
+        if valor is not None:
+            resultado(valor, funcion, entradas)
+    return eq
 
 
 def fraccion(valor: object, nombre: str, *, uno: bool = False) -> float:
@@ -64,17 +72,22 @@ def precio_millon_mezclado(precio_entrada: float, precio_salida: float, entrada_
     """
     entrada = numero(precio_entrada, "precio_entrada", cero=True)
     salida = numero(precio_salida, "precio_salida", cero=True)
-    return salida + numero(entrada_por_salida, "entrada_por_salida", cero=True) * entrada
+    total = salida + numero(entrada_por_salida, "entrada_por_salida", cero=True) * entrada
+    return resultado(
+        total, "precio_millon_mezclado", {"precio_entrada": precio_entrada, "precio_salida": precio_salida}
+    )
 
 
 def capacidad_mes(tokens_s: float, horas: float = HORAS_MES) -> float:
     """Tokens que genera una GPU a ``tokens_s`` durante ``horas`` (por defecto, un mes entero)."""
-    return numero(tokens_s, "tokens_s") * SEGUNDOS_HORA * horas_mes(horas, "horas")
+    total = numero(tokens_s, "tokens_s") * SEGUNDOS_HORA * horas_mes(horas, "horas")
+    return resultado(total, "capacidad_mes", {"tokens_s": tokens_s})
 
 
 def coste_api_mes(tokens_mes: float, precio_millon: float) -> float:
     """Coste de ``tokens_mes`` tokens generados en la API a ``precio_millon`` (ya mezclado) por millón."""
-    return numero(tokens_mes, "tokens_mes", cero=True) * numero(precio_millon, "precio_millon", cero=True) / 1e6
+    total = numero(tokens_mes, "tokens_mes", cero=True) * numero(precio_millon, "precio_millon", cero=True) / 1e6
+    return resultado(total, "coste_api_mes", {"tokens_mes": tokens_mes, "precio_millon": precio_millon})
 
 
 def gpus_necesarias(tokens_mes: float, tokens_s: float, horas: float = HORAS_MES) -> int:
@@ -85,7 +98,18 @@ def gpus_necesarias(tokens_mes: float, tokens_s: float, horas: float = HORAS_MES
 def coste_gpu_mes(tokens_mes: float, precio_hora: float, tokens_s: float, horas: float = HORAS_MES) -> float:
     """Coste de servir ``tokens_mes`` con GPUs alquiladas siempre encendidas (``horas`` al mes cada una)."""
     n = gpus_necesarias(tokens_mes, tokens_s, horas)
-    return n * numero(precio_hora, "precio_hora") * horas_mes(horas, "horas")
+    total = n * numero(precio_hora, "precio_hora") * horas_mes(horas, "horas")
+    return resultado(total, "coste_gpu_mes", {"tokens_mes": tokens_mes, "precio_hora": precio_hora})
+
+
+def tokens_s_minimos(precio_hora: float, precio_millon: float) -> float:
+    """Tokens por segundo que una GPU tiene que generar sin parar para costar por token lo que la API.
+
+    Por debajo, ni llena gana a la API (``precio_millon`` ya mezclado, en dólares por millón).
+    """
+    precio = numero(precio_hora, "precio_hora")
+    por_token = numero(precio_millon, "precio_millon") / TOKENS_MILLON
+    return resultado(precio / por_token / SEGUNDOS_HORA, "tokens_s_minimos", {"precio_hora": precio_hora})
 
 
 def api_o_gpu(
@@ -117,7 +141,8 @@ def api_o_gpu(
     if umbral > capacidad:
         motivo = "una GPU llena genera menos tokens de los que pagaría la API con su coste"
         return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, motivo)
-    return Equilibrio(umbral, "tokens al mes", nombres[0], coste_api_mes(umbral, precio_millon), nombres[1], gpu_mes)
+    eq = Equilibrio(umbral, "tokens al mes", nombres[0], coste_api_mes(umbral, precio_millon), nombres[1], gpu_mes)
+    return _finito(eq, "api_o_gpu", {"precio_hora": precio_hora, "tokens_s": tokens_s})
 
 
 def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
@@ -134,12 +159,11 @@ def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = 
     if d == 0:
         return Equilibrio(None, "utilización", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
     umbral = 1 - d
-    return Equilibrio(umbral, "utilización", nombres[0], umbral * total, nombres[1], total * (1 - d))
+    eq = Equilibrio(umbral, "utilización", nombres[0], umbral * total, nombres[1], total * (1 - d))
+    return _finito(eq, "alquilar_o_reservar", {"precio_hora": precio_hora})
 
 
-def local_o_alquilar(
-    *, horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float
-) -> Equilibrio:
+def local_o_alquilar(*, horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
     """Precio por hora de alquiler por debajo del cual alquilar sale más barato que usar la GPU que ya tienes.
 
     En local solo se paga la electricidad de ``horas_local`` horas (la GPU ya está comprada: comprarla es
@@ -152,4 +176,5 @@ def local_o_alquilar(
     if local == 0:
         return Equilibrio(None, "$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
     umbral = local / horas
-    return Equilibrio(umbral, "$/h", nombres[0], umbral * horas, nombres[1], local)
+    eq = Equilibrio(umbral, "$/h", nombres[0], umbral * horas, nombres[1], local)
+    return _finito(eq, "local_o_alquilar", {"horas_local": horas_local, "horas_alquiler": horas_alquiler})

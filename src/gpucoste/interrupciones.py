@@ -28,8 +28,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .equilibrios import Equilibrio
-from .validacion import numero, opcion
+from .equilibrios import Equilibrio, _finito
+from .validacion import numero, opcion, resultado
 
 METODOS = ("young", "daly")
 _EXPONENTE_MAX = 700.0  # e^700 ≈ 1e304: más allá, el trabajo no termina en ningún tiempo razonable
@@ -58,7 +58,9 @@ def intervalo_optimo(escritura_h: float, mtbf_h: float, metodo: str = "daly") ->
     """
     delta = numero(escritura_h, "escritura_h")
     m = numero(mtbf_h, "mtbf_h")
-    young = math.sqrt(2 * delta * m)
+    young = resultado(
+        math.sqrt(2 * delta) * math.sqrt(m), "intervalo_optimo", {"escritura_h": escritura_h, "mtbf_h": mtbf_h}
+    )
     if opcion(metodo, "Método", METODOS) == "young":
         return young
     if delta >= 2 * m:
@@ -160,4 +162,5 @@ def tasa_equilibrio(
         else:
             alto = medio
     tasa = (bajo + alto) / 2
-    return Equilibrio(tasa, "interrupciones por hora", nombres[0], coste(tasa), nombres[1], objetivo)
+    eq = Equilibrio(tasa, "interrupciones por hora", nombres[0], coste(tasa), nombres[1], objetivo)
+    return _finito(eq, "tasa_equilibrio", {"horas_trabajo": horas_trabajo, "precio_bajo_demanda": precio_bajo_demanda})

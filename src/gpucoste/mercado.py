@@ -85,7 +85,9 @@ ELECTRICIDAD = esquema.Tabla(
     columnas=(
         esquema.Columna("pais", "texto", "País."),
         esquema.Columna("consumidor", "enum", "Tipo de consumidor.", valores=("hogar",)),
-        esquema.Columna("precio_kwh_eur", "numero", "Euros por kWh, impuestos incluidos.", minimo=0, excluye_minimo=True),
+        esquema.Columna(
+            "precio_kwh_eur", "numero", "Euros por kWh, impuestos incluidos.", minimo=0, excluye_minimo=True
+        ),
         esquema.Columna("periodo", "texto", "Periodo del precio medio (p. ej., 2025-S1: primer semestre de 2025)."),
         esquema.FECHA,
         esquema.FUENTE,

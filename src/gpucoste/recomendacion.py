@@ -14,7 +14,7 @@ from . import formato
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, coste_electricidad
 from .equilibrios import coste_api_mes, fraccion, horas_mes
-from .validacion import numero
+from .validacion import numero, resultado
 
 LOCAL, API, POR_HORAS, RESERVADA = "Local", "API por token", "GPU alquilada por horas", "GPU reservada"
 OPCIONES = (LOCAL, API, POR_HORAS, RESERVADA)
@@ -124,6 +124,9 @@ def recomendar(
         )
         opciones.append(Opcion(RESERVADA, coste, razon))
 
+    for o in opciones:
+        if o.coste is not None:
+            resultado(o.coste, "recomendar", {"horas_gpu": horas_gpu, "precio_hora": precio_hora})
     posibles = [o for o in opciones if o.coste is not None]
     if not posibles:
         raise ValueError("privado: con datos privados y sin GPU local no queda ninguna opción; se admite horas_local.")
