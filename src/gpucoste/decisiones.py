@@ -87,8 +87,9 @@ MODELO = "Llama 3.1 8B"
 GPU_ALQUILADA = "RTX 4090"
 ENTRADA_POR_SALIDA = 1.0
 """Tokens de entrada por token generado en los ejemplos (supuesto: tantos como de salida)."""
-LOTE_LLENO, CONTEXTO_LLENO = 32, 2048
-"""Una GPU «llena» en los ejemplos: 32 conversaciones a la vez de 2.048 tokens de contexto (supuesto)."""
+LOTE_LLENO, CONTEXTO_LLENO = 16, 2048
+"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2.048 tokens de contexto, lo que cabe
+en los 24 GB de la RTX 4090 con el modelo en bf16."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def rendimientos() -> list[Rendimiento]:
         Rendimiento(
             f"cota alta, lote {LOTE_LLENO}",
             tiempo.tokens_por_segundo(MODELO, GPU_ALQUILADA, lote=LOTE_LLENO, contexto=CONTEXTO_LLENO),
-            f"{LOTE_LLENO} conversaciones de {CONTEXTO_LLENO} tokens a la vez (estimación)",
+            f"{LOTE_LLENO} conversaciones de {formato.numero(CONTEXTO_LLENO, 0)} tokens a la vez (estimación)",
         )
     )
     return salida

@@ -119,8 +119,8 @@ def recomendar(
         opciones.append(Opcion(POR_HORAS, coste, razon))
         coste = gpus * mes * precio * (1 - d)
         razon = (
-            f"{_dolares(coste)} al mes: {gpus} GPU todo el mes con {formato.porcentaje(d)} de descuento, "
-            f"usadas al {formato.porcentaje(uso)}"
+            f"{_dolares(coste)} al mes: {gpus} GPU todo el mes con {formato.porcentaje(d)} de descuento "
+            f"y un uso del {formato.porcentaje(uso)}"
         )
         opciones.append(Opcion(RESERVADA, coste, razon))
 
