@@ -29,7 +29,7 @@ print(
         tabla,
         {
             "interrupciones/h": 2,
-            "checkpoint cada (min)": 0,
+            "checkpoint cada (minutos)": 0,
             "horas": 2,
             "horas (reinicio largo)": 2,
             "coste ($)": 2,

@@ -9,10 +9,10 @@ for mtbf_h in (1, 4, 24):
         filas.append(
             {
                 "una interrupción cada (h)": mtbf_h,
-                "escribir el checkpoint (min)": escritura_min,
-                "Young (min)": 60
+                "escribir el checkpoint (minutos)": escritura_min,
+                "Young (minutos)": 60
                 * interrupciones.intervalo_optimo(escritura_min / 60, mtbf_h, "young"),
-                "Daly (min)": 60
+                "Daly (minutos)": 60
                 * interrupciones.intervalo_optimo(escritura_min / 60, mtbf_h, "daly"),
             }
         )
@@ -22,9 +22,9 @@ print(
         tabla,
         {
             "una interrupción cada (h)": 0,
-            "escribir el checkpoint (min)": 1,
-            "Young (min)": 0,
-            "Daly (min)": 0,
+            "escribir el checkpoint (minutos)": 1,
+            "Young (minutos)": 0,
+            "Daly (minutos)": 0,
         },
     )
 )

@@ -71,7 +71,7 @@ def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1))
         filas.append(
             {
                 "interrupciones/h": tasa,
-                "checkpoint cada (min)": corto.intervalo * 60,
+                "checkpoint cada (minutos)": corto.intervalo * 60,
                 "horas": corto.horas,
                 "horas (reinicio largo)": largo.horas,
                 "coste ($)": corto.coste,
@@ -158,11 +158,11 @@ def tabla_api_o_gpu():
             filas.append(
                 {
                     "API": api.proveedor,
-                    "$ por M de tokens": millon,
-                    "tokens/s para empatar": minimo,
+                    "$ por millón de tokens": millon,
+                    "tokens por segundo para empatar": minimo,
                     "GPU": r.nombre,
-                    "tokens/s": r.tokens_s,
-                    "equilibrio (M tokens/mes)": None if e.umbral is None else e.umbral / 1e6,
+                    "tokens por segundo": r.tokens_s,
+                    "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
                     "coste en él ($/mes)": e.coste_b,
                 }
             )
@@ -298,7 +298,7 @@ def casos() -> list[Caso]:
         Caso(
             "Chat ocasional, prototipos, privacidad",
             "Local",
-            f"{n(tokens / 1e6, 0)} M de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
+            f"{n(tokens / 1e6, 0)} millones de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
             f"({n(horas_local, 1)} h generando)",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
@@ -318,7 +318,7 @@ def casos() -> list[Caso]:
         Caso(
             "Producción con volumen bajo o medio",
             "API por token",
-            f"servicio 24/7 que genera {n(tokens / 1e6, 0)} M de tokens al mes",
+            f"servicio 24/7 que genera {n(tokens / 1e6, 0)} millones de tokens al mes",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
                 continuo=True,
@@ -342,7 +342,7 @@ def casos() -> list[Caso]:
         Caso(
             "Servir un modelo propio 24/7 con carga alta",
             "GPU reservada",
-            f"modelo propio (no está en ninguna API) que genera {n(tokens / 1e6, 0)} M de tokens al mes: "
+            f"modelo propio (no está en ninguna API) que genera {n(tokens / 1e6, 0)} millones de tokens al mes: "
             f"tres {GPU_ALQUILADA} llenas",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno), continuo=True, tokens_mes=tokens, **comun

@@ -104,7 +104,7 @@ def recomendar(
         opciones.append(Opcion(API, None, "los datos no pueden salir: la API queda descartada"))
     else:
         coste = coste_api_mes(tokens_mes, precio_millon_api)
-        razon = f"{_dolares(coste)} al mes: {formato.numero(tokens_mes / 1e6, 1)} M de tokens"
+        razon = f"{_dolares(coste)} al mes: {formato.numero(tokens_mes / 1e6, 1)} millones de tokens"
         opciones.append(Opcion(API, coste, razon))
 
     # GPU alquilada por horas y reservada.
