@@ -2,4 +2,5 @@
 from gpucoste import decisiones
 
 tabla = decisiones.tabla_cuando_compensa()
-print(tabla[["Escenario", "El artículo", "Calculado", "Por qué"]].to_markdown(index=False))
+columnas = ["Escenario", "El artículo", "Calculado", "Por qué"]
+print(tabla[columnas].to_markdown(index=False))

@@ -25,7 +25,12 @@ tabla["coste en él ($/mes)"] = [
 ]
 print(
     formato.tabla(
-        tabla, {"$ por millón de tokens": 2, "tokens por segundo para empatar": 0, "tokens por segundo": 0}
+        tabla,
+        {
+            "$ por millón de tokens": 2,
+            "tokens por segundo para empatar": 0,
+            "tokens por segundo": 0,
+        },
     )
 )
 print()

@@ -1,4 +1,4 @@
-# Coste mensual frente a tokens generados: la API crece en línea recta; la GPU, a saltos.
+# Coste al mes frente a tokens generados: la API sube en recta; la GPU, a saltos.
 from gpucoste import decisiones, equilibrios, graficos, mercado
 
 gpu = decisiones.precio_gpu_alquilada()
@@ -13,7 +13,8 @@ with graficos.figura() as (fig, ax):
         costes = [equilibrios.coste_api_mes(t, millon) for t in tokens]
         ax.plot([t / 1e6 for t in tokens], costes, label=f"API ({api.proveedor})")
     gpus = [
-        equilibrios.coste_gpu_mes(t, gpu.precio_hora_usd, lleno.tokens_s) for t in tokens
+        equilibrios.coste_gpu_mes(t, gpu.precio_hora_usd, lleno.tokens_s)
+        for t in tokens
     ]
     ax.step(
         [t / 1e6 for t in tokens],
@@ -29,8 +30,8 @@ with graficos.figura() as (fig, ax):
 print(
     graficos.svg(
         fig,
-        "Coste mensual frente a millones de tokens generados al mes: las API por token "
-        "crecen en línea recta desde cero; las GPU alquiladas todo el mes cuestan lo mismo "
-        "hasta llenarse y suben a saltos, una GPU más cada vez.",
+        "Coste mensual frente a millones de tokens generados al mes: las API por "
+        "token crecen en línea recta desde cero; las GPU alquiladas todo el mes "
+        "cuestan lo mismo hasta llenarse y suben a saltos, una GPU más cada vez.",
     )
 )

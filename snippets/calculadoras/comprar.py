@@ -19,8 +19,8 @@ print(
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "
-    f"(hogar español, Eurostat, {luz.periodo}), {numero(luz.usd_kwh, 4)} $/kWh al cambio "
-    f"del BCE del {fecha(luz.fecha_cambio)}: "
+    f"(hogar español, Eurostat, {luz.periodo}), {numero(luz.usd_kwh, 4)} $/kWh "
+    f"al cambio del BCE del {fecha(luz.fecha_cambio)}: "
     f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso."
 )
 print(
@@ -37,6 +37,6 @@ print(
 )
 sin_luz = compra.horas_equivalentes(equipo.precio_compra_usd, alquiler.precio_hora_usd)
 print(
-    f"\nSin electricidad ni reventa, la compra equivale a {numero(sin_luz, 0)} horas de "
-    "alquiler; con la electricidad, a las de la primera fila."
+    f"\nSin electricidad ni reventa, la compra equivale a {numero(sin_luz, 0)} "
+    "horas de alquiler; con la electricidad, a las de la primera fila."
 )

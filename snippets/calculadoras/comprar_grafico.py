@@ -29,7 +29,7 @@ print(
     graficos.svg(
         fig,
         f"Coste acumulado de una {gpu} comprada o alquilada durante cinco años con "
-        f"{HORAS_DIA} horas de uso al día: el alquiler crece más deprisa y alcanza a la "
-        "compra en el punto de equilibrio; con reventa, antes.",
+        f"{HORAS_DIA} horas de uso al día: el alquiler crece más deprisa y alcanza "
+        "a la compra en el punto de equilibrio; con reventa, antes.",
     )
 )
