@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import esquema, validacion
+from . import datos, esquema, validacion  # noqa: F401  (datos declara modelos.csv y gpus.csv)
 from .equilibrios import precio_millon_mezclado
 
 MODALIDADES = ("reservada", "interrumpible")
@@ -76,6 +76,7 @@ API_PRECIOS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("modelo", "proveedor", "fecha"),
+    referencias=(esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),),
 )
 
 ELECTRICIDAD = esquema.Tabla(
@@ -125,6 +126,7 @@ REVENTA = esquema.Tabla(
     ),
     clave=("gpu",),
     orden=(("fraccion_min", "fraccion_max"),),
+    referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
 )
 
 
