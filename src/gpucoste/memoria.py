@@ -79,12 +79,18 @@ def cabe(miles_de_millones: float, precision: str, vram_gb: float) -> bool:
 
 def modelo(nombre: str | datos.Modelo) -> datos.Modelo:
     """La arquitectura de ``nombre`` (un nombre de ``modelos.csv`` o un ``datos.Modelo`` ya hecho)."""
-    return nombre if isinstance(nombre, datos.Modelo) else datos.modelos()[nombre]
+    if isinstance(nombre, datos.Modelo):
+        return nombre
+    modelos = datos.modelos()
+    return modelos[opcion(nombre, "Modelo", modelos)]
 
 
 def gpu(nombre: str | datos.Gpu) -> datos.Gpu:
     """Las especificaciones de ``nombre`` (un nombre de ``gpus.csv`` o un ``datos.Gpu`` ya hecho)."""
-    return nombre if isinstance(nombre, datos.Gpu) else datos.especificaciones()[nombre]
+    if isinstance(nombre, datos.Gpu):
+        return nombre
+    gpus = datos.especificaciones()
+    return gpus[opcion(nombre, "GPU", gpus)]
 
 
 def _por_capa(m: datos.Modelo, expertos: int) -> float:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from . import datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
-from .validacion import entero, numero, opcion
+from .validacion import entero, numero, opcion, resultado
 
 MAX_GPUS = 8
 """Como mucho, las GPUs de un nodo: más allá hace falta red entre nodos, fuera de este modelo."""
@@ -59,6 +59,7 @@ class Trabajo:
         for nombre in ("dataset_gb", "checkpoint_gb"):
             if getattr(self, nombre) is not None:
                 numero(getattr(self, nombre), nombre, cero=True)
+        resultado(self.gb_disco, "Trabajo", {"tokens": self.tokens, "dataset_gb": self.dataset_gb})
 
     @property
     def opciones_memoria(self) -> dict:
