@@ -28,7 +28,6 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from cuaderno import huella  # noqa: E402
 
-_MEMORIA: dict[str, str] = {}
 _ESTADO = {"huella": ""}
 
 
@@ -44,12 +43,12 @@ def _carpeta() -> pathlib.Path:
     return pathlib.Path(tempfile.gettempdir()) / "gpucoste-bloques"
 
 
-def _con_cache(ejecutar):
+def _con_cache(ejecutar, memoria: dict[str, str]):
     def ejecutar_con_cache(code: str, returncode=None, session=None, id=None, **extra):  # noqa: A002
         partes = [_ESTADO["huella"], dt.date.today().isoformat(), str(session), str(id), code]
         clave = hashlib.sha256("\0".join(partes).encode()).hexdigest()
-        if clave in _MEMORIA:
-            return _MEMORIA[clave]
+        if clave in memoria:
+            return memoria[clave]
         fichero = _carpeta() / f"{clave}.txt"
         if fichero.is_file():
             salida = fichero.read_text(encoding="utf-8")
@@ -59,7 +58,7 @@ def _con_cache(ejecutar):
             temporal = fichero.with_suffix(f".{os.getpid()}.tmp")
             temporal.write_text(salida, encoding="utf-8")
             temporal.replace(fichero)  # atómico: dos construcciones a la vez no se pisan
-        _MEMORIA[clave] = salida
+        memoria[clave] = salida
         return salida
 
     ejecutar_con_cache.original = ejecutar
@@ -69,8 +68,11 @@ def _con_cache(ejecutar):
 def on_config(config):
     from markdown_exec._internal.formatters import python
 
-    if not hasattr(python._run_python, "original"):
-        python._run_python = _con_cache(python._run_python)
+    # «make serve» vuelve a cargar este hook en cada reconstrucción: se envuelve siempre la función
+    # original (con la huella de esta carga) y la memoria se guarda en el módulo de markdown-exec.
+    original = getattr(python._run_python, "original", python._run_python)
+    memoria = python.__dict__.setdefault("_gpucoste_memoria", {})
+    python._run_python = _con_cache(original, memoria)
     return config
 
 
