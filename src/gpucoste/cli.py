@@ -121,14 +121,20 @@ class _Parser(argparse.ArgumentParser):
 
 _PUNTO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
 _COMA = re.compile(r"[+-]?[0-9]+,[0-9]+([eE][+-]?[0-9]+)?", re.ASCII)
-_MILES = re.compile(r"[+-]?[0-9]{1,3}(\.[0-9]{3})+(,[0-9]+)?", re.ASCII)
+_MILES = re.compile(r"[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?", re.ASCII)
 _NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)
 
 
 def decimal(texto: str) -> float:
-    """«1,5», «1.5», «1.234,5» (como los escribe la salida en español) o «1e3» → float."""
+    """«1,5», «1.5», «1.234,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
+
+    «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
+    """
     texto = texto.strip()
-    if _MILES.fullmatch(texto) and "," in texto:
+    if _MILES.fullmatch(texto):
+        if "," not in texto and texto.count(".") == 1:
+            entero, coma = texto.replace(".", ""), texto.replace(".", ",")
+            raise argparse.ArgumentTypeError(f"{texto!r} es ambiguo: ¿{coma} o {entero}?; se admite {entero} o {coma}")
         texto = texto.replace(".", "").replace(",", ".")
     elif _COMA.fullmatch(texto):
         texto = texto.replace(",", ".")
@@ -141,7 +147,9 @@ def _numero(texto: str, *, cero: bool) -> float:
     admitido = "un número finito mayor " + ("o igual que 0" if cero else "que 0") + " (p. ej. 1,5 o 1.5)"
     try:
         x = decimal(texto)
-    except argparse.ArgumentTypeError:
+    except argparse.ArgumentTypeError as error:
+        if "ambiguo" in str(error):
+            raise
         raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite {admitido}") from None
     if x != x or x in (float("inf"), float("-inf")):
         raise argparse.ArgumentTypeError(f"{texto!r} no es un número finito; se admite {admitido}")

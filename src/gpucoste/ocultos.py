@@ -41,13 +41,13 @@ def gb_en_disco() -> float:
 def transferencia(proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None) -> Rango | None:
     """Subir ``gb_sube`` GB y bajar ``gb_baja`` en ``proveedor``; ``None`` si no publica ambas tarifas.
 
-    Por defecto, el dataset y un checkpoint del modelo de los supuestos. ``None`` solo para un
-    proveedor conocido (en precios.csv o tarifas.csv); uno desconocido: ``ValueError``.
+    Por defecto, el dataset y un checkpoint del modelo de los supuestos. ``None`` («sin dato») solo
+    para un proveedor conocido (en precios.csv o tarifas.csv); uno desconocido: ``ValueError``.
     """
-    gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
-    gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
     proveedor = validacion.opcion(proveedor, "Proveedor", conocidos)
+    gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
+    gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     conceptos = {t.concepto for t in datos.tarifas() if t.proveedor == proveedor}
     if not {"subida", "bajada"} <= conceptos:
         return None
