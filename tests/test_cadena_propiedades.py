@@ -77,4 +77,4 @@ def test_generacion_positiva_y_lote_mayor_nunca_menos_tokens(modelo, gpu, lote, 
         dos = tiempo.tokens_por_segundo(modelo, gpu, lote=lote + 1, contexto=contexto)
     except ValueError:
         return
-    assert dos >= uno
+    assert dos >= uno * (1 - 1e-12)  # en el límite de cómputo, igual salvo redondeo

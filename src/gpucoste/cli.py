@@ -268,10 +268,15 @@ def _precios() -> Salida:
 
 
 def entero_positivo(texto: str) -> int:
-    """Tipo de opción: un entero ≥ 1 (p. ej. 2048)."""
-    if not re.fullmatch(r"\+?[0-9]{1,9}", texto.strip()) or int(texto) < 1:
-        raise argparse.ArgumentTypeError(f"{texto!r} no vale; se admite un entero mayor o igual que 1 (p. ej. 2048)")
-    return int(texto)
+    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «2.048», como los escribe la salida)."""
+    admitido = "un entero mayor o igual que 1 (p. ej. 2048)"
+    try:
+        x = decimal(texto)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite {admitido}") from None
+    if not math.isfinite(x) or not x.is_integer() or not 1 <= x <= 10**9:
+        raise argparse.ArgumentTypeError(f"{texto!r} no vale; se admite {admitido}")
+    return int(x)
 
 
 def _nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
@@ -402,6 +407,11 @@ def _cuanto_tarda(
 def _donde_mas_barato(checkpointing: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
     tabla = pd.DataFrame(ranking.registros(trabajo))
+    if tabla.empty:
+        raise ValueError(
+            f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "
+            "prueba QLoRA, secuencias más cortas o un lote menor"
+        )
     decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1}
     return Salida(tabla, decimales if len(tabla) else {})
 

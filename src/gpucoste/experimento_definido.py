@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from . import datos, experimento, memoria, tiempo
 from .coste import Rango, coste_trabajo
-from .ranking import Trabajo
-from .validacion import numero
+from .ranking import Trabajo, validar
+from .validacion import numero, resultado
 
 TRABAJO = Trabajo(modelo="Mistral 7B v0.3", metodo="lora", tokens=30e6, secuencia=2048)
 """LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2.048)."""
@@ -41,6 +41,7 @@ class HorasEscenario:
 
 def horas_por_escenario(trabajo: Trabajo = TRABAJO, nombre: str = experimento.FINETUNING) -> list[HorasEscenario]:
     """Para cada escenario de ``nombre``, sus horas estimadas y las calculadas para ``trabajo``."""
+    validar(trabajo)
     return [
         HorasEscenario(
             e,
@@ -67,7 +68,9 @@ def aceleracion_equilibrio(precio_rapida: float, precio_lenta: float) -> float:
 
     Por encima, la rápida sale más barata por trabajo; por debajo, más cara.
     """
-    return numero(precio_rapida, "precio_rapida") / numero(precio_lenta, "precio_lenta")
+    entradas = {"precio_rapida": precio_rapida, "precio_lenta": precio_lenta}
+    cociente = numero(precio_rapida, "precio_rapida") / numero(precio_lenta, "precio_lenta")
+    return resultado(cociente, "aceleracion_equilibrio", entradas)
 
 
 def coste_con_aceleracion(precio_rapida: float, horas_lenta: float, veces: float) -> float:

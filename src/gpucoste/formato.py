@@ -113,13 +113,13 @@ def fecha(texto: str) -> str:
 
 
 def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
-    """Tabla Markdown con las columnas de ``decimales`` en formato español (``None``: «sin dato»)."""
+    """Tabla Markdown con las columnas de ``decimales`` en formato español (``None`` o NaN: «sin dato»)."""
     if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
         raise ValueError(f"tabla: se admite un DataFrame y un dict de decimales, no {type(df).__name__!r}.")
     for columna in decimales:
         validacion.opcion(columna, "tabla: columna", [str(c) for c in df.columns])
     salida = df.copy()
     for columna, d in decimales.items():
-        salida[columna] = ["sin dato" if v is None else numero(v, d) for v in salida[columna]]
+        salida[columna] = ["sin dato" if pd.isna(v) else numero(v, d) for v in salida[columna]]
     alineacion = ["right" if c in decimales else "left" for c in salida.columns]
     return salida.to_markdown(index=False, colalign=alineacion)

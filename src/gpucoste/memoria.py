@@ -65,6 +65,13 @@ RANGO_LORA = 16
 GB = 1e9
 
 
+def booleano(valor: object, nombre: str) -> bool:
+    """``valor`` si es ``True`` o ``False`` (no 0, 1, «sí» ni un bool de NumPy)."""
+    if not isinstance(valor, bool):
+        raise ValueError(f"{nombre}: {valor!r} no vale; se admite True o False.")
+    return valor
+
+
 def gb_pesos(miles_de_millones: float, precision: str) -> float:
     """GB (10⁹ bytes) que ocupan los pesos de un modelo de ``miles_de_millones`` de parámetros."""
     precision = opcion(precision, "Precisión", BYTES_POR_PARAMETRO)
@@ -109,7 +116,7 @@ def parametros(nombre: str | datos.Modelo, *, activos: bool = False) -> float:
     los expertos que usa cada token.
     """
     m = modelo(nombre)
-    expertos = m.expertos_activos if activos else m.expertos
+    expertos = m.expertos_activos if booleano(activos, "activos") else m.expertos
     embeddings = m.vocabulario * m.dim_oculta * (1 if m.embeddings_atados else 2)
     return float(embeddings + m.capas * _por_capa(m, expertos) + m.dim_oculta)
 
@@ -145,8 +152,7 @@ def gb_activaciones(nombre: str | datos.Modelo, secuencia: int, lote: int = 1, *
     m = modelo(nombre)
     s = entero(secuencia, "secuencia", minimo=1, maximo=10**7)
     b = entero(lote, "lote", minimo=1, maximo=10**5)
-    if not isinstance(checkpointing, bool):
-        raise ValueError(f"checkpointing: {checkpointing!r} no vale; se admite True o False.")
+    booleano(checkpointing, "checkpointing")
     una_capa = BYTES_ACTIVACION * s * b * m.dim_oculta
     capas = m.capas * 2.0 * s * b * m.dim_oculta + una_capa if checkpointing else m.capas * una_capa
     return (capas + BYTES_LOGITS * s * b * m.vocabulario) / GB
@@ -224,6 +230,10 @@ def encaja(
     m, g = modelo(nombre), gpu(equipo)
     metodo = opcion(metodo, "Método", METODOS)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    secuencia = entero(secuencia, "secuencia", minimo=0 if metodo == "inferencia" else 1, maximo=10**7)
+    lote = entero(lote, "lote", minimo=1, maximo=10**5)
+    booleano(checkpointing, "checkpointing")
+    entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
     base = parametros(m) * _bytes_base(metodo, precision) / GB / n
     entrenables = {"completo": parametros(m), "lora": parametros_lora(m, rango_lora)}
     entrenables["qlora"] = entrenables["lora"]

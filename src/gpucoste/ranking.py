@@ -54,8 +54,7 @@ class Trabajo:
         entero(self.secuencia, "secuencia", minimo=1, maximo=10**7)
         entero(self.lote, "lote", minimo=1, maximo=10**5)
         entero(self.rango_lora, "rango_lora", minimo=1, maximo=4096)
-        if not isinstance(self.checkpointing, bool):
-            raise ValueError(f"checkpointing: {self.checkpointing!r} no vale; se admite True o False.")
+        memoria.booleano(self.checkpointing, "checkpointing")
         for nombre in ("dataset_gb", "checkpoint_gb"):
             if getattr(self, nombre) is not None:
                 numero(getattr(self, nombre), nombre, cero=True)
@@ -138,6 +137,9 @@ def _tarifa(proveedor: str) -> datos.Tarifa | None:
 
 def opcion_para(trabajo: Trabajo, precio: datos.Precio) -> Fila | None:
     """La fila de ``precio`` para ``trabajo``, o ``None`` si no cabe ni en ``MAX_GPUS`` de esas GPUs."""
+    validar(trabajo)
+    if not isinstance(precio, datos.Precio):
+        raise ValueError(f"precio: {precio!r} no vale; se admite un gpucoste.datos.Precio.")
     n = memoria.gpus_necesarias(trabajo.modelo, trabajo.metodo, precio.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria)
     if n is None:
         return None
@@ -189,13 +191,19 @@ def _con_pareto(filas: list[Fila]) -> list[Fila]:
     return [Fila(**{**f.__dict__, "pareto": not dominada(i)}) for i, f in enumerate(filas)]
 
 
+def validar(trabajo: object) -> Trabajo:
+    """``trabajo`` si es un ``Trabajo``; si no, ``ValueError``."""
+    if not isinstance(trabajo, Trabajo):
+        raise ValueError(f"trabajo: {trabajo!r} no vale; se admite un gpucoste.ranking.Trabajo.")
+    return trabajo
+
+
 def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list[Fila]:
     """Todas las opciones en que cabe ``trabajo``, de la más barata a la más cara, con Pareto marcado.
 
     ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``).
     """
-    if not isinstance(trabajo, Trabajo):
-        raise ValueError(f"trabajo: {trabajo!r} no vale; se admite un gpucoste.ranking.Trabajo.")
+    validar(trabajo)
     filas = [f for p in (precios_vigentes() if precios is None else precios) if (f := opcion_para(trabajo, p))]
     filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
     return _con_pareto(filas)
@@ -203,6 +211,7 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list
 
 def no_caben(trabajo: Trabajo) -> list[str]:
     """GPUs con precio en las que ``trabajo`` no cabe ni con ``MAX_GPUS``."""
+    validar(trabajo)
     return sorted(
         {
             p.gpu
@@ -254,6 +263,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
     def texto(r: Rango | None, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
+    memoria.booleano(desglose, "desglose")
     filas = []
     for f in ranking(trabajo):
         fila = {
