@@ -14,18 +14,12 @@ from dataclasses import dataclass
 import pandas as pd
 
 from . import datos, esquema, experimento
-from .coste import coste_total
+from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
 from .moneda import a_euros
 from .validacion import numero as numero_valido
 from .validacion import opcion
-
-
-@dataclass(frozen=True)
-class Rango:
-    minimo: float
-    maximo: float
 
 
 @dataclass(frozen=True)
@@ -97,23 +91,26 @@ def gb_en_disco() -> float:
 
 
 def partidas_transferencia(
-    proveedor: str, gb_subida: float | None = None, gb_bajada: float | None = None
+    proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None
 ) -> dict[str, Rango | None]:
     """Subida (por defecto, el dataset de los supuestos) y bajada (un checkpoint) en ``proveedor``.
 
     Cada partida es ``None`` si el proveedor no publica esa tarifa en los datos.
     """
-    gb_subida = _supuesto("dataset_gb") if gb_subida is None else gb_subida
-    gb_bajada = gb_checkpoint() if gb_bajada is None else gb_bajada
+    gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
+    gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     return {
-        "subida": coste_transferencia(proveedor, "subida", gb_subida),
-        "bajada": coste_transferencia(proveedor, "bajada", gb_bajada),
+        "subida": coste_transferencia(proveedor, "subida", gb_sube),
+        "bajada": coste_transferencia(proveedor, "bajada", gb_baja),
     }
 
 
-def transferencia(proveedor: str, gb_subida: float | None = None, gb_bajada: float | None = None) -> Rango | None:
-    """Subir el dataset y bajar un checkpoint en ``proveedor``; ``None`` si falta alguna de las dos tarifas."""
-    partes = partidas_transferencia(proveedor, gb_subida, gb_bajada)
+def transferencia(proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None) -> Rango | None:
+    """Subir ``gb_sube`` GB y bajar ``gb_baja`` en ``proveedor``; ``None`` si falta alguna de las dos tarifas.
+
+    Por defecto, el dataset y un checkpoint del modelo de los supuestos.
+    """
+    partes = partidas_transferencia(proveedor, gb_sube, gb_baja)
     if any(r is None for r in partes.values()):
         return None
     return Rango(sum(r.minimo for r in partes.values()), sum(r.maximo for r in partes.values()))
