@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+import pytest
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene
 
 from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos
-from gpucoste.formato import fraccion, numero, porcentaje, rango, veces
+from gpucoste.formato import euros, fraccion, numero, porcentaje, rango, veces
 
 PAGINA = "alquilar-gpus-por-horas/index.html"
 
@@ -55,8 +56,11 @@ def test_coste_real(sitio):
     for fila, (_, r) in zip(publicadas, real.iterrows(), strict=True):
         assert fila[1] == numero(r["coste"])
         assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
-        assert fila[-2] == rango(r["total_min"], r["total_max"])
-        assert fila[-1] == rango(moneda.a_euros(r["total_min"]), moneda.a_euros(r["total_max"]))
+        assert fila[-1] == rango(r["total_min"], r["total_max"])
+    en_euros = ocultos.euros_coste_real()
+    texto = html(sitio).find(id="costes-ocultos").find_parent().get_text(" ", strip=True)
+    assert f"de {euros(en_euros.minimo)} a {euros(en_euros.maximo)}" in texto
+    assert en_euros.minimo == pytest.approx(real["total_min"].min() / moneda.tipo_de_cambio().valor)
 
 
 def test_comprar_o_alquilar(sitio):

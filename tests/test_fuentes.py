@@ -25,6 +25,10 @@ def problemas(nombre: str, texto: str) -> list[str]:
             if columna not in ("fuente", "nota") or not valor:
                 continue
             for url in URL.findall(valor):
+                # En una nota, solo cuentan los enlaces a un fichero (una página de un repositorio
+                # no muestra ninguna cifra); en fuente, todos.
+                if columna == "nota" and not re.search(r"/(blob|raw|tree)/|githubusercontent", url):
+                    continue
                 if ("github.com" in url or "githubusercontent.com" in url) and not PERMALINK.match(url):
                     salida.append(f"{nombre}, fila {n}, {columna}: {url}")
     return salida

@@ -1,6 +1,6 @@
 # Costes ocultos: disco que se cobra parado, transferencia y arranque facturado.
 from gpucoste import datos, experimento, moneda, ocultos, proveedores
-from gpucoste.formato import dolares, mes, numero, rango, veces
+from gpucoste.formato import dolares, euros, mes, numero, rango, veces
 
 s = datos.supuestos()
 disco = datos.tarifa("Vast.ai", "almacenamiento")
@@ -70,4 +70,8 @@ print()
 print(tabla_real.to_markdown(index=False, colalign=alineacion))
 if (tabla_real["transferencia (US$)"] == "sin dato").any():
     print("\nDonde la transferencia no tiene dato, el coste real no la incluye.")
-print(f"\n{moneda.nota_tipo_de_cambio()}")
+en_euros = ocultos.euros_coste_real()
+print(
+    f"\nEn euros, el coste real va de {euros(en_euros.minimo)} "
+    f"a {euros(en_euros.maximo)}. {moneda.nota_tipo_de_cambio()}"
+)

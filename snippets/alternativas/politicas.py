@@ -25,5 +25,5 @@ for aspectos in partes:
 fechas = sorted({p.fecha for p in proveedores.politicas()})
 print(
     f"Lecturas del {fecha(fechas[0])} al {fecha(fechas[-1])}; "
-    "la fuente de cada casilla está en politicas.csv."
+    "la fuente de cada casilla está en `politicas.csv`."
 )

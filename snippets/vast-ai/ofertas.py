@@ -1,4 +1,4 @@
-# Elegir oferta por coste por trabajo terminado, no por US$/h ni por DLPerf.
+# Elegir oferta por coste por trabajo terminado, no por precio por hora ni por DLPerf.
 import pandas as pd
 
 from gpucoste import atipicos, datos, experimento, moneda, ocultos, vast
@@ -21,7 +21,7 @@ def precio(gpu: str) -> float:
 # DLPerf de ejemplo, proporcional a la velocidad que suponen las horas del artículo.
 ofertas = [  # nombre, GPU, US$/h, disco US$/GB/mes, subida y bajada US$/GB, DLPerf
     vast.Oferta(
-        "A",
+        "1",
         "RTX 4090",
         precio("RTX 4090"),
         disco.precio_max_usd,
@@ -30,7 +30,7 @@ ofertas = [  # nombre, GPU, US$/h, disco US$/GB/mes, subida y bajada US$/GB, DLP
         60 / horas["RTX 4090"],
     ),
     vast.Oferta(
-        "B",
+        "2",
         "A100 80GB",
         precio("A100 80GB"),
         disco.precio_max_usd,
@@ -39,7 +39,7 @@ ofertas = [  # nombre, GPU, US$/h, disco US$/GB/mes, subida y bajada US$/GB, DLP
         60 / horas["A100 80GB"],
     ),
     vast.Oferta(
-        "C",
+        "3",
         "H100 80GB",
         precio("H100 80GB"),
         disco.precio_min_usd,
@@ -67,7 +67,7 @@ for o in ofertas:
     )
     filas.append(
         {
-            "oferta (ejemplo)": f"{o.nombre}: {o.gpu}",
+            "oferta (ejemplo)": f"oferta {o.nombre} ({o.gpu})",
             "US$/h en la tarjeta": vast.precio_oferta(
                 o.precio_gpu_hora, gb_disco, o.precio_disco_gb_mes
             ),

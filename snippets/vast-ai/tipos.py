@@ -42,7 +42,7 @@ print(
     f"{porcentaje(vast.regla('ahorro_interrumpible_min').valor)} por debajo (el "
     "ahorro típico que "
     f"anuncia Vast.ai); la reserva, un mes prepagado al {porcentaje(d)} de descuento "
-    "(el de «vastai prepay instance» por defecto) y destruida al terminar."
+    "(el de `vastai prepay instance` por defecto) y destruida al terminar."
 )
 print(
     "\n- La interrumpible sigue saliendo más barata mientras el trabajo repetido no "

@@ -164,7 +164,7 @@ def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
 def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
     """``coste_real`` lista para publicar: cifras en español, cada partida como rango «mín.–máx.».
 
-    Dólares (US$), como los publica el proveedor, y el coste real también en euros al tipo del BCE.
+    En dólares (US$), como los publica el proveedor; ``euros_coste_real`` da el total en euros.
     """
     real = coste_real(nombre)
     columnas = {  # título de la columna: partida del desglose
@@ -181,7 +181,10 @@ def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
                 real[f"{partida}_min"], real[f"{partida}_max"], real["transferencia_incluida"], strict=True
             )
         ]
-    tabla["coste real (€)"] = [
-        rango(a_euros(a), a_euros(b)) for a, b in zip(real["total_min"], real["total_max"], strict=True)
-    ]
     return tabla
+
+
+def euros_coste_real(nombre: str = experimento.FINETUNING) -> Rango:
+    """El coste real más barato y el más caro de ``coste_real``, en euros al tipo de referencia del BCE."""
+    real = coste_real(nombre)
+    return Rango(a_euros(real["total_min"].min()), a_euros(real["total_max"].max()))
