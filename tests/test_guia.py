@@ -183,10 +183,12 @@ def test_pagina_vast_estados(sitio):
 
 def test_pagina_vast_tipos(sitio):
     sopa = html(sitio, "vast-ai")
-    filas = tabla_que_contiene(sopa, "pago por adelantado (US$)")
+    tablas = [celdas(t) for t in sopa.find_all("table") if "por adelantado (US$)" in t.get_text()]
+    assert len(tablas) == 2
+    filas = tablas[0]
     esc_h100 = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado").precio
     tipos = vast.tipos_de_alquiler(esc_h100.precio_hora_usd, 1.2, fraccion_repetida=0.25)
-    assert [f[4] for f in filas[:3]] == [numero(t.coste) for t in tipos]
+    assert [f[3] for f in filas] == [numero(t.coste) for t in tipos]
     assert "no se puede cambiar" in sopa.get_text() or "se puede convertir" in sopa.get_text()
     assert "vastai prepay instance" in sopa.get_text()
 

@@ -81,21 +81,23 @@ for o in ofertas:
         }
     )
 tabla = pd.DataFrame(filas)
-decimales = {c: 2 for c in tabla.columns[1:]} | {"US$/h en la tarjeta": 3, "horas": 1}
 publicada = tabla.copy()
-for columna, n in decimales.items():
+for columna in tabla.columns[1:]:
+    n = 3 if columna == "US$/h en la tarjeta" else 1 if columna == "horas" else 2
     publicada[columna] = [numero(x, n) for x in tabla[columna]]
-print(
-    publicada.to_markdown(
-        index=False, colalign=["left"] + ["right"] * (tabla.shape[1] - 1)
-    )
-)
+# Dos tablas: lo que enseña la tarjeta y lo que cuesta terminar el trabajo.
+tarjeta = ["oferta (ejemplo)", "US$/h en la tarjeta", "DLPerf por US$/h", "horas"]
+coste = ["oferta (ejemplo)", *[c for c in tabla.columns if c not in tarjeta]]
+for columnas in (tarjeta, coste):
+    alineacion = ["left"] + ["right"] * (len(columnas) - 1)
+    print(publicada[columnas].to_markdown(index=False, colalign=alineacion))
+    print()
 
 por_hora = tabla.loc[tabla["US$/h en la tarjeta"].idxmin(), "oferta (ejemplo)"]
 por_dlperf = tabla.loc[tabla["DLPerf por US$/h"].idxmax(), "oferta (ejemplo)"]
 por_trabajo = tabla.loc[tabla["trabajo terminado (US$)"].idxmin()]
 print(
-    f"\nLa más barata por hora es la {por_hora}; la de más DLPerf por dólar, la "
+    f"La más barata por hora es la {por_hora}; la de más DLPerf por dólar, la "
     f"{por_dlperf}; "
     f"la que termina el trabajo más barata, la {por_trabajo['oferta (ejemplo)']} "
     f"({dolares(por_trabajo['trabajo terminado (US$)'])}). Supuestos: "

@@ -12,25 +12,30 @@ horas_mes = vast.regla("horas_mes_reserva").valor
 # (lo hecho desde el último checkpoint antes de cada interrupción).
 repetida = 0.25
 
-filas = []
-mes_entero = f"un mes de trabajo ({numero(horas_mes, 0)} h)"
-for nombre, horas in (("el fine-tuning", esc.horas), (mes_entero, horas_mes)):
+trabajos = (
+    ("El fine-tuning", esc.horas),
+    (f"Un mes de trabajo ({numero(horas_mes, 0)} h)", horas_mes),
+)
+for nombre, horas in trabajos:
+    filas = []
     for t in vast.tipos_de_alquiler(
         precio.precio_hora_usd, horas, fraccion_repetida=repetida
     ):
         filas.append(
             {
-                "trabajo": nombre,
                 "tipo": t.tipo,
                 "US$/h": numero(t.precio_hora),
                 "horas facturadas": numero(t.horas_facturadas, 1),
                 "coste (US$)": numero(t.coste),
                 "coste (€)": numero(moneda.a_euros(t.coste)),
-                "pago por adelantado (US$)": numero(t.pago_por_adelantado),
+                "por adelantado (US$)": numero(t.pago_por_adelantado),
             }
         )
-tabla = pd.DataFrame(filas)
-print(tabla.to_markdown(index=False, colalign=["left", "left"] + ["right"] * 5))
+    print(f"**{nombre}**\n")
+    print(
+        pd.DataFrame(filas).to_markdown(index=False, colalign=["left"] + ["right"] * 5)
+    )
+    print()
 
 puja = precio.precio_hora_usd * (1 - vast.regla("ahorro_interrumpible_min").valor)
 iguala = vast.repeticion_que_iguala(precio.precio_hora_usd, puja)
