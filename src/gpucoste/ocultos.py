@@ -1,10 +1,11 @@
 """Costes ocultos de un trabajo: disco que se cobra parado, transferencia y arranque facturado.
 
 Las tarifas y los supuestos de los datos son rangos: cada cifra es un ``Rango`` (mínimo, máximo).
-Donde un proveedor no publica una tarifa (Vast.ai: la transferencia la fija cada host), se devuelve
-``None``, nunca un cero inventado. Una franquicia mensual (``franquicias.csv``: los primeros GB de
-bajada gratis en AWS) baja el mínimo del rango: el mínimo supone la franquicia entera sin gastar; el
-máximo, ya gastada en otra cosa ese mes.
+Donde un proveedor conocido (con precios o tarifas en los datos) no publica una tarifa (Vast.ai: la
+transferencia la fija cada host), se devuelve ``None`` —«sin dato»—, nunca un cero inventado. Un
+proveedor desconocido o mal escrito («runpod») es un ``ValueError`` con los nombres válidos. Una
+franquicia mensual (``franquicias.csv``: los primeros GB de bajada gratis en AWS) baja el mínimo del
+rango: el mínimo supone la franquicia entera sin gastar; el máximo, ya gastada en otra cosa ese mes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from . import datos, esquema, experimento
+from . import datos, esquema, experimento, validacion
 from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
@@ -95,8 +96,11 @@ def partidas_transferencia(
 ) -> dict[str, Rango | None]:
     """Subida (por defecto, el dataset de los supuestos) y bajada (un checkpoint) en ``proveedor``.
 
-    Cada partida es ``None`` si el proveedor no publica esa tarifa en los datos.
+    Cada partida es ``None`` («sin dato») si un proveedor conocido (en precios.csv o tarifas.csv) no
+    publica esa tarifa en los datos; un proveedor desconocido es un ``ValueError``.
     """
+    conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
+    proveedor = validacion.opcion(proveedor, "Proveedor", conocidos)
     gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
     gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     return {
