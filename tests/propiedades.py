@@ -440,6 +440,7 @@ funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTER
 funcion(frescura.dia, FECHA)
 funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
+funcion(formato.euros, REAL, decimales=Entero(0, 20))
 funcion(formato.veces, REAL, decimales=Entero(0, 20))
 funcion(formato.porcentaje, REAL, decimales=Entero(0, 20))
 funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
