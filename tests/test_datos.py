@@ -290,7 +290,7 @@ def test_carpetas_y_ficheros_malos(tmp_path, monkeypatch, carpeta_datos):
 def test_regresiones_del_issue(carpeta_datos):
     """Los números publicados no cambian en silencio con un CSV roto: o se cargan bien, o error."""
     assert datos.precio("A100 80GB", "Vast.ai", "verificado").precio_hora_usd == pytest.approx(1.7043)
-    assert len(datos.precios()) == 30
+    assert len(datos.precios()) == 33
     assert compra.horas_para_comprar("RTX 4090", "Vast.ai", "verificado", "2026-07") == pytest.approx(1599 / 0.45)
     assert ocultos.imagen_olvidada() == ocultos.Rango(pytest.approx(4), pytest.approx(6))
 
@@ -327,3 +327,17 @@ def test_datapackage():
     escenarios = recursos["escenarios.csv"]["schema"]
     assert escenarios["foreignKeys"][0]["reference"]["resource"] == "precios"
     assert "Claves obligatorias en clave: imagen_gb" in recursos["supuestos.csv"]["description"]
+
+
+def test_el_cargador_no_usa_pandas():
+    """El cargador sirve en el navegador (Pyodide): esquema, datos y validacion no importan pandas ni numpy."""
+    import ast
+    import pathlib
+
+    import gpucoste
+
+    for nombre in ("esquema.py", "datos.py", "validacion.py"):
+        arbol = ast.parse((pathlib.Path(gpucoste.__file__).parent / nombre).read_text(encoding="utf-8"))
+        importados = {a.name.split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.Import) for a in n.names}
+        importados |= {(n.module or "").split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.ImportFrom)}
+        assert not importados & {"pandas", "numpy"}, nombre
