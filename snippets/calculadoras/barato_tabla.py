@@ -1,6 +1,6 @@
 # «LoRA de Llama 3.1 8B con 50 M de tokens»: coste por trabajo terminado.
 from gpucoste import ranking
-from gpucoste.formato import fraccion, numero, porcentaje
+from gpucoste.formato import fecha, fraccion, numero, porcentaje
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo)
@@ -16,7 +16,7 @@ print(
     f"pesos: {numero(trabajo.gb_disco, 0)} GB. La opción más barata: "
     f"{barata.precio.gpu} en "
     f"{barata.precio.proveedor} ({barata.precio.nivel}), precio de "
-    f"{barata.precio.fecha}."
+    f"{fecha(barata.precio.fecha)}."
 )
 
 filas = ranking.ranking(trabajo)

@@ -69,7 +69,9 @@ class Trabajo:
     @property
     def gb_dataset(self) -> float:
         """GB del dataset: el dado o, si no, tokens × ``BYTES_TEXTO_POR_TOKEN`` (estimación)."""
-        return self.dataset_gb if self.dataset_gb is not None else self.tokens * BYTES_TEXTO_POR_TOKEN / memoria.GB
+        if self.dataset_gb is not None:
+            return float(self.dataset_gb)
+        return float(self.tokens) * BYTES_TEXTO_POR_TOKEN / memoria.GB
 
     @property
     def gb_checkpoint(self) -> float:
@@ -257,8 +259,8 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
     """
     import pandas as pd
 
+    from .formato import fecha, rango
     from .formato import numero as texto_numero
-    from .formato import rango
 
     def texto(r: Rango | None, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
@@ -280,7 +282,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
         else:
             fila |= {
                 "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
-                "fecha": f.precio.fecha,
+                "fecha": fecha(f.precio.fecha),
                 "horas": texto(f.horas, 1),
                 "**total ($)**": texto(f.coste) + ("" if f.completo else " †"),
                 "Pareto": "★" if f.pareto else "",
