@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import datos
 from .coste import coste_trabajo
 from .validacion import opcion
+
+if TYPE_CHECKING:  # pandas solo al pedir la tabla: el navegador (Pyodide) no lo tiene
+    import pandas as pd
 
 FINETUNING = "finetuning-lora-7b"
 """El experimento del artículo: fine-tuning LoRA de un modelo 7B."""
@@ -35,6 +37,8 @@ def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataF
 
     Con ``recientes``, cada escenario usa el precio más reciente de los datos en vez del suyo.
     """
+    import pandas as pd
+
     filas = []
     for esc in escenarios(experimento):
         p = precio_reciente(esc) if recientes else precio(esc)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import validacion
 from .validacion import numero as _numero
+
+if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras del navegador no lo tienen
+    import pandas as pd
 
 MESES = (
     "enero",
