@@ -106,7 +106,12 @@ for (const form of formularios) {
   form.addEventListener("submit", (evento) => {
     evento.preventDefault();
     const accion = form.dataset.calculadora ? calcular(form) : ejecutar(form);
-    accion.catch((error) => avisar(`Error: ${error.message}`));
+    accion
+      .catch((error) => avisar(`Error: ${error.message}`))
+      // Cuántos cálculos van (lo esperan las pruebas, tests/test_calculadoras_navegador.py).
+      .finally(() => {
+        form.dataset.calculos = String(Number(form.dataset.calculos || 0) + 1);
+      });
   });
   form.addEventListener("reset", () => {
     limpiarErrores(form);

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .coste import coste_total
 from .formato import numero
+from .validacion import opcion
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class Tabla:
 class Calculadora:
     nombre: str
     titulo: str
+    argumentos: tuple[str, ...]
+    """Los nombres de los campos, en orden (sin leer los datos: es lo que usa el navegador)."""
     campos: Callable[[], tuple[Campo, ...]]
     """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
     calcular: Callable[..., Tabla]
@@ -67,8 +70,12 @@ def _campos_coste() -> tuple[Campo, ...]:
     return (
         Campo("precio_hora", f"Precio de la GPU ({precio.nombre}, {barata.proveedor})", "$/h", precio.precio_hora_usd),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
-        Campo("minutos_arranque", "Minutos facturados antes de empezar", "min",
-              datos.supuestos()["minutos_arranque"].valor_min),
+        Campo(
+            "minutos_arranque",
+            "Minutos facturados antes de empezar",
+            "min",
+            datos.supuestos()["minutos_arranque"].valor_min,
+        ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
         Campo("precio_gb_mes", f"Precio del disco ({disco.proveedor})", "$/GB y mes", disco.precio_min_usd),
         Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
@@ -91,7 +98,21 @@ def _tabla_coste(**valores: float) -> Tabla:
 CALCULADORAS: dict[str, Calculadora] = {
     c.nombre: c
     for c in (
-        Calculadora("coste", "Calcula el coste de tu trabajo", _campos_coste, _tabla_coste),
+        Calculadora(
+            "coste",
+            "Calcula el coste de tu trabajo",
+            (
+                "precio_hora",
+                "horas",
+                "minutos_arranque",
+                "gb_disco",
+                "precio_gb_mes",
+                "gb_transferencia",
+                "precio_gb_transferencia",
+            ),
+            _campos_coste,
+            _tabla_coste,
+        ),
     )
 }
 
@@ -133,8 +154,12 @@ def escribir(x: float) -> str:
 
 def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
     """Calcula la calculadora ``nombre`` con los textos de sus campos. Error: ``ValueError`` de la biblioteca."""
-    c = CALCULADORAS[nombre]
-    return c.calcular(**{campo: leer(texto) for campo, texto in valores.items()})
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    if set(valores) != set(c.argumentos):
+        raise ValueError(
+            f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
+        )
+    return c.calcular(**{campo: leer(valores[campo]) for campo in c.argumentos})
 
 
 def calcular_json(nombre: str, valores_json: str) -> str:
@@ -156,7 +181,9 @@ def calcular_json(nombre: str, valores_json: str) -> str:
 def tabla_html(tabla: Tabla) -> str:
     """La tabla del resultado, con las clases de Material para tablas."""
     alinear = [' class="gc-num"' if n else "" for n in tabla.numericas]
-    cabecera = "".join(f'<th scope="col"{a}>{html.escape(c)}</th>' for c, a in zip(tabla.columnas, alinear, strict=True))
+    cabecera = "".join(
+        f'<th scope="col"{a}>{html.escape(c)}</th>' for c, a in zip(tabla.columnas, alinear, strict=True)
+    )
     filas = "".join(
         "<tr>" + "".join(f"<td{a}>{html.escape(v)}</td>" for v, a in zip(fila, alinear, strict=True)) + "</tr>"
         for fila in tabla.filas
@@ -194,7 +221,7 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
         '<span class="gc-estado" role="status"></span></p>'
-        '<noscript><p>Para calcular con tus cifras hace falta JavaScript; la tabla muestra el resultado con '
+        "<noscript><p>Para calcular con tus cifras hace falta JavaScript; la tabla muestra el resultado con "
         "los valores por defecto.</p></noscript>"
         f'<div class="gc-resultado" aria-live="polite">{tabla_html(resultado)}</div>'
         f'<p class="gc-nota">Con los valores por defecto, la tabla es la de la construcción de la página.</p>'
@@ -216,10 +243,10 @@ def codigo_html(nombre: str, codigo: str, salida: str, *, pyodide: str, rueda: s
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Ejecutar</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
         '<span class="gc-estado" role="status"></span></p>'
-        '<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la de la construcción de la '
+        "<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la de la construcción de la "
         "página.</p></noscript>"
         f'<p id="{id_}-titulo-salida">Salida:</p>'
-        f'<pre class="gc-salida" aria-labelledby="{id_}-titulo-salida" aria-live="polite"><code>'
+        '<pre class="gc-salida" aria-live="polite"><code>'
         f"{html.escape(salida)}</code></pre>"
         "</form>"
     )

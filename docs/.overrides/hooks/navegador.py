@@ -56,9 +56,7 @@ def _version() -> str:
 
 
 def _ficheros_paquete() -> list[pathlib.Path]:
-    return sorted(
-        p for p in PAQUETE.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
-    )
+    return sorted(p for p in PAQUETE.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
 
 
 def rueda() -> tuple[str, bytes]:
@@ -143,9 +141,7 @@ def on_page_content(html_pagina: str, page, config, files) -> str:
     try:
         nuevo = _CALCULADORA.sub(lambda m: navegador.formulario_html(m["nombre"], **comunes), html_pagina)
         nuevo = _CODIGO.sub(
-            lambda m: navegador.codigo_html(
-                m["nombre"], m["codigo"], _ejecutar(m["codigo"], m["nombre"]), **comunes
-            ),
+            lambda m: navegador.codigo_html(m["nombre"], m["codigo"], _ejecutar(m["codigo"], m["nombre"]), **comunes),
             nuevo,
         )
     except (KeyError, ValueError) as error:
@@ -158,8 +154,10 @@ def on_page_content(html_pagina: str, page, config, files) -> str:
 
 
 def _copiar_si_cambia(origen: pathlib.Path, destino: pathlib.Path) -> None:
-    if destino.is_file() and destino.stat().st_size == origen.stat().st_size and (
-        destino.stat().st_mtime_ns == origen.stat().st_mtime_ns
+    if (
+        destino.is_file()
+        and destino.stat().st_size == origen.stat().st_size
+        and (destino.stat().st_mtime_ns == origen.stat().st_mtime_ns)
     ):
         return
     shutil.copy2(origen, destino)
@@ -175,4 +173,3 @@ def on_post_build(config) -> None:
         if vieja.name != _estado["nombre"]:
             vieja.unlink()
     (carpeta / str(_estado["nombre"])).write_bytes(_estado["rueda"])  # type: ignore[arg-type]
-
