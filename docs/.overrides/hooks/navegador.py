@@ -21,6 +21,8 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
+import importlib.metadata
+import importlib.util
 import io
 import logging
 import mimetypes
@@ -28,7 +30,6 @@ import os
 import pathlib
 import re
 import shutil
-import tomllib
 import zipfile
 
 from mkdocs.exceptions import PluginError
@@ -36,9 +37,10 @@ from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.navegador")
 
-RAIZ = pathlib.Path(__file__).resolve().parents[3]
-PAQUETE = RAIZ / "src" / "gpucoste"
-PYODIDE_NPM = RAIZ / "docs" / ".pyodide" / "node_modules" / "pyodide"
+# La biblioteca instalada en el entorno que construye (en el proyecto, src/gpucoste en modo editable): así
+# también la encuentran las copias del proyecto que hacen las pruebas (mkdocs.yml, docs/ y snippets/).
+PAQUETE = pathlib.Path(importlib.util.find_spec("gpucoste").origin).parent
+NPM = pathlib.Path("docs") / ".pyodide" / "node_modules" / "pyodide"
 # Lo que pide el navegador para arrancar Pyodide (sin micropip ni paquetes: la biblioteca es Python puro).
 FICHEROS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DESTINO = "assets/pyodide"
@@ -52,7 +54,7 @@ mimetypes.add_type("text/javascript", ".mjs")
 
 
 def _version() -> str:
-    return tomllib.loads((RAIZ / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    return importlib.metadata.version("gpucoste")
 
 
 def _ficheros_paquete() -> list[pathlib.Path]:
@@ -85,31 +87,37 @@ def rueda() -> tuple[str, bytes]:
     return f"gpucoste-{version}-py3-none-any.whl", salida.getvalue()
 
 
-def _pyodide_disponible() -> bool:
-    return all((PYODIDE_NPM / f).is_file() for f in FICHEROS_PYODIDE)
+def _pyodide(config) -> pathlib.Path | None:
+    """La carpeta del paquete de npm: la del proyecto de ``mkdocs.yml`` o, si falta, la de la biblioteca."""
+    for raiz in (pathlib.Path(config.config_file_path).parent, PAQUETE.parents[1]):
+        if all((raiz / NPM / f).is_file() for f in FICHEROS_PYODIDE):
+            return raiz / NPM
+    return None
 
 
-_estado: dict[str, object] = {}
+_estado: dict = {}
 
 
 def on_pre_build(config) -> None:
-    if not _pyodide_disponible():
+    pyodide = _pyodide(config)
+    if pyodide is None:
         mensaje = (
-            f"Falta Pyodide en {PYODIDE_NPM.relative_to(RAIZ)}: las calculadoras no correrán en el navegador "
-            "(la página sigue completa). Lo instala «make build» o «make serve» (hace falta npm: «make sistema»)."
+            f"Falta Pyodide en {NPM}: las calculadoras no correrán en el navegador (la página sigue "
+            "completa). Lo instalan «make build», «make serve» y «make test» (hace falta npm: «make sistema»)."
         )
         if os.environ.get("CI") == "true":
             raise PluginError(mensaje)
         log.info(mensaje)
     nombre, datos = rueda()
-    peso = sum((PYODIDE_NPM / f).stat().st_size for f in FICHEROS_PYODIDE if (PYODIDE_NPM / f).is_file())
+    peso = sum((pyodide / f).stat().st_size for f in FICHEROS_PYODIDE) if pyodide else 0
     _estado.update(
+        pyodide=pyodide,
         nombre=nombre,
         rueda=datos,
         version=hashlib.sha256(datos).hexdigest()[:12],
         peso=f"{(peso + len(datos)) / 1e6:.1f}".replace(".", ",") + "\N{NO-BREAK SPACE}MB",
-        css=_huella(RAIZ / "docs" / "stylesheets" / "calculadora.css"),
-        js=_huella(RAIZ / "docs" / "javascripts" / "calculadora.js"),
+        css=_huella(pathlib.Path(config.docs_dir) / "stylesheets" / "calculadora.css"),
+        js=_huella(pathlib.Path(config.docs_dir) / "javascripts" / "calculadora.js"),
     )
 
 
@@ -166,10 +174,10 @@ def _copiar_si_cambia(origen: pathlib.Path, destino: pathlib.Path) -> None:
 def on_post_build(config) -> None:
     carpeta = pathlib.Path(config["site_dir"]) / DESTINO
     carpeta.mkdir(parents=True, exist_ok=True)
-    for fichero in FICHEROS_PYODIDE:
-        if (PYODIDE_NPM / fichero).is_file():
-            _copiar_si_cambia(PYODIDE_NPM / fichero, carpeta / fichero)
+    if _estado["pyodide"]:
+        for fichero in FICHEROS_PYODIDE:
+            _copiar_si_cambia(_estado["pyodide"] / fichero, carpeta / fichero)
     for vieja in carpeta.glob("gpucoste-*.whl"):
         if vieja.name != _estado["nombre"]:
             vieja.unlink()
-    (carpeta / str(_estado["nombre"])).write_bytes(_estado["rueda"])  # type: ignore[arg-type]
+    (carpeta / _estado["nombre"]).write_bytes(_estado["rueda"])
