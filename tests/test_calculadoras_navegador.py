@@ -56,7 +56,7 @@ def _modulos_tras(codigo: str, entorno: dict[str, str] | None = None) -> set[str
 def test_el_camino_de_las_calculadoras_no_carga_pandas():
     """Lo que importa el navegador (y el código editable) no arrastra pandas, numpy ni matplotlib."""
     codigo = (
-        "import json\nfrom gpucoste import navegador\n"
+        "import json\nfrom gpucoste import memoria, navegador, ocultos, ranking, tiempo\n"
         "for n, c in navegador.CALCULADORAS.items():\n"
         "    navegador.calcular_json(n, json.dumps({a: '1' for a in c.argumentos}))\n"
         f"exec(open({str(SNIPPET)!r}, encoding='utf-8').read())"

@@ -238,8 +238,8 @@ def codigo_html(nombre: str, codigo: str, salida: str, *, pyodide: str, rueda: s
         f'data-rueda="{rueda}" data-peso="{peso}">'
         f'<p><label for="{id_}-fuente"><strong>El código, editable</strong>: cambia un precio o unas horas y '
         "pulsa «Ejecutar»; corre en tu navegador con esta misma biblioteca.</label></p>"
-        f'<textarea id="{id_}-fuente" name="codigo" rows="{lineas}" spellcheck="false" autocomplete="off" '
-        f'wrap="off">{html.escape(codigo)}</textarea>'
+        f'<textarea id="{id_}-fuente" name="codigo" rows="{lineas}" spellcheck="false" autocomplete="off"'
+        f">{html.escape(codigo)}</textarea>"
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Ejecutar</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
         '<span class="gc-estado" role="status"></span></p>'

@@ -7,13 +7,16 @@ Donde un proveedor no publica una tarifa (Vast.ai: la transferencia la fija cada
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import datos, experimento
 from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
 from .validacion import numero as numero_valido
+
+if TYPE_CHECKING:  # pandas solo para las tablas: el resto sirve en el navegador (Pyodide no lo trae)
+    import pandas as pd
 
 
 def _supuesto(clave: str) -> float:
@@ -96,6 +99,8 @@ def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
                 "total_max": alto.total + (red.maximo if red else 0),
             }
         )
+    import pandas as pd
+
     return pd.DataFrame(filas)
 
 
@@ -108,6 +113,8 @@ def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
         "transferencia ($)": "transferencia",
         "**coste real ($)**": "total",
     }
+    import pandas as pd
+
     tabla = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla ($)": [numero(x) for x in real["coste"]]})
     for titulo, partida in columnas.items():
         tabla[titulo] = [
