@@ -41,8 +41,10 @@ PYODIDE_NPM = RAIZ / "docs" / ".pyodide" / "node_modules" / "pyodide"
 
 
 def _copia_de_npm(p: pathlib.Path) -> bool:
-    return p.parent.name == "pyodide" and (PYODIDE_NPM / p.name).is_file() and (
-        (PYODIDE_NPM / p.name).read_bytes() == p.read_bytes()
+    return (
+        p.parent.name == "pyodide"
+        and (PYODIDE_NPM / p.name).is_file()
+        and ((PYODIDE_NPM / p.name).read_bytes() == p.read_bytes())
     )
 
 
