@@ -160,7 +160,7 @@ def test_un_texto_cualquiera_da_tabla_o_error_en_espanol():
 
 def test_los_campos_son_los_argumentos():
     for calc in navegador.CALCULADORAS.values():
-        assert tuple(c.nombre for c in calc.campos()) == calc.argumentos
+        assert tuple(c.nombre for c in calc.campos()) == tuple(calc.argumentos)
     with pytest.raises(ValueError, match="se admiten exactamente"):
         navegador.calcular("coste", {"horas": "1"})
     with pytest.raises(ValueError, match="Calculadora desconocido"):
@@ -305,6 +305,56 @@ def test_el_coste_por_defecto_es_el_de_la_tabla_de_costes_ocultos(sitio, sesion)
         calculado["Disco durante el trabajo"],
     ] == esperado
     assert calculado["Coste real del trabajo"] == fila[-1].strip("*").split("–")[0]
+
+
+PAGINA_INTERRUMPIBLES = "calculadoras/interrumpibles/"
+
+
+def _cabecera_y_filas(sopa, texto: str) -> list[dict[str, str]]:
+    tabla = next(t for t in sopa.find_all("table") if texto in t.get_text())
+    cabecera = [th.get_text(strip=True) for th in tabla.find_all("th")]
+    return [dict(zip(cabecera, fila, strict=True)) for fila in celdas(tabla)]
+
+
+def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
+    """Fuente independiente: la tabla del ejemplo (snippet de la página), fila de la tasa por defecto, y el
+    umbral de la prosa con el reinicio corto."""
+    sopa = _sopa(sitio, PAGINA_INTERRUMPIBLES)
+    tasa = numero(navegador.TASA_EJEMPLO)
+    fila = next(f for f in _cabecera_y_filas(sopa, "interrupciones/h") if f["interrupciones/h"] == tasa)
+    sesion.abrir(PAGINA_INTERRUMPIBLES)
+    sesion.enviar("gc-interrumpibles")
+    calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
+    assert calculado["Checkpoint cada (minutos de cómputo, Daly)"] == fila["checkpoint cada (minutos)"]
+    assert calculado["Horas esperadas, interrumpible"] == fila["horas"]
+    assert calculado["Coste esperado, interrumpible ($)"] == fila["coste ($)"]
+    umbral = calculado["Deja de compensar a partir de (interrupciones por hora)"]
+    assert f"{umbral} interrupciones por hora" in sopa.get_text()
+    assert sesion.fuera == []
+
+
+def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
+    from gpucoste import interrupciones
+
+    sesion.abrir(PAGINA_INTERRUMPIBLES)
+    sesion.pagina.fill("#gc-interrumpibles-interrupciones_hora", "0,5")
+    sesion.pagina.fill("#gc-interrumpibles-escritura_min", "2")
+    valores = {k: navegador.leer(v) for k, v in _valores(sesion, "gc-interrumpibles").items()}
+    sesion.enviar("gc-interrumpibles")
+    e = interrupciones.esperado(
+        horas_trabajo=valores["horas_trabajo"],
+        interrupciones_hora=0.5,
+        escritura_h=2 / 60,
+        reinicio_h=valores["reinicio_min"] / 60,
+        precio_hora=valores["precio_interrumpible"],
+    )
+    calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
+    assert calculado["Horas esperadas, interrumpible"] == numero(e.horas)
+    assert calculado["Coste esperado, interrumpible ($)"] == numero(e.coste)
+    sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
+    sesion.enviar("gc-interrumpibles")
+    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")
+    assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
 
 
 def test_otro_valor_da_lo_que_da_la_biblioteca_en_python(sesion):

@@ -44,7 +44,7 @@ async function calcular(form) {
   const pyodide = await cargar(form);
   avisar("Calculando…");
   const valores = {};
-  for (const campo of form.querySelectorAll("input[name]")) valores[campo.name] = campo.value;
+  for (const campo of form.querySelectorAll("input[name], select[name]")) valores[campo.name] = campo.value;
   const navegador = pyodide.pyimport("gpucoste.navegador");
   const respuesta = JSON.parse(navegador.calcular_json(form.dataset.calculadora, JSON.stringify(valores)));
   navegador.destroy();
@@ -52,7 +52,7 @@ async function calcular(form) {
   const resultado = form.querySelector(".gc-resultado");
   if (respuesta.error) {
     // Nunca una cifra con un dato malo: fuera la tabla, y el mensaje de la biblioteca junto al campo.
-    const campo = respuesta.campo && form.querySelector(`input[name="${respuesta.campo}"]`);
+    const campo = respuesta.campo && form.querySelector(`[name="${respuesta.campo}"]`);
     resultado.replaceChildren();
     if (campo) {
       campo.setAttribute("aria-invalid", "true");

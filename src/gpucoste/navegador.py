@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .coste import coste_total
 from .formato import numero
+from .validacion import numero as numero_valido
 from .validacion import opcion
 
 
@@ -31,7 +32,9 @@ class Campo:
     nombre: str
     etiqueta: str
     unidad: str
-    defecto: float
+    defecto: float | int | str
+    opciones: tuple[str, ...] = ()
+    """Si las hay, el campo es una lista para elegir (un ``<select>``) y el valor va tal cual."""
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,9 @@ class Tabla:
 class Calculadora:
     nombre: str
     titulo: str
-    argumentos: tuple[str, ...]
-    """Los nombres de los campos, en orden (sin leer los datos: es lo que usa el navegador)."""
+    argumentos: dict[str, str]
+    """Nombre → tipo de cada campo, en orden (``"decimal"``, ``"entero"`` u ``"opcion"``), sin leer los datos:
+    es lo que usa el navegador."""
     campos: Callable[[], tuple[Campo, ...]]
     """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
     calcular: Callable[..., Tabla]
@@ -95,23 +99,98 @@ def _tabla_coste(**valores: float) -> Tabla:
     return Tabla(("Partida", "Coste ($)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
 
 
+# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+
+
+def _campos_interrumpibles() -> tuple[Campo, ...]:
+    from . import decisiones
+
+    e = decisiones.ejemplo_interrumpible()
+    return (
+        Campo("horas_trabajo", f"Horas de cómputo del trabajo ({e.gpu})", "h", e.horas_trabajo),
+        Campo("interrupciones_hora", "Interrupciones por hora (de media)", "1/h", TASA_EJEMPLO),
+        Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
+        Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
+        Campo("precio_interrumpible", "Precio interrumpible", "$/h", e.precio_interrumpible),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "$/h", e.precio_bajo_demanda),
+    )
+
+
+TASA_EJEMPLO = 0.1
+"""Interrupciones por hora por defecto en la calculadora: una de las filas de la tabla publicada."""
+
+
+def _tabla_interrumpibles(
+    *,
+    horas_trabajo: float,
+    interrupciones_hora: float,
+    escritura_min: float,
+    reinicio_min: float,
+    precio_interrumpible: float,
+    precio_bajo_demanda: float,
+) -> Tabla:
+    from . import interrupciones
+
+    # Minutos en el formulario; la biblioteca trabaja en horas. Se validan con su nombre, antes de pasarlos.
+    escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
+    reinicio_h = numero_valido(reinicio_min, "reinicio_min", cero=True) / 60
+    comunes = {"horas_trabajo": horas_trabajo, "escritura_h": escritura_h, "reinicio_h": reinicio_h}
+    e = interrupciones.esperado(interrupciones_hora=interrupciones_hora, precio_hora=precio_interrumpible, **comunes)
+    eq = interrupciones.tasa_equilibrio(
+        precio_interrumpible=precio_interrumpible, precio_bajo_demanda=precio_bajo_demanda, **comunes
+    )
+    bajo_demanda = numero_valido(precio_bajo_demanda, "precio_bajo_demanda") * horas_trabajo
+    filas = (
+        ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
+        ("Horas esperadas, interrumpible", numero(e.horas)),
+        ("Interrupciones esperadas", numero(e.interrupciones)),
+        ("Coste esperado, interrumpible ($)", numero(e.coste)),
+        ("Coste bajo demanda ($)", numero(bajo_demanda)),
+        (
+            "Deja de compensar a partir de (interrupciones por hora)",
+            eq.motivo if eq.umbral is None else numero(eq.umbral),
+        ),
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True))
+
+
 CALCULADORAS: dict[str, Calculadora] = {
     c.nombre: c
     for c in (
         Calculadora(
             "coste",
             "Calcula el coste de tu trabajo",
-            (
-                "precio_hora",
-                "horas",
-                "minutos_arranque",
-                "gb_disco",
-                "precio_gb_mes",
-                "gb_transferencia",
-                "precio_gb_transferencia",
+            dict.fromkeys(
+                (
+                    "precio_hora",
+                    "horas",
+                    "minutos_arranque",
+                    "gb_disco",
+                    "precio_gb_mes",
+                    "gb_transferencia",
+                    "precio_gb_transferencia",
+                ),
+                "decimal",
             ),
             _campos_coste,
             _tabla_coste,
+        ),
+        Calculadora(
+            "interrumpibles",
+            "Calcula tu caso: interrumpible o bajo demanda",
+            dict.fromkeys(
+                (
+                    "horas_trabajo",
+                    "interrupciones_hora",
+                    "escritura_min",
+                    "reinicio_min",
+                    "precio_interrumpible",
+                    "precio_bajo_demanda",
+                ),
+                "decimal",
+            ),
+            _campos_interrumpibles,
+            _tabla_interrumpibles,
         ),
     )
 }
@@ -141,15 +220,30 @@ def leer(texto: str) -> float | str:
         return texto
 
 
-def escribir(x: float) -> str:
+def escribir(x: float | int | str) -> str:
     """Un valor por defecto tal como se escribe en el campo: sin ceros de más y con coma decimal.
 
     ``leer(escribir(x)) == x`` para todo float finito que no necesite notación científica.
     """
+    if isinstance(x, str):
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
     texto = repr(float(x)).removesuffix(".0")
     if "e" in texto or "E" in texto:
         return texto
     return texto.replace(".", ",")
+
+
+def leer_entero(texto: str) -> int | str:
+    """Un entero escrito por el lector («2048» o «2.048»); si no lo es, el texto tal cual (lo rechaza la biblioteca)."""
+    limpio = texto.strip()
+    if re.fullmatch(r"[+-]?[0-9]+|[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+", limpio):
+        return int(limpio.replace(".", ""))
+    return texto
+
+
+_LECTORES: dict[str, Callable[[str], object]] = {"decimal": leer, "entero": leer_entero, "opcion": str}
 
 
 def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
@@ -159,7 +253,7 @@ def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
         raise ValueError(
             f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
         )
-    return c.calcular(**{campo: leer(valores[campo]) for campo in c.argumentos})
+    return c.calcular(**{campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()})
 
 
 def calcular_json(nombre: str, valores_json: str) -> str:
@@ -199,17 +293,27 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
     """
     c = CALCULADORAS[nombre]
     campos = c.campos()
-    resultado = c.calcular(**{campo.nombre: campo.defecto for campo in campos})
+    # El mismo camino que en el navegador: los textos de los campos, leídos por ``calcular``.
+    resultado = calcular(nombre, {campo.nombre: escribir(campo.defecto) for campo in campos})
     id_ = f"gc-{nombre}"
     filas = []
     for campo in campos:
         i = f"{id_}-{campo.nombre}"
+        unidad = f' <span class="gc-unidad">({html.escape(campo.unidad)})</span>' if campo.unidad else ""
+        comunes = f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error"'
+        if campo.opciones:
+            opciones = "".join(
+                f"<option{' selected' if o == campo.defecto else ''}>{html.escape(o)}</option>" for o in campo.opciones
+            )
+            control = f"<select {comunes}>{opciones}</select>"
+        else:
+            modo = "numeric" if c.argumentos[campo.nombre] == "entero" else "decimal"
+            control = (
+                f'<input {comunes} type="text" inputmode="{modo}" autocomplete="off" spellcheck="false" '
+                f'value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}">'
+            )
         filas.append(
-            f'<div class="gc-campo"><label for="{i}">{html.escape(campo.etiqueta)} '
-            f'<span class="gc-unidad">({html.escape(campo.unidad)})</span></label>'
-            f'<input id="{i}" name="{campo.nombre}" type="text" inputmode="decimal" autocomplete="off" '
-            f'spellcheck="false" value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}" '
-            f'aria-describedby="{i}-error">'
+            f'<div class="gc-campo"><label for="{i}">{html.escape(campo.etiqueta)}{unidad}</label>{control}'
             f'<span class="gc-error" id="{i}-error"></span></div>'
         )
     return (
