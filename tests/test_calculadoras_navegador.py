@@ -66,8 +66,8 @@ def test_el_camino_de_las_calculadoras_no_carga_pandas():
 
 
 def test_la_prueba_de_pandas_puede_fallar():
-    """La prueba anterior detecta un import de pandas (aquí, uno plantado a propósito)."""
-    assert "pandas" in _modulos_tras("import gpucoste.navegador, gpucoste.ocultos")
+    """La prueba anterior detecta un import de pandas (aquí, la línea de órdenes, que sí lo usa)."""
+    assert "pandas" in _modulos_tras("import gpucoste.navegador, gpucoste.cli")
 
 
 def _rueda():
