@@ -327,7 +327,8 @@ def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
     calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
     assert calculado["Checkpoint cada (minutos de cómputo, Daly)"] == fila["checkpoint cada (minutos)"]
     assert calculado["Horas esperadas, interrumpible"] == fila["horas"]
-    assert calculado["Coste esperado, interrumpible ($)"] == fila["coste ($)"]
+    coste = next(v for k, v in fila.items() if k.startswith("coste (") and "largo" not in k)
+    assert calculado["Coste esperado, interrumpible (US$)"] == coste
     umbral = calculado["Deja de compensar a partir de (interrupciones por hora)"]
     assert f"{umbral} interrupciones por hora" in sopa.get_text()
     assert sesion.fuera == []
@@ -350,7 +351,7 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     )
     calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
     assert calculado["Horas esperadas, interrumpible"] == numero(e.horas)
-    assert calculado["Coste esperado, interrumpible ($)"] == numero(e.coste)
+    assert calculado["Coste esperado, interrumpible (US$)"] == numero(e.coste)
     sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
     sesion.enviar("gc-interrumpibles")
     assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")

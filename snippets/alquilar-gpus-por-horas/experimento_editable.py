@@ -1,5 +1,5 @@
 # El experimento, editable: cambia un precio o unas horas y pulsa «Ejecutar».
-# Precios ($/h) y horas de cada escenario: datos de gpucoste, con fuente y fecha.
+# Precios (US$/h) y horas de cada escenario: datos de gpucoste, con fuente y fecha.
 from gpucoste import experimento
 from gpucoste.coste import coste_trabajo
 from gpucoste.formato import dolares, numero
@@ -15,6 +15,6 @@ for escenario in experimento.escenarios(experimento.FINETUNING):
 for gpu in precios:
     coste = coste_trabajo(precios[gpu], horas[gpu])
     print(
-        f"{gpu}: {numero(precios[gpu])} $/h × {numero(horas[gpu], 1)} h "
+        f"{gpu}: {numero(precios[gpu])} US$/h × {numero(horas[gpu], 1)} h "
         f"= {dolares(coste)}"
     )

@@ -72,7 +72,9 @@ def _campos_coste() -> tuple[Campo, ...]:
     precio = experimento.precio(barata)
     disco = datos.tarifa(barata.proveedor, "almacenamiento")
     return (
-        Campo("precio_hora", f"Precio de la GPU ({precio.nombre}, {barata.proveedor})", "$/h", precio.precio_hora_usd),
+        Campo(
+            "precio_hora", f"Precio de la GPU ({precio.nombre}, {barata.proveedor})", "US$/h", precio.precio_hora_usd
+        ),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
         Campo(
             "minutos_arranque",
@@ -81,9 +83,9 @@ def _campos_coste() -> tuple[Campo, ...]:
             datos.supuestos()["minutos_arranque"].valor_min,
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
-        Campo("precio_gb_mes", f"Precio del disco ({disco.proveedor})", "$/GB y mes", disco.precio_min_usd),
+        Campo("precio_gb_mes", f"Precio del disco ({disco.proveedor})", "US$/GB y mes", disco.precio_min_usd),
         Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
-        Campo("precio_gb_transferencia", "Precio de la transferencia", "$/GB", 0.0),
+        Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
 
 
@@ -96,7 +98,7 @@ def _tabla_coste(**valores: float) -> Tabla:
         ("Transferencia", d.transferencia),
         ("Coste real del trabajo", d.total),
     )
-    return Tabla(("Partida", "Coste ($)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
+    return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
 
 
 # --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
@@ -111,8 +113,8 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
         Campo("interrupciones_hora", "Interrupciones por hora (de media)", "1/h", TASA_EJEMPLO),
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
-        Campo("precio_interrumpible", "Precio interrumpible", "$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio bajo demanda", "$/h", e.precio_bajo_demanda),
+        Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -144,8 +146,8 @@ def _tabla_interrumpibles(
         ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
-        ("Coste esperado, interrumpible ($)", numero(e.coste)),
-        ("Coste bajo demanda ($)", numero(bajo_demanda)),
+        ("Coste esperado, interrumpible (US$)", numero(e.coste)),
+        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
         (
             "Deja de compensar a partir de (interrupciones por hora)",
             eq.motivo if eq.umbral is None else numero(eq.umbral),
