@@ -25,7 +25,6 @@ def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None =
 
 
 def comprar_o_alquilar(
-    *,
     precio_compra: float,
     precio_hora: float,
     potencia_w: float,

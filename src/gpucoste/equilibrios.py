@@ -113,7 +113,6 @@ def tokens_s_minimos(precio_hora: float, precio_millon: float) -> float:
 
 
 def api_o_gpu(
-    *,
     precio_hora: float,
     tokens_s: float,
     precio_entrada: float,
@@ -145,7 +144,7 @@ def api_o_gpu(
     return _finito(eq, "api_o_gpu", {"precio_hora": precio_hora, "tokens_s": tokens_s})
 
 
-def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
+def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
     """Utilización (fracción de las horas del periodo) a partir de la cual reservar sale más barato.
 
     Bajo demanda se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
@@ -163,7 +162,7 @@ def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = 
     return _finito(eq, "alquilar_o_reservar", {"precio_hora": precio_hora})
 
 
-def local_o_alquilar(*, horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
+def local_o_alquilar(horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
     """Precio por hora de alquiler por debajo del cual alquilar sale más barato que usar la GPU que ya tienes.
 
     En local solo se paga la electricidad de ``horas_local`` horas (la GPU ya está comprada: comprarla es

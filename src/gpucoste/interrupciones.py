@@ -84,13 +84,12 @@ def _intervalo(trabajo: float, tasa: float, escritura: float, intervalo_h: float
     """El intervalo dado, o el de Daly para ``tasa``; nunca más largo que el trabajo (basta un checkpoint al final)."""
     if intervalo_h is not None:
         return min(numero(intervalo_h, "intervalo_h"), trabajo)
-    if tasa == 0:
-        return trabajo
+    if tasa == 0 or not math.isfinite(1 / tasa) or 1 / tasa > 1e300:
+        return trabajo  # sin interrupciones (o casi): basta el checkpoint del final
     return min(intervalo_optimo(escritura, 1 / tasa), trabajo)
 
 
 def esperado(
-    *,
     horas_trabajo: float,
     interrupciones_hora: float,
     escritura_h: float,
@@ -123,7 +122,6 @@ def esperado(
 
 
 def tasa_equilibrio(
-    *,
     horas_trabajo: float,
     precio_interrumpible: float,
     precio_bajo_demanda: float,

@@ -47,7 +47,6 @@ def _dolares(x: float) -> str:
 
 
 def recomendar(
-    *,
     horas_gpu: float,
     continuo: bool,
     precio_hora: float,
