@@ -26,6 +26,5 @@ else:
         f"debajo de **{numero(e.umbral / 1e6, 0)} millones de tokens al mes**, y eso "
         f"con la GPU llena ({mejor.nombre}); con una sola conversación a la vez "
         "no la alcanza nunca. La afirmación se cumple: por debajo de ese volumen, "
-        "la GPU pasa parte del mes parada y se paga igual. "
-        "[Las cuentas](calculadoras/api-alquilar-o-comprar.md#api-o-gpu)."
+        "la GPU pasa parte del mes parada y se paga igual."
     )
