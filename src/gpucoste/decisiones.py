@@ -278,6 +278,12 @@ class Caso:
     recomendacion: object
 
 
+def _millones(tokens: float) -> str:
+    """``1e6`` → «1 millón»; ``3e7`` → «30 millones»."""
+    m = round(tokens / 1e6)
+    return f"{formato.numero(m, 0)} {'millón' if m == 1 else 'millones'}"
+
+
 def casos() -> list[Caso]:
     """Las cuatro filas de «Cuándo compensa cada opción» con una carga concreta cada una, calculadas."""
     from . import equilibrios, recomendacion
@@ -298,7 +304,7 @@ def casos() -> list[Caso]:
         Caso(
             "Chat ocasional, prototipos, privacidad",
             "Local",
-            f"{n(tokens / 1e6, 0)} millones de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
+            f"{_millones(tokens)} de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
             f"({n(horas_local, 1)} h generando)",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
@@ -318,7 +324,7 @@ def casos() -> list[Caso]:
         Caso(
             "Producción con volumen bajo o medio",
             "API por token",
-            f"servicio 24/7 que genera {n(tokens / 1e6, 0)} millones de tokens al mes",
+            f"servicio 24/7 que genera {_millones(tokens)} de tokens al mes",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
                 continuo=True,
@@ -342,7 +348,7 @@ def casos() -> list[Caso]:
         Caso(
             "Servir un modelo propio 24/7 con carga alta",
             "GPU reservada",
-            f"modelo propio (no está en ninguna API) que genera {n(tokens / 1e6, 0)} millones de tokens al mes: "
+            f"modelo propio (no está en ninguna API) que genera {_millones(tokens)} de tokens al mes: "
             f"tres {GPU_ALQUILADA} llenas",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno), continuo=True, tokens_mes=tokens, **comun
