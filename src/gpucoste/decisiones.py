@@ -198,7 +198,10 @@ def luz(pais: str = "España") -> Luz:
 
 def vatios(gpu: str) -> float:
     """El consumo máximo de ``gpu`` según sus especificaciones."""
-    v = datos.especificaciones()[gpu].vatios
+    from .validacion import opcion
+
+    especificaciones = datos.especificaciones()
+    v = especificaciones[opcion(gpu, "GPU", especificaciones)].vatios
     if v is None:
         raise ValueError(f"GPU {gpu!r}: sus especificaciones no traen consumo; se admite una GPU con vatios.")
     return v

@@ -108,8 +108,8 @@ def esperado(
     precio = numero(precio_hora, "precio_hora", cero=True)
     if tasa > 0 and escritura == 0 and intervalo_h is None:
         raise ValueError(
-            "escritura_h: 0 no vale si no se da intervalo_h; con interrupciones, el intervalo óptimo necesita un "
-            "tiempo de escritura mayor que 0."
+            f"escritura_h: {escritura_h!r} no vale sin intervalo_h: con interrupciones, el intervalo óptimo "
+            "necesita un tiempo de escritura; se admite un número mayor que 0 (o dar intervalo_h)."
         )
     intervalo = _intervalo(trabajo, tasa, escritura, intervalo_h)
     horas = _horas(trabajo, tasa, intervalo, escritura, reinicio)
