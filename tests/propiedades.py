@@ -550,7 +550,7 @@ funcion(decisiones.ejemplo_interrumpible)
 funcion(decisiones.tabla_interrumpible)
 funcion(decisiones.precio_gpu_alquilada)
 funcion(decisiones.rendimientos)
-funcion(decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en él ($/mes)"))
+funcion(decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en él (US$/mes)"))
 funcion(decisiones.vatios, Nombre(lambda: {g.gpu for g in datos.especificaciones().values() if g.vatios}))
 
 _OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transferencia", "--precio-gb-transferencia")

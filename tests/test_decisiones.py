@@ -40,7 +40,7 @@ def test_ejemplo_interrumpible_sale_de_los_datos():
     assert e.horas_trabajo == 6.0 and e.precio_bajo_demanda == 0.45
     assert e.precio_interrumpible == pytest.approx(0.45 * (1 - mercado.descuento("Vast.ai", "interrumpible").descuento))
     tabla = decisiones.tabla_interrumpible()
-    assert tabla["coste ($)"].is_monotonic_increasing
+    assert tabla["coste (US$)"].is_monotonic_increasing
 
 
 def test_graficos_en_cache(tmp_path, monkeypatch):

@@ -20,14 +20,14 @@ tabla["equilibrio (millones de tokens al mes)"] = [
     "sin equilibrio" if v != v else formato.numero(v, 0)
     for v in tabla["equilibrio (millones de tokens al mes)"]
 ]
-tabla["coste en él ($/mes)"] = [
-    "—" if v != v else formato.numero(v, 2) for v in tabla["coste en él ($/mes)"]
+tabla["coste en él (US$/mes)"] = [
+    "—" if v != v else formato.numero(v, 2) for v in tabla["coste en él (US$/mes)"]
 ]
 print(
     formato.tabla(
         tabla,
         {
-            "$ por millón de tokens": 2,
+            "US$ por millón de tokens": 2,
             "tokens por segundo para empatar": 0,
             "tokens por segundo": 0,
         },

@@ -19,7 +19,7 @@ print(
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "
-    f"(hogar español, Eurostat, {luz.periodo}), {numero(luz.usd_kwh, 4)} $/kWh "
+    f"(hogar español, Eurostat, {luz.periodo}), {numero(luz.usd_kwh, 4)} US$/kWh "
     f"al cambio del BCE del {fecha(luz.fecha_cambio)}: "
     f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso."
 )
@@ -32,7 +32,7 @@ print()
 print(
     formato.tabla(
         decisiones.tabla_comprar(gpu),
-        {"meses": 1, "horas de uso": 0, "coste en el equilibrio ($)": 0},
+        {"meses": 1, "horas de uso": 0, "coste en el equilibrio (US$)": 0},
     )
 )
 sin_luz = compra.horas_equivalentes(equipo.precio_compra_usd, alquiler.precio_hora_usd)

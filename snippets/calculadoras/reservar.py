@@ -18,10 +18,10 @@ for m in mercado.modalidades():
             "compromiso (meses)": m.meses,
             "descuento": formato.porcentaje(m.descuento),
             "reservar compensa con un uso de más del": formato.porcentaje(e.umbral),
-            "coste de un mes en el equilibrio ($)": e.coste_b,
+            "coste de un mes en el equilibrio (US$)": e.coste_b,
         }
     )
-print(formato.tabla(pd.DataFrame(filas), {"coste de un mes en el equilibrio ($)": 2}))
+print(formato.tabla(pd.DataFrame(filas), {"coste de un mes en el equilibrio (US$)": 2}))
 print(
     f"\nCon la {gpu.gpu} a {dolares(gpu.precio_hora_usd)}/h ({gpu.proveedor}, "
     f"{mes(gpu.fecha)}). Descuentos del prepago de Vast.ai: los que aplica por defecto "

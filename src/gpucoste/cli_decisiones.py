@@ -21,8 +21,8 @@ def _equilibrio(e: equilibrios.Equilibrio, decimales: int = 2) -> Salida:
         return Salida(pd.DataFrame([{"resultado": "sin equilibrio", "motivo": e.motivo}]))
     filas = [
         {"concepto": f"umbral ({e.unidad})", "valor": e.umbral},
-        {"concepto": f"coste: {e.opcion_a} ($)", "valor": e.coste_a},
-        {"concepto": f"coste: {e.opcion_b} ($)", "valor": e.coste_b},
+        {"concepto": f"coste: {e.opcion_a} (US$)", "valor": e.coste_a},
+        {"concepto": f"coste: {e.opcion_b} (US$)", "valor": e.coste_b},
     ]
     return Salida(pd.DataFrame(filas), {"valor": decimales})
 
@@ -64,8 +64,8 @@ def _api_o_gpu(
         return Salida(tabla, {"tokens/s para empatar": 0})
     filas = [
         {"concepto": "umbral (millones de tokens al mes)", "valor": e.umbral / 1e6},
-        {"concepto": f"coste: {e.opcion_a} ($)", "valor": e.coste_a},
-        {"concepto": f"coste: {e.opcion_b} ($)", "valor": e.coste_b},
+        {"concepto": f"coste: {e.opcion_a} (US$)", "valor": e.coste_a},
+        {"concepto": f"coste: {e.opcion_b} (US$)", "valor": e.coste_b},
         {"concepto": "tokens/s para empatar", "valor": minimo},
     ]
     return Salida(pd.DataFrame(filas), {"valor": 2})
@@ -142,14 +142,14 @@ def _interrumpible(
     filas = [
         {"concepto": "checkpoint cada (minutos)", "valor": e.intervalo * 60},
         {"concepto": "horas esperadas", "valor": e.horas},
-        {"concepto": "coste esperado ($)", "valor": e.coste},
+        {"concepto": "coste esperado (US$)", "valor": e.coste},
         {"concepto": "interrupciones esperadas", "valor": e.interrupciones},
     ]
     if precio_bajo_demanda is not None:
         eq = interrupciones.tasa_equilibrio(
             horas, precio_hora, precio_bajo_demanda, escritura_min / 60, reinicio_min / 60, intervalo
         )
-        filas.append({"concepto": "coste bajo demanda ($)", "valor": eq.coste_b or precio_bajo_demanda * horas})
+        filas.append({"concepto": "coste bajo demanda (US$)", "valor": eq.coste_b or precio_bajo_demanda * horas})
         if eq.umbral is not None:
             filas.append({"concepto": "interrupciones por hora del equilibrio", "valor": eq.umbral})
     return Salida(pd.DataFrame(filas), {"valor": 2})
@@ -200,5 +200,5 @@ def _recomendar(
         precio_kwh,
     )
     posibles = sorted((o for o in r.opciones if o.coste is not None), key=lambda o: o.nombre != r.opcion)
-    tabla = pd.DataFrame([{"opción": o.nombre, "coste al mes ($)": o.coste, "razón": o.razon} for o in posibles])
-    return Salida(tabla, {"coste al mes ($)": 2})
+    tabla = pd.DataFrame([{"opción": o.nombre, "coste al mes (US$)": o.coste, "razón": o.razon} for o in posibles])
+    return Salida(tabla, {"coste al mes (US$)": 2})

@@ -74,8 +74,8 @@ def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1))
                 "checkpoint cada (minutos)": corto.intervalo * 60,
                 "horas": corto.horas,
                 "horas (reinicio largo)": largo.horas,
-                "coste ($)": corto.coste,
-                "coste ($, reinicio largo)": largo.coste,
+                "coste (US$)": corto.coste,
+                "coste (US$, reinicio largo)": largo.coste,
             }
         )
     return pd.DataFrame(filas)
@@ -158,12 +158,12 @@ def tabla_api_o_gpu():
             filas.append(
                 {
                     "API": api.proveedor,
-                    "$ por millón de tokens": millon,
+                    "US$ por millón de tokens": millon,
                     "tokens por segundo para empatar": minimo,
                     "GPU": r.nombre,
                     "tokens por segundo": r.tokens_s,
                     "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
-                    "coste en él ($/mes)": e.coste_b,
+                    "coste en él (US$/mes)": e.coste_b,
                 }
             )
     return pd.DataFrame(filas)
@@ -235,7 +235,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                     "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
                     "meses": e.umbral,
                     "horas de uso": e.umbral * horas_dia * 365 / 12,
-                    "coste en el equilibrio ($)": e.coste_a,
+                    "coste en el equilibrio (US$)": e.coste_a,
                 }
             )
     return pd.DataFrame(filas)
@@ -400,7 +400,7 @@ def grafico_api_o_gpu() -> str:
             costes = [equilibrios.coste_gpu_mes(t, gpu.precio_hora_usd, lleno.tokens_s) for t in tokens]
             ax.step(millones, costes, where="post", label=f"{gpu.gpu} alquiladas 24/7 ({lleno.nombre})")
             ax.set_xlabel("millones de tokens generados al mes")
-            ax.set_ylabel("coste al mes ($)")
+            ax.set_ylabel("coste al mes (US$)")
             graficos.coma_decimal(ax, 0)
             graficos.coma_decimal(ax, 0, eje="x")
             ax.legend()
@@ -435,7 +435,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
             for fraccion, nombre in ((0, "comprada, sin reventa"), (reventa.fraccion_max, "comprada, reventa alta")):
                 ax.plot(meses, [compra * (1 - fraccion) + luz_hora * horas_mes * m for m in meses], label=nombre)
             ax.set_xlabel(f"meses de uso ({HORAS_DIA_GRAFICO} h al día)")
-            ax.set_ylabel("coste acumulado ($)")
+            ax.set_ylabel("coste acumulado (US$)")
             graficos.coma_decimal(ax, 0)
             ax.legend()
             return graficos.svg(
@@ -472,7 +472,7 @@ def grafico_interrumpible() -> str:
                 e.precio_bajo_demanda * e.horas_trabajo, linestyle="--", color=graficos.PALETA[2], label="bajo demanda"
             )
             ax.set_xlabel("interrupciones por hora")
-            ax.set_ylabel("coste esperado del trabajo ($)")
+            ax.set_ylabel("coste esperado del trabajo (US$)")
             graficos.coma_decimal(ax, 1)
             graficos.coma_decimal(ax, 1, eje="x")
             ax.legend()

@@ -152,7 +152,7 @@ def local_o_alquilar(horas_local: float, potencia_w: float, precio_kwh: float, h
     horas = numero(horas_alquiler, "horas_alquiler")
     nombres = ("GPU alquilada", "GPU local (solo electricidad)")
     if local == 0:
-        return Equilibrio(None, "$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
+        return Equilibrio(None, "US$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
     umbral = local / horas
-    eq = Equilibrio(umbral, "$/h", nombres[0], umbral * horas, nombres[1], local)
+    eq = Equilibrio(umbral, "US$/h", nombres[0], umbral * horas, nombres[1], local)
     return _finito(eq, "local_o_alquilar", {"horas_local": horas_local, "horas_alquiler": horas_alquiler})
