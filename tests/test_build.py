@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+import pytest
+import registro
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene
 
@@ -32,6 +34,18 @@ def esperada_experimento() -> list[list[str]]:
         [f["GPU"], f"{f['$/h']:.2f}", f"{f['horas']:.1f}", f"{f['coste']:.2f}"]
         for _, f in experimento.tabla().iterrows()
     ]
+
+
+def test_la_construccion_estricta_pasa(construccion):
+    """La única prueba que falla si la construcción de la sesión falla (las que necesitan el sitio se saltan)."""
+    if construccion.returncode != 0:
+        pytest.fail(
+            "La construcción estricta falla. Lo primero que hay que arreglar:\n"
+            + registro.resumen(construccion.registro)
+            + "\n\nTodos los avisos (solo las líneas WARNING/ERROR):\n"
+            + construccion.stderr,
+            pytrace=False,
+        )
 
 
 def test_tabla_del_experimento(sitio):
@@ -119,6 +133,11 @@ def test_un_snippet_que_falla_rompe_la_construccion(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode != 0
     assert "snippet roto a propósito" in r.stderr
+    assert "INFO" not in r.stderr  # el registro filtrado: solo WARNING/ERROR
+    # El resumen de «make check» nombra la página, el fichero del snippet y su línea.
+    resumen = registro.resumen(r.registro, copia)
+    assert "docs/index.md:" in resumen and 'id="roto"' in resumen, resumen
+    assert "snippets/roto.py:2: ValueError: snippet roto a propósito" in resumen, resumen
 
 
 def test_un_include_que_no_existe_rompe_la_construccion(copia, tmp_path):
@@ -126,6 +145,7 @@ def test_un_include_que_no_existe_rompe_la_construccion(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode != 0
     assert "no-existe.py" in r.stderr
+    assert registro.resumen(r.registro, copia).startswith("docs/index.md:"), registro.resumen(r.registro, copia)
 
 
 def test_un_enlace_roto_rompe_la_construccion(copia, tmp_path):
@@ -134,6 +154,9 @@ def test_un_enlace_roto_rompe_la_construccion(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode != 0
     assert "no-existe" in r.stderr
+    linea = len(pagina.read_text(encoding="utf-8").splitlines())
+    resumen = registro.resumen(r.registro, copia)
+    assert resumen.startswith(f"docs/index.md:{linea}: el enlace «glosario.md#no-existe»"), resumen
 
 
 def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
