@@ -111,7 +111,10 @@ def test_cada_pagina_con_precios_los_fecha(sitio):
             if not FECHA.search(texto):
                 sin_fecha.append(nombre)
     informar(f"Fechas de precios: {len(con_precios)} páginas muestran precios, {len(sin_fecha)} sin su fecha")
-    assert not sin_fecha, sin_fecha
+    assert not sin_fecha, (
+        f"Páginas que muestran precios sin decir de cuándo son: {sin_fecha}. Qué hacer: que la página (su snippet) "
+        "imprima el mes de los precios con gpucoste.formato.mes (p. ej. «precios de julio de 2026»)."
+    )
     # La página principal de la guía fecha cada precio del experimento («julio de 2026»).
     texto = _prosa(sitio, "alquilar-gpus-por-horas/index.html")
     for esc in experimento.escenarios():
