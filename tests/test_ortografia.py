@@ -46,10 +46,11 @@ def en_diccionario(palabra: str, propio: set[str]) -> bool:
     return palabra in propio or palabra.lower() in propio and palabra in (palabra.capitalize(), palabra.upper())
 
 
-def desconocidas(sitio: pathlib.Path) -> tuple[dict[str, list[str]], int]:
-    """Palabras que ni hunspell-es ni el diccionario del proyecto conocen, con sus páginas; y cuántas se leyeron."""
+def desconocidas(sitio: pathlib.Path, ruta: pathlib.Path = DICCIONARIO) -> tuple[dict[str, list[str]], int]:
+    """Palabras que ni hunspell-es ni el diccionario del proyecto (``ruta``) conocen, con sus páginas; y cuántas
+    se leyeron."""
     hunspell = requiere("hunspell", "paquetes de Debian hunspell y hunspell-es")
-    propio = diccionario()
+    propio = diccionario(ruta)
     donde: dict[str, set[str]] = collections.defaultdict(set)
     total = 0
     for pagina in sorted(sitio.rglob("*.html")):
