@@ -30,17 +30,23 @@ help:
 	@echo "make bench      mide la construcción, make check y las páginas (no es una prueba: imprime una tabla)"
 
 # uv, fijado a una versión, en su propio entorno (.tools/); nada se instala fuera del repositorio.
+# Con un pip fuera (pip ≥ 22.3, --python), el entorno se crea sin su propio pip: unos segundos menos.
 $(UV):
-	$(PYTHON) -m venv .tools
-	.tools/bin/python -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
+	@$(PYTHON) -m venv --without-pip .tools && \
+	  $(PYTHON) -m pip --python .tools/bin/python install --quiet --disable-pip-version-check "uv==$(UV_VERSION)" \
+	  2>/dev/null || { rm -rf .tools && $(PYTHON) -m venv .tools && \
+	  .tools/bin/python -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"; }
 
 # .venv con las versiones exactas de uv.lock; se rehace si cambian el lock o pyproject.toml.
 # Dos niveles: .docs (la biblioteca y lo que construye el sitio: «make serve», «make build») y .instalado
 # (además, las herramientas de las pruebas: pytest, ruff, lychee, zizmor, Playwright). --inexact: instalar
 # solo lo del sitio no desinstala las herramientas de prueba si ya estaban.
+# Para servir cuanto antes, sin compilar el bytecode durante la instalación (más de 10 s): se compila después,
+# en segundo plano y con prioridad baja, mientras arranca el servidor.
 .venv/.docs: uv.lock pyproject.toml | $(UV)
-	$(UV) sync --locked --inexact --no-default-groups --group docs
+	UV_COMPILE_BYTECODE=0 $(UV) sync --locked --inexact --no-default-groups --group docs
 	@touch $@
+	@(nice -n 19 $(BIN)/python -m compileall -q -j 1 .venv/lib >/dev/null 2>&1 &)
 
 .venv/.instalado: uv.lock pyproject.toml | $(UV)
 	$(UV) sync --locked
