@@ -72,10 +72,20 @@ def desconocidas(sitio: pathlib.Path, ruta: pathlib.Path = DICCIONARIO) -> tuple
     return {p: sorted(donde[p]) for p in sorted(donde) if p in malas or malas & set(re.split(r"[-.'’]", p))}, total
 
 
+def ordenado(lineas: list[str]) -> list[str]:
+    """El diccionario en su orden: alfabético sin distinguir mayúsculas, sin repetidas (git lo une con merge=union,
+    que no ordena)."""
+    return sorted(set(lineas), key=lambda p: (p.lower(), p))
+
+
 def test_el_diccionario_esta_ordenado_y_sin_repetidos():
     lineas = [linea for linea in DICCIONARIO.read_text(encoding="utf-8").splitlines() if linea]
-    assert lineas == sorted(set(lineas), key=lambda p: (p.lower(), p))
-    assert all(" " not in linea for linea in lineas)
+    fuera = next((a for a, b in zip(lineas, ordenado(lineas), strict=False) if a != b), None)
+    assert lineas == ordenado(lineas), (
+        f"tests/ortografia/diccionario.txt no está en orden o repite palabras (primera fuera de sitio: {fuera!r}). "
+        "Qué hacer: «.venv/bin/python tests/test_ortografia.py» lo ordena y quita las repetidas."
+    )
+    assert all(" " not in linea for linea in lineas), "una palabra por línea, sin espacios"
 
 
 def como_arreglarlo(malas: dict[str, list[str]]) -> str:
@@ -110,3 +120,10 @@ def test_una_falta_de_ortografia_se_detecta(tmp_path):
     malas, total = desconocidas(tmp_path)
     assert malas == {"vacaciónes": ["index.html"]}
     assert total == 4  # Unas, vacaciónes, en, casa
+
+
+if __name__ == "__main__":
+    # Ordena el diccionario y quita las repetidas (tras una fusión de git, por ejemplo).
+    palabras = ordenado([p.strip() for p in DICCIONARIO.read_text(encoding="utf-8").splitlines() if p.strip()])
+    DICCIONARIO.write_text("\n".join(palabras) + "\n", encoding="utf-8")
+    print(f"{DICCIONARIO.relative_to(RAIZ)}: {len(palabras)} palabras, en orden.")
