@@ -65,10 +65,12 @@ def _mkdocs_build(destino: pathlib.Path, raiz: pathlib.Path, env: dict[str, str]
         text=True,
         timeout=300,
     )
-    # stderr: solo los WARNING/ERROR (lo que sale en un fallo); el registro completo, en r.registro.
+    # stderr: solo los WARNING/ERROR (lo que sale en un fallo); el registro completo, en r.registro, y en
+    # stderr si se pide con GPUCOSTE_REGISTRO_COMPLETO=1 («GPUCOSTE_REGISTRO_COMPLETO=1 make test»).
     r.registro = r.stdout + r.stderr
-    r.stderr = registro.filtrar(r.registro)
-    r.stdout = ""
+    if os.environ.get("GPUCOSTE_REGISTRO_COMPLETO") != "1":
+        r.stderr = registro.filtrar(r.registro)
+        r.stdout = ""
     return r
 
 

@@ -3,6 +3,13 @@ carga nada de terceros."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from urllib.parse import urlparse
 
 import pytest
@@ -183,3 +190,38 @@ def test_precios_recientes(sitio):
     recientes = experimento.tabla(recientes=True)
     assert [c[2] for c in publicadas] == [numero(x) for x in recientes["$/h"]]
     assert [c[-1] for c in publicadas] == [numero(x) for x in recientes["coste"]]
+
+
+def test_la_vista_previa_muestra_el_error_en_la_pagina(copia, tmp_path):
+    """«make serve» (mkdocs serve --no-strict): un include que no existe no deja la pestaña colgada; la página
+    muestra el error y el resto del sitio se sirve (docs/.overrides/hooks/vista_previa.py)."""
+    _anadir_bloque(copia, "snippets/no-existe.py")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        puerto = s.getsockname()[1]
+    registro_serve = (tmp_path / "serve.log").open("w")
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--no-strict", "-a", f"127.0.0.1:{puerto}"],
+        cwd=copia,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "GPUCOSTE_DATOS": ""},
+        stdout=registro_serve,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        pagina, limite = "", time.monotonic() + 240
+        while "no se pudo construir" not in pagina:
+            assert serve.poll() is None and time.monotonic() < limite, (tmp_path / "serve.log").read_text()
+            time.sleep(0.5)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{puerto}/gpucoste/", timeout=5) as r:
+                    pagina = r.read().decode("utf-8")
+            except OSError:
+                pass
+        assert "snippets/no-existe.py" in pagina
+        with urllib.request.urlopen(f"http://127.0.0.1:{puerto}/gpucoste/glosario/", timeout=5) as r:
+            assert r.status == 200
+    finally:
+        os.killpg(serve.pid, signal.SIGTERM)
+        serve.wait(timeout=30)
+        registro_serve.close()

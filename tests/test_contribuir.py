@@ -154,7 +154,7 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     usa en la página nueva; y los errores puestos a propósito, con el mensaje que promete CONTRIBUTING."""
     apartado = _apartado("Añadir una función a la biblioteca")
     copia = _copia_para_contribuir(tmp_path)
-    # Los bloques de código empiezan con la ruta del fichero: «# src/gpucoste/consumo.py».
+    # Los bloques de código empiezan con la ruta del fichero: «# src/gpucoste/epocas.py».
     for bloque in _bloques(apartado, "python"):
         ruta = re.match(r"# (\S+\.py)\n", bloque)[1]
         assert not (RAIZ / ruta).exists(), f"el ejemplo de CONTRIBUTING pisa {ruta}, que ya existe: renómbralo"
@@ -176,8 +176,8 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     llamada = re.search(r"`(print\(f\".*?\"\))`", apartado)[1]
     snippet = copia / "snippets" / NOMBRE / include[2]
     snippet.write_text(
-        f"# El coste eléctrico de una GPU propia.\nfrom gpucoste import {funcion}\nfrom gpucoste.formato import "
-        f"dolares\n\n{llamada}\n",
+        f"# Lo que cuesta cada época de un entrenamiento.\nfrom gpucoste import {funcion}\n"
+        f"from gpucoste.formato import dolares\n\n{llamada}\n",
         encoding="utf-8",
     )
     bloque = f"\n{valla}\n{include[1]}\n```\n"
@@ -187,7 +187,7 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia, env=_entorno(copia))
     assert r.returncode == 0, r.stderr
     articulo = BeautifulSoup((tmp_path / "sitio" / NOMBRE / "index.html").read_text(encoding="utf-8"), "html.parser")
-    assert dolares(450 / 1000 * 10 * 0.15) in articulo.find("article").get_text()
+    assert dolares(1.35 * 1.5 / 3) in articulo.find("article").get_text()
 
     # La ortografía: una palabra que el corrector no conoce, y el arreglo de «el paso del diccionario».
     pagina.write_text(pagina.read_text(encoding="utf-8") + "\nTambién en Koyeb.\n", encoding="utf-8")
@@ -202,14 +202,14 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     assert desconocidas(tmp_path / "sitio-2", diccionario)[0] == {}
 
     # Errores puestos a propósito: una entrada mala en el snippet y un enlace a un ancla que no existe.
-    snippet.write_text(snippet.read_text(encoding="utf-8").replace("(450,", "(-450,"), encoding="utf-8")
+    snippet.write_text(snippet.read_text(encoding="utf-8").replace(", 3)", ", 0)"), encoding="utf-8")
     pagina.write_text(pagina.read_text(encoding="utf-8") + "\n[Glosario](glosario.md#no-existe)\n", encoding="utf-8")
     r = construir(tmp_path / "sitio-3", raiz=copia, env=_entorno(copia))
     assert r.returncode != 0
     explicados = ["\n".join(registro.explicar(b, copia)) for b in registro.avisos(r.registro)]
-    linea = next(n for n, ln in enumerate(snippet.read_text(encoding="utf-8").splitlines(), 1) if "-450" in ln)
+    linea = next(n for n, ln in enumerate(snippet.read_text(encoding="utf-8").splitlines(), 1) if ", 0)" in ln)
     assert any(
-        f"docs/{NOMBRE}.md:" in e and f"snippets/{NOMBRE}/{include[2]}:{linea}: ValueError: vatios: -450" in e
+        f"docs/{NOMBRE}.md:" in e and f"snippets/{NOMBRE}/{include[2]}:{linea}: ValueError: epocas: 0" in e
         for e in explicados
     ), explicados
     enlace = len(pagina.read_text(encoding="utf-8").splitlines())
