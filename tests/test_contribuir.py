@@ -22,7 +22,14 @@ from gpucoste.formato import dolares, numero
 
 CONTRIBUTING = RAIZ / "CONTRIBUTING.md"
 NOMBRE = "mi-pagina"  # el nombre que usa CONTRIBUTING.md en su ejemplo
-FICHEROS_DE_PRUEBA = ("conftest.py", "herramientas.py", "registro.py", "test_snippets.py")
+FICHEROS_DE_PRUEBA = (
+    "conftest.py",
+    "herramientas.py",
+    "registro.py",
+    "test_snippets.py",
+    "propiedades.py",
+    "test_propiedades.py",
+)
 
 
 def _apartado(titulo: str) -> str:
@@ -165,8 +172,17 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     texto = init.read_text(encoding="utf-8").replace("\n__all__ = [\n", f"{importacion[1]}\n\n__all__ = [\n", 1)
     init.write_text(texto.replace("__all__ = [\n", f'__all__ = [\n    "{importacion[3]}",\n', 1), encoding="utf-8")
     modulo, funcion = importacion[2], importacion[3]
+    # Paso 4: el registro en el arnés de propiedades (la línea que da CONTRIBUTING, tras importar el módulo).
+    registro_propiedades = re.search(r"`(funcion\(" + modulo + r"\.\w+, .*?\))`", apartado)[1]
+    arnes = copia / "tests" / "propiedades.py"
+    texto = arnes.read_text(encoding="utf-8")
+    importacion_arnes = re.search(r"^from gpucoste import .*$", texto, re.M)[0]
+    texto = texto.replace(importacion_arnes, f"{importacion_arnes}\nfrom gpucoste import {modulo}", 1)
+    arnes.write_text(f"{texto}\n{registro_propiedades}\n", encoding="utf-8")
     r = _pytest(copia, f"tests/test_{modulo}.py")
     assert r.returncode == 0 and "passed" in r.stdout, r.stdout
+    r = _pytest(copia, "tests/test_propiedades.py", "-k", funcion)
+    assert r.returncode == 0 and " passed" in r.stdout, r.stdout
 
     # Paso 6, en la página nueva: el snippet con el nombre y el id de «Reglas de los snippets».
     pagina = _anadir_pagina(copia)
