@@ -150,6 +150,11 @@ def test_actualizar_un_precio_siguiendo_contributing(carpeta_datos, tmp_path):
     filas = [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
     esperado = f"{gpu} - {nivel}"
     assert [f for f in filas if f[0] == esperado and numero(float(precio)) in f], (esperado, filas)
+    # …en «Alternativas a Vast.ai», que compara la H100 en cada proveedor…
+    if "*Alternativas a Vast.ai*" in apartado and gpu == "H100 80GB":
+        alternativas = (tmp_path / "sitio" / "alternativas" / "index.html").read_text(encoding="utf-8")
+        texto = BeautifulSoup(alternativas, "html.parser").find("article").get_text(" ")
+        assert numero(float(precio)) in texto
     # …y no en la tabla principal del experimento, que usa el precio de la fecha de su escenario.
     principal = sopa.find(id="experimento").find_next("table")
     assert proveedor == "Vast.ai"
