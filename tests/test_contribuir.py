@@ -181,9 +181,8 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     registro_propiedades = re.search(r"`(funcion\(" + modulo + r"\.\w+, .*?\))`", apartado)[1]
     arnes = copia / "tests" / "propiedades.py"
     texto = arnes.read_text(encoding="utf-8")
-    importacion_arnes = re.search(r"^from gpucoste import .*$", texto, re.M)[0]
-    texto = texto.replace(importacion_arnes, f"{importacion_arnes}\nfrom gpucoste import {modulo}", 1)
-    arnes.write_text(f"{texto}\n{registro_propiedades}\n", encoding="utf-8")
+    texto += f"\nfrom gpucoste import {modulo}  # noqa: E402\n{registro_propiedades}\n"
+    arnes.write_text(texto, encoding="utf-8")
     r = _pytest(copia, f"tests/test_{modulo}.py")
     assert r.returncode == 0 and "passed" in r.stdout, r.stdout
     r = _pytest(copia, "tests/test_propiedades.py", "-k", funcion)
