@@ -135,6 +135,6 @@ clean:
 PYODIDE_NPM := docs/.pyodide/node_modules/.instalado
 $(PYODIDE_NPM): docs/.pyodide/package.json docs/.pyodide/package-lock.json
 	@if command -v npm >/dev/null; then \
-	  npm ci --prefix docs/.pyodide --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error && touch $@; \
+	  npm ci --prefix docs/.pyodide --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
 	else echo "Sin npm: las calculadoras no correrán en el navegador (con CI=true, la construcción falla). Instálalo con «make sistema»."; fi
-serve build test bench: $(PYODIDE_NPM)
+serve build check test bench: $(PYODIDE_NPM)
