@@ -1,0 +1,63 @@
+"""Arranque facturado: lo que cuesta bajar los pesos de un modelo a una GPU alquilada.
+
+En una GPU alquilada, los minutos que pasa la instancia descargando pesos se pagan al precio de la GPU (en
+Vast.ai, la descarga de la imagen Docker no se factura como GPU, pero lo que se baja después de arrancar, sí).
+El tiempo de descarga es el tamaño entre el ancho de banda: con la velocidad nominal de la conexión sale una
+cota baja (la descarga real nunca va más rápida). Un volumen persistente evita la descarga a cambio de pagar el
+disco todo el mes: :func:`arranques_para_amortizar_volumen` dice a partir de cuántos arranques compensa.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .coste import HORAS_MES, coste_almacenamiento, coste_trabajo
+from .memoria import gb_pesos
+from .validacion import numero
+
+MEGABITS_POR_GB = 8_000
+"""Un GB (10⁹ bytes) son 8·10⁹ bits: 8.000 megabits (10⁶ bits)."""
+
+
+def minutos_descarga(gb: float, mbit_s: float) -> float:
+    """Minutos para bajar ``gb`` GB (10⁹ bytes) a ``mbit_s`` megabits por segundo, sin pausas: una cota baja."""
+    return numero(gb, "gb") * MEGABITS_POR_GB / numero(mbit_s, "mbit_s") / 60
+
+
+def coste_descarga(gb: float, mbit_s: float, precio_hora: float) -> float:
+    """Dólares de GPU facturada mientras se bajan ``gb`` GB a ``mbit_s`` Mb/s con la GPU a ``precio_hora`` $/h."""
+    return coste_trabajo(precio_hora, minutos_descarga(gb, mbit_s) / 60)
+
+
+def arranques_para_amortizar_volumen(mbit_s: float, precio_hora: float, precio_gb_mes: float) -> float:
+    """Arranques al mes a partir de los cuales un volumen persistente sale más barato que volver a descargar.
+
+    Guardar los pesos cuesta ``precio_gb_mes`` por GB y mes; bajarlos cada vez, la GPU parada mientras
+    descarga. Los GB se cancelan: el umbral no depende del tamaño del modelo, solo del ancho de banda, del
+    precio de la GPU y del precio del disco.
+    """
+    un_gb_un_mes = coste_almacenamiento(1, numero(precio_gb_mes, "precio_gb_mes"), HORAS_MES)
+    return un_gb_un_mes / coste_descarga(1, mbit_s, precio_hora)
+
+
+def tabla_arranque(
+    modelos: dict[str, float],
+    anchos_mbit_s: list[float],
+    precio_hora: float,
+    precision: str = "bf16",
+) -> pd.DataFrame:
+    """Por modelo (nombre → miles de millones de parámetros): GB de pesos en ``precision`` y, por cada ancho de
+    banda, minutos de descarga y dólares de GPU facturada a ``precio_hora``."""
+    if not modelos or not anchos_mbit_s:
+        raise ValueError(
+            f"tabla_arranque: hacen falta modelos y anchos de banda; llegaron {modelos!r} y {anchos_mbit_s!r}."
+        )
+    filas = []
+    for nombre, miles_de_millones in modelos.items():
+        gb = gb_pesos(miles_de_millones, precision)
+        fila: dict[str, object] = {"modelo": nombre, "GB": gb}
+        for ancho in anchos_mbit_s:
+            fila[f"min a {ancho:g} Mb/s"] = minutos_descarga(gb, ancho)
+            fila[f"$ a {ancho:g} Mb/s"] = coste_descarga(gb, ancho, precio_hora)
+        filas.append(fila)
+    return pd.DataFrame(filas)
