@@ -12,6 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .coste import HORAS_MES, coste_almacenamiento, coste_trabajo
+from .formato import numero as cifra
 from .memoria import gb_pesos
 from .validacion import numero
 
@@ -57,7 +58,8 @@ def tabla_arranque(
         gb = gb_pesos(miles_de_millones, precision)
         fila: dict[str, object] = {"modelo": nombre, "GB": gb}
         for ancho in anchos_mbit_s:
-            fila[f"min a {ancho:g} Mb/s"] = minutos_descarga(gb, ancho)
-            fila[f"$ a {ancho:g} Mb/s"] = coste_descarga(gb, ancho, precio_hora)
+            a = cifra(numero(ancho, "ancho de banda (Mb/s)"), 0)
+            fila[f"minutos a {a} Mb/s"] = minutos_descarga(gb, ancho)
+            fila[f"$ a {a} Mb/s"] = coste_descarga(gb, ancho, precio_hora)
         filas.append(fila)
     return pd.DataFrame(filas)
