@@ -45,12 +45,13 @@ def test_en_el_umbral_el_volumen_y_las_descargas_cuestan_lo_mismo(gb, mbit_s, pr
 
 
 def test_tabla_arranque():
-    t = arranque.tabla_arranque({"8B": 8, "70B": 70}, [1000], 2.0)
-    assert list(t.columns) == ["modelo", "GB", "minutos a 1.000 Mb/s", "$ a 1.000 Mb/s"]
+    minutos = arranque.tabla_arranque({"8B": 8, "70B": 70}, [1000], 2.0)
+    dolares = arranque.tabla_arranque({"8B": 8, "70B": 70}, [1000], 2.0, medida="dolares")
+    assert list(minutos.columns) == list(dolares.columns) == ["modelo", "GB", "1.000 Mb/s"]
     # 70B en bf16 = 140 GB = 1.120.000 Mb: 1.120 s a 1 Gb/s.
-    assert t.loc[1, "GB"] == pytest.approx(140)
-    assert t.loc[1, "minutos a 1.000 Mb/s"] == pytest.approx(1120 / 60)
-    assert t.loc[1, "$ a 1.000 Mb/s"] == pytest.approx(2.0 * 1120 / 3600)
+    assert minutos.loc[1, "GB"] == pytest.approx(140)
+    assert minutos.loc[1, "1.000 Mb/s"] == pytest.approx(1120 / 60)
+    assert dolares.loc[1, "1.000 Mb/s"] == pytest.approx(2.0 * 1120 / 3600)
 
 
 @pytest.mark.parametrize("malo", [0, -1, float("nan"), float("inf"), "rápido", None, True])
@@ -70,3 +71,5 @@ def test_tabla_vacia_o_precision_desconocida():
         arranque.tabla_arranque({}, [100], 1.0)
     with pytest.raises(ValueError, match="Precisión desconocido"):
         arranque.tabla_arranque({"8B": 8}, [100], 1.0, precision="fp64")
+    with pytest.raises(ValueError, match="Medida desconocido"):
+        arranque.tabla_arranque({"8B": 8}, [100], 1.0, medida="euros")

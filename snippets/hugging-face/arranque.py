@@ -5,18 +5,15 @@ from gpucoste.formato import fecha, numero, tabla
 gpu = datos.precio("H100 80GB", "Vast.ai", "verificado")  # el precio más reciente
 modelos = {"8B": 8, "32B": 32, "70B": 70}  # miles de millones de parámetros
 anchos = [100, 1000, 10000]  # Mb/s: conexiones de ejemplo, de modesta a muy rápida
+precio = gpu.precio_hora_usd
 
-t = arranque.tabla_arranque(modelos, anchos, gpu.precio_hora_usd, precision="bf16")
 print(
-    f"Pesos en bf16 y una {gpu.gpu} a {numero(gpu.precio_hora_usd)} $/h "
-    f"({gpu.proveedor}, {fecha(gpu.fecha)}); la descarga, sin pausas ni reintentos:\n"
+    f"Pesos en bf16 y una {gpu.gpu} a {numero(precio)} $/h ({gpu.proveedor}, "
+    f"{fecha(gpu.fecha)}); la descarga, sin pausas ni reintentos.\n"
 )
-print(
-    tabla(
-        t,
-        {
-            c: 0 if c == "GB" else 1 if c.startswith("minutos") else 2
-            for c in t.columns[1:]
-        },
-    )
-)
+print("**Minutos de descarga, por ancho de banda:**\n")
+t = arranque.tabla_arranque(modelos, anchos, precio, medida="minutos")
+print(tabla(t, {c: 0 if c == "GB" else 1 for c in t.columns[1:]}), "\n")
+print("**Dólares de GPU facturada mientras tanto:**\n")
+t = arranque.tabla_arranque(modelos, anchos, precio, medida="dolares")
+print(tabla(t, {c: 0 if c == "GB" else 2 for c in t.columns[1:]}))

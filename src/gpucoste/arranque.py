@@ -14,7 +14,7 @@ import pandas as pd
 from .coste import HORAS_MES, coste_almacenamiento, coste_trabajo
 from .formato import numero as cifra
 from .memoria import gb_pesos
-from .validacion import numero
+from .validacion import numero, opcion
 
 MEGABITS_POR_GB = 8_000
 """Un GB (10⁹ bytes) son 8·10⁹ bits: 8.000 megabits (10⁶ bits)."""
@@ -41,14 +41,20 @@ def arranques_para_amortizar_volumen(mbit_s: float, precio_hora: float, precio_g
     return un_gb_un_mes / coste_descarga(1, mbit_s, precio_hora)
 
 
+MEDIDAS = ("minutos", "dolares")
+"""Lo que puede dar :func:`tabla_arranque` en cada celda: minutos de descarga o dólares de GPU facturada."""
+
+
 def tabla_arranque(
     modelos: dict[str, float],
     anchos_mbit_s: list[float],
     precio_hora: float,
     precision: str = "bf16",
+    medida: str = "minutos",
 ) -> pd.DataFrame:
-    """Por modelo (nombre → miles de millones de parámetros): GB de pesos en ``precision`` y, por cada ancho de
-    banda, minutos de descarga y dólares de GPU facturada a ``precio_hora``."""
+    """Por modelo (nombre → miles de millones de parámetros): GB de pesos en ``precision`` y, en una columna por
+    ancho de banda («1.000 Mb/s»), los minutos de descarga o los dólares de GPU facturada a ``precio_hora``."""
+    opcion(medida, "Medida", MEDIDAS)
     if not modelos or not anchos_mbit_s:
         raise ValueError(
             f"tabla_arranque: hacen falta modelos y anchos de banda; llegaron {modelos!r} y {anchos_mbit_s!r}."
@@ -58,8 +64,8 @@ def tabla_arranque(
         gb = gb_pesos(miles_de_millones, precision)
         fila: dict[str, object] = {"modelo": nombre, "GB": gb}
         for ancho in anchos_mbit_s:
-            a = cifra(numero(ancho, "ancho de banda (Mb/s)"), 0)
-            fila[f"minutos a {a} Mb/s"] = minutos_descarga(gb, ancho)
-            fila[f"$ a {a} Mb/s"] = coste_descarga(gb, ancho, precio_hora)
+            columna = f"{cifra(numero(ancho, 'ancho de banda (Mb/s)'), 0)} Mb/s"
+            minutos = minutos_descarga(gb, ancho)
+            fila[columna] = minutos if medida == "minutos" else coste_descarga(gb, ancho, precio_hora)
         filas.append(fila)
     return pd.DataFrame(filas)
