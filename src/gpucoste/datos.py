@@ -178,6 +178,175 @@ SUPUESTOS = esquema.Tabla(
 )
 
 
+@dataclass(frozen=True)
+class Modelo:
+    """Arquitectura de un modelo, tal como la da su ``config.json`` en el Hub de Hugging Face."""
+
+    modelo: str
+    hf_id: str
+    capas: int
+    dim_oculta: int
+    cabezas_atencion: int
+    cabezas_kv: int
+    dim_cabeza: int
+    dim_intermedia: int
+    vocabulario: int
+    embeddings_atados: bool
+    sesgo_qkv: bool
+    expertos: int
+    expertos_activos: int
+    contexto_max: int
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
+class Gpu:
+    """Especificaciones de una GPU (o un chip con memoria unificada) para calcular memoria y tiempo."""
+
+    gpu: str
+    vram_gb: float
+    tflops_bf16: float
+    ancho_banda_gbs: float
+    vatios: float | None
+    memoria_unificada: bool
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
+class GeneracionMedida:
+    """Velocidad de generación publicada (tokens/s con lote 1) de un modelo en una GPU."""
+
+    gpu: str
+    modelo: str
+    precision: str
+    tokens_s: float
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
+class Aceleracion:
+    """Cuántas veces más rápida es una GPU que otra en una medida publicada."""
+
+    gpu_rapida: str
+    gpu_lenta: str
+    veces: float
+    medida: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+def _entero(nombre: str, descripcion: str, minimo: int = 1) -> esquema.Columna:
+    return esquema.Columna(nombre, "entero", descripcion, minimo=minimo)
+
+
+MODELOS = esquema.Tabla(
+    "modelos.csv",
+    Modelo,
+    "Arquitectura de cada modelo (de su config.json en el Hub): capas, dimensiones, cabezas y expertos.",
+    columnas=(
+        esquema.Columna("modelo", "texto", "Nombre corto del modelo."),
+        esquema.Columna("hf_id", "texto", "Repositorio del modelo en el Hub de Hugging Face."),
+        _entero("capas", "num_hidden_layers."),
+        _entero("dim_oculta", "hidden_size."),
+        _entero("cabezas_atencion", "num_attention_heads."),
+        _entero("cabezas_kv", "num_key_value_heads (atención agrupada: menos cabezas K y V que de consulta)."),
+        _entero("dim_cabeza", "head_dim."),
+        _entero("dim_intermedia", "intermediate_size (la del MLP; en una mezcla de expertos, la de cada experto)."),
+        _entero("vocabulario", "vocab_size."),
+        esquema.Columna(
+            "embeddings_atados", "booleano", "tie_word_embeddings: ¿comparten pesos la entrada y la salida?"
+        ),
+        esquema.Columna("sesgo_qkv", "booleano", "¿Llevan sesgo las proyecciones q, k y v? (Qwen2 sí)."),
+        _entero("expertos", "num_local_experts (1 si no es una mezcla de expertos)."),
+        _entero("expertos_activos", "num_experts_per_tok (1 si no es una mezcla de expertos)."),
+        _entero("contexto_max", "max_position_embeddings."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("modelo",),
+    orden=(("expertos_activos", "expertos"), ("cabezas_kv", "cabezas_atencion")),
+)
+
+GPUS = esquema.Tabla(
+    "gpus.csv",
+    Gpu,
+    "Especificaciones de cada GPU: memoria, TFLOPS BF16 densos, ancho de banda de memoria y consumo.",
+    columnas=(
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en precios.csv)."),
+        esquema.Columna(
+            "vram_gb", "numero", "Memoria (GB; en un chip unificado, la total).", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna(
+            "tflops_bf16", "numero", "Pico de TFLOPS BF16 densos (sin dispersión).", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna(
+            "ancho_banda_gbs", "numero", "Ancho de banda de memoria (GB/s).", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna(
+            "vatios",
+            "numero",
+            "Consumo máximo (W); vacío si no hay uno citable.",
+            requerida=False,
+            minimo=0,
+            excluye_minimo=True,
+        ),
+        esquema.Columna("memoria_unificada", "booleano", "¿Comparten la memoria la CPU y la GPU? (Apple M)."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu",),
+)
+
+GENERACION_MEDIDA = esquema.Tabla(
+    "generacion_medida.csv",
+    GeneracionMedida,
+    "Velocidades de generación publicadas (tokens/s, lote 1), para contrastar la estimación por ancho de banda.",
+    columnas=(
+        esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
+        esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
+        esquema.Columna("precision", "enum", "Formato de los pesos.", valores=("fp16", "bf16", "fp8", "int8")),
+        esquema.Columna("tokens_s", "numero", "Tokens generados por segundo.", minimo=0, excluye_minimo=True),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu", "modelo", "precision"),
+    referencias=(
+        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+    ),
+)
+
+ACELERACIONES = esquema.Tabla(
+    "aceleraciones.csv",
+    Aceleracion,
+    "Aceleraciones medidas y publicadas entre dos GPUs (cuántas veces más rápida es la primera).",
+    columnas=(
+        esquema.Columna("gpu_rapida", "texto", "GPU más rápida (como en gpus.csv)."),
+        esquema.Columna("gpu_lenta", "texto", "GPU de referencia (como en gpus.csv)."),
+        esquema.Columna("veces", "numero", "Cuántas veces más rápida.", minimo=0, excluye_minimo=True),
+        esquema.Columna("medida", "texto", "Qué se midió."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu_rapida", "gpu_lenta", "medida"),
+    referencias=(
+        esquema.Referencia(("gpu_rapida",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("gpu_lenta",), "gpus.csv", ("gpu",)),
+    ),
+)
+
+
 class _PorNombre(dict):
     """Un ``dict`` que, ante una clave desconocida, lanza ``ValueError`` con las válidas (no ``KeyError``)."""
 
@@ -212,6 +381,26 @@ def tarifas() -> tuple[Tarifa, ...]:
 def supuestos() -> dict[str, Supuesto]:
     """Supuestos de los ejemplos por clave; una clave desconocida da ``ValueError`` con las válidas."""
     return _PorNombre("Supuesto", {s.clave: s for s in esquema.cargar(SUPUESTOS)})
+
+
+def modelos() -> dict[str, Modelo]:
+    """Arquitecturas de los modelos por nombre; un nombre desconocido da ``ValueError`` con los válidos."""
+    return _PorNombre("Modelo", {m.modelo: m for m in esquema.cargar(MODELOS)})
+
+
+def especificaciones() -> dict[str, Gpu]:
+    """Especificaciones de las GPUs por nombre; un nombre desconocido da ``ValueError`` con los válidos."""
+    return _PorNombre("GPU", {g.gpu: g for g in esquema.cargar(GPUS)})
+
+
+def generacion_medida() -> tuple[GeneracionMedida, ...]:
+    """Velocidades de generación publicadas."""
+    return esquema.cargar(GENERACION_MEDIDA)
+
+
+def aceleraciones() -> tuple[Aceleracion, ...]:
+    """Aceleraciones publicadas entre GPUs."""
+    return esquema.cargar(ACELERACIONES)
 
 
 def gpus() -> list[str]:
