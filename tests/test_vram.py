@@ -4,29 +4,39 @@ from __future__ import annotations
 
 import pytest
 
-from gpucoste import vram
+from gpucoste import memoria, vram
 
 
 def test_un_70b_a_2_bits_cabe_en_24_gb_y_no_en_16():
-    # 70 × 10⁹ parámetros × 0,25 bytes = 17,5 GB (el error de la página principal que corrige el issue 10).
-    assert vram.mayor_que_cabe(24, "2bit") == "70B"
-    assert vram.mayor_que_cabe(16, "2bit") != "70B"
+    # El error de la página principal que corrige el issue 10: 70 × 10⁹ parámetros × 0,25 bytes = 17,5 GB de
+    # pesos (stas00/ml-engineering), que caben en 24 GB aun con la caché KV de un contexto medio.
+    gb = vram.gb_inferencia("Llama 3.1 70B", "2bit")
+    assert 17.5 < gb <= 24
+    assert gb > 16
 
 
-def test_un_8b_en_bf16_pide_16_gb():
-    # 8 × 2 = 16 GB: cabe justo en 16 y no en 12.
-    assert vram.mayor_que_cabe(16, "bf16") == "8B"
-    assert vram.mayor_que_cabe(12, "bf16") == "3B"
+def test_la_cache_kv_de_llama_8b_es_la_de_su_config():
+    # Llama 3.1 8B en bf16: 131.072 bytes por token (2 × 32 capas × 8 cabezas KV × 128 × 2 bytes).
+    con, sin = vram.gb_inferencia("Llama 3.1 8B", "bf16", 8192), vram.gb_inferencia("Llama 3.1 8B", "bf16", 0)
+    assert con - sin == pytest.approx(131_072 * 8192 / 1e9)
+    assert sin == pytest.approx(memoria.parametros("Llama 3.1 8B") * 2 / 1e9)
 
 
-def test_nada_cabe_en_muy_poca_vram():
-    assert vram.mayor_que_cabe(0.1, "bf16") == "—"
+def test_mayor_que_cabe():
+    assert vram.mayor_que_cabe(0.5, "bf16") == "—"
+    assert vram.mayor_que_cabe(80, "2bit") == "Qwen 2.5 72B"
+    # Más VRAM nunca da un modelo más pequeño.
+    tamanos = [vram.mayor_que_cabe(v, "int4") for v in vram.VRAM_COMUNES]
+    parametros = [memoria.parametros(t) for t in tamanos if t != "—"]
+    assert parametros == sorted(parametros)
 
 
-def test_tabla():
+def test_tablas():
     t = vram.tabla_vram()
     assert list(t["VRAM (GB)"]) == list(vram.VRAM_COMUNES)
     assert list(t.columns[1:]) == list(vram.PRECISIONES.values())
+    m = vram.tabla_modelos()
+    assert (m["16 bits (bf16)"] > m["8 bits"]).all() and (m["4 bits"] > m["2 bits"]).all()
 
 
 @pytest.mark.parametrize("malo", [0, -8, float("nan"), "mucha", None])
@@ -35,8 +45,12 @@ def test_vram_mala(malo):
         vram.mayor_que_cabe(malo, "bf16")
 
 
-def test_precision_mala_y_tabla_vacia():
+def test_entradas_malas():
     with pytest.raises(ValueError, match="Precisión desconocido"):
-        vram.mayor_que_cabe(24, "fp64")
+        vram.gb_inferencia("Llama 3.1 8B", "fp64")
+    with pytest.raises(ValueError, match="contexto"):
+        vram.gb_inferencia("Llama 3.1 8B", "bf16", -1)
+    with pytest.raises(ValueError, match="Modelo"):
+        vram.gb_inferencia("GPT-9", "bf16")
     with pytest.raises(ValueError, match="hacen falta"):
         vram.tabla_vram(())
