@@ -427,3 +427,33 @@ _OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transfe
 orden("coste", {"--precio-hora": POSITIVO, "--horas": POSITIVO}, dict.fromkeys(_OCULTOS, NO_NEGATIVO))
 orden("experimento", {}, {"--nombre": Nombre(_experimentos)})
 orden("precios")
+
+# Issue 10 (local): arranque facturado, qué cabe en cada VRAM, sensibilidad del cuaderno.
+from gpucoste import arranque, sensibilidad, vram  # noqa: E402
+
+_LISTAS = Objeto(lambda: [[1.0], [100, 1000], (0.5, 2.0)])
+funcion(arranque.minutos_descarga, POSITIVO, POSITIVO)
+funcion(arranque.coste_descarga, POSITIVO, POSITIVO, POSITIVO)
+funcion(arranque.arranques_para_amortizar_volumen, POSITIVO, POSITIVO, POSITIVO)
+funcion(
+    arranque.tabla_arranque,
+    Objeto(lambda: [{"8B": 8}, {"8B": 8, "70B": 70}]),
+    _LISTAS,
+    POSITIVO,
+    precision=Nombre(lambda: memoria.BYTES_POR_PARAMETRO),
+    medida=Nombre(lambda: arranque.MEDIDAS),
+)
+funcion(sensibilidad.coste_escalado, POSITIVO, POSITIVO, factor_precio=POSITIVO, aceleracion=POSITIVO)
+funcion(sensibilidad.precio_de_empate, POSITIVO, POSITIVO, POSITIVO)
+funcion(sensibilidad.aceleracion_de_empate, POSITIVO, POSITIVO)
+funcion(sensibilidad.tabla_por_precio, Objeto(lambda: [{"A": (1.0, 2.0)}, {"A": (0.34, 6), "B": (1.87, 1.2)}]), _LISTAS)
+funcion(sensibilidad.mapa, POSITIVO, POSITIVO, _LISTAS, _LISTAS)
+funcion(
+    vram.gb_inferencia,
+    Nombre(lambda: datos.modelos()),
+    Nombre(lambda: vram.PRECISIONES),
+    contexto=Entero(0, 10**8),
+)
+funcion(vram.mayor_que_cabe, POSITIVO, Nombre(lambda: vram.PRECISIONES), contexto=Entero(0, 10**8))
+funcion(vram.tabla_vram, vrams=_LISTAS, precisiones=Objeto(lambda: [{"int4": "4 bits"}]), contexto=Entero(0, 10**8))
+funcion(vram.tabla_modelos, precisiones=Objeto(lambda: [{"int4": "4 bits"}]), contexto=Entero(0, 10**8))

@@ -67,7 +67,7 @@ def test_entradas_malas(malo):
 
 
 def test_tabla_vacia_o_precision_desconocida():
-    with pytest.raises(ValueError, match="hacen falta"):
+    with pytest.raises(ValueError, match="se admite"):
         arranque.tabla_arranque({}, [100], 1.0)
     with pytest.raises(ValueError, match="Precisión desconocido"):
         arranque.tabla_arranque({"8B": 8}, [100], 1.0, precision="fp64")

@@ -49,9 +49,9 @@ def test_entradas_malas(malo):
 
 
 def test_listas_vacias():
-    with pytest.raises(ValueError, match="al menos"):
+    with pytest.raises(ValueError, match="se admite"):
         s.tabla_por_precio({"A": (1, 1)}, [])
-    with pytest.raises(ValueError, match="al menos"):
+    with pytest.raises(ValueError, match="se admite"):
         s.tabla_por_precio({}, [1])
-    with pytest.raises(ValueError, match="al menos"):
+    with pytest.raises(ValueError, match="se admite"):
         s.mapa(1, 1, [], [1])

@@ -52,5 +52,5 @@ def test_entradas_malas():
         vram.gb_inferencia("Llama 3.1 8B", "bf16", -1)
     with pytest.raises(ValueError, match="Modelo"):
         vram.gb_inferencia("GPT-9", "bf16")
-    with pytest.raises(ValueError, match="hacen falta"):
+    with pytest.raises(ValueError, match="se admite"):
         vram.tabla_vram(())

@@ -14,7 +14,7 @@ import pandas as pd
 from .coste import HORAS_MES, coste_almacenamiento, coste_trabajo
 from .formato import numero as cifra
 from .memoria import gb_pesos
-from .validacion import numero, opcion
+from .validacion import numero, numeros, opcion, resultado, tabla_de
 
 MEGABITS_POR_GB = 8_000
 """Un GB (10⁹ bytes) son 8·10⁹ bits: 8.000 megabits (10⁶ bits)."""
@@ -22,12 +22,14 @@ MEGABITS_POR_GB = 8_000
 
 def minutos_descarga(gb: float, mbit_s: float) -> float:
     """Minutos para bajar ``gb`` GB (10⁹ bytes) a ``mbit_s`` megabits por segundo, sin pausas: una cota baja."""
-    return numero(gb, "gb") * MEGABITS_POR_GB / numero(mbit_s, "mbit_s") / 60
+    minutos = numero(gb, "gb") * MEGABITS_POR_GB / numero(mbit_s, "mbit_s") / 60
+    return resultado(minutos, "minutos_descarga", {"gb": gb, "mbit_s": mbit_s})
 
 
 def coste_descarga(gb: float, mbit_s: float, precio_hora: float) -> float:
     """Dólares de GPU facturada mientras se bajan ``gb`` GB a ``mbit_s`` Mb/s con la GPU a ``precio_hora`` $/h."""
-    return coste_trabajo(precio_hora, minutos_descarga(gb, mbit_s) / 60)
+    dolares = coste_trabajo(precio_hora, minutos_descarga(gb, mbit_s) / 60)
+    return resultado(dolares, "coste_descarga", {"gb": gb, "mbit_s": mbit_s, "precio_hora": precio_hora})
 
 
 def arranques_para_amortizar_volumen(mbit_s: float, precio_hora: float, precio_gb_mes: float) -> float:
@@ -38,7 +40,13 @@ def arranques_para_amortizar_volumen(mbit_s: float, precio_hora: float, precio_g
     precio de la GPU y del precio del disco.
     """
     un_gb_un_mes = coste_almacenamiento(1, numero(precio_gb_mes, "precio_gb_mes"), HORAS_MES)
-    return un_gb_un_mes / coste_descarga(1, mbit_s, precio_hora)
+    entradas = {"mbit_s": mbit_s, "precio_hora": precio_hora, "precio_gb_mes": precio_gb_mes}
+    descarga = coste_descarga(1, mbit_s, precio_hora)
+    if descarga == 0:
+        raise ValueError(
+            f"arranques_para_amortizar_volumen: con {entradas} la descarga no cuesta nada; usa valores más grandes."
+        )
+    return resultado(un_gb_un_mes / descarga, "arranques_para_amortizar_volumen", entradas)
 
 
 MEDIDAS = ("minutos", "dolares")
@@ -55,10 +63,9 @@ def tabla_arranque(
     """Por modelo (nombre → miles de millones de parámetros): GB de pesos en ``precision`` y, en una columna por
     ancho de banda («1.000 Mb/s»), los minutos de descarga o los dólares de GPU facturada a ``precio_hora``."""
     opcion(medida, "Medida", MEDIDAS)
-    if not modelos or not anchos_mbit_s:
-        raise ValueError(
-            f"tabla_arranque: hacen falta modelos y anchos de banda; llegaron {modelos!r} y {anchos_mbit_s!r}."
-        )
+    tabla_de(modelos, "modelos", "de nombre → miles de millones de parámetros")
+    anchos_mbit_s = numeros(anchos_mbit_s, "anchos_mbit_s")
+    numero(precio_hora, "precio_hora")
     filas = []
     for nombre, miles_de_millones in modelos.items():
         gb = gb_pesos(miles_de_millones, precision)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from . import datos, memoria
-from .validacion import entero, numero, opcion
+from .validacion import entero, numero, numeros, opcion, tabla_de
 
 VRAM_COMUNES = (8, 12, 16, 24, 32, 48, 80)
 """GB de VRAM de las GPU más habituales, de un portátil a un centro de datos."""
@@ -26,6 +26,7 @@ CONTEXTO = 8192
 
 def gb_inferencia(modelo: str, precision: str, contexto: int = CONTEXTO) -> float:
     """GB para servir ``modelo`` a una persona: pesos en ``precision`` más la caché KV (bf16) de ``contexto``."""
+    opcion(modelo, "Modelo", datos.modelos())
     opcion(precision, "Precisión", PRECISIONES)
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     cualquiera = next(iter(datos.especificaciones().values()))  # la VRAM no cambia lo que ocupa el modelo
@@ -48,8 +49,9 @@ def tabla_vram(
     vrams: tuple[float, ...] = VRAM_COMUNES, precisiones: dict[str, str] = PRECISIONES, contexto: int = CONTEXTO
 ) -> pd.DataFrame:
     """Una fila por VRAM y una columna por precisión: el mayor modelo de los datos que cabe."""
-    if not vrams or not precisiones:
-        raise ValueError(f"tabla_vram: hacen falta VRAM y precisiones; llegaron {vrams!r} y {precisiones!r}.")
+    vrams = numeros(vrams, "vrams")
+    for p in tabla_de(precisiones, "precisiones", "de precisión → título de columna"):
+        opcion(p, "Precisión", PRECISIONES)
     filas = [
         {"VRAM (GB)": numero(v, "vram_gb"), **{t: mayor_que_cabe(v, p, contexto) for p, t in precisiones.items()}}
         for v in vrams
@@ -59,6 +61,8 @@ def tabla_vram(
 
 def tabla_modelos(precisiones: dict[str, str] = PRECISIONES, contexto: int = CONTEXTO) -> pd.DataFrame:
     """GB que pide cada modelo de los datos (pesos y caché KV de ``contexto``) en cada precisión."""
+    for p in tabla_de(precisiones, "precisiones", "de precisión → título de columna"):
+        opcion(p, "Precisión", PRECISIONES)
     filas = [
         {
             "modelo": nombre,
