@@ -59,7 +59,7 @@ def test_configuracion_de_mkdocs_jupyter():
 
 
 def test_la_tabla_del_cuaderno_es_la_de_la_biblioteca(sitio):
-    filas = tabla(sopa(sitio), "$/h")
+    filas = tabla(sopa(sitio), "US$/h")
     esperadas = [
         [f["GPU"], numero(f["$/h"], 2), numero(f["horas"], 1), numero(f["coste"], 2), *[mes(f[c]) for c in f.index[4:]]]
         for _, f in experimento.tabla(experimento.FINETUNING).iterrows()
@@ -98,7 +98,7 @@ def test_las_entradas_del_lector_cambian_el_resultado():
     e = _ejecutar(primera)
     fila = e["empates"].set_index("GPU").loc["H100 80GB - verificado"]
     a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB - verificado"]
-    assert fila["precio de hoy ($/h)"] == 1.0
+    assert fila["precio de hoy (US$/h)"] == 1.0
     assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["$/h"])
     assert list(e["costes"].columns) == [1, 10]
     assert e["costes"].loc[2.0, 10] == pytest.approx(2.0 * 1.0 * a100["horas"] / 10)
@@ -166,7 +166,7 @@ def test_una_celda_que_falla_rompe_la_construccion(copia, tmp_path):
 
 
 def _precio_h100(sitio) -> str:
-    return next(f[1] for f in tabla(sopa(sitio), "$/h") if f[0].startswith("H100"))
+    return next(f[1] for f in tabla(sopa(sitio), "US$/h") if f[0].startswith("H100"))
 
 
 def _datos_con_otro_precio(tmp_path):

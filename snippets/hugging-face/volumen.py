@@ -1,13 +1,13 @@
 # ¿Guardar los pesos en disco o volver a bajarlos? Arranques al mes del empate.
-from gpucoste import arranque, datos
-from gpucoste.formato import mes, numero
+from gpucoste import arranque, atipicos, datos
+from gpucoste.formato import dolares, mes, numero
 
-gpu = datos.precio("H100 80GB", "RunPod", "seguro")  # el precio más reciente
+gpu = atipicos.precio_reciente("H100 80GB", "RunPod", "seguro").precio
 disco = datos.tarifa("RunPod", "almacenamiento")
 gb_mes = disco.precio_max_usd  # el precio del volumen con la instancia parada
 print(
-    f"Con una {gpu.gpu} de {gpu.proveedor} a {numero(gpu.precio_hora_usd)} $/h "
-    f"({mes(gpu.fecha)}) y su disco a {numero(gb_mes)} $/GB/mes con la instancia "
+    f"Con una {gpu.gpu} de {gpu.proveedor} a {dolares(gpu.precio_hora_usd)}/h "
+    f"({mes(gpu.fecha)}) y su disco a {dolares(gb_mes)}/GB/mes con la instancia "
     f"detenida ({mes(disco.fecha)}), guardar los pesos sale más barato que volver "
     "a bajarlos a partir de:\n"
 )
