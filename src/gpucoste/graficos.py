@@ -88,13 +88,18 @@ def coma_decimal(ax: plt.Axes, decimales: int = 0, eje: str = "y") -> None:
     (ax.yaxis if eje == "y" else ax.xaxis).set_major_formatter(formateador)
 
 
-def svg(fig: plt.Figure, alt: str) -> str:
+def svg(fig: plt.Figure, alt: str, prefijo: str = "") -> str:
     """El SVG de ``fig`` para incrustar en una página, con ``alt`` como texto alternativo.
+
+    Con varios gráficos en una página, ``prefijo`` (letras, cifras y guiones) antepone ``prefijo-`` a cada
+    id interno del SVG y a sus referencias: matplotlib numera igual cada figura y los ids se repetirían.
 
     Sin prólogo XML ni metadatos de fecha; los colores de texto y ejes pasan a ``currentColor``.
     """
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError(f"svg: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
+    if not isinstance(prefijo, str) or not re.fullmatch(r"[A-Za-z0-9-]*", prefijo):
+        raise ValueError(f"svg: prefijo {prefijo!r} no vale; se admiten letras sin tilde, cifras y guiones.")
     with plt.rc_context(ESTILO):
         salida = io.StringIO()
         fig.savefig(salida, format="svg", metadata={"Date": None, "Creator": None})
@@ -112,6 +117,10 @@ def svg(fig: plt.Figure, alt: str) -> str:
     descripcion = html.escape(alt.strip(), quote=True)
     texto = texto.replace("<svg ", f'<svg role="img" aria-label="{descripcion}" class="grafico" ', 1)
     texto = re.sub(r"(<svg\b[^>]*>)", rf"\1<title>{descripcion}</title>", texto, count=1)
+    if prefijo:
+        texto = re.sub(r'\bid="([^"]+)"', rf'id="{prefijo}-\1"', texto)
+        texto = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefijo}-\1)", texto)
+        texto = re.sub(r'href="#([^"]+)"', rf'href="#{prefijo}-\1"', texto)
     # Sin líneas en blanco: Markdown cerraría el bloque HTML en la primera.
     texto = "\n".join(linea for linea in texto.splitlines() if linea.strip())
     return f'<figure class="grafico">\n{texto}\n</figure>\n'
