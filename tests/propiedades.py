@@ -453,7 +453,16 @@ orden("coste", {"--precio-hora": POSITIVO, "--horas": POSITIVO}, dict.fromkeys(_
 orden("experimento", {}, {"--nombre": Nombre(_experimentos)})
 orden("precios")
 
-<<<<<<< HEAD
+# Funciones de otros módulos (cadena de decisión, equilibrios…): añade aquí la tuya, una línea cada una.
+funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
+funcion(equilibrios.capacidad_mes, POSITIVO, horas=Numero(maximo=744))
+funcion(equilibrios.coste_api_mes, NO_NEGATIVO, NO_NEGATIVO)
+funcion(equilibrios.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, entrada_por_salida=NO_NEGATIVO)
+funcion(tiempo.flops_6nd, POSITIVO, POSITIVO)
+funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
+funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
+funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO)
+
 # Issue 10 (local): arranque facturado, qué cabe en cada VRAM, sensibilidad del cuaderno.
 from gpucoste import arranque, sensibilidad, vram  # noqa: E402
 
@@ -483,14 +492,3 @@ funcion(
 funcion(vram.mayor_que_cabe, POSITIVO, Nombre(lambda: vram.PRECISIONES), contexto=Entero(0, 10**8))
 funcion(vram.tabla_vram, vrams=_LISTAS, precisiones=Objeto(lambda: [{"int4": "4 bits"}]), contexto=Entero(0, 10**8))
 funcion(vram.tabla_modelos, precisiones=Objeto(lambda: [{"int4": "4 bits"}]), contexto=Entero(0, 10**8))
-=======
-# Funciones de otros módulos (cadena de decisión, equilibrios…): añade aquí la tuya, una línea cada una.
-funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
-funcion(equilibrios.capacidad_mes, POSITIVO, horas=Numero(maximo=744))
-funcion(equilibrios.coste_api_mes, NO_NEGATIVO, NO_NEGATIVO)
-funcion(equilibrios.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, entrada_por_salida=NO_NEGATIVO)
-funcion(tiempo.flops_6nd, POSITIVO, POSITIVO)
-funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
-funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
-funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO)
->>>>>>> main
