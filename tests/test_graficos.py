@@ -53,25 +53,3 @@ def test_sin_texto_alternativo_es_un_error(alt):
     with graficos.figura() as (fig, _ax):
         with pytest.raises(ValueError, match="texto alternativo"):
             graficos.svg(fig, alt)
-
-
-def test_dos_graficos_en_una_pagina_no_repiten_ids():
-    """Con ``prefijo``, cada id interno (y cada referencia a él) es distinto entre dos figuras."""
-    import re
-
-    from gpucoste import graficos
-
-    textos = []
-    for prefijo in ("uno", "dos"):
-        with graficos.figura() as (fig, ax):
-            ax.plot([1, 2], [1, 2])
-            textos.append(graficos.svg(fig, "Una recta.", prefijo=prefijo))
-    ids = [set(re.findall(r'\bid="([^"]+)"', t)) for t in textos]
-    assert ids[0] and not ids[0] & ids[1]
-    for t, mios in zip(textos, ids, strict=True):
-        assert set(re.findall(r"url\(#([^)]+)\)", t)) <= mios
-        assert set(re.findall(r'href="#([^"]+)"', t)) <= mios
-    with graficos.figura() as (fig, _):
-        for malo in ("con espacio", "á", None):
-            with pytest.raises(ValueError, match="prefijo"):
-                graficos.svg(fig, "Nada.", prefijo=malo)
