@@ -100,3 +100,10 @@ bench: install $(CALIDAD_NPM)
 
 clean:
 	rm -rf .venv .tools site .pytest_cache .ruff_cache
+
+# Precios de la semana (src/gpucoste/recolector.py, con gpuhunt; usa la red): añade filas fechadas al final de
+# src/gpucoste/datos/precios.csv (nunca borra ninguna) e imprime el resumen de lo que se movió.
+# RESUMEN=fichero.md lo guarda también (el flujo .github/workflows/precios.yml lo usa como cuerpo de la PR).
+.PHONY: precios
+precios: install
+	$(BIN)/python -m gpucoste.recolector $(if $(RESUMEN),--resumen $(RESUMEN))

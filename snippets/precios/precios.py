@@ -1,0 +1,6 @@
+# Cada fila de precios.csv: GPU, proveedor, nivel, $/h, fecha, fuente y avisos.
+from gpucoste import publicacion
+
+tabla = publicacion.tabla_precios()
+alineacion = ["left", "left", "left", "right", "left", "left", "left"]
+print(tabla.to_markdown(index=False, colalign=alineacion))
