@@ -51,9 +51,9 @@ def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
 
 def test_enlace_corto_a_la_fuente():
     assert (
-        publicacion.enlace("https://github.com/a/b/blob/1234/x.csv") == "[a/b](https://github.com/a/b/blob/1234/x.csv)"
+        publicacion.enlace("https://github.com/a/b/blob/1234/x.csv") == "[`a/b`](https://github.com/a/b/blob/1234/x.csv)"
     )
-    assert publicacion.enlace("https://www.pcgamer.com/x") == "[pcgamer.com](https://www.pcgamer.com/x)"
+    assert publicacion.enlace("https://www.pcgamer.com/x") == "[`pcgamer.com`](https://www.pcgamer.com/x)"
     assert [publicacion.precio(x) for x in (2.7, 1.1378, 6.155)] == ["2,70", "1,1378", "6,1550"]
 
 
@@ -84,6 +84,8 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert {h.fuente for h in datos.hardware()} <= enlaces
     assert {p.fecha for p in datos.precios()} == {fila[4] for fila in precios}
     assert len(sopa.select("figure.grafico svg[role=img]")) == len(historial.series())
+    ids = [n["id"] for n in sopa.select("[id]")]
+    assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"
     assert "datos/precios.csv" in {a["href"].removeprefix("../") for a in sopa.find_all("a")}
     assert sopa.find("a", href=lambda h: h and "precio-desactualizado.yml" in h) is not None
     assert "CC BY 4.0" in sopa.get_text()

@@ -1,4 +1,4 @@
-# Cada fila de hardware.csv: VRAM y precio de compra de cada GPU.
+# Cada GPU de los datos: VRAM y precio de compra.
 from gpucoste import publicacion
 
 tabla = publicacion.tabla_hardware()

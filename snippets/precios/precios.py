@@ -1,4 +1,4 @@
-# Cada fila de precios.csv: GPU, proveedor, nivel, $/h, fecha, fuente y avisos.
+# Cada precio por hora de los datos: GPU, proveedor, nivel, fecha, fuente y avisos.
 from gpucoste import publicacion
 
 tabla = publicacion.tabla_precios()

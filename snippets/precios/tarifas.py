@@ -1,4 +1,4 @@
-# Cada fila de tarifas.csv: almacenamiento y transferencia por proveedor.
+# Cada tarifa de los datos: almacenamiento y transferencia por proveedor.
 from gpucoste import publicacion
 
 tabla = publicacion.tabla_tarifas()

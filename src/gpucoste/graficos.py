@@ -88,6 +88,23 @@ def coma_decimal(ax: plt.Axes, decimales: int = 0, eje: str = "y") -> None:
     (ax.yaxis if eje == "y" else ax.xaxis).set_major_formatter(formateador)
 
 
+def _ids_propios(texto: str) -> str:
+    """Prefija cada ``id`` del SVG (y sus referencias ``#id``) con una huella del propio SVG.
+
+    matplotlib numera igual los ids de cada figura (``figure_1``, ``line2d_1``…): con dos gráficos en una
+    página habría ids repetidos (HTML no válido). La huella sale del contenido, así que es reproducible.
+    """
+    import hashlib
+
+    ids = set(re.findall(r'\bid="([^"]+)"', texto))
+    if not ids:
+        return texto
+    prefijo = "g" + hashlib.sha256(texto.encode("utf-8")).hexdigest()[:10]
+    nombres = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    patron = re.compile(rf'(\bid="|#)({nombres})(?=["\)])')
+    return patron.sub(lambda m: f"{m.group(1)}{prefijo}-{m.group(2)}", texto)
+
+
 def svg(fig: plt.Figure, alt: str) -> str:
     """El SVG de ``fig`` para incrustar en una página, con ``alt`` como texto alternativo.
 
@@ -109,6 +126,7 @@ def svg(fig: plt.Figure, alt: str) -> str:
     texto = re.sub(r"font: (\d+(?:\.\d+)?px) [^;\"]*", r"font-size: \1; font-family: inherit", texto)
     # Ancho del contenedor, alto proporcional (el viewBox conserva la forma).
     texto = re.sub(r'(<svg\b[^>]*?) width="[^"]*" height="[^"]*"', r'\1 width="100%"', texto, count=1)
+    texto = _ids_propios(texto)
     descripcion = html.escape(alt.strip(), quote=True)
     texto = texto.replace("<svg ", f'<svg role="img" aria-label="{descripcion}" class="grafico" ', 1)
     texto = re.sub(r"(<svg\b[^>]*>)", rf"\1<title>{descripcion}</title>", texto, count=1)

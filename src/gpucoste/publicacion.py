@@ -27,12 +27,12 @@ CARPETA = "datos"
 
 
 def enlace(url: str) -> str:
-    """Enlace Markdown corto a una fuente: ``owner/repo`` en GitHub, el dominio en el resto."""
+    """Enlace Markdown corto a una fuente: ``owner/repo`` en GitHub, el dominio en el resto (como código)."""
     partes = urlsplit(url)
     trozos = [t for t in partes.path.split("/") if t]
     host = partes.netloc.removeprefix("www.")
     texto = f"{trozos[0]}/{trozos[1]}" if host == "github.com" and len(trozos) >= 2 else host
-    return f"[{texto}]({url})"
+    return f"[`{texto}`]({url})"
 
 
 def precio(x: float) -> str:
