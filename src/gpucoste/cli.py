@@ -21,17 +21,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"gpucoste: error: {message}\n")
 
 
+def _decimal(texto: str) -> float:
+    """«1,5» o «1.5» → 1.5 (la coma decimal de la salida en español también vale de entrada)."""
+    try:
+        return float(texto.replace(",", ".", 1) if texto.count(",") == 1 and "." not in texto else texto)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite p. ej. 1.5 o 1,5") from None
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gpucoste", description="Coste real de un trabajo en una GPU alquilada por horas.")
     sub = p.add_subparsers(dest="orden", required=True, parser_class=_Parser)
     c = sub.add_parser("coste", help="coste de un trabajo, con costes ocultos")
-    c.add_argument("--precio-hora", required=True, help="dólares por hora de la GPU")
-    c.add_argument("--horas", required=True, help="horas de cómputo del trabajo")
-    c.add_argument("--minutos-arranque", default="0", help="minutos facturados antes de empezar")
-    c.add_argument("--gb-disco", default="0", help="GB en disco mientras dura el trabajo")
-    c.add_argument("--precio-gb-mes", default="0", help="dólares por GB y mes de disco")
-    c.add_argument("--gb-transferencia", default="0", help="GB subidos o bajados con cargo")
-    c.add_argument("--precio-gb-transferencia", default="0", help="dólares por GB transferido")
+    c.add_argument("--precio-hora", required=True, type=_decimal, help="dólares por hora de la GPU")
+    c.add_argument("--horas", required=True, type=_decimal, help="horas de cómputo del trabajo")
+    c.add_argument("--minutos-arranque", default=0.0, type=_decimal, help="minutos facturados antes de empezar")
+    c.add_argument("--gb-disco", default=0.0, type=_decimal, help="GB en disco mientras dura el trabajo")
+    c.add_argument("--precio-gb-mes", default=0.0, type=_decimal, help="dólares por GB y mes de disco")
+    c.add_argument("--gb-transferencia", default=0.0, type=_decimal, help="GB subidos o bajados con cargo")
+    c.add_argument("--precio-gb-transferencia", default=0.0, type=_decimal, help="dólares por GB transferido")
     e = sub.add_parser("experimento", help="tabla de costes de un experimento de los datos")
     e.add_argument("--nombre", default=experimento.FINETUNING)
     sub.add_parser("precios", help="referencias de precio con fuente y fecha")

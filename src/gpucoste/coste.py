@@ -23,6 +23,14 @@ def coste_almacenamiento(gb: float, precio_gb_mes: float, horas: float) -> float
 
 
 @dataclass(frozen=True)
+class Rango:
+    """Un intervalo (mínimo, máximo): toda cifra que depende de un supuesto incierto es un rango."""
+
+    minimo: float
+    maximo: float
+
+
+@dataclass(frozen=True)
 class Desglose:
     """Coste total de un trabajo, por partidas (en dólares)."""
 

@@ -1,23 +1,23 @@
-"""Datos del paquete (precios, escenarios, hardware, tarifas): carga y validación.
+"""Datos del paquete (precios, escenarios, hardware, tarifas, supuestos): declaración y consulta.
 
-Cada CSV vive en ``gpucoste/datos/``. Toda fila de precio o tarifa lleva ``fuente`` (URL) y
-``fecha``. La variable de entorno ``GPUCOSTE_DATOS`` apunta a otra carpeta con los mismos
-ficheros, para probar tus propios precios sin tocar el paquete.
+Cada CSV vive en ``gpucoste/datos/`` y se declara aquí una vez: un tipo de fila (``dataclass``) y
+una ``esquema.Tabla`` con sus columnas, tipos, rangos, clave única y referencias. De esa declaración
+salen la carga, los errores en español (fichero, fila y columna) y ``esquema.datapackage()``.
+Cómo añadir un CSV: ver el docstring de ``gpucoste.esquema``.
+
+Toda fila de precio, tarifa o hardware lleva ``fuente`` (https) y ``fecha`` (AAAA-MM o AAAA-MM-DD).
+La variable de entorno ``GPUCOSTE_DATOS`` apunta a otra carpeta con los mismos ficheros, para
+probar tus propios precios sin tocar el paquete.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import os
-import pathlib
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 
-from . import validacion
+from . import esquema, validacion
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
+CONCEPTOS = ("almacenamiento", "subida", "bajada")
 
 
 @dataclass(frozen=True)
@@ -82,185 +82,325 @@ class Supuesto:
     fuente: str
 
 
-def _carpeta() -> pathlib.Path | resources.abc.Traversable:
-    propia = os.environ.get("GPUCOSTE_DATOS")
-    return pathlib.Path(propia) if propia else resources.files("gpucoste") / "datos"
+PRECIOS = esquema.Tabla(
+    "precios.csv",
+    Precio,
+    "Precio por hora de alquilar cada GPU en cada proveedor y nivel, en una fecha.",
+    columnas=(
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en hardware.csv)."),
+        esquema.Columna("proveedor", "texto", "Proveedor que la alquila."),
+        esquema.Columna("nivel", "enum", "Nivel de servicio del proveedor.", valores=NIVELES),
+        esquema.Columna("precio_hora_usd", "numero", "Dólares por hora de GPU.", minimo=0, excluye_minimo=True),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu", "proveedor", "nivel", "fecha"),
+)
+
+ESCENARIOS = esquema.Tabla(
+    "escenarios.csv",
+    Escenario,
+    "Escenarios de cada experimento: qué GPU, con qué precio de precios.csv y cuántas horas estimadas.",
+    columnas=(
+        esquema.Columna("experimento", "texto", "Identificador del experimento."),
+        esquema.Columna("gpu", "texto", "GPU del escenario."),
+        esquema.Columna("proveedor", "texto", "Proveedor del escenario."),
+        esquema.Columna("nivel", "enum", "Nivel de servicio.", valores=NIVELES),
+        esquema.Columna("fecha_precio", "fecha", "Fecha del precio de precios.csv que usa el escenario."),
+        esquema.Columna("horas", "numero", "Horas de cómputo estimadas.", minimo=0, excluye_minimo=True),
+        esquema.Columna("origen", "texto", "De dónde sale la estimación de horas."),
+    ),
+    clave=("experimento", "gpu", "proveedor", "nivel"),
+    referencias=(
+        esquema.Referencia(
+            ("gpu", "proveedor", "nivel", "fecha_precio"), "precios.csv", ("gpu", "proveedor", "nivel", "fecha")
+        ),
+    ),
+)
+
+HARDWARE = esquema.Tabla(
+    "hardware.csv",
+    Hardware,
+    "Especificaciones y precio de compra de cada GPU.",
+    columnas=(
+        esquema.Columna("gpu", "texto", "Nombre de la GPU."),
+        esquema.Columna("vram_gb", "numero", "Memoria de la GPU (GB).", minimo=0, excluye_minimo=True),
+        esquema.Columna(
+            "precio_compra_usd",
+            "numero",
+            "Precio de compra (dólares); vacío si no hay uno citable.",
+            requerida=False,
+            minimo=0,
+            excluye_minimo=True,
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu",),
+)
+
+TARIFAS = esquema.Tabla(
+    "tarifas.csv",
+    Tarifa,
+    "Tarifas de almacenamiento (USD por GB y mes) y de transferencia (USD por GB) de cada proveedor.",
+    columnas=(
+        esquema.Columna("proveedor", "texto", "Proveedor."),
+        esquema.Columna("concepto", "enum", "Qué se cobra.", valores=CONCEPTOS),
+        esquema.Columna("unidad", "enum", "Unidad de la tarifa.", valores=("GB-mes", "GB")),
+        esquema.Columna("precio_min_usd", "numero", "Tarifa mínima (dólares por unidad).", minimo=0),
+        esquema.Columna("precio_max_usd", "numero", "Tarifa máxima (dólares por unidad).", minimo=0),
+        esquema.Columna("cobra_parada", "booleano", "¿Se cobra con la instancia parada? «sí» o «no»."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("proveedor", "concepto"),
+    orden=(("precio_min_usd", "precio_max_usd"),),
+)
+
+SUPUESTOS = esquema.Tabla(
+    "supuestos.csv",
+    Supuesto,
+    "Supuestos de los ejemplos (tamaño de la imagen, minutos de arranque…), con su origen.",
+    columnas=(
+        esquema.Columna("clave", "texto", "Nombre del supuesto, como lo usa la biblioteca."),
+        esquema.Columna("valor_min", "numero", "Valor mínimo.", minimo=0),
+        esquema.Columna("valor_max", "numero", "Valor máximo.", minimo=0),
+        esquema.Columna("unidad", "texto", "Unidad del valor."),
+        esquema.Columna("descripcion", "texto", "Qué supone."),
+        esquema.Columna("fuente", "texto", "De dónde sale el supuesto."),
+    ),
+    clave=("clave",),
+    orden=(("valor_min", "valor_max"),),
+    claves_obligatorias=("imagen_gb", "meses_olvidada", "dataset_gb", "minutos_arranque", "modelo_miles_de_millones"),
+)
 
 
-def _filas(nombre: str, columnas: tuple[str, ...]) -> list[tuple[str, int, dict[str, str]]]:
-    """Lee un CSV y devuelve (fichero, nº de fila, fila); comprueba la cabecera."""
-    fichero = _carpeta() / nombre
-    texto = fichero.read_text(encoding="utf-8")
-    lector = csv.DictReader(io.StringIO(texto))
-    faltan = [c for c in columnas if c not in (lector.fieldnames or [])]
-    if faltan:
-        raise ValueError(f"{nombre}: faltan las columnas {faltan}; se esperan {list(columnas)}.")
-    # La fila 1 es la cabecera: la primera fila de datos es la 2, como la ve un editor.
-    return [(nombre, n, fila) for n, fila in enumerate(lector, start=2)]
+@dataclass(frozen=True)
+class Modelo:
+    """Arquitectura de un modelo, tal como la da su ``config.json`` en el Hub de Hugging Face."""
+
+    modelo: str
+    hf_id: str
+    capas: int
+    dim_oculta: int
+    cabezas_atencion: int
+    cabezas_kv: int
+    dim_cabeza: int
+    dim_intermedia: int
+    vocabulario: int
+    embeddings_atados: bool
+    sesgo_qkv: bool
+    expertos: int
+    expertos_activos: int
+    contexto_max: int
+    fecha: str
+    fuente: str
+    nota: str = ""
 
 
-def _campo(nombre: str, n: int, fila: dict[str, str], columna: str) -> str:
-    valor = (fila.get(columna) or "").strip()
-    if not valor:
-        raise ValueError(f"{nombre}, fila {n}: la columna {columna!r} está vacía.")
-    return valor
+@dataclass(frozen=True)
+class Gpu:
+    """Especificaciones de una GPU (o un chip con memoria unificada) para calcular memoria y tiempo."""
+
+    gpu: str
+    vram_gb: float
+    tflops_bf16: float
+    ancho_banda_gbs: float
+    vatios: float | None
+    memoria_unificada: bool
+    fecha: str
+    fuente: str
+    nota: str = ""
 
 
-def _numero(nombre: str, n: int, fila: dict[str, str], columna: str, *, cero: bool = False) -> float:
-    try:
-        return validacion.numero(_campo(nombre, n, fila, columna), columna, cero=cero)
-    except ValueError as error:
-        raise ValueError(f"{nombre}, fila {n}: {error}") from None
+@dataclass(frozen=True)
+class GeneracionMedida:
+    """Velocidad de generación publicada (tokens/s con lote 1) de un modelo en una GPU."""
+
+    gpu: str
+    modelo: str
+    precision: str
+    tokens_s: float
+    fecha: str
+    fuente: str
+    nota: str = ""
 
 
-def _fuente_y_fecha(nombre: str, n: int, fila: dict[str, str]) -> tuple[str, str]:
-    fuente = _campo(nombre, n, fila, "fuente")
-    if not fuente.startswith("https://"):
-        raise ValueError(f"{nombre}, fila {n}: fuente {fuente!r} no es una URL https://.")
-    fecha = _campo(nombre, n, fila, "fecha")
-    try:
-        validacion.fecha(fecha)
-    except ValueError as error:
-        raise ValueError(f"{nombre}, fila {n}: {error}") from None
-    return fuente, fecha
+@dataclass(frozen=True)
+class Aceleracion:
+    """Cuántas veces más rápida es una GPU que otra en una medida publicada."""
+
+    gpu_rapida: str
+    gpu_lenta: str
+    veces: float
+    medida: str
+    fecha: str
+    fuente: str
+    nota: str = ""
 
 
-@cache
+def _entero(nombre: str, descripcion: str, minimo: int = 1) -> esquema.Columna:
+    return esquema.Columna(nombre, "entero", descripcion, minimo=minimo)
+
+
+MODELOS = esquema.Tabla(
+    "modelos.csv",
+    Modelo,
+    "Arquitectura de cada modelo (de su config.json en el Hub): capas, dimensiones, cabezas y expertos.",
+    columnas=(
+        esquema.Columna("modelo", "texto", "Nombre corto del modelo."),
+        esquema.Columna("hf_id", "texto", "Repositorio del modelo en el Hub de Hugging Face."),
+        _entero("capas", "num_hidden_layers."),
+        _entero("dim_oculta", "hidden_size."),
+        _entero("cabezas_atencion", "num_attention_heads."),
+        _entero("cabezas_kv", "num_key_value_heads (atención agrupada: menos cabezas K y V que de consulta)."),
+        _entero("dim_cabeza", "head_dim."),
+        _entero("dim_intermedia", "intermediate_size (la del MLP; en una mezcla de expertos, la de cada experto)."),
+        _entero("vocabulario", "vocab_size."),
+        esquema.Columna(
+            "embeddings_atados", "booleano", "tie_word_embeddings: ¿comparten pesos la entrada y la salida?"
+        ),
+        esquema.Columna("sesgo_qkv", "booleano", "¿Llevan sesgo las proyecciones q, k y v? (Qwen2 sí)."),
+        _entero("expertos", "num_local_experts (1 si no es una mezcla de expertos)."),
+        _entero("expertos_activos", "num_experts_per_tok (1 si no es una mezcla de expertos)."),
+        _entero("contexto_max", "max_position_embeddings."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("modelo",),
+    orden=(("expertos_activos", "expertos"), ("cabezas_kv", "cabezas_atencion")),
+)
+
+GPUS = esquema.Tabla(
+    "gpus.csv",
+    Gpu,
+    "Especificaciones de cada GPU: memoria, TFLOPS BF16 densos, ancho de banda de memoria y consumo.",
+    columnas=(
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en precios.csv)."),
+        esquema.Columna(
+            "vram_gb", "numero", "Memoria (GB; en un chip unificado, la total).", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna(
+            "tflops_bf16", "numero", "Pico de TFLOPS BF16 densos (sin dispersión).", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna(
+            "ancho_banda_gbs", "numero", "Ancho de banda de memoria (GB/s).", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna(
+            "vatios",
+            "numero",
+            "Consumo máximo (W); vacío si no hay uno citable.",
+            requerida=False,
+            minimo=0,
+            excluye_minimo=True,
+        ),
+        esquema.Columna("memoria_unificada", "booleano", "¿Comparten la memoria la CPU y la GPU? (Apple M)."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu",),
+)
+
+GENERACION_MEDIDA = esquema.Tabla(
+    "generacion_medida.csv",
+    GeneracionMedida,
+    "Velocidades de generación publicadas (tokens/s, lote 1), para contrastar la estimación por ancho de banda.",
+    columnas=(
+        esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
+        esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
+        esquema.Columna("precision", "enum", "Formato de los pesos.", valores=("fp16", "bf16", "fp8", "int8")),
+        esquema.Columna("tokens_s", "numero", "Tokens generados por segundo.", minimo=0, excluye_minimo=True),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu", "modelo", "precision"),
+    referencias=(
+        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+    ),
+)
+
+ACELERACIONES = esquema.Tabla(
+    "aceleraciones.csv",
+    Aceleracion,
+    "Aceleraciones medidas y publicadas entre dos GPUs (cuántas veces más rápida es la primera).",
+    columnas=(
+        esquema.Columna("gpu_rapida", "texto", "GPU más rápida (como en gpus.csv)."),
+        esquema.Columna("gpu_lenta", "texto", "GPU de referencia (como en gpus.csv)."),
+        esquema.Columna("veces", "numero", "Cuántas veces más rápida.", minimo=0, excluye_minimo=True),
+        esquema.Columna("medida", "texto", "Qué se midió."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu_rapida", "gpu_lenta", "medida"),
+    referencias=(
+        esquema.Referencia(("gpu_rapida",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("gpu_lenta",), "gpus.csv", ("gpu",)),
+    ),
+)
+
+
+class _PorNombre(dict):
+    """Un ``dict`` que, ante una clave desconocida, lanza ``ValueError`` con las válidas (no ``KeyError``)."""
+
+    def __init__(self, que: str, filas: dict) -> None:
+        super().__init__(filas)
+        self.que = que
+
+    def __missing__(self, clave: object):
+        validacion.opcion(clave, self.que, self)
+
+
 def precios() -> tuple[Precio, ...]:
     """Todas las referencias de precio por hora, validadas."""
-    columnas = ("gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente", "nota")
-    salida = []
-    for nombre, n, fila in _filas("precios.csv", columnas):
-        nivel = _campo(nombre, n, fila, "nivel")
-        if nivel not in NIVELES:
-            raise ValueError(f"{nombre}, fila {n}: nivel {nivel!r} desconocido; se admite {list(NIVELES)}.")
-        fuente, fecha = _fuente_y_fecha(nombre, n, fila)
-        salida.append(
-            Precio(
-                gpu=_campo(nombre, n, fila, "gpu"),
-                proveedor=_campo(nombre, n, fila, "proveedor"),
-                nivel=nivel,
-                precio_hora_usd=_numero(nombre, n, fila, "precio_hora_usd"),
-                fecha=fecha,
-                fuente=fuente,
-                nota=(fila.get("nota") or "").strip(),
-            )
-        )
-    claves = [(p.gpu, p.proveedor, p.nivel, p.fecha) for p in salida]
-    repetidas = sorted({c for c in claves if claves.count(c) > 1})
-    if repetidas:
-        raise ValueError(f"precios.csv: filas repetidas para (gpu, proveedor, nivel, fecha): {repetidas}.")
-    return tuple(salida)
+    return esquema.cargar(PRECIOS)
 
 
-@cache
 def escenarios() -> tuple[Escenario, ...]:
     """Escenarios de los experimentos: qué GPU y cuántas horas estimadas."""
-    columnas = ("experimento", "gpu", "proveedor", "nivel", "fecha_precio", "horas", "origen")
-    salida = []
-    for nombre, n, fila in _filas("escenarios.csv", columnas):
-        esc = Escenario(
-            experimento=_campo(nombre, n, fila, "experimento"),
-            gpu=_campo(nombre, n, fila, "gpu"),
-            proveedor=_campo(nombre, n, fila, "proveedor"),
-            nivel=_campo(nombre, n, fila, "nivel"),
-            fecha_precio=_campo(nombre, n, fila, "fecha_precio"),
-            horas=_numero(nombre, n, fila, "horas"),
-            origen=_campo(nombre, n, fila, "origen"),
-        )
-        try:
-            precio(esc.gpu, esc.proveedor, esc.nivel, esc.fecha_precio)
-        except ValueError as error:
-            raise ValueError(f"{nombre}, fila {n}: {error}") from None
-        salida.append(esc)
-    return tuple(salida)
+    return esquema.cargar(ESCENARIOS)
 
 
-@cache
 def hardware() -> tuple[Hardware, ...]:
     """Especificaciones y precio de compra de cada GPU."""
-    columnas = ("gpu", "vram_gb", "precio_compra_usd", "fecha", "fuente", "nota")
-    salida = []
-    for nombre, n, fila in _filas("hardware.csv", columnas):
-        fuente, fecha = _fuente_y_fecha(nombre, n, fila)
-        compra = (fila.get("precio_compra_usd") or "").strip()
-        salida.append(
-            Hardware(
-                gpu=_campo(nombre, n, fila, "gpu"),
-                vram_gb=_numero(nombre, n, fila, "vram_gb"),
-                precio_compra_usd=_numero(nombre, n, fila, "precio_compra_usd") if compra else None,
-                fecha=fecha,
-                fuente=fuente,
-                nota=(fila.get("nota") or "").strip(),
-            )
-        )
-    return tuple(salida)
+    return esquema.cargar(HARDWARE)
 
 
-@cache
 def tarifas() -> tuple[Tarifa, ...]:
     """Tarifas de almacenamiento y transferencia por proveedor."""
-    columnas = (
-        "proveedor",
-        "concepto",
-        "unidad",
-        "precio_min_usd",
-        "precio_max_usd",
-        "cobra_parada",
-        "fecha",
-        "fuente",
-        "nota",
-    )
-    unidades = ("GB-mes", "GB")
-    salida = []
-    for nombre, n, fila in _filas("tarifas.csv", columnas):
-        fuente, fecha = _fuente_y_fecha(nombre, n, fila)
-        unidad = _campo(nombre, n, fila, "unidad")
-        if unidad not in unidades:
-            raise ValueError(f"{nombre}, fila {n}: unidad {unidad!r} desconocida; se admite {list(unidades)}.")
-        parada = _campo(nombre, n, fila, "cobra_parada")
-        if parada not in ("sí", "no"):
-            raise ValueError(f"{nombre}, fila {n}: cobra_parada {parada!r} no vale; se admite 'sí' o 'no'.")
-        minimo = _numero(nombre, n, fila, "precio_min_usd", cero=True)
-        maximo = _numero(nombre, n, fila, "precio_max_usd", cero=True)
-        if maximo < minimo:
-            raise ValueError(f"{nombre}, fila {n}: precio_max_usd {maximo} es menor que precio_min_usd {minimo}.")
-        salida.append(
-            Tarifa(
-                proveedor=_campo(nombre, n, fila, "proveedor"),
-                concepto=_campo(nombre, n, fila, "concepto"),
-                unidad=unidad,
-                precio_min_usd=minimo,
-                precio_max_usd=maximo,
-                cobra_parada=parada == "sí",
-                fecha=fecha,
-                fuente=fuente,
-                nota=(fila.get("nota") or "").strip(),
-            )
-        )
-    return tuple(salida)
+    return esquema.cargar(TARIFAS)
 
 
-@cache
 def supuestos() -> dict[str, Supuesto]:
-    """Supuestos de los ejemplos (tamaño de la imagen, minutos de arranque…), con su origen."""
-    columnas = ("clave", "valor_min", "valor_max", "unidad", "descripcion", "fuente")
-    salida = {}
-    for nombre, n, fila in _filas("supuestos.csv", columnas):
-        minimo = _numero(nombre, n, fila, "valor_min", cero=True)
-        maximo = _numero(nombre, n, fila, "valor_max", cero=True)
-        if maximo < minimo:
-            raise ValueError(f"{nombre}, fila {n}: valor_max {maximo} es menor que valor_min {minimo}.")
-        clave = _campo(nombre, n, fila, "clave")
-        salida[clave] = Supuesto(
-            clave,
-            minimo,
-            maximo,
-            _campo(nombre, n, fila, "unidad"),
-            _campo(nombre, n, fila, "descripcion"),
-            _campo(nombre, n, fila, "fuente"),
-        )
-    return salida
+    """Supuestos de los ejemplos por clave; una clave desconocida da ``ValueError`` con las válidas."""
+    return _PorNombre("Supuesto", {s.clave: s for s in esquema.cargar(SUPUESTOS)})
+
+
+def modelos() -> dict[str, Modelo]:
+    """Arquitecturas de los modelos por nombre; un nombre desconocido da ``ValueError`` con los válidos."""
+    return _PorNombre("Modelo", {m.modelo: m for m in esquema.cargar(MODELOS)})
+
+
+def especificaciones() -> dict[str, Gpu]:
+    """Especificaciones de las GPUs por nombre; un nombre desconocido da ``ValueError`` con los válidos."""
+    return _PorNombre("GPU", {g.gpu: g for g in esquema.cargar(GPUS)})
+
+
+def generacion_medida() -> tuple[GeneracionMedida, ...]:
+    """Velocidades de generación publicadas."""
+    return esquema.cargar(GENERACION_MEDIDA)
+
+
+def aceleraciones() -> tuple[Aceleracion, ...]:
+    """Aceleraciones publicadas entre GPUs."""
+    return esquema.cargar(ACELERACIONES)
 
 
 def gpus() -> list[str]:
@@ -274,14 +414,14 @@ def proveedores() -> list[str]:
 
 def precio(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> Precio:
     """El precio de ``gpu`` en ``proveedor`` y ``nivel``: el de ``fecha``, o el más reciente."""
-    validacion.opcion(gpu, "GPU", gpus())
-    validacion.opcion(proveedor, "Proveedor", proveedores())
+    gpu = validacion.opcion(gpu, "GPU", gpus())
+    proveedor = validacion.opcion(proveedor, "Proveedor", proveedores())
     filas = [p for p in precios() if p.gpu == gpu and p.proveedor == proveedor]
-    validacion.opcion(nivel, f"Nivel para {gpu} en {proveedor}", [p.nivel for p in filas])
+    nivel = validacion.opcion(nivel, f"Nivel para {gpu} en {proveedor}", [p.nivel for p in filas])
     filas = [p for p in filas if p.nivel == nivel]
     if fecha is None:
         return max(filas, key=lambda p: p.fecha)
-    validacion.opcion(fecha, f"Fecha del precio de {gpu} en {proveedor} ({nivel})", [p.fecha for p in filas])
+    fecha = validacion.opcion(fecha, f"Fecha del precio de {gpu} en {proveedor} ({nivel})", [p.fecha for p in filas])
     return next(p for p in filas if p.fecha == fecha)
 
 
@@ -293,12 +433,11 @@ def equipo(gpu: str) -> Hardware:
 
 def tarifa(proveedor: str, concepto: str) -> Tarifa:
     """La tarifa de ``concepto`` («almacenamiento», «subida» o «bajada») en ``proveedor``."""
-    validacion.opcion(proveedor, "Proveedor con tarifas", {t.proveedor for t in tarifas()})
+    proveedor = validacion.opcion(proveedor, "Proveedor con tarifas", {t.proveedor for t in tarifas()})
     filas = {t.concepto: t for t in tarifas() if t.proveedor == proveedor}
     return filas[validacion.opcion(concepto, f"Concepto con tarifa en {proveedor}", filas)]
 
 
 def limpiar_cache() -> None:
-    """Olvida los datos leídos (tras cambiar ``GPUCOSTE_DATOS``)."""
-    for funcion in (precios, escenarios, hardware, tarifas, supuestos):
-        funcion.cache_clear()
+    """Olvida los datos leídos (tras editar un CSV; cambiar ``GPUCOSTE_DATOS`` ya relee)."""
+    esquema.limpiar()

@@ -1,8 +1,37 @@
-"""¿Cabe el modelo en la VRAM? Memoria de los pesos según la precisión."""
+"""¿Cabe el modelo en la VRAM? Pesos, caché KV, estado de entrenamiento y activaciones.
+
+Cada cifra sale de la arquitectura del modelo (``modelos.csv``, copiada de su ``config.json``) y de
+unas reglas con fuente:
+
+- **Pesos**: parámetros × bytes por parámetro de la precisión (``BYTES_POR_PARAMETRO``).
+- **Caché KV** por token: 2 (K y V) × capas × cabezas KV × dimensión de cabeza × bytes. Con
+  atención agrupada (GQA) cuentan las cabezas KV, no las de consulta.
+- **Fine-tuning completo** con AdamW en precisión mixta: 16 bytes por parámetro (pesos y gradientes
+  en 16 bits, 2 + 2, y copia en fp32, momento y varianza, 4 + 4 + 4), como en el artículo de ZeRO
+  (Rajbhandari et al., https://arxiv.org/abs/1910.02054, sección 3.1). Las activaciones, aparte.
+- **LoRA**: el modelo base congelado en su precisión, más los adaptadores (rango ``r`` en todas las
+  capas lineales) con sus 16 bytes por parámetro de estado de AdamW.
+- **QLoRA**: igual, con el modelo base en NF4: 4 bits por parámetro más las constantes de
+  cuantización, 0,127 bits por parámetro con la doble cuantización (Dettmers et al.,
+  https://arxiv.org/abs/2305.14314, sección 3).
+- **Activaciones** (estimación): 34 bytes por token, capa y unidad de la dimensión oculta sin
+  recomputación, la fórmula de Korthikanti et al. (https://arxiv.org/abs/2205.05198, sección 4.1)
+  para 16 bits sin el término de la atención (que FlashAttention no guarda); con *gradient
+  checkpointing* solo la entrada de cada capa (2 bytes) más una capa entera al recomputarla. Más los
+  logits en fp32 (4 bytes × vocabulario por token). La fórmula es de GPT; para otros MLP es una
+  estimación.
+- **Varias GPUs** (ZeRO-3 / FSDP): pesos, gradientes y estado del optimizador se reparten entre las
+  GPUs; cada una guarda las activaciones de su parte del lote.
+
+Python puro (sin pandas): sirve igual en el navegador.
+"""
 
 from __future__ import annotations
 
-from .validacion import numero, opcion
+from dataclasses import dataclass
+
+from . import datos
+from .validacion import entero, numero, opcion, resultado
 
 BYTES_POR_PARAMETRO = {
     "fp32": 4.0,
@@ -15,6 +44,26 @@ BYTES_POR_PARAMETRO = {
 }
 """Bytes por parámetro de cada formato (stas00/ml-engineering, capítulo de inferencia)."""
 
+BYTES_NF4 = 0.5 + 0.127 / 8
+"""Bytes por parámetro del modelo base en QLoRA: NF4 más las constantes de la doble cuantización."""
+
+BYTES_ADAMW_MIXTA = 16.0
+"""Bytes por parámetro entrenable con AdamW en precisión mixta (ZeRO, arXiv 1910.02054)."""
+
+BYTES_ACTIVACION = 34.0
+"""Bytes por token, capa y unidad oculta sin recomputación (Korthikanti et al., arXiv 2205.05198)."""
+
+BYTES_LOGITS = 4.0
+"""Bytes por token y palabra del vocabulario de los logits en fp32 (estimación)."""
+
+METODOS = ("inferencia", "completo", "lora", "qlora")
+"""Para qué se carga el modelo: servirlo, o entrenarlo entero, con LoRA o con QLoRA."""
+
+RANGO_LORA = 16
+"""Rango por defecto de los adaptadores LoRA (un valor habitual; el artículo de QLoRA usa 64)."""
+
+GB = 1e9
+
 
 def gb_pesos(miles_de_millones: float, precision: str) -> float:
     """GB (10⁹ bytes) que ocupan los pesos de un modelo de ``miles_de_millones`` de parámetros."""
@@ -25,3 +74,174 @@ def gb_pesos(miles_de_millones: float, precision: str) -> float:
 def cabe(miles_de_millones: float, precision: str, vram_gb: float) -> bool:
     """¿Caben solo los pesos en ``vram_gb``? (sin caché KV ni activaciones: es una cota optimista)."""
     return gb_pesos(miles_de_millones, precision) <= numero(vram_gb, "vram_gb")
+
+
+def modelo(nombre: str | datos.Modelo) -> datos.Modelo:
+    """La arquitectura de ``nombre`` (un nombre de ``modelos.csv`` o un ``datos.Modelo`` ya hecho)."""
+    return nombre if isinstance(nombre, datos.Modelo) else datos.modelos()[nombre]
+
+
+def gpu(nombre: str | datos.Gpu) -> datos.Gpu:
+    """Las especificaciones de ``nombre`` (un nombre de ``gpus.csv`` o un ``datos.Gpu`` ya hecho)."""
+    return nombre if isinstance(nombre, datos.Gpu) else datos.especificaciones()[nombre]
+
+
+def _por_capa(m: datos.Modelo, expertos: int) -> float:
+    """Parámetros de una capa con ``expertos`` MLP: atención, MLP, router y dos normas."""
+    h, q, kv = m.dim_oculta, m.cabezas_atencion * m.dim_cabeza, m.cabezas_kv * m.dim_cabeza
+    atencion = h * q + 2 * h * kv + q * h + ((q + 2 * kv) if m.sesgo_qkv else 0)
+    router = h * m.expertos if m.expertos > 1 else 0
+    return atencion + expertos * 3 * h * m.dim_intermedia + router + 2 * h
+
+
+def parametros(nombre: str | datos.Modelo, *, activos: bool = False) -> float:
+    """Número de parámetros calculado del ``config.json`` (con ``activos``, los que usa cada token).
+
+    Embeddings (por dos si no están atados), atención (q, k, v, o, con sesgo si lo lleva), MLP con
+    puerta (3 matrices; una por experto) y normas. En una mezcla de expertos, ``activos`` cuenta solo
+    los expertos que usa cada token.
+    """
+    m = modelo(nombre)
+    expertos = m.expertos_activos if activos else m.expertos
+    embeddings = m.vocabulario * m.dim_oculta * (1 if m.embeddings_atados else 2)
+    return float(embeddings + m.capas * _por_capa(m, expertos) + m.dim_oculta)
+
+
+def parametros_lora(nombre: str | datos.Modelo, rango: int = RANGO_LORA) -> float:
+    """Parámetros entrenables de LoRA de rango ``rango`` en todas las capas lineales (q, k, v, o y MLP).
+
+    Cada matriz de ``d_entrada × d_salida`` recibe ``rango × (d_entrada + d_salida)`` parámetros.
+    """
+    m = modelo(nombre)
+    r = entero(rango, "rango", minimo=1, maximo=4096)
+    h, q, kv = m.dim_oculta, m.cabezas_atencion * m.dim_cabeza, m.cabezas_kv * m.dim_cabeza
+    por_capa = (h + q) * 2 + (h + kv) * 2 + m.expertos * 3 * (h + m.dim_intermedia)
+    return float(r * por_capa * m.capas)
+
+
+def bytes_kv_por_token(nombre: str | datos.Modelo, precision: str = "bf16") -> float:
+    """Bytes de caché KV por token: 2 × capas × cabezas KV × dimensión de cabeza × bytes."""
+    m = modelo(nombre)
+    opcion(precision, "Precisión de la caché KV", BYTES_POR_PARAMETRO)
+    return 2.0 * m.capas * m.cabezas_kv * m.dim_cabeza * BYTES_POR_PARAMETRO[precision]
+
+
+def gb_kv(nombre: str | datos.Modelo, contexto: int, lote: int = 1, precision: str = "bf16") -> float:
+    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens."""
+    contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
+    lote = entero(lote, "lote", minimo=1, maximo=10**6)
+    return bytes_kv_por_token(nombre, precision) * contexto * lote / GB
+
+
+def gb_activaciones(nombre: str | datos.Modelo, secuencia: int, lote: int = 1, *, checkpointing: bool = True) -> float:
+    """GB de activaciones de un paso de entrenamiento (estimación; ver el docstring del módulo)."""
+    m = modelo(nombre)
+    s = entero(secuencia, "secuencia", minimo=1, maximo=10**7)
+    b = entero(lote, "lote", minimo=1, maximo=10**5)
+    if not isinstance(checkpointing, bool):
+        raise ValueError(f"checkpointing: {checkpointing!r} no vale; se admite True o False.")
+    una_capa = BYTES_ACTIVACION * s * b * m.dim_oculta
+    capas = m.capas * 2.0 * s * b * m.dim_oculta + una_capa if checkpointing else m.capas * una_capa
+    return (capas + BYTES_LOGITS * s * b * m.vocabulario) / GB
+
+
+@dataclass(frozen=True)
+class Memoria:
+    """Memoria por GPU de un modelo cargado para ``metodo``, por partidas (GB), frente a su VRAM."""
+
+    modelo: str
+    metodo: str
+    gpu: str
+    n_gpus: int
+    vram_gb: float
+    pesos: float
+    adaptadores: float
+    gradientes: float
+    optimizador: float
+    activaciones: float
+    kv: float
+
+    PARTIDAS = ("pesos", "adaptadores", "gradientes", "optimizador", "activaciones", "kv")
+
+    @property
+    def total(self) -> float:
+        """GB por GPU, todas las partidas."""
+        return sum(getattr(self, p) for p in self.PARTIDAS)
+
+    @property
+    def cabe(self) -> bool:
+        return self.total <= self.vram_gb
+
+    @property
+    def libre(self) -> float:
+        """GB que sobran en cada GPU (negativo si no cabe)."""
+        return self.vram_gb - self.total
+
+
+def _bytes_base(metodo: str, precision: str | None) -> float:
+    """Bytes por parámetro del modelo base según el método (y la precisión, si el método la admite)."""
+    if metodo == "qlora":
+        if precision not in (None, "nf4"):
+            raise ValueError(f"precision: {precision!r} no vale con QLoRA; el modelo base va en 'nf4'.")
+        return BYTES_NF4
+    if metodo == "completo":
+        if precision not in (None, "bf16", "fp16"):
+            raise ValueError(
+                f"precision: {precision!r} no vale con el fine-tuning completo en precisión mixta; "
+                "se admite 'bf16' o 'fp16'."
+            )
+        return BYTES_POR_PARAMETRO["bf16"]
+    return BYTES_POR_PARAMETRO[opcion(precision or "bf16", "Precisión", BYTES_POR_PARAMETRO)]
+
+
+def encaja(
+    nombre: str | datos.Modelo,
+    metodo: str,
+    equipo: str | datos.Gpu,
+    *,
+    n_gpus: int = 1,
+    precision: str | None = None,
+    secuencia: int = 2048,
+    lote: int = 1,
+    checkpointing: bool = True,
+    rango_lora: int = RANGO_LORA,
+) -> Memoria:
+    """Desglose de la memoria por GPU de ``nombre`` cargado para ``metodo`` en ``n_gpus`` × ``equipo``.
+
+    ``metodo``: ``"inferencia"`` (pesos y caché KV de ``lote`` secuencias de ``secuencia`` tokens),
+    ``"completo"``, ``"lora"`` o ``"qlora"``. ``precision``: la de los pesos (por defecto bf16; NF4 en
+    QLoRA). Con varias GPUs, pesos y estado se reparten (ZeRO-3/FSDP) y cada GPU entrena ``lote``
+    secuencias. Devuelve las partidas, no solo sí o no: ``.cabe``, ``.total`` y ``.libre``.
+    """
+    m, g = modelo(nombre), gpu(equipo)
+    metodo = opcion(metodo, "Método", METODOS)
+    n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    base = parametros(m) * _bytes_base(metodo, precision) / GB / n
+    entrenables = {"completo": parametros(m), "lora": parametros_lora(m, rango_lora)}
+    entrenables["qlora"] = entrenables["lora"]
+    if metodo == "inferencia":
+        partes = {"pesos": base, "kv": gb_kv(m, secuencia, lote, precision or "bf16") / n}
+    else:
+        p = entrenables[metodo] / GB / n
+        partes = {
+            "pesos": base,
+            "adaptadores": 0.0 if metodo == "completo" else 2 * p,
+            "gradientes": 2 * p,
+            "optimizador": (BYTES_ADAMW_MIXTA - 4) * p,
+            "activaciones": gb_activaciones(m, secuencia, lote, checkpointing=checkpointing),
+        }
+    ceros = dict.fromkeys(Memoria.PARTIDAS, 0.0)
+    salida = Memoria(m.modelo, metodo, g.gpu, n, g.vram_gb, **{**ceros, **partes})
+    resultado(salida.total, "encaja", {"modelo": m.modelo, "n_gpus": n})
+    return salida
+
+
+def gpus_necesarias(
+    nombre: str | datos.Modelo, metodo: str, equipo: str | datos.Gpu, *, maximo: int = 8, **opciones
+) -> int | None:
+    """El menor número de GPUs ``equipo`` (hasta ``maximo``) en que cabe; ``None`` si ni con ``maximo``."""
+    maximo = entero(maximo, "maximo", minimo=1, maximo=1024)
+    for n in range(1, maximo + 1):
+        if encaja(nombre, metodo, equipo, n_gpus=n, **opciones).cabe:
+            return n
+    return None

@@ -7,20 +7,13 @@ Donde un proveedor no publica una tarifa (Vast.ai: la transferencia la fija cada
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pandas as pd
 
 from . import datos, experimento
-from .coste import coste_total
+from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
-
-
-@dataclass(frozen=True)
-class Rango:
-    minimo: float
-    maximo: float
+from .validacion import numero as numero_valido
 
 
 def _supuesto(clave: str) -> float:
@@ -44,13 +37,17 @@ def gb_en_disco() -> float:
     return _supuesto("imagen_gb") + _supuesto("dataset_gb") + gb_checkpoint()
 
 
-def transferencia(proveedor: str) -> Rango | None:
-    """Subir el dataset y bajar un checkpoint en ``proveedor``; ``None`` si no publica ambas tarifas."""
+def transferencia(proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None) -> Rango | None:
+    """Subir ``gb_sube`` GB y bajar ``gb_baja`` en ``proveedor``; ``None`` si no publica ambas tarifas.
+
+    Por defecto, el dataset y un checkpoint del modelo de los supuestos.
+    """
+    gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
+    gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     conceptos = {t.concepto for t in datos.tarifas() if t.proveedor == proveedor}
     if not {"subida", "bajada"} <= conceptos:
         return None
     subida, bajada = datos.tarifa(proveedor, "subida"), datos.tarifa(proveedor, "bajada")
-    gb_sube, gb_baja = _supuesto("dataset_gb"), gb_checkpoint()
     return Rango(
         gb_sube * subida.precio_min_usd + gb_baja * bajada.precio_min_usd,
         gb_sube * subida.precio_max_usd + gb_baja * bajada.precio_max_usd,

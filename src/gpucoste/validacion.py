@@ -1,10 +1,51 @@
-"""Comprobación de entradas: todo valor malo se rechaza con un mensaje en español."""
+"""La frontera de validación: todo valor malo se rechaza aquí, con un ``ValueError`` en español.
+
+Regla de la biblioteca: cada función pública valida sus argumentos una vez, con estas funciones,
+y comprueba que su resultado es finito (``resultado``); las funciones internas confían en valores
+ya validados. De una función pública solo sale ``ValueError``: nunca ``TypeError``,
+``OverflowError`` ni ``KeyError``, nunca inf ni NaN, nunca ``None`` por un nombre desconocido.
+
+- ``numero(x, "nombre")``: un número real finito > 0 (``cero=True``: ≥ 0). Rechaza bool (también
+  los de NumPy), textos, ``None``, NaN, ±inf y enteros que no caben en un float.
+- ``real(x, "nombre")``: un número real finito de cualquier signo (para formatear).
+- ``entero(x, "nombre", minimo=0)``: un int (no bool) ≥ ``minimo``.
+- ``opcion(x, "Nombre", validas)``: un nombre exacto de la lista; si solo difiere en mayúsculas,
+  el mensaje propone el bueno.
+- ``fecha(x)``: ``AAAA-MM`` o ``AAAA-MM-DD`` (y nada más: ni semanas ISO ni horas).
+- ``url(x)``: una URL ``https://`` con host.
+- ``resultado(x, "funcion", entradas)``: ``x`` si es finito; si no, un error que nombra las entradas.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable
+import numbers
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from urllib.parse import urlsplit
+
+_FECHA = re.compile(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", re.ASCII)
+
+
+def _real(valor: object, nombre: str, permitido: str) -> float:
+    """``valor`` como float finito, o ``ValueError`` con ``permitido`` (lo que se admite)."""
+    if isinstance(valor, bool) or not isinstance(valor, numbers.Real):  # bool de NumPy: no es Real
+        raise ValueError(f"{nombre}: {valor!r} no es un número; se admite {permitido}.")
+    try:
+        x = float(valor)
+    except (OverflowError, ValueError, TypeError):
+        raise ValueError(f"{nombre}: {_corto(valor)} no es un número finito; se admite {permitido}.") from None
+    if not math.isfinite(x):
+        raise ValueError(f"{nombre}: {_corto(valor)} no es un número finito; se admite {permitido}.")
+    return x
+
+
+def _corto(valor: object) -> str:
+    """``repr`` de ``valor``, recortado si es enorme (un int de 400 cifras no cabe en un mensaje)."""
+    texto = repr(valor)
+    return texto if len(texto) <= 60 else f"{texto[:25]}…{texto[-10:]} ({len(texto)} caracteres)"
 
 
 def numero(valor: object, nombre: str, *, cero: bool = False) -> float:
@@ -13,33 +54,84 @@ def numero(valor: object, nombre: str, *, cero: bool = False) -> float:
     Lanza ``ValueError`` con un mensaje que nombra el valor y lo que se admite.
     """
     permitido = "un número finito mayor o igual que 0" if cero else "un número finito mayor que 0"
-    if isinstance(valor, bool):
-        raise ValueError(f"{nombre}: {valor!r} no es un número; se admite {permitido}.")
-    try:
-        x = float(valor)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise ValueError(f"{nombre}: {valor!r} no es un número; se admite {permitido}.") from None
-    if math.isnan(x) or math.isinf(x):
-        raise ValueError(f"{nombre}: {valor!r} no es un número finito; se admite {permitido}.")
+    x = _real(valor, nombre, permitido)
     if x < 0 or (x == 0 and not cero):
-        raise ValueError(f"{nombre}: {valor!r} no vale; se admite {permitido}.")
-    return x
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite {permitido}.")
+    return x + 0.0  # -0.0 → 0.0
+
+
+def real(valor: object, nombre: str) -> float:
+    """``valor`` como float si es un número real finito (de cualquier signo)."""
+    return _real(valor, nombre, "un número finito")
+
+
+def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = None) -> int:
+    """``valor`` si es un ``int`` (no bool) entre ``minimo`` y ``maximo``."""
+    permitido = f"un entero mayor o igual que {minimo}" + (f" y menor o igual que {maximo}" if maximo else "")
+    if isinstance(valor, bool) or not isinstance(valor, numbers.Integral):
+        raise ValueError(f"{nombre}: {_corto(valor)} no es un entero; se admite {permitido}.")
+    if valor < minimo or (maximo is not None and valor > maximo):
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite {permitido}.")
+    return int(valor)
+
+
+def texto(valor: object, nombre: str) -> str:
+    """``valor`` si es un texto no vacío, normalizado a NFC (la «í» compuesta y la descompuesta son una)."""
+    if not isinstance(valor, str) or not valor.strip():
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un texto no vacío.")
+    return unicodedata.normalize("NFC", valor)
 
 
 def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
-    """Devuelve ``valor`` si está entre ``validas``; si no, lanza ``ValueError`` con la lista."""
+    """Devuelve ``valor`` si está entre ``validas``; si no, lanza ``ValueError`` con la lista.
+
+    El valor se compara en NFC; si solo difiere en mayúsculas de uno válido, el mensaje lo propone.
+    """
     validas = sorted(set(validas))
-    if not isinstance(valor, str) or valor not in validas:
-        lista = ", ".join(repr(v) for v in validas)
-        raise ValueError(f"{nombre} desconocido: {valor!r}. Valores admitidos: {lista}.")
-    return valor
+    if isinstance(valor, str) and unicodedata.normalize("NFC", valor) in validas:
+        return unicodedata.normalize("NFC", valor)
+    lista = ", ".join(repr(v) for v in validas)
+    pista = ""
+    if isinstance(valor, str):
+        parecidas = [v for v in validas if v.casefold() == unicodedata.normalize("NFC", valor).casefold()]
+        pista = f" ¿Quisiste decir {parecidas[0]!r}?" if parecidas else ""
+    raise ValueError(f"{nombre} desconocido: {_corto(valor)}.{pista} Valores admitidos: {lista}.")
 
 
 def fecha(texto: object, nombre: str = "fecha") -> dt.date:
     """``"2026-07-15"`` → ese día; ``"2026-07"`` → el día 1 del mes. Otro formato: ``ValueError``."""
+    if isinstance(texto, str) and _FECHA.fullmatch(texto):
+        try:
+            return dt.date.fromisoformat(texto if len(texto) == 10 else f"{texto}-01")
+        except ValueError:
+            pass
+    raise ValueError(f"{nombre} {_corto(texto)} no vale; se admite AAAA-MM-DD o AAAA-MM.")
+
+
+def dia(valor: object, nombre: str = "fecha") -> dt.date:
+    """Un ``datetime.date`` tal cual, o un texto ``AAAA-MM[-DD]`` leído con ``fecha``."""
+    if isinstance(valor, dt.datetime):
+        return valor.date()
+    return valor if isinstance(valor, dt.date) else fecha(valor, nombre)
+
+
+def url(texto: object, nombre: str = "fuente") -> str:
+    """``texto`` si es una URL ``https://`` con host (``"https://"`` a secas no vale)."""
     try:
-        if not isinstance(texto, str) or len(texto) not in (7, 10):
-            raise ValueError
-        return dt.date.fromisoformat(texto if len(texto) == 10 else f"{texto}-01")
+        partes = urlsplit(texto) if isinstance(texto, str) else None
+        host = partes.hostname if partes else None
     except ValueError:
-        raise ValueError(f"{nombre} {texto!r} no vale; se admite AAAA-MM-DD o AAAA-MM.") from None
+        host = None
+    if not host or partes.scheme != "https" or any(c.isspace() for c in texto):
+        raise ValueError(
+            f"{nombre} {_corto(texto)} no es una URL https:// con host; se admite p. ej. 'https://vast.ai/pricing'."
+        )
+    return texto
+
+
+def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> float:
+    """``valor`` si es finito; si no (desbordamiento), ``ValueError`` que nombra las entradas."""
+    if not math.isfinite(valor):
+        lista = ", ".join(f"{k}={_corto(v)}" for k, v in entradas.items())
+        raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores más pequeños.")
+    return valor

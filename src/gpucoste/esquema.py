@@ -1,0 +1,463 @@
+"""Esquema declarativo de los CSV: de una declaración salen el cargador, sus errores y ``datapackage.json``.
+
+Cada CSV del paquete se declara una vez con ``Tabla`` (columnas con tipo, rango y valores admitidos;
+clave única; referencias a otros ficheros) y un tipo de fila (una ``dataclass`` cuyos campos se
+llaman como las columnas). De esa declaración salen:
+
+- el cargador, ``cargar(TABLA)``: lee el CSV con el módulo ``csv`` en modo estricto, acepta BOM
+  (Excel) y CRLF, normaliza el texto a NFC y devuelve una tupla de filas ya convertidas;
+- los errores, siempre ``ValueError`` en español con fichero, fila (la cabecera es la fila 1, como
+  en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
+  (con la pista de la coma decimal), celda vacía u obligatoria, número fuera de rango, fecha que no
+  es ``AAAA-MM`` ni ``AAAA-MM-DD``, fuente que no es una URL https con host, clave repetida, clave
+  obligatoria ausente, referencia a otro fichero que no existe, fichero o carpeta que faltan o no
+  están en UTF-8;
+- la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
+  fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
+
+El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide.
+
+Añadir un CSV
+-------------
+1. Escribe ``src/gpucoste/datos/mi_tabla.csv`` (UTF-8, coma como separador, punto decimal) con
+   columnas ``fuente`` (https) y ``fecha`` si son datos citados.
+2. En ``datos.py``, declara el tipo de fila y la tabla, y una función de una línea que la carga::
+
+       @dataclass(frozen=True)
+       class Ejemplo:
+           gpu: str
+           vatios: float
+           fecha: str
+           fuente: str
+           nota: str = ""
+
+       EJEMPLOS = esquema.Tabla(
+           "mi_tabla.csv",
+           Ejemplo,
+           "Consumo de cada GPU.",
+           columnas=(
+               esquema.Columna("gpu", "texto", "Nombre de la GPU, como en precios.csv"),
+               esquema.Columna("vatios", "numero", "Consumo máximo (W)", minimo=0, excluye_minimo=True),
+               esquema.FECHA,
+               esquema.FUENTE,
+               esquema.NOTA,
+           ),
+           clave=("gpu",),
+       )
+
+       def ejemplos() -> tuple[Ejemplo, ...]:
+           return esquema.cargar(EJEMPLOS)
+
+   Tipos de columna: ``texto``, ``numero``, ``entero``, ``fecha``, ``url``, ``booleano`` («sí»/«no»)
+   y ``enum`` (con ``valores=(...)``). Una columna con ``requerida=False`` puede ir vacía: vale
+   ``""`` si es texto y ``None`` si no. ``orden=(("minimo", "maximo"),)`` exige mínimo ≤ máximo;
+   ``referencias=(Referencia(("gpu",), "precios.csv", ("gpu",)),)`` exige que el valor exista en otro
+   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``).
+3. Añade a ``tests/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
+   pruebas de propiedades (``tests/test_propiedades.py``) ya corrompen cada tabla declarada.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import importlib
+import io
+import math
+import os
+import pathlib
+import pkgutil
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from . import validacion
+
+TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
+SI, NO = "sí", "no"
+_NUMERO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+_ENTERO = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Columna:
+    """Una columna de un CSV: nombre, tipo y lo que admite."""
+
+    nombre: str
+    tipo: str
+    descripcion: str
+    requerida: bool = True
+    minimo: float | None = None
+    maximo: float | None = None
+    excluye_minimo: bool = False
+    valores: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.tipo not in TIPOS:
+            raise ValueError(f"Columna {self.nombre!r}: tipo {self.tipo!r} desconocido; se admite {list(TIPOS)}.")
+        if (self.tipo == "enum") != bool(self.valores):
+            raise ValueError(f"Columna {self.nombre!r}: solo una columna «enum» lleva valores, y siempre.")
+
+    def admitido(self) -> str:
+        """Lo que admite la columna, en español (para los mensajes de error)."""
+        if self.tipo == "numero" or self.tipo == "entero":
+            clase = "un número" if self.tipo == "numero" else "un entero"
+            partes = []
+            if self.minimo is not None:
+                partes.append(f"mayor {'que' if self.excluye_minimo else 'o igual que'} {self.minimo:g}")
+            if self.maximo is not None:
+                partes.append(f"menor o igual que {self.maximo:g}")
+            return f"{clase} con punto decimal{' ' + ' y '.join(partes) if partes else ''}"
+        return {
+            "texto": "un texto",
+            "fecha": "una fecha AAAA-MM o AAAA-MM-DD",
+            "url": "una URL https:// con host",
+            "booleano": f"{SI!r} o {NO!r}",
+            "enum": ", ".join(repr(v) for v in self.valores),
+        }[self.tipo]
+
+    def convertir(self, celda: str) -> object:
+        """El valor de ``celda`` (ya normalizada, no vacía) con el tipo de la columna, o ``ValueError``."""
+        if self.tipo == "texto":
+            return celda
+        if self.tipo in ("numero", "entero"):
+            patron = _NUMERO if self.tipo == "numero" else _ENTERO
+            if not patron.fullmatch(celda):
+                pista = " ¿una coma decimal? usa punto: 1.5." if re.fullmatch(r"[+-]?[0-9]+,[0-9]+", celda) else ""
+                raise ValueError(f"{celda!r} no es un número; se admite {self.admitido()}.{pista}")
+            x = float(celda) if self.tipo == "numero" else int(celda)
+            if not math.isfinite(x):
+                raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
+            bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
+            if bajo or (self.maximo is not None and x > self.maximo):
+                raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
+            return x + 0.0 if self.tipo == "numero" else x
+        if self.tipo == "fecha":
+            validacion.fecha(celda, "")
+            return celda
+        if self.tipo == "url":
+            validacion.url(celda, "")
+            return celda
+        if self.tipo == "booleano":
+            if celda.casefold() not in (SI, NO):
+                raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
+            return celda.casefold() == SI
+        if celda not in self.valores:
+            parecido = [v for v in self.valores if v.casefold() == celda.casefold()]
+            pista = f" ¿Quisiste decir {parecido[0]!r}?" if parecido else ""
+            raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.{pista}")
+        return celda
+
+    def campo(self) -> dict:
+        """La columna como campo de un Table Schema de Frictionless."""
+        campo: dict = {"name": self.nombre, "description": self.descripcion}
+        restricciones: dict = {"required": True} if self.requerida else {}
+        if self.tipo in ("numero", "entero"):
+            campo["type"] = "number" if self.tipo == "numero" else "integer"
+            if self.minimo is not None:
+                restricciones["exclusiveMinimum" if self.excluye_minimo else "minimum"] = self.minimo
+            if self.maximo is not None:
+                restricciones["maximum"] = self.maximo
+        elif self.tipo == "booleano":
+            campo.update(type="boolean", trueValues=[SI, SI.capitalize()], falseValues=[NO, NO.capitalize()])
+        else:
+            campo["type"] = "string"
+            if self.tipo == "fecha":
+                restricciones["pattern"] = "[0-9]{4}-[0-9]{2}(-[0-9]{2})?"
+            elif self.tipo == "url":
+                campo["format"] = "uri"
+                restricciones["pattern"] = "https://[^/?#\\s]+\\S*"
+            elif self.tipo == "enum":
+                restricciones["enum"] = list(self.valores)
+        if restricciones:
+            campo["constraints"] = restricciones
+        return campo
+
+
+FUENTE = Columna("fuente", "url", "Página donde se lee el dato: una URL https:// con host.")
+FECHA = Columna("fecha", "fecha", "Cuándo se leyó o publicó el dato: AAAA-MM o AAAA-MM-DD.")
+NOTA = Columna("nota", "texto", "Aclaración libre (puede ir vacía).", requerida=False)
+
+
+@dataclass(frozen=True)
+class Referencia:
+    """``columnas`` de esta tabla deben existir como ``destino`` en ``fichero`` (una foreign key)."""
+
+    columnas: tuple[str, ...]
+    fichero: str
+    destino: tuple[str, ...]
+
+
+TABLAS: dict[str, Tabla] = {}
+"""Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse)."""
+
+
+@dataclass(frozen=True)
+class Tabla:
+    """Un CSV declarado: fichero, tipo de fila, columnas, clave única y reglas entre columnas o ficheros."""
+
+    fichero: str
+    fila: type
+    descripcion: str
+    columnas: tuple[Columna, ...]
+    clave: tuple[str, ...]
+    orden: tuple[tuple[str, str], ...] = ()
+    referencias: tuple[Referencia, ...] = ()
+    claves_obligatorias: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        nombres = [c.nombre for c in self.columnas]
+        campos = [f.name for f in dataclasses.fields(self.fila)]
+        usadas = [
+            *self.clave,
+            *(c for par in self.orden for c in par),
+            *(c for r in self.referencias for c in r.columnas),
+        ]
+        if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
+            raise ValueError(
+                f"{self.fichero}: las columnas {nombres} no son los campos de {self.fila.__name__}: {campos}."
+            )
+        if not self.clave or any(c not in nombres for c in usadas):
+            raise ValueError(f"{self.fichero}: la clave y las reglas deben usar columnas declaradas: {nombres}.")
+        TABLAS[self.fichero] = self
+
+    @property
+    def nombre(self) -> str:
+        return self.fichero.removesuffix(".csv")
+
+    def columna(self, nombre: str) -> Columna:
+        return next(c for c in self.columnas if c.nombre == nombre)
+
+    def recurso(self) -> dict:
+        """La tabla como recurso tabular de un Data Package de Frictionless."""
+        reglas = [f"{a} ≤ {b} en cada fila." for a, b in self.orden]
+        if self.claves_obligatorias:
+            reglas.append(f"Claves obligatorias en {self.clave[0]}: {', '.join(self.claves_obligatorias)}.")
+        esquema: dict = {
+            "fields": [c.campo() for c in self.columnas],
+            "primaryKey": list(self.clave),
+            "missingValues": [""],
+        }
+        if self.referencias:
+            esquema["foreignKeys"] = [
+                {
+                    "fields": list(r.columnas),
+                    "reference": {"resource": TABLAS[r.fichero].nombre, "fields": list(r.destino)},
+                }
+                for r in self.referencias
+            ]
+        return {
+            "name": self.nombre,
+            "path": self.fichero,
+            "profile": "tabular-data-resource",
+            "format": "csv",
+            "mediatype": "text/csv",
+            "encoding": "utf-8",
+            "description": " ".join([self.descripcion, *reglas]),
+            "schema": esquema,
+        }
+
+
+# --- Carga -----------------------------------------------------------------------------------
+
+_CACHE: dict[tuple[str, str], tuple] = {}
+
+
+def limpiar() -> None:
+    """Olvida todo lo leído (tras editar un CSV en la misma carpeta)."""
+    _CACHE.clear()
+
+
+def cargar(tabla: Tabla) -> tuple:
+    """Las filas de ``tabla`` leídas de la carpeta de datos (``GPUCOSTE_DATOS`` o la del paquete).
+
+    Se leen una vez por carpeta; ``limpiar()`` las olvida. Un fichero malo: ``ValueError`` en español.
+    """
+    clave = (tabla.fichero, os.environ.get("GPUCOSTE_DATOS", ""))
+    if clave not in _CACHE:
+        _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
+    return _CACHE[clave]
+
+
+@cache
+def _del_paquete() -> resources.abc.Traversable:
+    return resources.files("gpucoste") / "datos"
+
+
+def _carpeta(propia: str) -> pathlib.Path | resources.abc.Traversable:
+    if not propia:
+        return _del_paquete()
+    ruta = pathlib.Path(propia)
+    if not ruta.exists():
+        raise ValueError(f"GPUCOSTE_DATOS={propia}: la carpeta no existe; apunta a una carpeta con los CSV de datos.")
+    if not ruta.is_dir():
+        raise ValueError(f"GPUCOSTE_DATOS={propia}: no es una carpeta sino un fichero; apunta a la carpeta de los CSV.")
+    return ruta
+
+
+def _texto(carpeta: pathlib.Path | resources.abc.Traversable, fichero: str) -> str:
+    ruta = carpeta / fichero
+    try:
+        if ruta.is_dir():
+            raise ValueError(f"{fichero}: {ruta} es una carpeta, no un fichero CSV.")
+        if not ruta.is_file():
+            raise ValueError(f"{fichero}: falta el fichero en {carpeta}; cada carpeta de datos lleva todos los CSV.")
+        crudo = ruta.read_bytes()
+    except OSError as error:
+        raise ValueError(f"{fichero}: no se puede leer {ruta} ({error.strerror or error}).") from None
+    try:
+        return crudo.decode("utf-8-sig")  # -sig: sin el BOM que escribe Excel
+    except UnicodeDecodeError as error:
+        linea = crudo[: error.start].count(b"\n") + 1
+        raise ValueError(
+            f"{fichero}, línea {linea}: el fichero no está en UTF-8 (byte {crudo[error.start]:#04x}); "
+            "guárdalo como «CSV UTF-8»."
+        ) from None
+
+
+def _registros(texto: str, fichero: str):
+    """(fila, línea, celdas) de cada registro del CSV, leído en modo estricto."""
+    lector = csv.reader(io.StringIO(texto, newline=""), strict=True)
+    fila = 0
+    while True:
+        linea = lector.line_num + 1
+        try:
+            celdas = next(lector)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            donde = _donde(fichero, fila + 1, linea)
+            motivo = str(error)
+            if "end of data" in motivo or "field limit" in motivo or lector.line_num > linea:
+                raise ValueError(
+                    f"{donde}: una comilla abre una celda y no se cierra (o la celda es enorme); "
+                    "cierra la comilla o quítala."
+                ) from None
+            if "expected after" in motivo:
+                raise ValueError(
+                    f"{donde}: hay texto tras la comilla que cierra una celda; "
+                    'una comilla dentro de una celda entre comillas se escribe doble ("").'
+                ) from None
+            raise ValueError(f"{donde}: el CSV está mal formado en esta fila; revisa sus comillas.") from None
+        fila += 1
+        yield fila, linea, [unicodedata.normalize("NFC", c).strip() for c in celdas]
+
+
+def _donde(fichero: str, fila: int, linea: int, columna: str | None = None) -> str:
+    texto = f"{fichero}, fila {fila}" + (f" (línea {linea})" if linea != fila else "")
+    return texto + (f", columna {columna}" if columna else "")
+
+
+def _leer(tabla: Tabla, carpeta) -> tuple:
+    fichero = tabla.fichero
+    registros = _registros(_texto(carpeta, fichero), fichero)
+    cabecera = next(registros, (1, 1, []))[2]
+    esperadas = [c.nombre for c in tabla.columnas]
+    faltan = [c for c in esperadas if c not in cabecera]
+    if faltan:
+        raise ValueError(f"{fichero}: faltan las columnas {faltan}; se esperan {esperadas}.")
+    sobran = [c for c in cabecera if c not in esperadas]
+    repetidas = sorted({c for c in cabecera if cabecera.count(c) > 1})
+    if sobran or repetidas:
+        problema = f"columnas desconocidas {sobran}" if sobran else f"columnas repetidas {repetidas}"
+        raise ValueError(f"{fichero}, fila 1: {problema}; se esperan {esperadas} (declaradas en gpucoste.datos).")
+    filas, lugares, vistas = [], [], {}
+    for fila, linea, celdas in registros:
+        if not any(celdas):
+            continue  # línea en blanco, o solo comas: una fila vacía de la hoja de cálculo
+        if len(celdas) != len(cabecera):
+            pista = (
+                "¿una coma decimal sin comillas? usa punto: 1.5 (o pon la celda entre comillas)."
+                if len(celdas) > len(cabecera)
+                else "una celda vacía se escribe con dos comas seguidas."
+            )
+            raise ValueError(
+                f"{_donde(fichero, fila, linea)}: tiene {len(celdas)} celdas y la cabecera {len(cabecera)}; {pista}"
+            )
+        valores = {}
+        for nombre, celda in zip(cabecera, celdas, strict=True):
+            columna = tabla.columna(nombre)
+            if not celda:
+                if columna.requerida:
+                    raise ValueError(
+                        f"{_donde(fichero, fila, linea, nombre)}: la celda está vacía; se admite {columna.admitido()}."
+                    )
+                valores[nombre] = "" if columna.tipo == "texto" else None
+                continue
+            try:
+                valores[nombre] = columna.convertir(celda)
+            except ValueError as error:
+                raise ValueError(f"{_donde(fichero, fila, linea, nombre)}: {str(error).lstrip()}") from None
+        for a, b in tabla.orden:
+            if valores[a] is not None and valores[b] is not None and valores[b] < valores[a]:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, b)}: {valores[b]:g} es menor que {a} ({valores[a]:g}); "
+                    f"se admite {b} ≥ {a}."
+                )
+        clave = tuple(str(valores[c]).casefold() for c in tabla.clave)
+        if clave in vistas:
+            texto = ", ".join(repr(valores[c]) for c in tabla.clave)
+            raise ValueError(
+                f"{_donde(fichero, fila, linea)}: ({', '.join(tabla.clave)}) = ({texto}) ya está en la fila "
+                f"{vistas[clave]}; cada clave va una sola vez en el fichero."
+            )
+        vistas[clave] = fila
+        filas.append(valores)
+        lugares.append((fila, linea))
+    if not filas:
+        raise ValueError(f"{fichero}: no tiene filas de datos, solo la cabecera.")
+    _comprobar_referencias(tabla, filas, lugares)
+    presentes = {f[tabla.clave[0]] for f in filas}
+    faltan = [k for k in tabla.claves_obligatorias if k not in presentes]
+    if faltan:
+        raise ValueError(
+            f"{fichero}: faltan las filas con {tabla.clave[0]} {faltan}; la biblioteca las necesita "
+            f"(claves obligatorias: {list(tabla.claves_obligatorias)})."
+        )
+    return tuple(tabla.fila(**valores) for valores in filas)
+
+
+def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
+    for ref in tabla.referencias:
+        destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(TABLAS[ref.fichero])]
+        for valores, (fila, linea) in zip(filas, lugares, strict=True):
+            origen = tuple(valores[c] for c in ref.columnas)
+            for i, columna in enumerate(ref.columnas):  # la primera columna que no encaja, con sus opciones
+                validas = sorted({d[i] for d in destino if d[:i] == origen[:i]})
+                if origen[i] not in validas:
+                    contexto = (
+                        f" con {', '.join(f'{c}={v!r}' for c, v in zip(ref.columnas, origen[:i], strict=False))}"
+                        if i
+                        else ""
+                    )
+                    raise ValueError(
+                        f"{_donde(tabla.fichero, fila, linea, columna)}: {origen[i]!r} no está en {ref.fichero} "
+                        f"(columna {ref.destino[i]}){contexto}; valores admitidos: {', '.join(map(repr, validas))}."
+                    )
+
+
+# --- Descripción publicada --------------------------------------------------------------------
+
+
+def datapackage() -> dict:
+    """Descripción de todos los CSV declarados: un Data Package de Frictionless (``datapackage.json``).
+
+    Importa los módulos de ``gpucoste`` para que cada ``Tabla`` declarada esté registrada.
+    """
+    import gpucoste
+
+    for modulo in pkgutil.iter_modules(gpucoste.__path__):
+        if not modulo.name.startswith("_"):
+            importlib.import_module(f"gpucoste.{modulo.name}")
+    return {
+        "profile": "tabular-data-package",
+        "name": "gpucoste-datos",
+        "title": "Datos de gpucoste: precios, tarifas, hardware y supuestos",
+        "description": (
+            "Cada fila de precio, tarifa o hardware lleva su fuente (https) y su fecha. "
+            "Los números usan punto decimal; el texto está en UTF-8."
+        ),
+        "resources": [TABLAS[f].recurso() for f in sorted(TABLAS)],
+    }

@@ -1,0 +1,268 @@
+"""¿Dónde sale más barato terminarlo? Coste por trabajo terminado en cada GPU y proveedor de los datos.
+
+Para un ``Trabajo`` (modelo, método, tokens, longitud de secuencia…):
+
+1. para cada precio de ``precios.csv`` (el más reciente de cada GPU, proveedor y nivel), el menor
+   número de esas GPUs en que cabe (``memoria.gpus_necesarias``, hasta ``MAX_GPUS``);
+2. las horas, un rango por el MFU (``tiempo.horas_entrenamiento``; con varias GPUs se supone que
+   escala en línea recta, una cota optimista);
+3. el coste con los costes ocultos (``coste.coste_total``): GPU, arranque facturado (minutos de los
+   supuestos), disco durante todo el tiempo facturado (imagen, pesos, dataset y checkpoint, a la
+   tarifa del proveedor) y transferencia (subir el dataset, bajar el checkpoint:
+   ``ocultos.transferencia``). Donde el proveedor no publica una tarifa, la partida queda sin dato
+   (``None``) y el total no la incluye: nunca un cero inventado;
+4. la tabla ordenada por coste (punto medio del rango), con la fecha de cada precio y la frontera
+   de Pareto marcada: las filas que ninguna otra mejora a la vez en coste y en horas.
+
+Núcleo en Python puro; solo ``tabla`` importa pandas (para la página y la línea de órdenes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import datos, memoria, ocultos, tiempo
+from .coste import Rango, coste_total
+from .validacion import entero, numero, opcion
+
+MAX_GPUS = 8
+"""Como mucho, las GPUs de un nodo: más allá hace falta red entre nodos, fuera de este modelo."""
+
+BYTES_TEXTO_POR_TOKEN = 4.0
+"""Bytes de texto por token para estimar el tamaño del dataset (≈ 4 caracteres por token en inglés,
+https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them; estimación)."""
+
+
+@dataclass(frozen=True)
+class Trabajo:
+    """Un trabajo de entrenamiento con principio y fin."""
+
+    modelo: str
+    metodo: str
+    tokens: float
+    secuencia: int = 2048
+    lote: int = 1
+    checkpointing: bool = True
+    rango_lora: int = memoria.RANGO_LORA
+    dataset_gb: float | None = None
+    checkpoint_gb: float | None = None
+
+    def __post_init__(self) -> None:
+        memoria.modelo(self.modelo)
+        opcion(self.metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
+        numero(self.tokens, "tokens")
+        entero(self.secuencia, "secuencia", minimo=1, maximo=10**7)
+        entero(self.lote, "lote", minimo=1, maximo=10**5)
+        entero(self.rango_lora, "rango_lora", minimo=1, maximo=4096)
+        if not isinstance(self.checkpointing, bool):
+            raise ValueError(f"checkpointing: {self.checkpointing!r} no vale; se admite True o False.")
+        for nombre in ("dataset_gb", "checkpoint_gb"):
+            if getattr(self, nombre) is not None:
+                numero(getattr(self, nombre), nombre, cero=True)
+
+    @property
+    def opciones_memoria(self) -> dict:
+        return {"secuencia": self.secuencia, "lote": self.lote, "checkpointing": self.checkpointing} | (
+            {"rango_lora": self.rango_lora}
+        )
+
+    @property
+    def gb_dataset(self) -> float:
+        """GB del dataset: el dado o, si no, tokens × ``BYTES_TEXTO_POR_TOKEN`` (estimación)."""
+        return self.dataset_gb if self.dataset_gb is not None else self.tokens * BYTES_TEXTO_POR_TOKEN / memoria.GB
+
+    @property
+    def gb_checkpoint(self) -> float:
+        """GB del resultado: el dado o, si no, los adaptadores (LoRA) o el modelo entero en bf16."""
+        if self.checkpoint_gb is not None:
+            return self.checkpoint_gb
+        parametros = (
+            memoria.parametros(self.modelo)
+            if self.metodo == "completo"
+            else memoria.parametros_lora(self.modelo, self.rango_lora)
+        )
+        return parametros * memoria.BYTES_POR_PARAMETRO["bf16"] / memoria.GB
+
+    @property
+    def gb_disco(self) -> float:
+        """GB en disco mientras dura: imagen de los supuestos, pesos en bf16, dataset y checkpoint."""
+        pesos = memoria.parametros(self.modelo) * memoria.BYTES_POR_PARAMETRO["bf16"] / memoria.GB
+        return datos.supuestos()["imagen_gb"].valor_min + pesos + self.gb_dataset + self.gb_checkpoint
+
+
+@dataclass(frozen=True)
+class Fila:
+    """Una opción para terminar el trabajo: GPU, proveedor y nivel, con su tiempo y su coste."""
+
+    precio: datos.Precio
+    n_gpus: int
+    memoria_gb: float
+    horas: Rango
+    gpu: Rango
+    arranque: Rango
+    disco: Rango | None
+    transferencia: Rango | None
+    pareto: bool = field(default=False, compare=False)
+
+    @property
+    def coste(self) -> Rango:
+        """Coste total por trabajo terminado (las partidas sin dato no suman)."""
+        partidas = [self.gpu, self.arranque, self.disco, self.transferencia]
+        return Rango(sum(p.minimo for p in partidas if p is not None), sum(p.maximo for p in partidas if p is not None))
+
+    @property
+    def completo(self) -> bool:
+        """¿Tiene dato cada partida? (si no, el coste real es mayor que el de la tabla)."""
+        return self.disco is not None and self.transferencia is not None
+
+
+def _medio(r: Rango) -> float:
+    return (r.minimo + r.maximo) / 2
+
+
+def precios_vigentes() -> list[datos.Precio]:
+    """El precio más reciente de cada GPU, proveedor y nivel."""
+    ultimos: dict[tuple[str, str, str], datos.Precio] = {}
+    for p in datos.precios():
+        clave = (p.gpu, p.proveedor, p.nivel)
+        if clave not in ultimos or p.fecha > ultimos[clave].fecha:
+            ultimos[clave] = p
+    return list(ultimos.values())
+
+
+def _tarifa(proveedor: str) -> datos.Tarifa | None:
+    filas = [t for t in datos.tarifas() if t.proveedor == proveedor and t.concepto == "almacenamiento"]
+    return filas[0] if filas else None
+
+
+def opcion_para(trabajo: Trabajo, precio: datos.Precio) -> Fila | None:
+    """La fila de ``precio`` para ``trabajo``, o ``None`` si no cabe ni en ``MAX_GPUS`` de esas GPUs."""
+    n = memoria.gpus_necesarias(trabajo.modelo, trabajo.metodo, precio.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria)
+    if n is None:
+        return None
+    horas = tiempo.horas_entrenamiento(
+        trabajo.modelo,
+        trabajo.metodo,
+        trabajo.tokens,
+        precio.gpu,
+        n_gpus=n,
+        checkpointing=trabajo.checkpointing,
+        rango_lora=trabajo.rango_lora,
+    )
+    arranque = datos.supuestos()["minutos_arranque"]
+    disco = _tarifa(precio.proveedor)
+    bajo, alto = (
+        coste_total(
+            precio.precio_hora_usd * n,
+            h,
+            minutos_arranque=minutos,
+            gb_disco=trabajo.gb_disco if disco else 0,
+            precio_gb_mes=tarifa,
+        )
+        for h, minutos, tarifa in (
+            (horas.minimo, arranque.valor_min, disco.precio_min_usd if disco else 0),
+            (horas.maximo, arranque.valor_max, disco.precio_max_usd if disco else 0),
+        )
+    )
+    memoria_gb = memoria.encaja(trabajo.modelo, trabajo.metodo, precio.gpu, n_gpus=n, **trabajo.opciones_memoria).total
+    return Fila(
+        precio=precio,
+        n_gpus=n,
+        memoria_gb=memoria_gb,
+        horas=horas,
+        gpu=Rango(bajo.gpu, alto.gpu),
+        arranque=Rango(bajo.arranque, alto.arranque),
+        disco=Rango(bajo.almacenamiento, alto.almacenamiento) if disco else None,
+        transferencia=ocultos.transferencia(precio.proveedor, trabajo.gb_dataset, trabajo.gb_checkpoint),
+    )
+
+
+def _con_pareto(filas: list[Fila]) -> list[Fila]:
+    """Marca la frontera de Pareto en (coste, horas), con el punto medio de cada rango."""
+    puntos = [(_medio(f.coste), _medio(f.horas)) for f in filas]
+
+    def dominada(i: int) -> bool:
+        c, h = puntos[i]
+        return any(c2 <= c and h2 <= h and (c2, h2) != (c, h) for c2, h2 in puntos)
+
+    return [Fila(**{**f.__dict__, "pareto": not dominada(i)}) for i, f in enumerate(filas)]
+
+
+def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list[Fila]:
+    """Todas las opciones en que cabe ``trabajo``, de la más barata a la más cara, con Pareto marcado.
+
+    ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``).
+    """
+    if not isinstance(trabajo, Trabajo):
+        raise ValueError(f"trabajo: {trabajo!r} no vale; se admite un gpucoste.ranking.Trabajo.")
+    filas = [f for p in (precios_vigentes() if precios is None else precios) if (f := opcion_para(trabajo, p))]
+    filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
+    return _con_pareto(filas)
+
+
+def no_caben(trabajo: Trabajo) -> list[str]:
+    """GPUs con precio en las que ``trabajo`` no cabe ni con ``MAX_GPUS``."""
+    return sorted(
+        {
+            p.gpu
+            for p in precios_vigentes()
+            if memoria.gpus_necesarias(
+                trabajo.modelo, trabajo.metodo, p.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria
+            )
+            is None
+        }
+    )
+
+
+def registros(trabajo: Trabajo) -> list[dict]:
+    """``ranking`` como registros planos (números sin formato): para JSON y CSV."""
+    salida = []
+    for f in ranking(trabajo):
+        r = {
+            "gpu": f.precio.gpu,
+            "proveedor": f.precio.proveedor,
+            "nivel": f.precio.nivel,
+            "n_gpus": f.n_gpus,
+            "precio_hora_usd": f.precio.precio_hora_usd,
+            "fecha_precio": f.precio.fecha,
+            "horas_min": f.horas.minimo,
+            "horas_max": f.horas.maximo,
+        }
+        for nombre in ("gpu", "arranque", "disco", "transferencia", "coste"):
+            valor = getattr(f, nombre)
+            clave = "coste_gpu" if nombre == "gpu" else nombre
+            r[f"{clave}_min_usd"] = valor.minimo if valor else None
+            r[f"{clave}_max_usd"] = valor.maximo if valor else None
+        r["costes_completos"] = f.completo
+        r["pareto"] = f.pareto
+        salida.append(r)
+    return salida
+
+
+def tabla(trabajo: Trabajo):
+    """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»)."""
+    import pandas as pd
+
+    from .formato import numero as texto_numero
+    from .formato import rango
+
+    def texto(r: Rango | None, decimales: int = 2) -> str:
+        return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
+
+    filas = [
+        {
+            "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
+            "proveedor": f"{f.precio.proveedor} ({f.precio.nivel})",
+            "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+            "fecha": f.precio.fecha,
+            "horas": texto(f.horas, 1),
+            "GPU ($)": texto(f.gpu),
+            "arranque ($)": texto(f.arranque),
+            "disco ($)": texto(f.disco),
+            "transferencia ($)": texto(f.transferencia),
+            "**total ($)**": texto(f.coste),
+            "Pareto": "★" if f.pareto else "",
+        }
+        for f in ranking(trabajo)
+    ]
+    return pd.DataFrame(filas)
