@@ -8,7 +8,11 @@
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import json
+import math
+import re
 import shutil
 
 import pytest
@@ -51,7 +55,8 @@ def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
 
 def test_enlace_corto_a_la_fuente():
     assert (
-        publicacion.enlace("https://github.com/a/b/blob/1234/x.csv") == "[`a/b`](https://github.com/a/b/blob/1234/x.csv)"
+        publicacion.enlace("https://github.com/a/b/blob/1234/x.csv")
+        == "[`a/b`](https://github.com/a/b/blob/1234/x.csv)"
     )
     assert publicacion.enlace("https://www.pcgamer.com/x") == "[`pcgamer.com`](https://www.pcgamer.com/x)"
     assert [publicacion.precio(x) for x in (2.7, 1.1378, 6.155)] == ["2,70", "1,1378", "6,1550"]
@@ -86,7 +91,10 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert len(sopa.select("figure.grafico svg[role=img]")) == len(historial.series())
     ids = [n["id"] for n in sopa.select("[id]")]
     assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"
-    assert "datos/precios.csv" in {a["href"].removeprefix("../") for a in sopa.find_all("a")}
+    descargas = {a["href"] for a in sopa.find_all("a") if "/datos/" in a["href"]}
+    assert descargas == {f"../datos/{nombre}" for nombre in publicacion.ficheros()}
+    for enlace in descargas:  # el enlace, resuelto desde /precios/, lleva al fichero publicado
+        assert (sitio / "precios" / enlace).resolve().is_file()
     assert sopa.find("a", href=lambda h: h and "precio-desactualizado.yml" in h) is not None
     assert "CC BY 4.0" in sopa.get_text()
 
@@ -94,6 +102,78 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
 def test_los_csv_se_descargan_del_sitio(sitio):
     for fichero in sorted(DATOS.glob("*.csv")):
         assert (sitio / publicacion.CARPETA / fichero.name).read_bytes() == fichero.read_bytes()
+
+
+def test_datapackage_publicado_valida_los_csv_publicados(sitio):
+    """Lee datapackage.json y los CSV del sitio construido y comprueba cada celda con el esquema publicado.
+
+    Un validador independiente de gpucoste.esquema: solo usa lo que dice el JSON (tipos, required, pattern,
+    enum, mínimos y máximos, primaryKey y foreignKeys), como haría cualquiera que descargue los datos.
+    """
+    carpeta = sitio / publicacion.CARPETA
+    paquete = json.loads((carpeta / "datapackage.json").read_text(encoding="utf-8"))
+    assert paquete["licenses"][0]["name"] == "CC-BY-4.0"
+    assert {r["path"] for r in paquete["resources"]} == {f.name for f in DATOS.glob("*.csv")}
+    tablas = {}
+    for recurso in paquete["resources"]:
+        with (carpeta / recurso["path"]).open(encoding="utf-8", newline="") as f:
+            filas = list(csv.DictReader(f))
+        campos = recurso["schema"]["fields"]
+        assert list(filas[0]) == [c["name"] for c in campos], recurso["path"]
+        for n, fila in enumerate(filas, start=2):
+            for campo in campos:
+                errores = _errores_de_celda(fila[campo["name"]], campo)
+                assert not errores, f"{recurso['path']}, fila {n}, {campo['name']}: {errores}"
+        clave = recurso["schema"]["primaryKey"]
+        claves = [tuple(f[c] for c in clave) for f in filas]
+        assert len(claves) == len(set(claves)), f"{recurso['path']}: clave primaria repetida"
+        tablas[recurso["name"]] = (recurso, filas)
+    for recurso, filas in tablas.values():
+        for ref in recurso["schema"].get("foreignKeys", []):
+            destino = tablas[ref["reference"]["resource"]][1]
+            validos = {tuple(f[c] for c in ref["reference"]["fields"]) for f in destino}
+            for fila in filas:
+                valor = tuple(fila[c] for c in ref["fields"])
+                assert all(v == "" for v in valor) or valor in validos, f"{recurso['path']}: {valor} sin referencia"
+
+
+def _errores_de_celda(texto: str, campo: dict) -> list[str]:
+    reglas = campo.get("constraints", {})
+    if texto == "":
+        return ["vacía y obligatoria"] if reglas.get("required") else []
+    errores = []
+    tipo = campo.get("type", "string")
+    if tipo in ("number", "integer"):
+        try:
+            valor = int(texto) if tipo == "integer" else float(texto)
+        except ValueError:
+            return [f"{texto!r} no es {tipo}"]
+        if not math.isfinite(valor):
+            errores.append(f"{texto!r} no es finito")
+        if "minimum" in reglas and valor < reglas["minimum"]:
+            errores.append(f"{valor} < {reglas['minimum']}")
+        if "exclusiveMinimum" in reglas and valor <= reglas["exclusiveMinimum"]:
+            errores.append(f"{valor} <= {reglas['exclusiveMinimum']}")
+        if "maximum" in reglas and valor > reglas["maximum"]:
+            errores.append(f"{valor} > {reglas['maximum']}")
+    elif tipo == "boolean":
+        if texto not in campo.get("trueValues", ["true"]) + campo.get("falseValues", ["false"]):
+            errores.append(f"{texto!r} no es booleano")
+    elif tipo == "date":
+        dt.date.fromisoformat(texto)
+    if "pattern" in reglas and not re.fullmatch(reglas["pattern"], texto):
+        errores.append(f"{texto!r} no cumple {reglas['pattern']}")
+    if "enum" in reglas and texto not in reglas["enum"]:
+        errores.append(f"{texto!r} no está en {reglas['enum']}")
+    return errores
+
+
+def test_el_validador_del_datapackage_detecta_celdas_malas():
+    assert _errores_de_celda("", {"constraints": {"required": True}}) == ["vacía y obligatoria"]
+    assert _errores_de_celda("0", {"type": "number", "constraints": {"exclusiveMinimum": 0}}) == ["0.0 <= 0"]
+    assert _errores_de_celda("1,5", {"type": "number"}) == ["'1,5' no es number"]
+    assert _errores_de_celda("http://x", {"constraints": {"pattern": "https://[^/?#\\s]+\\S*"}})
+    assert _errores_de_celda("platino", {"constraints": {"enum": ["comunidad"]}})
 
 
 @pytest.fixture(scope="module")

@@ -229,7 +229,7 @@ def test_cuerpo_de_la_pull_request(carpeta_datos):
 def test_anadir_devuelve_el_fichero_si_la_fila_no_valida(carpeta_datos):
     antes = (carpeta_datos / "precios.csv").read_bytes()
     mala = datos.Precio("RTX 4090", "Vast.ai", "plata", 0.5, FECHA, "https://example.org", "")
-    with pytest.raises(ValueError, match="nivel 'plata' desconocido"):
+    with pytest.raises(ValueError, match="columna nivel: 'plata' no vale"):
         recolector.anadir(carpeta_datos, [mala])
     assert (carpeta_datos / "precios.csv").read_bytes() == antes
 

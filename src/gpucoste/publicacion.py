@@ -7,12 +7,16 @@ bajo ``LICENCIA``; el código, bajo la MIT del proyecto.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
+import json
+import os
 from urllib.parse import urlsplit
 
 import pandas as pd
 
-from . import datos, frescura, historial
+from . import datos, esquema, frescura, historial
 from .formato import numero
 
 LICENCIA = {
@@ -104,8 +108,35 @@ def tabla_hardware() -> pd.DataFrame:
     )
 
 
+def datapackage() -> dict:
+    """``datapackage.json``: la descripción de ``gpucoste.esquema`` con la licencia de los datos."""
+    return {**esquema.datapackage(), "licenses": [LICENCIA]}
+
+
 def ficheros() -> dict[str, bytes]:
-    """Los ficheros publicados en ``datos/`` del sitio: cada CSV de los datos, tal cual."""
-    carpeta = datos._carpeta()
-    nombres = sorted(f.name for f in carpeta.iterdir() if f.name.endswith(".csv"))
-    return {nombre: (carpeta / nombre).read_bytes() for nombre in nombres}
+    """Los ficheros publicados en ``datos/`` del sitio: cada CSV descrito en ``datapackage.json``, tal cual, y él."""
+    paquete = datapackage()
+    carpeta = esquema._carpeta(os.environ.get("GPUCOSTE_DATOS", ""))
+    salida = {r["path"]: (carpeta / r["path"]).read_bytes() for r in paquete["resources"]}
+    salida["datapackage.json"] = (json.dumps(paquete, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return salida
+
+
+def descargas() -> pd.DataFrame:
+    """Los ficheros descargables: enlace (relativo a la página de precios), filas y columnas.
+
+    La salida de un snippet no pasa por la reescritura de enlaces de MkDocs: el enlace va relativo a la URL
+    publicada de la página, ``/precios/`` (``use_directory_urls``), así que sube un nivel.
+    """
+    paquete = datapackage()
+    contenido = ficheros()
+    filas = [
+        {
+            "Fichero": f"[`{r['path']}`](../{CARPETA}/{r['path']})",
+            "Filas": numero(len(list(csv.reader(io.StringIO(contenido[r["path"]].decode("utf-8"))))) - 1, 0),
+            "Columnas": ", ".join(f"`{c['name']}`" for c in r["schema"]["fields"]),
+        }
+        for r in paquete["resources"]
+    ]
+    filas.append({"Fichero": f"[`datapackage.json`](../{CARPETA}/datapackage.json)", "Filas": "—", "Columnas": "—"})
+    return pd.DataFrame(filas)
