@@ -247,3 +247,44 @@ def test_orden_de_terminal(carpeta_datos, tmp_path, capsys):
         assert recolector.main(["--datos", str(carpeta_datos), "--ofertas", str(OFERTAS), *malos]) == 2
         salida = capsys.readouterr()
         assert salida.out == "" and mensaje in salida.err
+
+
+@pytest.mark.parametrize("semilla", range(20))
+def test_invariantes_con_ofertas_al_azar(carpeta_datos, semilla):
+    """Ofertas al azar (precios malos incluidos): mediana entre el mínimo y el máximo, nunca ≤ 0, y repetir la
+    misma semana no añade nada."""
+    import random
+
+    from gpuhunt import AcceleratorVendor, CatalogItem
+
+    azar = random.Random(semilla)
+    malos = [0, -1.0, float("nan"), float("inf"), None]
+    items = [
+        CatalogItem(
+            provider=azar.choice(["vastai", "runpod", "aws"]),
+            instance_name=str(i),
+            location=azar.choice(["US", "EU-RO-1"]),
+            price=azar.choice(malos) if azar.random() < 0.2 else round(azar.uniform(0.05, 12), 4),
+            cpu=8,
+            memory=64,
+            gpu_count=azar.choice([1, 1, 1, 2]),
+            gpu_name=azar.choice(["RTX4090", "H100", "A100", "B200"]),
+            gpu_memory=azar.choice([24.0, 80.0, 40.0]),
+            spot=azar.random() < 0.2,
+            disk_size=None,
+            gpu_vendor=AcceleratorVendor.NVIDIA,
+            provider_data={"verificada": azar.random() < 0.5},
+        )
+        for i in range(azar.randint(0, 60))
+    ]
+    contadas = recolector.ofertas(items)
+    for lec in recolector.medianas(contadas):
+        precios = [o.precio for o in contadas if (o.gpu, o.proveedor, o.nivel) == lec.clave]
+        assert lec.ofertas == len(precios) and min(precios) - 1e-4 <= lec.mediana <= max(precios) + 1e-4
+    resultados = [
+        recolector.Resultado(p, "https://example.org/ofertas", [i for i in items if i.provider == p])
+        for p in ("vastai", "runpod", "aws")
+    ]
+    informe = recolector.recolectar(carpeta_datos, FECHA, lambda: resultados)
+    assert all(p.precio_hora_usd > 0 and p.fecha == FECHA for p in informe.filas)
+    assert recolector.recolectar(carpeta_datos, "2026-12-01", lambda: resultados).filas == []
