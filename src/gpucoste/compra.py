@@ -1,14 +1,18 @@
-"""¿Comprar o alquilar? Cuántas horas de alquiler pagan la GPU."""
+"""¿Comprar o alquilar? Cuántas horas de alquiler pagan la GPU, con electricidad y reventa o sin ellas."""
 
 from __future__ import annotations
 
 from . import datos
-from .validacion import numero
+from .electricidad import coste_electricidad
+from .equilibrios import Equilibrio, _finito
+from .equilibrios import horas_mes as horas_mes_validas
+from .validacion import numero, resultado
 
 
 def horas_equivalentes(precio_compra: float, precio_hora: float) -> float:
     """Horas de alquiler a ``precio_hora`` que cuestan lo mismo que ``precio_compra``."""
-    return numero(precio_compra, "precio_compra") / numero(precio_hora, "precio_hora")
+    horas = numero(precio_compra, "precio_compra") / numero(precio_hora, "precio_hora")
+    return resultado(horas, "horas_equivalentes", {"precio_compra": precio_compra, "precio_hora": precio_hora})
 
 
 def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> float:
@@ -18,3 +22,43 @@ def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None =
         con_precio = [h.gpu for h in datos.hardware() if h.precio_compra_usd is not None]
         raise ValueError(f"GPU {gpu!r} no tiene precio de compra en los datos; lo tienen: {con_precio}.")
     return horas_equivalentes(equipo.precio_compra_usd, datos.precio(gpu, proveedor, nivel, fecha).precio_hora_usd)
+
+
+def comprar_o_alquilar(
+    *,
+    precio_compra: float,
+    precio_hora: float,
+    potencia_w: float,
+    precio_kwh: float,
+    horas_mes: float,
+    valor_reventa: float = 0,
+) -> Equilibrio:
+    """Meses de uso a partir de los cuales comprar la GPU sale más barato que alquilarla.
+
+    Comprada: ``precio_compra − valor_reventa`` (lo que se pierde al venderla después) más la electricidad
+    (``potencia_w`` a ``precio_kwh``) de las ``horas_mes`` de uso. Alquilada: ``precio_hora × horas_mes``.
+    Se igualan en ``meses = (compra − reventa) ÷ (horas_mes × (precio_hora − electricidad por hora))``.
+    Las horas de uso del equilibrio (``umbral × horas_mes``) no dependen de ``horas_mes``; los meses, sí:
+    usarla pocas horas al mes alarga la espera.
+
+    Todos los importes en la misma moneda (``precio_kwh`` ya convertido). Simplificaciones: la reventa no
+    depende de cuándo se venda, y no se cuentan el resto del equipo ni el tiempo que la GPU está parada.
+    """
+    capital = numero(precio_compra, "precio_compra") - numero(valor_reventa, "valor_reventa", cero=True)
+    if capital < 0:
+        raise ValueError(
+            f"valor_reventa: {valor_reventa!r} no vale; "
+            f"se admite un número entre 0 y precio_compra ({precio_compra!r})."
+        )
+    horas = horas_mes_validas(horas_mes)
+    electricidad = coste_electricidad(potencia_w, precio_kwh).por_hora
+    alquiler = numero(precio_hora, "precio_hora")
+    nombres = ("GPU comprada", "GPU alquilada")
+    if alquiler <= electricidad:
+        motivo = "la electricidad de la GPU propia cuesta tanto como alquilarla: comprar nunca se recupera"
+        return Equilibrio(None, "meses", nombres[0], None, nombres[1], None, motivo)
+    meses = capital / (horas * (alquiler - electricidad))
+    eq = Equilibrio(
+        meses, "meses", nombres[0], capital + electricidad * horas * meses, nombres[1], alquiler * horas * meses
+    )
+    return _finito(eq, "comprar_o_alquilar", {"precio_compra": precio_compra, "precio_hora": precio_hora})

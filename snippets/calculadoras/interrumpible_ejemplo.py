@@ -1,0 +1,58 @@
+# Fine-tuning del artículo en una RTX 4090 interrumpible: tiempo y coste esperados.
+from gpucoste import decisiones, formato, interrupciones
+from gpucoste.formato import dolares, mes, numero, porcentaje
+
+e = decisiones.ejemplo_interrumpible()
+print(
+    f"- **Trabajo:** {numero(e.horas_trabajo, 1)} horas de cómputo "
+    f"(la estimación del artículo para la {e.gpu})."
+)
+print(
+    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
+    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible con el descuento "
+    f"mínimo que anuncia Vast.ai ({porcentaje(e.descuento)}): "
+    f"{dolares(e.precio_interrumpible, 3)}/h."
+)
+print(
+    f"- **Checkpoint:** {numero(e.escritura_h * 60, 0)} minuto en escribirse "
+    "(estimación)."
+)
+print(
+    f"- **Reinicio:** de {numero(e.reinicio_min_h * 60, 0)} a "
+    f"{numero(e.reinicio_max_h * 60, 0)} minutos: nueva instancia, imagen y pesos "
+    "(el arranque que supone el artículo)."
+)
+print()
+tabla = decisiones.tabla_interrumpible()
+print(
+    formato.tabla(
+        tabla,
+        {
+            "interrupciones/h": 2,
+            "checkpoint cada (minutos)": 0,
+            "horas": 2,
+            "horas (reinicio largo)": 2,
+            "coste ($)": 2,
+            "coste ($, reinicio largo)": 2,
+        },
+    )
+)
+bajo_demanda = e.precio_bajo_demanda * e.horas_trabajo
+print(
+    f"\nBajo demanda, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
+    f"{numero(e.horas_trabajo, 1)} horas."
+)
+for reinicio, cual in ((e.reinicio_min_h, "corto"), (e.reinicio_max_h, "largo")):
+    eq = interrupciones.tasa_equilibrio(
+        horas_trabajo=e.horas_trabajo,
+        precio_interrumpible=e.precio_interrumpible,
+        precio_bajo_demanda=e.precio_bajo_demanda,
+        escritura_h=e.escritura_h,
+        reinicio_h=reinicio,
+    )
+    print(
+        f"Con el reinicio {cual}, la interrumpible deja de compensar a partir de "
+        f"**{numero(eq.umbral, 2)} interrupciones por hora** (una cada "
+        f"{numero(60 / eq.umbral, 0)} minutos de media): ahí ambas cuestan "
+        f"{dolares(eq.coste_b)}."
+    )

@@ -1,0 +1,369 @@
+"""Los ejemplos de las páginas de decisión, en una sola pieza para la página, la calculadora y la CLI.
+
+Entradas de los ejemplos: las de los datos (precios, descuentos, electricidad, escenarios del artículo) y unos
+pocos supuestos, marcados como estimación y mostrados en la página. Los cálculos son los de
+:mod:`gpucoste.equilibrios`, :mod:`gpucoste.compra`, :mod:`gpucoste.interrupciones` y
+:mod:`gpucoste.recomendacion`; aquí solo se juntan en tablas (pandas se importa dentro de cada función: el
+cálculo no lo necesita).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import datos, experimento, formato, interrupciones, mercado
+
+ESCRITURA_MIN = 1.0
+"""Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
+
+
+@dataclass(frozen=True)
+class EjemploInterrumpible:
+    """El fine-tuning del artículo en una RTX 4090 interrumpible, con sus entradas y su origen."""
+
+    gpu: str
+    horas_trabajo: float
+    precio_bajo_demanda: float
+    fecha_precio: str
+    descuento: float
+    precio_interrumpible: float
+    escritura_h: float
+    reinicio_min_h: float
+    reinicio_max_h: float
+
+
+def ejemplo_interrumpible() -> EjemploInterrumpible:
+    """El escenario verificado de la RTX 4090 del artículo, con el descuento interrumpible mínimo de Vast.ai."""
+    esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
+    precio = experimento.precio(esc)
+    d = mercado.descuento(esc.proveedor, "interrumpible")
+    arranque = datos.supuestos()["minutos_arranque"]
+    return EjemploInterrumpible(
+        gpu=esc.gpu,
+        horas_trabajo=esc.horas,
+        precio_bajo_demanda=precio.precio_hora_usd,
+        fecha_precio=precio.fecha,
+        descuento=d.descuento,
+        precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
+        escritura_h=ESCRITURA_MIN / 60,
+        reinicio_min_h=arranque.valor_min / 60,
+        reinicio_max_h=arranque.valor_max / 60,
+    )
+
+
+def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1)):
+    """Horas y coste esperados del ejemplo para cada tasa de interrupciones (con reinicio corto y largo)."""
+    import pandas as pd
+
+    e = ejemplo_interrumpible()
+    filas = []
+    for tasa in tasas:
+        corto, largo = (
+            interrupciones.esperado(
+                horas_trabajo=e.horas_trabajo,
+                interrupciones_hora=tasa,
+                escritura_h=e.escritura_h,
+                reinicio_h=r,
+                precio_hora=e.precio_interrumpible,
+            )
+            for r in (e.reinicio_min_h, e.reinicio_max_h)
+        )
+        filas.append(
+            {
+                "interrupciones/h": tasa,
+                "checkpoint cada (minutos)": corto.intervalo * 60,
+                "horas": corto.horas,
+                "horas (reinicio largo)": largo.horas,
+                "coste ($)": corto.coste,
+                "coste ($, reinicio largo)": largo.coste,
+            }
+        )
+    return pd.DataFrame(filas)
+
+
+# --- API por token o GPU alquilada -----------------------------------------------------------------
+
+MODELO = "Llama 3.1 8B"
+GPU_ALQUILADA = "RTX 4090"
+ENTRADA_POR_SALIDA = 1.0
+"""Tokens de entrada por token generado en los ejemplos (supuesto: tantos como de salida)."""
+LOTE_LLENO, CONTEXTO_LLENO = 16, 2048
+"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2.048 tokens de contexto, lo que cabe
+en los 24 GB de la RTX 4090 con el modelo en bf16."""
+
+
+@dataclass(frozen=True)
+class Rendimiento:
+    """Tokens por segundo que genera la GPU alquilada con el modelo del ejemplo, y de dónde sale la cifra."""
+
+    nombre: str
+    tokens_s: float
+    origen: str
+
+
+def precio_gpu_alquilada() -> datos.Precio:
+    """El precio más reciente de la GPU del ejemplo en el nivel más barato de Vast.ai (comunidad)."""
+    return datos.precio(GPU_ALQUILADA, "Vast.ai", "comunidad")
+
+
+def rendimientos() -> list[Rendimiento]:
+    """Medido con lote 1 (si hay medida), y las cotas altas de ancho de banda con lote 1 y con la GPU llena."""
+    from . import tiempo
+
+    salida = [
+        Rendimiento(
+            "medido, lote 1",
+            m.tokens_s,
+            f"{m.nota} ({m.fecha[:7]})",
+        )
+        for m in datos.generacion_medida()
+        if m.gpu == GPU_ALQUILADA and m.modelo == MODELO
+    ]
+    salida.append(
+        Rendimiento(
+            "cota alta, lote 1",
+            tiempo.tokens_por_segundo(MODELO, GPU_ALQUILADA, lote=1),
+            "ancho de banda ÷ bytes leídos por paso (estimación)",
+        )
+    )
+    salida.append(
+        Rendimiento(
+            f"cota alta, lote {LOTE_LLENO}",
+            tiempo.tokens_por_segundo(MODELO, GPU_ALQUILADA, lote=LOTE_LLENO, contexto=CONTEXTO_LLENO),
+            f"{LOTE_LLENO} conversaciones de {formato.numero(CONTEXTO_LLENO, 0)} tokens a la vez (estimación)",
+        )
+    )
+    return salida
+
+
+def tabla_api_o_gpu():
+    """Una fila por API y rendimiento: el umbral de tokens al mes y el coste de ambas opciones en él."""
+    import pandas as pd
+
+    from . import equilibrios
+
+    precio = precio_gpu_alquilada().precio_hora_usd
+    filas = []
+    for api in (p for p in mercado.precios_api() if p.modelo == MODELO):
+        millon = api.millon_mezclado(ENTRADA_POR_SALIDA)
+        minimo = equilibrios.tokens_s_minimos(precio, millon)
+        for r in rendimientos():
+            e = equilibrios.api_o_gpu(
+                precio_hora=precio,
+                tokens_s=r.tokens_s,
+                precio_entrada=api.entrada_usd_millon,
+                precio_salida=api.salida_usd_millon,
+                entrada_por_salida=ENTRADA_POR_SALIDA,
+            )
+            filas.append(
+                {
+                    "API": api.proveedor,
+                    "$ por millón de tokens": millon,
+                    "tokens por segundo para empatar": minimo,
+                    "GPU": r.nombre,
+                    "tokens por segundo": r.tokens_s,
+                    "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
+                    "coste en él ($/mes)": e.coste_b,
+                }
+            )
+    return pd.DataFrame(filas)
+
+
+# --- Comprar o alquilar, local o alquilada ---------------------------------------------------------
+
+HORAS_AL_DIA = (24, 8, 2)
+"""Perfiles de uso de los ejemplos de compra: horas al día que la GPU trabaja."""
+
+
+@dataclass(frozen=True)
+class Luz:
+    """El precio de la electricidad de un hogar, en euros y en dólares, con su origen."""
+
+    eur_kwh: float
+    usd_kwh: float
+    periodo: str
+    fecha: str
+    usd_por_eur: float
+    fecha_cambio: str
+
+
+def luz(pais: str = "España") -> Luz:
+    """La electricidad de un hogar de ``pais`` pasada a dólares al tipo de referencia del BCE de los datos."""
+    from . import moneda
+
+    e = mercado.precio_kwh(pais)
+    cambio = moneda.tipo_de_cambio()
+    return Luz(e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha)
+
+
+def vatios(gpu: str) -> float:
+    """El consumo máximo de ``gpu`` según sus especificaciones."""
+    v = datos.especificaciones()[gpu].vatios
+    if v is None:
+        raise ValueError(f"GPU {gpu!r}: sus especificaciones no traen consumo; se admite una GPU con vatios.")
+    return v
+
+
+def tabla_comprar(gpu: str = GPU_ALQUILADA):
+    """Meses (y horas de uso) para que comprar ``gpu`` salga más barato que alquilarla, por uso y reventa."""
+    import pandas as pd
+
+    from . import compra
+
+    equipo = datos.equipo(gpu)
+    alquiler = precio_gpu_alquilada().precio_hora_usd
+    r, kwh = mercado.reventa(gpu), luz().usd_kwh
+    filas = []
+    for horas_dia in HORAS_AL_DIA:
+        for etiqueta, fraccion in (("sin", 0.0), ("baja", r.fraccion_min), ("alta", r.fraccion_max)):
+            e = compra.comprar_o_alquilar(
+                precio_compra=equipo.precio_compra_usd,
+                precio_hora=alquiler,
+                potencia_w=vatios(gpu),
+                precio_kwh=kwh,
+                horas_mes=horas_dia * 365 / 12,
+                valor_reventa=fraccion * equipo.precio_compra_usd,
+            )
+            if e.umbral is None:
+                continue
+            filas.append(
+                {
+                    "uso (h/día)": horas_dia,
+                    "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
+                    "meses": e.umbral,
+                    "horas de uso": e.umbral * horas_dia * 365 / 12,
+                    "coste en el equilibrio ($)": e.coste_a,
+                }
+            )
+    return pd.DataFrame(filas)
+
+
+@dataclass(frozen=True)
+class LocalOAlquilada:
+    """El fine-tuning del artículo en una GPU propia (solo electricidad) o en otra alquilada más rápida."""
+
+    local: str
+    horas_local: float
+    alquilada: str
+    horas_alquilada: float
+    precio_alquilada: float
+    coste_local: float
+    coste_alquilada: float
+    precio_equilibrio: float
+
+
+def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> LocalOAlquilada:
+    """Con las horas estimadas del artículo para cada GPU (escenarios verificados) y la luz de un hogar."""
+    from . import equilibrios
+
+    por_gpu = {e.gpu: e for e in experimento.escenarios() if e.nivel == "verificado"}
+    h_local, esc = por_gpu[local].horas, por_gpu[alquilada]
+    precio = experimento.precio(esc).precio_hora_usd
+    e = equilibrios.local_o_alquilar(
+        horas_local=h_local, potencia_w=vatios(local), precio_kwh=luz().usd_kwh, horas_alquiler=esc.horas
+    )
+    return LocalOAlquilada(local, h_local, alquilada, esc.horas, precio, e.coste_b, precio * esc.horas, e.umbral)
+
+
+# --- Cuándo compensa cada opción -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Caso:
+    """Una fila de la tabla del artículo: la carga que la representa y la opción que recomendaba."""
+
+    escenario: str
+    del_articulo: str
+    entradas: str
+    recomendacion: object
+
+
+def casos() -> list[Caso]:
+    """Las cuatro filas de «Cuándo compensa cada opción» con una carga concreta cada una, calculadas."""
+    from . import equilibrios, recomendacion
+
+    precio = precio_gpu_alquilada().precio_hora_usd
+    reserva = mercado.descuento("Vast.ai", "reservada", 1).descuento
+    api = mercado.precio_api(MODELO, "Together").millon_mezclado(ENTRADA_POR_SALIDA)
+    r = {x.nombre: x.tokens_s for x in rendimientos()}
+    lote1 = next(v for k, v in r.items() if k.startswith("medido")) if any(k.startswith("medido") for k in r) else None
+    lleno = r[f"cota alta, lote {LOTE_LLENO}"]
+    comun = dict(precio_hora=precio, descuento_reserva=reserva)
+    n = formato.numero
+    salida = []
+
+    tokens = 1e6
+    horas_local = recomendacion.horas_para_tokens(tokens, lote1 or r["cota alta, lote 1"])
+    salida.append(
+        Caso(
+            "Chat ocasional, prototipos, privacidad",
+            "Local",
+            f"{n(tokens / 1e6, 0)} millones de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
+            f"({n(horas_local, 1)} h generando)",
+            recomendacion.recomendar(
+                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
+                continuo=False,
+                tokens_mes=tokens,
+                precio_millon_api=api,
+                privado=True,
+                horas_local=horas_local,
+                potencia_local_w=vatios(GPU_ALQUILADA),
+                precio_kwh=luz().usd_kwh,
+                **comun,
+            ),
+        )
+    )
+    tokens = 30e6
+    salida.append(
+        Caso(
+            "Producción con volumen bajo o medio",
+            "API por token",
+            f"servicio 24/7 que genera {n(tokens / 1e6, 0)} millones de tokens al mes",
+            recomendacion.recomendar(
+                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
+                continuo=True,
+                tokens_mes=tokens,
+                precio_millon_api=api,
+                **comun,
+            ),
+        )
+    )
+    esc = next(e for e in experimento.escenarios() if e.gpu == GPU_ALQUILADA and e.nivel == "comunidad")
+    salida.append(
+        Caso(
+            "Fine-tuning, entrenamiento, batch grande",
+            "GPU alquilada por horas",
+            f"el fine-tuning del artículo: {n(esc.horas, 1)} h de {GPU_ALQUILADA}, sin GPU en casa",
+            recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),
+        )
+    )
+    tokens = 3 * equilibrios.capacidad_mes(lleno)
+    salida.append(
+        Caso(
+            "Servir un modelo propio 24/7 con carga alta",
+            "GPU reservada",
+            f"modelo propio (no está en ninguna API) que genera {n(tokens / 1e6, 0)} millones de tokens al mes: "
+            f"tres {GPU_ALQUILADA} llenas",
+            recomendacion.recomendar(
+                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno), continuo=True, tokens_mes=tokens, **comun
+            ),
+        )
+    )
+    return salida
+
+
+def tabla_cuando_compensa():
+    """La tabla del artículo con la opción calculada y su razón al lado."""
+    import pandas as pd
+
+    filas = [
+        {
+            "Escenario": c.escenario,
+            "El artículo": c.del_articulo,
+            "Carga del ejemplo": c.entradas,
+            "Calculado": c.recomendacion.opcion,
+            "Por qué": c.recomendacion.razones[0],
+        }
+        for c in casos()
+    ]
+    return pd.DataFrame(filas)

@@ -1,0 +1,180 @@
+"""Puntos de equilibrio: dónde dejan de ganar la API por token, la GPU alquilada, la reservada y la local.
+
+Cada función devuelve un :class:`Equilibrio`: el umbral y lo que cuesta cada opción justo en él (que es lo
+mismo, salvo redondeo: así se comprueba en las pruebas). Comprar o alquilar está en :mod:`gpucoste.compra`.
+
+Todos los importes en la misma moneda (la guía usa dólares, la de los precios de los proveedores).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .coste import HORAS_MES
+from .electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
+from .validacion import numero, resultado
+
+HORAS_MES_MAX = 24 * 31
+"""Un mes no tiene más horas que estas: el tope de ``horas_mes``."""
+
+
+@dataclass(frozen=True)
+class Equilibrio:
+    """El umbral en que dos opciones cuestan lo mismo, y el coste de cada una en él.
+
+    ``umbral`` es ``None`` si no hay equilibrio: ``opcion_a`` sale más barata en todo el rango
+    (``motivo`` dice por qué) y los costes también son ``None``.
+    """
+
+    umbral: float | None
+    unidad: str
+    opcion_a: str
+    coste_a: float | None
+    opcion_b: str
+    coste_b: float | None
+    motivo: str = ""
+
+
+def _finito(eq: Equilibrio, funcion: str, entradas: dict) -> Equilibrio:
+    """``eq`` si sus números son finitos; si no (desbordamiento con entradas enormes), ``ValueError``."""
+    for valor in (eq.umbral, eq.coste_a, eq.coste_b):
+        if valor is not None:
+            resultado(valor, funcion, entradas)
+    return eq
+
+
+def fraccion(valor: object, nombre: str, *, uno: bool = False) -> float:
+    """``valor`` como fracción: número finito en [0, 1) (o [0, 1] si ``uno``); si no, ``ValueError``."""
+    permitido = f"un número entre 0 y 1{' (ambos incluidos)' if uno else ' (1 excluido)'}"
+    try:
+        x = numero(valor, nombre, cero=True)
+    except ValueError as error:
+        raise ValueError(f"{error} Aquí se admite {permitido}.") from None
+    if x > 1 or (x == 1 and not uno):
+        raise ValueError(f"{nombre}: {valor!r} no vale; se admite {permitido}.")
+    return x
+
+
+def horas_mes(valor: object, nombre: str = "horas_mes") -> float:
+    """Horas de uso en un mes: mayor que 0 y como mucho las de un mes de 31 días."""
+    x = numero(valor, nombre)
+    if x > HORAS_MES_MAX:
+        raise ValueError(f"{nombre}: {valor!r} no vale; un mes tiene como mucho {HORAS_MES_MAX} horas.")
+    return x
+
+
+def precio_millon_mezclado(precio_entrada: float, precio_salida: float, entrada_por_salida: float = 1.0) -> float:
+    """Lo que cuesta en la API cada millón de tokens **generados**, contando los de entrada que los acompañan.
+
+    ``entrada_por_salida`` es cuántos tokens de entrada (la pregunta, el contexto) se envían por cada token
+    de salida. Precios en dólares por millón de tokens.
+    """
+    entrada = numero(precio_entrada, "precio_entrada", cero=True)
+    salida = numero(precio_salida, "precio_salida", cero=True)
+    total = salida + numero(entrada_por_salida, "entrada_por_salida", cero=True) * entrada
+    return resultado(
+        total, "precio_millon_mezclado", {"precio_entrada": precio_entrada, "precio_salida": precio_salida}
+    )
+
+
+def capacidad_mes(tokens_s: float, horas: float = HORAS_MES) -> float:
+    """Tokens que genera una GPU a ``tokens_s`` durante ``horas`` (por defecto, un mes entero)."""
+    total = numero(tokens_s, "tokens_s") * SEGUNDOS_HORA * horas_mes(horas, "horas")
+    return resultado(total, "capacidad_mes", {"tokens_s": tokens_s})
+
+
+def coste_api_mes(tokens_mes: float, precio_millon: float) -> float:
+    """Coste de ``tokens_mes`` tokens generados en la API a ``precio_millon`` (ya mezclado) por millón."""
+    total = numero(tokens_mes, "tokens_mes", cero=True) * numero(precio_millon, "precio_millon", cero=True) / 1e6
+    return resultado(total, "coste_api_mes", {"tokens_mes": tokens_mes, "precio_millon": precio_millon})
+
+
+def gpus_necesarias(tokens_mes: float, tokens_s: float, horas: float = HORAS_MES) -> int:
+    """GPUs encendidas todo el mes que hacen falta para generar ``tokens_mes`` (al menos una: el servicio existe)."""
+    return max(1, math.ceil(numero(tokens_mes, "tokens_mes", cero=True) / capacidad_mes(tokens_s, horas)))
+
+
+def coste_gpu_mes(tokens_mes: float, precio_hora: float, tokens_s: float, horas: float = HORAS_MES) -> float:
+    """Coste de servir ``tokens_mes`` con GPUs alquiladas siempre encendidas (``horas`` al mes cada una)."""
+    n = gpus_necesarias(tokens_mes, tokens_s, horas)
+    total = n * numero(precio_hora, "precio_hora") * horas_mes(horas, "horas")
+    return resultado(total, "coste_gpu_mes", {"tokens_mes": tokens_mes, "precio_hora": precio_hora})
+
+
+def tokens_s_minimos(precio_hora: float, precio_millon: float) -> float:
+    """Tokens por segundo que una GPU tiene que generar sin parar para costar por token lo que la API.
+
+    Por debajo, ni llena gana a la API (``precio_millon`` ya mezclado, en dólares por millón).
+    """
+    precio = numero(precio_hora, "precio_hora")
+    por_token = numero(precio_millon, "precio_millon") / TOKENS_MILLON
+    return resultado(precio / por_token / SEGUNDOS_HORA, "tokens_s_minimos", {"precio_hora": precio_hora})
+
+
+def api_o_gpu(
+    *,
+    precio_hora: float,
+    tokens_s: float,
+    precio_entrada: float,
+    precio_salida: float,
+    entrada_por_salida: float = 1.0,
+    horas: float = HORAS_MES,
+) -> Equilibrio:
+    """Tokens generados al mes a partir de los cuales una GPU alquilada siempre encendida sale más barata que la API.
+
+    La GPU cuesta lo mismo la usen o no (``precio_hora × horas``); la API, lo que se genere. El umbral es
+    coste de la GPU ÷ precio por token de la API. Si ese umbral supera la capacidad de la GPU (``tokens_s``
+    sostenidos todo el mes), una GPU llena sigue siendo más cara que la API y no hay equilibrio: añadir GPUs
+    no lo arregla, cada una cuesta lo mismo por token.
+
+    Simplificación: la GPU se mide por los tokens que **genera** (la lectura de la entrada, el *prefill*,
+    es mucho más rápida y no se cuenta); la API cobra entrada y salida.
+    """
+    precio_millon = precio_millon_mezclado(precio_entrada, precio_salida, entrada_por_salida)
+    gpu_mes = numero(precio_hora, "precio_hora") * horas_mes(horas, "horas")
+    capacidad = capacidad_mes(tokens_s, horas)
+    nombres = ("API por token", "GPU alquilada siempre encendida")
+    if precio_millon == 0:
+        return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, "la API es gratuita")
+    umbral = gpu_mes / precio_millon * TOKENS_MILLON
+    if umbral > capacidad:
+        motivo = "una GPU llena genera menos tokens de los que pagaría la API con su coste"
+        return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, motivo)
+    eq = Equilibrio(umbral, "tokens al mes", nombres[0], coste_api_mes(umbral, precio_millon), nombres[1], gpu_mes)
+    return _finito(eq, "api_o_gpu", {"precio_hora": precio_hora, "tokens_s": tokens_s})
+
+
+def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
+    """Utilización (fracción de las horas del periodo) a partir de la cual reservar sale más barato.
+
+    Bajo demanda se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
+    horas del periodo con el descuento (``horas × precio_hora × (1 − descuento)``). Se igualan en
+    ``utilización = 1 − descuento``: con un descuento del 20 %, reservar compensa si se usa más del 80 % del tiempo.
+    """
+    d = fraccion(descuento, "descuento")
+    precio = numero(precio_hora, "precio_hora")
+    total = precio * horas_mes(horas, "horas")
+    nombres = ("GPU bajo demanda", "GPU reservada")
+    if d == 0:
+        return Equilibrio(None, "utilización", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
+    umbral = 1 - d
+    eq = Equilibrio(umbral, "utilización", nombres[0], umbral * total, nombres[1], total * (1 - d))
+    return _finito(eq, "alquilar_o_reservar", {"precio_hora": precio_hora})
+
+
+def local_o_alquilar(*, horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
+    """Precio por hora de alquiler por debajo del cual alquilar sale más barato que usar la GPU que ya tienes.
+
+    En local solo se paga la electricidad de ``horas_local`` horas (la GPU ya está comprada: comprarla es
+    :func:`gpucoste.compra.comprar_o_alquilar`); alquilada, ``horas_alquiler × precio``. Se igualan en
+    ``precio = electricidad local ÷ horas_alquiler``. ``precio_kwh`` en la moneda del resultado.
+    """
+    local = coste_electricidad(potencia_w, precio_kwh).por_hora * numero(horas_local, "horas_local")
+    horas = numero(horas_alquiler, "horas_alquiler")
+    nombres = ("GPU alquilada", "GPU local (solo electricidad)")
+    if local == 0:
+        return Equilibrio(None, "$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
+    umbral = local / horas
+    eq = Equilibrio(umbral, "$/h", nombres[0], umbral * horas, nombres[1], local)
+    return _finito(eq, "local_o_alquilar", {"horas_local": horas_local, "horas_alquiler": horas_alquiler})
