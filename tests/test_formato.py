@@ -16,7 +16,13 @@ from gpucoste import formato
         (4702.94, 0, "4.703"),
         (1234567.891, 2, "1.234.567,89"),
         (0.1, 2, "0,10"),
-        (-3.25, 1, "-3,2"),
+        (-3.25, 1, "-3,3"),  # la mitad, hacia arriba en valor absoluto
+        (0.675, 2, "0,68"),  # 450 W × 10 h × 0,15 €/kWh: f"{0.675:.2f}" da 0.67
+        (2.5, 0, "3"),
+        (0.125, 2, "0,13"),
+        (1.005, 2, "1,01"),
+        (-0.0, 2, "0,00"),
+        (-0.004, 2, "0,00"),
     ],
 )
 def test_numero(valor, decimales, esperado):
@@ -26,6 +32,12 @@ def test_numero(valor, decimales, esperado):
 def test_no_depende_del_locale(monkeypatch):
     monkeypatch.setattr(locale, "localeconv", lambda: {"decimal_point": "#", "thousands_sep": "@"})
     assert formato.numero(2000.5, 1) == "2.000,5"
+
+
+def test_porcentaje_redondea_el_valor_decimal():
+    assert formato.porcentaje(0.00675, 2) == "0,68\u00a0%"
+    assert formato.porcentaje(0.125) == "13\u00a0%"
+    assert formato.porcentaje(0.005) == "1\u00a0%"
 
 
 def test_unidades():

@@ -1,75 +1,319 @@
 """Línea de órdenes: ``gpucoste coste``, ``gpucoste experimento``, ``gpucoste precios``.
 
-Sale con código 2 ante una entrada mala, con el error en español.
+En español de principio a fin: la ayuda (``-h``: «muestra esta ayuda y sale»), el uso y cada error
+de argparse. Ante una entrada mala, una sola línea en stderr que nombra la opción y el valor, código
+de salida 2 y nada en stdout: cada orden calcula todo primero e imprime después. Los números se
+aceptan con coma o punto decimal (``--precio-hora 1,5`` o ``1.5``; también ``1.234,5``), así que la
+salida de la propia orden vale de entrada. Cada orden admite ``--formato tabla|csv|json``: ``tabla``
+es para leer (cifras en español), ``csv`` y ``json`` para otros programas (punto decimal).
+
+Añadir una orden
+----------------
+Una función decorada con ``@orden`` que recibe las opciones ya convertidas y validadas y devuelve
+una ``Salida`` (un DataFrame y los decimales de sus columnas numéricas en la tabla)::
+
+    @orden(
+        "horas-compra",
+        "horas de alquiler que pagan la compra de una GPU",
+        Opcion("--gpu", "GPU de los datos", obligatoria=True),
+        Opcion("--precio-hora", "dólares por hora", tipo=positivo, obligatoria=True),
+    )
+    def _horas_compra(gpu: str, precio_hora: float) -> Salida:
+        horas = compra.horas_equivalentes(datos.equipo(gpu).precio_compra_usd, precio_hora)
+        return Salida(pd.DataFrame([{"gpu": gpu, "horas": horas}]), {"horas": 0})
+
+Tipos de opción: ``positivo`` (> 0), ``no_negativo`` (≥ 0) o ``str`` (por defecto); ``valores=(...)``
+limita las opciones a una lista. ``--formato`` se añade solo. Un ``ValueError`` de la biblioteca se
+convierte en la línea de error (con las opciones dadas) y el código 2; ``tests/test_propiedades.py``
+prueba cada orden registrada con entradas generadas (registra allí sus opciones numéricas).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import math
+import re
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, experimento
+from . import datos, experimento, formato
 from .coste import coste_total
-from .formato import dolares
+
+FORMATOS = ("tabla", "csv", "json")
+
+# --- argparse en español ------------------------------------------------------------------------
+
+CATALOGO = {
+    "usage: ": "uso: ",
+    "options": "opciones",
+    "positional arguments": "argumentos posicionales",
+    "show this help message and exit": "muestra esta ayuda y sale",
+    "show program's version number and exit": "muestra la versión y sale",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "%(argument_name)s: %(message)s",
+    "the following arguments are required: %s": "faltan opciones obligatorias: %s",
+    "one of the arguments %s is required": "hace falta una de estas opciones: %s",
+    "not allowed with argument %s": "no se admite junto con %s",
+    "unrecognized arguments: %s": "opciones desconocidas: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "%(value)r no vale; se admite: %(choices)s",
+    "invalid %(type)s value: %(value)r": "%(value)r no vale",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": (
+        "orden desconocida: %(parser_name)r (se admite: %(choices)s)"
+    ),
+    "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
+    "expected one argument": "falta su valor",
+    "expected at most one argument": "admite como mucho un valor",
+    "expected at least one argument": "necesita al menos un valor",
+    "expected %s argument": "necesita %s valor",
+    "expected %s arguments": "necesita %s valores",
+    "ignored explicit argument %r": "no lleva valor (se dio %r)",
+    "unexpected option string: %s": "opción inesperada: %s",
+    "can't open '%(filename)s': %(error)s": "no se puede abrir '%(filename)s': %(error)s",
+    # Errores de quien programa la CLI (no de quien la usa), también en español:
+    "'required' is an invalid argument for positionals": "«required» no vale para argumentos posicionales",
+    "%r is not callable": "%r no se puede llamar",
+    ".__call__() not defined": ".__call__() no está definido",
+    'argument "-" with mode %r': 'argumento "-" con modo %r',
+    "cannot have multiple subparser arguments": "solo puede haber un grupo de órdenes",
+    "cannot merge actions - two groups are named %r": "no se pueden unir: dos grupos se llaman %r",
+    "conflicting subparser alias: %s": "alias de orden repetido: %s",
+    "conflicting subparser: %s": "orden repetida: %s",
+    "dest= is required for options like %r": "hace falta dest= para opciones como %r",
+    "invalid conflict_resolution value: %r": "conflict_resolution no vale: %r",
+    "mutually exclusive arguments must be optional": "las opciones excluyentes deben ser opcionales",
+    "conflicting option string: %s": "opción repetida: %s",
+    "conflicting option strings: %s": "opciones repetidas: %s",
+}
+"""Mensajes de argparse (inglés → español): lo que haría un catálogo de ``gettext``, sin ficheros .mo."""
+
+
+def _traducir(texto: str) -> str:
+    return CATALOGO.get(texto, texto)
+
+
+@contextlib.contextmanager
+def _en_espanol():
+    """argparse traduce con ``argparse._`` y ``argparse.ngettext``: mientras dura, con ``CATALOGO``."""
+    antes = argparse._, argparse.ngettext
+    argparse._ = _traducir
+    argparse.ngettext = lambda singular, plural, n: _traducir(singular if n == 1 else plural)
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = antes
+
+
+class _ErrorDeUso(Exception):
+    """Un error de las opciones: ``main`` lo imprime en una línea y sale con 2."""
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse ya sale con 2; el mensaje, en español
-        self.print_usage(sys.stderr)
-        self.exit(2, f"gpucoste: error: {message}\n")
+    def error(self, message: str):  # una línea en stderr (sin el bloque de uso), código 2
+        raise _ErrorDeUso(f"{self.prog}: error: {message}")
 
 
-def _decimal(texto: str) -> float:
-    """«1,5» o «1.5» → 1.5 (la coma decimal de la salida en español también vale de entrada)."""
+# --- Tipos de opción: coma o punto decimal ----------------------------------------------------
+
+_PUNTO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+_COMA = re.compile(r"[+-]?[0-9]+,[0-9]+([eE][+-]?[0-9]+)?", re.ASCII)
+_MILES = re.compile(r"[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?", re.ASCII)
+_NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)
+
+
+def decimal(texto: str) -> float:
+    """«1,5», «1.5», «1.234,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
+
+    «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
+    """
+    texto = texto.strip()
+    if _MILES.fullmatch(texto):
+        if "," not in texto and texto.count(".") == 1:
+            entero, coma = texto.replace(".", ""), texto.replace(".", ",")
+            raise argparse.ArgumentTypeError(f"{texto!r} es ambiguo: ¿{coma} o {entero}?; se admite {entero} o {coma}")
+        texto = texto.replace(".", "").replace(",", ".")
+    elif _COMA.fullmatch(texto):
+        texto = texto.replace(",", ".")
+    elif not _PUNTO.fullmatch(texto):
+        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite p. ej. 1,5 o 1.5")
+    return float(texto)
+
+
+def _numero(texto: str, *, cero: bool) -> float:
+    admitido = "un número finito mayor " + ("o igual que 0" if cero else "que 0") + " (p. ej. 1,5 o 1.5)"
     try:
-        return float(texto.replace(",", ".", 1) if texto.count(",") == 1 and "." not in texto else texto)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite p. ej. 1.5 o 1,5") from None
+        x = decimal(texto)
+    except argparse.ArgumentTypeError as error:
+        if "ambiguo" in str(error):
+            raise
+        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite {admitido}") from None
+    if x != x or x in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"{texto!r} no es un número finito; se admite {admitido}")
+    if x < 0 or (x == 0 and not cero):
+        raise argparse.ArgumentTypeError(f"{texto!r} no vale; se admite {admitido}")
+    return x + 0.0
+
+
+def positivo(texto: str) -> float:
+    """Tipo de opción: un número finito > 0, con coma o punto decimal."""
+    return _numero(texto, cero=False)
+
+
+def no_negativo(texto: str) -> float:
+    """Tipo de opción: un número finito ≥ 0, con coma o punto decimal."""
+    return _numero(texto, cero=True)
+
+
+# --- Registro de órdenes ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opcion:
+    """Una opción de una orden: ``--precio-hora`` llega a la función como ``precio_hora``."""
+
+    bandera: str
+    ayuda: str
+    tipo: Callable[[str], object] = str
+    defecto: object = None
+    obligatoria: bool = False
+    valores: tuple[str, ...] | None = None
+
+    @property
+    def destino(self) -> str:
+        return self.bandera.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Salida:
+    """Lo que devuelve una orden: una tabla y, para ``--formato tabla``, los decimales de cada columna."""
+
+    tabla: pd.DataFrame
+    decimales: dict[str, int] = field(default_factory=dict)
+
+    def texto(self, formato_salida: str) -> str:
+        if formato_salida == "csv":
+            return self.tabla.to_csv(index=False, lineterminator="\n").rstrip("\n")
+        if formato_salida == "json":
+            filas = [
+                {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in fila.items()}
+                for fila in self.tabla.to_dict(orient="records")
+            ]
+            return json.dumps(filas, ensure_ascii=False, indent=2, allow_nan=False, default=lambda v: v.item())
+        return formato.tabla(self.tabla, self.decimales)
+
+
+@dataclass(frozen=True)
+class _Orden:
+    nombre: str
+    ayuda: str
+    opciones: tuple[Opcion, ...]
+    funcion: Callable[..., Salida]
+
+
+ORDENES: dict[str, _Orden] = {}
+
+
+def orden(nombre: str, ayuda: str, *opciones: Opcion):
+    """Decorador: registra la función como la orden ``gpucoste <nombre>``."""
+
+    def registrar(funcion: Callable[..., Salida]) -> Callable[..., Salida]:
+        ORDENES[nombre] = _Orden(nombre, ayuda, opciones, funcion)
+        return funcion
+
+    return registrar
+
+
+# --- Órdenes ----------------------------------------------------------------------------------
+
+
+@orden(
+    "coste",
+    "coste de un trabajo, con costes ocultos",
+    Opcion("--precio-hora", "dólares por hora de la GPU", positivo, obligatoria=True),
+    Opcion("--horas", "horas de cómputo del trabajo", positivo, obligatoria=True),
+    Opcion("--minutos-arranque", "minutos facturados antes de empezar", no_negativo, 0.0),
+    Opcion("--gb-disco", "GB en disco mientras dura el trabajo", no_negativo, 0.0),
+    Opcion("--precio-gb-mes", "dólares por GB y mes de disco", no_negativo, 0.0),
+    Opcion("--gb-transferencia", "GB subidos o bajados con cargo", no_negativo, 0.0),
+    Opcion("--precio-gb-transferencia", "dólares por GB transferido", no_negativo, 0.0),
+)
+def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
+    d = coste_total(precio_hora, horas, **ocultos)
+    partidas = ("gpu", "arranque", "almacenamiento", "transferencia", "total")
+    tabla = pd.DataFrame({"partida": partidas, "coste ($)": [getattr(d, p) for p in partidas]})
+    return Salida(tabla, {"coste ($)": 2})
+
+
+@orden(
+    "experimento",
+    "tabla de costes de un experimento de los datos",
+    Opcion("--nombre", "experimento de escenarios.csv", defecto=experimento.FINETUNING),
+)
+def _experimento(nombre: str) -> Salida:
+    return Salida(experimento.tabla(nombre), {"$/h": 2, "horas": 2, "coste": 2})
+
+
+@orden("precios", "referencias de precio con fuente y fecha")
+def _precios() -> Salida:
+    columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
+    tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
+    return Salida(tabla, {"precio_hora_usd": 4})
+
+
+# --- main -------------------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gpucoste", description="Coste real de un trabajo en una GPU alquilada por horas.")
-    sub = p.add_subparsers(dest="orden", required=True, parser_class=_Parser)
-    c = sub.add_parser("coste", help="coste de un trabajo, con costes ocultos")
-    c.add_argument("--precio-hora", required=True, type=_decimal, help="dólares por hora de la GPU")
-    c.add_argument("--horas", required=True, type=_decimal, help="horas de cómputo del trabajo")
-    c.add_argument("--minutos-arranque", default=0.0, type=_decimal, help="minutos facturados antes de empezar")
-    c.add_argument("--gb-disco", default=0.0, type=_decimal, help="GB en disco mientras dura el trabajo")
-    c.add_argument("--precio-gb-mes", default=0.0, type=_decimal, help="dólares por GB y mes de disco")
-    c.add_argument("--gb-transferencia", default=0.0, type=_decimal, help="GB subidos o bajados con cargo")
-    c.add_argument("--precio-gb-transferencia", default=0.0, type=_decimal, help="dólares por GB transferido")
-    e = sub.add_parser("experimento", help="tabla de costes de un experimento de los datos")
-    e.add_argument("--nombre", default=experimento.FINETUNING)
-    sub.add_parser("precios", help="referencias de precio con fuente y fecha")
+    sub = p.add_subparsers(dest="orden", metavar="orden", required=True, parser_class=_Parser)
+    for o in ORDENES.values():
+        s = sub.add_parser(o.nombre, help=o.ayuda, description=o.ayuda)
+        for op in o.opciones:
+            extra = {} if op.obligatoria else {"default": op.defecto}
+            defecto = f"{op.defecto:g}" if isinstance(op.defecto, float) else op.defecto
+            ayuda = op.ayuda if op.obligatoria or op.defecto is None else f"{op.ayuda} (por defecto, {defecto})"
+            s.add_argument(op.bandera, type=op.tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
+        s.add_argument("--formato", default="tabla", choices=FORMATOS, help="tabla (para leer), csv o json")
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    try:
-        if args.orden == "coste":
-            d = coste_total(
-                args.precio_hora,
-                args.horas,
-                minutos_arranque=args.minutos_arranque,
-                gb_disco=args.gb_disco,
-                precio_gb_mes=args.precio_gb_mes,
-                gb_transferencia=args.gb_transferencia,
-                precio_gb_transferencia=args.precio_gb_transferencia,
-            )
-            for partida in ("gpu", "arranque", "almacenamiento", "transferencia", "total"):
-                print(f"{partida:<15}{dolares(getattr(d, partida)):>12}")
-        elif args.orden == "experimento":
-            print(experimento.tabla(args.nombre).to_markdown(index=False, floatfmt=".2f"))
+def _unir_negativos(argv: list[str]) -> list[str]:
+    """``--precio-hora -1e5`` → ``--precio-hora=-1e5``: argparse tomaría «-1e5» por una opción."""
+    salida: list[str] = []
+    for actual in argv:
+        anterior = salida[-1] if salida else ""
+        if anterior.startswith("--") and "=" not in anterior and _NEGATIVO.match(actual):
+            salida[-1] = f"{anterior}={actual}"
         else:
-            columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
-            tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
-            print(tabla.to_markdown(index=False))
-    except ValueError as error:
-        print(f"gpucoste: error: {error}", file=sys.stderr)
+            salida.append(actual)
+    return salida
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Ejecuta la orden de ``argv`` (o de ``sys.argv``); devuelve el código de salida (0, o 2 si falla)."""
+    argv = _unir_negativos(list(sys.argv[1:] if argv is None else argv))
+    try:
+        with _en_espanol():
+            args = vars(_parser().parse_args(argv))
+    except _ErrorDeUso as error:
+        print(error, file=sys.stderr)
         return 2
+    except SystemExit as salida:  # -h: la ayuda ya está impresa
+        return salida.code if isinstance(salida.code, int) else 0
+    o = ORDENES[args.pop("orden")]
+    formato_salida = args.pop("formato")
+    try:
+        texto = o.funcion(**args).texto(formato_salida)  # todo calculado antes de imprimir nada
+    except ValueError as error:
+        dadas = " ".join(f"{op.bandera} {args[op.destino]!r}" for op in o.opciones if args[op.destino] != op.defecto)
+        dadas = dadas.replace("e+", "e")
+        print(f"gpucoste {o.nombre}: error: {error}" + (f" (con {dadas})" if dadas else ""), file=sys.stderr)
+        return 2
+    print(texto)
     return 0
 
 

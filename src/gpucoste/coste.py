@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .validacion import numero
+from .validacion import numero, resultado
 
 HORAS_MES = 365 * 24 / 12
 """Horas de un mes medio (730): para pasar tarifas «por GB y mes» a horas."""
@@ -12,14 +12,22 @@ HORAS_MES = 365 * 24 / 12
 
 def coste_trabajo(precio_hora: float, horas: float) -> float:
     """Coste de la GPU para un trabajo de ``horas`` a ``precio_hora`` dólares por hora."""
-    return numero(precio_hora, "precio_hora") * numero(horas, "horas")
+    precio_hora, horas = numero(precio_hora, "precio_hora"), numero(horas, "horas")
+    return resultado(precio_hora * horas, "coste_trabajo", {"precio_hora": precio_hora, "horas": horas})
 
 
 def coste_almacenamiento(gb: float, precio_gb_mes: float, horas: float) -> float:
     """Coste de tener ``gb`` en disco durante ``horas`` a ``precio_gb_mes`` dólares por GB y mes."""
-    gb = numero(gb, "gb", cero=True)
-    precio_gb_mes = numero(precio_gb_mes, "precio_gb_mes", cero=True)
-    return gb * precio_gb_mes * numero(horas, "horas", cero=True) / HORAS_MES
+    entradas = {
+        "gb": numero(gb, "gb", cero=True),
+        "precio_gb_mes": numero(precio_gb_mes, "precio_gb_mes", cero=True),
+        "horas": numero(horas, "horas", cero=True),
+    }
+    # Un factor nulo da 0 aunque otro sea enorme (1e308 · 1e308 · 0 sería NaN en coma flotante).
+    coste = (
+        0.0 if 0 in entradas.values() else entradas["gb"] * entradas["precio_gb_mes"] * (entradas["horas"] / HORAS_MES)
+    )
+    return resultado(coste, "coste_almacenamiento", entradas)
 
 
 @dataclass(frozen=True)
@@ -58,16 +66,21 @@ def coste_total(
 
     El disco se cobra durante todo el tiempo facturado (arranque incluido).
     """
-    horas_arranque = numero(minutos_arranque, "minutos_arranque", cero=True) / 60
-    horas = numero(horas, "horas")
-    return Desglose(
-        gpu=coste_trabajo(precio_hora, horas),
-        arranque=numero(precio_hora, "precio_hora") * horas_arranque,
-        almacenamiento=coste_almacenamiento(
-            numero(gb_disco, "gb_disco", cero=True),
-            numero(precio_gb_mes, "precio_gb_mes", cero=True),
-            horas + horas_arranque,
-        ),
-        transferencia=numero(gb_transferencia, "gb_transferencia", cero=True)
-        * numero(precio_gb_transferencia, "precio_gb_transferencia", cero=True),
+    e = {
+        "precio_hora": numero(precio_hora, "precio_hora"),
+        "horas": numero(horas, "horas"),
+        "minutos_arranque": numero(minutos_arranque, "minutos_arranque", cero=True),
+        "gb_disco": numero(gb_disco, "gb_disco", cero=True),
+        "precio_gb_mes": numero(precio_gb_mes, "precio_gb_mes", cero=True),
+        "gb_transferencia": numero(gb_transferencia, "gb_transferencia", cero=True),
+        "precio_gb_transferencia": numero(precio_gb_transferencia, "precio_gb_transferencia", cero=True),
+    }
+    horas_arranque = e["minutos_arranque"] / 60
+    d = Desglose(
+        gpu=e["precio_hora"] * e["horas"],
+        arranque=e["precio_hora"] * horas_arranque,
+        almacenamiento=e["gb_disco"] * e["precio_gb_mes"] * ((e["horas"] + horas_arranque) / HORAS_MES),
+        transferencia=e["gb_transferencia"] * e["precio_gb_transferencia"],
     )
+    resultado(d.total, "coste_total", e)  # si el total es finito, cada partida (≥ 0) también
+    return d

@@ -10,6 +10,15 @@ from . import datos
 from .coste import coste_trabajo
 from .validacion import opcion
 
+
+def _escenario(escenario: object) -> datos.Escenario:
+    if not isinstance(escenario, datos.Escenario):
+        raise ValueError(
+            f"escenario: {escenario!r} no es un escenario; se admite uno de experimento.escenarios() (datos.Escenario)."
+        )
+    return escenario
+
+
 FINETUNING = "finetuning-lora-7b"
 """El experimento del artículo: fine-tuning LoRA de un modelo 7B."""
 
@@ -22,12 +31,14 @@ def escenarios(experimento: str = FINETUNING) -> list[datos.Escenario]:
 
 def precio(escenario: datos.Escenario) -> datos.Precio:
     """La referencia de precio (con fuente y fecha) que usa ``escenario``."""
-    return datos.precio(escenario.gpu, escenario.proveedor, escenario.nivel, escenario.fecha_precio)
+    e = _escenario(escenario)
+    return datos.precio(e.gpu, e.proveedor, e.nivel, e.fecha_precio)
 
 
 def precio_reciente(escenario: datos.Escenario) -> datos.Precio:
     """El precio más reciente de los datos para la GPU, el proveedor y el nivel de ``escenario``."""
-    return datos.precio(escenario.gpu, escenario.proveedor, escenario.nivel)
+    e = _escenario(escenario)
+    return datos.precio(e.gpu, e.proveedor, e.nivel)
 
 
 def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataFrame:
@@ -35,6 +46,8 @@ def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataF
 
     Con ``recientes``, cada escenario usa el precio más reciente de los datos en vez del suyo.
     """
+    if not isinstance(recientes, bool):
+        raise ValueError(f"recientes: {recientes!r} no vale; se admite True o False.")
     filas = []
     for esc in escenarios(experimento):
         p = precio_reciente(esc) if recientes else precio(esc)

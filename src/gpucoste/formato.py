@@ -1,13 +1,22 @@
-"""Números en español: coma decimal, punto de millares; nunca depende del locale de la máquina."""
+"""Números en español: coma decimal, punto de millares; nunca depende del locale de la máquina.
+
+El redondeo es «la mitad hacia arriba» sobre el valor decimal que se escribe (``Decimal(str(x))``,
+``ROUND_HALF_UP``), no sobre el binario del float: 450 W × 10 h × 0,15 €/kWh = 0,675 → «0,68»
+(``f"{0.675:.2f}"`` daría «0,67»). Un cero negativo se escribe sin signo. Toda entrada mala
+(NaN, ±inf, bool, texto, enteros que no caben en un float, rango al revés) es un ``ValueError``.
+"""
 
 from __future__ import annotations
 
-import math
+import decimal
+import numbers
 
 import pandas as pd
 
 from . import validacion
 from .validacion import numero as _numero
+
+_CONTEXTO = decimal.Context(prec=420, rounding=decimal.ROUND_HALF_UP)  # 1e308 con 20 decimales cabe
 
 MESES = (
     "enero",
@@ -36,22 +45,38 @@ PARTES = {
 }
 
 
-def numero(x: float, decimales: int = 2) -> str:
-    """``1234.5`` → ``"1.234,50"``; ``5.5`` con 1 decimal → ``"5,5"``."""
-    if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
-        raise ValueError(f"numero: {x!r} no es un número finito; se admite un int o float finito.")
-    texto = f"{x:,.{decimales}f}"
+def _decimal(x: object, nombre: str) -> decimal.Decimal:
+    """``x`` (número real finito) como ``Decimal`` de su escritura decimal: 0.675 → Decimal('0.675')."""
+    validacion.real(x, nombre)
+    return decimal.Decimal(int(x)) if isinstance(x, numbers.Integral) else decimal.Decimal(repr(float(x)))
+
+
+def _espanol(d: decimal.Decimal, decimales: object) -> str:
+    """``d`` redondeado la mitad hacia arriba a ``decimales``, con coma decimal y punto de millares."""
+    decimales = validacion.entero(decimales, "decimales", minimo=0, maximo=20)
+    q = d.quantize(decimal.Decimal(1).scaleb(-decimales), context=_CONTEXTO)
+    if q.is_zero():
+        q = abs(q)  # «-0,00» no: un cero no lleva signo
+    texto = f"{q:,.{decimales}f}"
     return texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
+
+
+def numero(x: float, decimales: int = 2) -> str:
+    """``1234.5`` → ``"1.234,50"``; ``5.5`` con 1 decimal → ``"5,5"``; ``0.675`` → ``"0,68"``."""
+    return _espanol(_decimal(x, "numero"), decimales)
 
 
 def dolares(x: float, decimales: int = 2) -> str:
     """``2.04`` → ``"2,04 $"``."""
-    return f"{numero(x, decimales)}\N{NO-BREAK SPACE}$"
+    return f"{_espanol(_decimal(x, 'dolares'), decimales)}\N{NO-BREAK SPACE}$"
 
 
 def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
-    """``(0.1, 0.15)`` → ``"0,10–0,15"``; si son iguales, una sola cifra."""
-    a, b = numero(minimo, decimales), numero(maximo, decimales)
+    """``(0.1, 0.15)`` → ``"0,10–0,15"``; si al redondear son iguales, una sola cifra."""
+    a, b = _decimal(minimo, "rango: minimo"), _decimal(maximo, "rango: maximo")
+    if a > b:
+        raise ValueError(f"rango: el mínimo {minimo!r} es mayor que el máximo {maximo!r}; se admite mínimo ≤ máximo.")
+    a, b = _espanol(a, decimales), _espanol(b, decimales)
     return a if a == b else f"{a}–{b}"
 
 
@@ -61,13 +86,14 @@ def veces(x: float, decimales: int = 1) -> str:
 
 
 def porcentaje(x: float, decimales: int = 0) -> str:
-    """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE)."""
-    return f"{numero(x * 100, decimales)}\N{NO-BREAK SPACE}%"
+    """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE); ``0.00675`` con 2 decimales → ``"0,68 %"``."""
+    return f"{_espanol(_decimal(x, 'porcentaje') * 100, decimales)}\N{NO-BREAK SPACE}%"
 
 
 def fraccion(x: float, tolerancia: float = 0.05) -> str:
     """``0.2`` → ``"la quinta parte"``; si no se parece a 1/n (n de 2 a 10), un porcentaje."""
     x = _numero(x, "fraccion")
+    tolerancia = _numero(tolerancia, "fraccion: tolerancia", cero=True)
     for n, texto in PARTES.items():
         if abs(x * n - 1) <= tolerancia:
             return texto
@@ -82,13 +108,18 @@ def mes(fecha: str) -> str:
 
 def fecha(texto: str) -> str:
     """``"2026-10-29"`` → ``"29 de octubre de 2026"``; ``"2026-07"`` → ``"julio de 2026"``."""
-    return f"{int(texto[8:10])} de {mes(texto)}" if len(texto) == 10 else mes(texto)
+    dia = validacion.fecha(texto, "fecha")
+    return f"{dia.day} de {mes(texto)}" if len(texto) == 10 else mes(texto)
 
 
 def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     """Tabla Markdown con las columnas de ``decimales`` en formato español."""
+    if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
+        raise ValueError(f"tabla: se admite un DataFrame y un dict de decimales, no {type(df).__name__!r}.")
+    for columna in decimales:
+        validacion.opcion(columna, "tabla: columna", [str(c) for c in df.columns])
     salida = df.copy()
     for columna, d in decimales.items():
-        salida[columna] = [numero(float(v), d) for v in salida[columna]]
+        salida[columna] = [numero(v, d) for v in salida[columna]]
     alineacion = ["right" if c in decimales else "left" for c in salida.columns]
     return salida.to_markdown(index=False, colalign=alineacion)

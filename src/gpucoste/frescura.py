@@ -43,7 +43,8 @@ def referencia() -> dt.date:
 
 def antiguos(hoy: dt.date | None = None, umbral_dias: int = UMBRAL_DIAS) -> list[PrecioAntiguo]:
     """Precios por hora (precios.csv) y tarifas (tarifas.csv) con más de ``umbral_dias`` días en ``hoy``."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
+    umbral_dias = validacion.entero(umbral_dias, "umbral_dias")
     filas = [
         ("precios.csv", f"{p.gpu} en {p.proveedor} ({p.nivel}), {dolares(p.precio_hora_usd)}/h", p.fecha)
         for p in datos.precios()

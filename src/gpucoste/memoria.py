@@ -67,8 +67,9 @@ GB = 1e9
 
 def gb_pesos(miles_de_millones: float, precision: str) -> float:
     """GB (10⁹ bytes) que ocupan los pesos de un modelo de ``miles_de_millones`` de parámetros."""
-    opcion(precision, "Precisión", BYTES_POR_PARAMETRO)
-    return numero(miles_de_millones, "miles_de_millones") * BYTES_POR_PARAMETRO[precision]
+    precision = opcion(precision, "Precisión", BYTES_POR_PARAMETRO)
+    x = numero(miles_de_millones, "miles_de_millones")
+    return resultado(x * BYTES_POR_PARAMETRO[precision], "gb_pesos", {"miles_de_millones": x})
 
 
 def cabe(miles_de_millones: float, precision: str, vram_gb: float) -> bool:

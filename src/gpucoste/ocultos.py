@@ -1,15 +1,16 @@
 """Costes ocultos de un trabajo: disco que se cobra parado, transferencia y arranque facturado.
 
 Las tarifas y los supuestos de los datos son rangos: cada cifra es un ``Rango`` (mínimo, máximo).
-Donde un proveedor no publica una tarifa (Vast.ai: la transferencia la fija cada host), se devuelve
-``None``, nunca un cero inventado.
+Donde un proveedor conocido (con precios o tarifas en los datos) no publica una tarifa (Vast.ai: la
+transferencia la fija cada host), se devuelve ``None`` —«sin dato»—, nunca un cero inventado. Un
+proveedor desconocido o mal escrito («runpod») es un ``ValueError`` con los nombres válidos.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from . import datos, experimento
+from . import datos, experimento, validacion
 from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
@@ -40,8 +41,11 @@ def gb_en_disco() -> float:
 def transferencia(proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None) -> Rango | None:
     """Subir ``gb_sube`` GB y bajar ``gb_baja`` en ``proveedor``; ``None`` si no publica ambas tarifas.
 
-    Por defecto, el dataset y un checkpoint del modelo de los supuestos.
+    Por defecto, el dataset y un checkpoint del modelo de los supuestos. ``None`` («sin dato») solo
+    para un proveedor conocido (en precios.csv o tarifas.csv); uno desconocido: ``ValueError``.
     """
+    conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
+    proveedor = validacion.opcion(proveedor, "Proveedor", conocidos)
     gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
     gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     conceptos = {t.concepto for t in datos.tarifas() if t.proveedor == proveedor}

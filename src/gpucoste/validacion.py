@@ -35,8 +35,10 @@ def _real(valor: object, nombre: str, permitido: str) -> float:
         raise ValueError(f"{nombre}: {valor!r} no es un número; se admite {permitido}.")
     try:
         x = float(valor)
-    except (OverflowError, ValueError, TypeError):
-        raise ValueError(f"{nombre}: {_corto(valor)} no es un número finito; se admite {permitido}.") from None
+    except OverflowError:
+        raise ValueError(f"{nombre}: {_corto(valor)} es demasiado grande; se admite {permitido}.") from None
+    except (ValueError, TypeError):
+        raise ValueError(f"{nombre}: {_corto(valor)} no es un número; se admite {permitido}.") from None
     if not math.isfinite(x):
         raise ValueError(f"{nombre}: {_corto(valor)} no es un número finito; se admite {permitido}.")
     return x

@@ -1,0 +1,429 @@
+"""Arnés de pruebas de propiedades (hypothesis): registra una función pública o una orden con una línea.
+
+Cada argumento se describe con una especificación que sabe generar valores buenos y malos:
+
+- ``POSITIVO`` (número > 0), ``NO_NEGATIVO`` (≥ 0), ``REAL`` (cualquier signo), ``ENTERO`` (int ≥ 0),
+  ``BOOLEANO``, ``FECHA`` (texto AAAA-MM[-DD]), ``DIA`` (texto o ``datetime.date``);
+- ``Nombre(lambda: [...])``: uno de una lista de nombres válidos (malos: mal escritos, con otras
+  mayúsculas, ``None``, números…);
+- ``Objeto(lambda: [...])``: uno de una lista de objetos (p. ej. ``datos.escenarios()``);
+- ``Filas(lambda: [(a, b, c), ...])``: varios argumentos que van juntos (gpu, proveedor, nivel…).
+
+Registrar una función (en la lista ``FUNCIONES`` de abajo)::
+
+    funcion(compra.horas_equivalentes, POSITIVO, POSITIVO)
+    funcion(datos.tarifa, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
+    funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTERO)
+
+``tests/test_propiedades.py`` comprueba, para cada una, que (1) con valores buenos moderados
+devuelve un resultado finito (y ≥ 0 salvo ``negativos=True``), sin NaN ni inf en ningún campo;
+(2) con valores buenos extremos (1e308, 5e-324, enteros enormes) devuelve eso o un ``ValueError``;
+(3) con un argumento malo (cada uno por turno) lanza ``ValueError`` —nunca otra excepción— cuyo mensaje nombra el valor
+y dice lo que se admite.
+
+Registrar una orden de la CLI (en ``ORDENES``)::
+
+    orden("coste", {"--precio-hora": POSITIVO, "--horas": POSITIVO}, {"--minutos-arranque": NO_NEGATIVO})
+
+(obligatorias, opcionales). Se prueba que con valores buenos (escritos con coma o con punto
+decimal) sale 0 con la salida en stdout (``--formato csv`` y ``json`` legibles y finitos) y que con
+uno malo sale 2, con una sola línea en español en stderr y nada en stdout.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+import numbers
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from hypothesis import strategies as st
+
+from gpucoste import compra, coste, datos, experimento, formato, frescura, memoria, ocultos
+
+# --- Especificaciones de argumentos ------------------------------------------------------------
+
+_NO_NUMEROS = st.sampled_from(
+    [None, "1", "abc", "1,5", "", b"1", [1], (1,), {"x": 1}, complex(1, 1), True, False, np.True_, np.False_]
+)
+_NO_FINITOS = st.sampled_from(
+    [math.nan, math.inf, -math.inf, np.float64("nan"), np.float64("inf"), 10**400, -(10**400), 2**1024]
+)
+
+
+def _numeros(minimo: float, maximo: float, *, enteros: bool = True) -> st.SearchStrategy:
+    flotantes = st.floats(minimo, maximo, allow_nan=False, allow_infinity=False)
+    opciones = [flotantes, flotantes.map(np.float64)]
+    if enteros:
+        ent = st.integers(max(math.ceil(minimo), -(10**6)), min(math.floor(maximo), 10**6))
+        opciones += [ent, ent.map(np.int64)]
+    return st.one_of(opciones)
+
+
+@dataclass(frozen=True)
+class Numero:
+    cero: bool = False
+    negativos: bool = False
+
+    def buenos(self) -> st.SearchStrategy:
+        if self.negativos:
+            return _numeros(-1e6, 1e6)
+        return _numeros(0.0 if self.cero else 1e-3, 1e6)
+
+    def extremos(self) -> st.SearchStrategy:
+        minimo = -1.7e308 if self.negativos else (0.0 if self.cero else 5e-324)
+        return st.one_of(
+            _numeros(minimo, 1.7976931348623157e308),
+            st.sampled_from([1e308, 5e-324, 2**1023, 10**300, np.float64(1e308)]),
+        )
+
+    def malos(self) -> st.SearchStrategy:
+        opciones = [_NO_NUMEROS, _NO_FINITOS]
+        if not self.negativos:
+            opciones.append(_numeros(-1.7e308, -5e-324))
+            if not self.cero:
+                opciones.append(st.sampled_from([0, 0.0, -0.0, np.float64(0)]))
+        return st.one_of(opciones)
+
+
+POSITIVO = Numero()
+NO_NEGATIVO = Numero(cero=True)
+REAL = Numero(negativos=True)
+
+
+@dataclass(frozen=True)
+class Entero:
+    minimo: int = 0
+    maximo: int | None = None
+
+    def buenos(self) -> st.SearchStrategy:
+        return st.integers(self.minimo, 10**6 if self.maximo is None else self.maximo)
+
+    def extremos(self) -> st.SearchStrategy:
+        return st.integers(self.minimo, 10**400 if self.maximo is None else self.maximo)
+
+    def malos(self) -> st.SearchStrategy:
+        fuera = [self.minimo - 1] + ([] if self.maximo is None else [self.maximo + 1])
+        return st.one_of(
+            st.sampled_from([None, "3", 1.5, 2.0, math.nan, True, np.True_, *fuera]),
+            st.integers(max_value=self.minimo - 1),
+        )
+
+
+ENTERO = Entero()
+
+
+@dataclass(frozen=True)
+class Booleano:
+    def buenos(self) -> st.SearchStrategy:
+        return st.booleans()
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return st.sampled_from([None, 0, 1, "sí", "True", np.True_, np.False_, math.nan])
+
+
+BOOLEANO = Booleano()
+
+_FECHAS_MALAS = [
+    "2026-W39-4",
+    "2026-W39",
+    "2026-13",
+    "2026-00",
+    "2026-02-30",
+    "26-07",
+    "2026/07",
+    "2026-7",
+    "julio 2026",
+    "",
+    " 2026-07",
+    "2026-07-01T00:00",
+    "2026-07-01 ",
+    "２０２６-07",
+    "20260701",
+    "2026-183",
+    None,
+    20260701,
+    2026.07,
+]
+
+
+@dataclass(frozen=True)
+class Fecha:
+    objetos: bool = False  # ¿admite también datetime.date?
+    opcional: bool = False  # ¿None vale (p. ej. «hoy» por defecto)?
+
+    def buenos(self) -> st.SearchStrategy:
+        dias = st.dates(dt.date(1900, 1, 1), dt.date(2200, 12, 31))
+        textos = st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
+        return st.one_of(textos, dias) if self.objetos else textos
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        malas = [f for f in _FECHAS_MALAS if not (self.opcional and f is None)]
+        return st.one_of(st.sampled_from(malas), st.text(max_size=12).filter(_no_es_fecha))
+
+
+def _no_es_fecha(texto: str) -> bool:
+    try:
+        dt.date.fromisoformat(texto if len(texto) == 10 else f"{texto}-01")
+    except ValueError:
+        return True
+    return not texto.isascii() or not texto[:4].isdigit()
+
+
+FECHA = Fecha()
+DIA = Fecha(objetos=True)
+
+
+def _mal_escritos(validas: list[str]) -> st.SearchStrategy:
+    conjunto = set(validas)
+    variantes = [v for n in validas for v in (n.swapcase(), n.upper(), n.lower(), f" {n}", f"{n} ", n[:-1])]
+    variantes = [v for v in variantes if v not in conjunto]
+    opciones = [
+        st.text(max_size=15).filter(lambda t: unicodedata.normalize("NFC", t) not in conjunto),
+        _NO_NUMEROS.filter(lambda v: not isinstance(v, str) or v not in conjunto),
+    ]
+    if variantes:
+        opciones.append(st.sampled_from(variantes))
+    return st.one_of(opciones)
+
+
+@dataclass(frozen=True)
+class Nombre:
+    validas: Callable[[], object]
+    nulo: bool = False  # ¿None vale (p. ej. «el más reciente»)?
+
+    def buenos(self) -> st.SearchStrategy:
+        return st.sampled_from(sorted(self.validas()))
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return _mal_escritos(sorted(self.validas())).filter(lambda v: not (self.nulo and v is None))
+
+
+@dataclass(frozen=True)
+class Objeto:
+    validos: Callable[[], object]
+
+    def buenos(self) -> st.SearchStrategy:
+        return st.sampled_from(list(self.validos()))
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return st.sampled_from([None, "x", 1, 1.5, True, {}, [], object()])
+
+
+@dataclass(frozen=True)
+class Filas:
+    """Varios argumentos posicionales que van juntos: se eligen de una lista de tuplas válidas.
+
+    ``nulos``: posiciones donde ``None`` también vale (la fecha de ``datos.precio``: «la más reciente»).
+    """
+
+    validas: Callable[[], list[tuple]]
+    nulos: tuple[int, ...] = ()
+
+
+# --- Registro ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Funcion:
+    funcion: Callable
+    posicionales: tuple
+    nombrados: dict
+    negativos: bool = False  # ¿puede dar un resultado negativo?
+    nan_en: tuple[str, ...] = ()  # columnas de un DataFrame donde NaN es «sin dato» documentado
+    validos: st.SearchStrategy | None = None  # argumentos posicionales buenos, si van relacionados
+
+    @property
+    def nombre(self) -> str:
+        return f"{self.funcion.__module__.removeprefix('gpucoste.')}.{self.funcion.__name__}"
+
+    def _posiciones(self) -> list:
+        """Una especificación por argumento posicional (``Filas`` se expande en las suyas)."""
+        salida = []
+        for spec in self.posicionales:
+            if isinstance(spec, Filas):
+                columnas = list(zip(*spec.validas(), strict=True))
+                salida += [
+                    Nombre(lambda c=c: sorted({str(v) for v in c}), nulo=i in spec.nulos)
+                    for i, c in enumerate(columnas)
+                ]
+            else:
+                salida.append(spec)
+        return salida
+
+    def argumentos(self, *, extremos: bool = False) -> st.SearchStrategy:
+        """(args, kwargs) buenos; ``extremos``: números en todo el rango del float."""
+        if self.validos is not None:
+            posicionales = self.validos
+        else:
+            partes = []
+            for spec in self.posicionales:
+                if isinstance(spec, Filas):
+                    partes.append(st.sampled_from(spec.validas()))
+                else:
+                    partes.append((spec.extremos() if extremos else spec.buenos()).map(lambda v: (v,)))
+            posicionales = st.tuples(*partes).map(lambda grupos: tuple(v for g in grupos for v in g))
+        nombrados = st.fixed_dictionaries(
+            {}, optional={k: s.extremos() if extremos else s.buenos() for k, s in self.nombrados.items()}
+        )
+        return st.tuples(posicionales, nombrados)
+
+    def con_malos(self) -> st.SearchStrategy:
+        """Lista de (args, kwargs, valor malo): los buenos, con cada argumento cambiado por uno malo (uno cada vez)."""
+        posiciones = [(i, spec) for i, spec in enumerate(self._posiciones())] + list(self.nombrados.items())
+        malos = st.tuples(*(spec.malos() for _, spec in posiciones))
+        return st.tuples(self.argumentos(), malos).map(
+            lambda par: [_cambiar(donde, par[0], malo) for (donde, _), malo in zip(posiciones, par[1], strict=True)]
+        )
+
+
+def _cambiar(donde: int | str, base: tuple, malo: object) -> tuple:
+    args, kwargs = list(base[0]), dict(base[1])
+    if isinstance(donde, int):
+        args[donde] = malo
+    else:
+        kwargs[donde] = malo
+    return tuple(args), kwargs, malo
+
+
+FUNCIONES: list[Funcion] = []
+
+
+def funcion(f: Callable, *posicionales, negativos=False, nan_en=(), validos=None, **nombrados) -> None:
+    """Registra una función pública para las pruebas de propiedades (una línea por función)."""
+    FUNCIONES.append(Funcion(f, posicionales, nombrados, negativos, tuple(nan_en), validos))
+
+
+@dataclass(frozen=True)
+class Orden:
+    nombre: str
+    obligatorias: dict
+    opcionales: dict = field(default_factory=dict)
+
+
+ORDENES: list[Orden] = []
+
+
+def orden(nombre: str, obligatorias: dict | None = None, opcionales: dict | None = None) -> None:
+    """Registra una orden de la CLI para las pruebas de propiedades."""
+    ORDENES.append(Orden(nombre, obligatorias or {}, opcionales or {}))
+
+
+# --- Comprobación de resultados ------------------------------------------------------------------
+
+
+def comprobar_resultado(valor: object, f: Funcion, donde: str = "resultado") -> None:
+    """Falla si en ``valor`` (recorrido entero) hay NaN, inf, o un negativo donde no toca."""
+    if isinstance(valor, bool | np.bool_ | str | dt.date | type(None)):
+        return
+    if isinstance(valor, numbers.Real):
+        assert math.isfinite(valor), f"{f.nombre}: {donde} = {valor!r} no es finito"
+        assert f.negativos or valor >= 0, f"{f.nombre}: {donde} = {valor!r} es negativo"
+        return
+    if isinstance(valor, pd.DataFrame):
+        for columna in valor.columns:
+            if pd.api.types.is_numeric_dtype(valor[columna]) and not pd.api.types.is_bool_dtype(valor[columna]):
+                serie = valor[columna] if columna in f.nan_en else valor[columna]
+                if columna in f.nan_en:
+                    serie = serie.dropna()
+                for x in serie:
+                    comprobar_resultado(x, f, f"{donde}[{columna!r}]")
+            else:
+                for x in valor[columna]:
+                    comprobar_resultado(x, f, f"{donde}[{columna!r}]")
+        return
+    if dataclasses.is_dataclass(valor):
+        for campo in dataclasses.fields(valor):
+            comprobar_resultado(getattr(valor, campo.name), f, f"{donde}.{campo.name}")
+        for nombre, atributo in vars(type(valor)).items():
+            if isinstance(atributo, property):
+                comprobar_resultado(getattr(valor, nombre), f, f"{donde}.{nombre}")
+        return
+    if isinstance(valor, dict):
+        for k, v in valor.items():
+            comprobar_resultado(v, f, f"{donde}[{k!r}]")
+        return
+    if isinstance(valor, list | tuple):
+        for i, v in enumerate(valor):
+            comprobar_resultado(v, f, f"{donde}[{i}]")
+        return
+    raise AssertionError(f"{f.nombre}: {donde} de tipo inesperado {type(valor).__name__}")
+
+
+# --- Las funciones públicas y las órdenes ------------------------------------------------------
+
+
+def _gpus_con_compra() -> list[tuple]:
+    con_precio = {h.gpu for h in datos.hardware() if h.precio_compra_usd is not None}
+    return [(p.gpu, p.proveedor, p.nivel, p.fecha) for p in datos.precios() if p.gpu in con_precio]
+
+
+def _experimentos() -> set[str]:
+    return {e.experimento for e in datos.escenarios()}
+
+
+def _proveedores_conocidos() -> set[str]:
+    return {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
+
+
+_RANGOS = st.tuples(_numeros(-1e6, 1e6), _numeros(-1e6, 1e6)).map(lambda t: tuple(sorted(t, key=float)))
+
+funcion(coste.coste_trabajo, POSITIVO, POSITIVO)
+funcion(coste.coste_almacenamiento, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(
+    coste.coste_total,
+    POSITIVO,
+    POSITIVO,
+    minutos_arranque=NO_NEGATIVO,
+    gb_disco=NO_NEGATIVO,
+    precio_gb_mes=NO_NEGATIVO,
+    gb_transferencia=NO_NEGATIVO,
+    precio_gb_transferencia=NO_NEGATIVO,
+)
+funcion(compra.horas_equivalentes, POSITIVO, POSITIVO)
+funcion(compra.horas_para_comprar, Filas(_gpus_con_compra, nulos=(3,)))
+funcion(memoria.gb_pesos, POSITIVO, Nombre(lambda: memoria.BYTES_POR_PARAMETRO))
+funcion(memoria.cabe, POSITIVO, Nombre(lambda: memoria.BYTES_POR_PARAMETRO), POSITIVO)
+funcion(datos.precio, Filas(lambda: [(p.gpu, p.proveedor, p.nivel, p.fecha) for p in datos.precios()], nulos=(3,)))
+funcion(datos.equipo, Nombre(lambda: {h.gpu for h in datos.hardware()}))
+funcion(datos.tarifa, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
+funcion(experimento.escenarios, Nombre(_experimentos))
+funcion(experimento.tabla, Nombre(_experimentos), recientes=BOOLEANO)
+funcion(experimento.comparar, Nombre(_experimentos))
+funcion(experimento.precio, Objeto(datos.escenarios))
+funcion(experimento.precio_reciente, Objeto(datos.escenarios))
+funcion(
+    ocultos.imagen_olvidada, Nombre(lambda: {t.proveedor for t in datos.tarifas() if t.concepto == "almacenamiento"})
+)
+funcion(ocultos.gb_checkpoint, Nombre(lambda: memoria.BYTES_POR_PARAMETRO))
+funcion(ocultos.transferencia, Nombre(_proveedores_conocidos))
+funcion(ocultos.coste_real, Nombre(_experimentos), nan_en=("transferencia_min", "transferencia_max"))
+funcion(ocultos.tabla_coste_real, Nombre(_experimentos))
+funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTERO)
+funcion(frescura.dia, FECHA)
+funcion(formato.numero, REAL, decimales=Entero(0, 20))
+funcion(formato.dolares, REAL, decimales=Entero(0, 20))
+funcion(formato.veces, REAL, decimales=Entero(0, 20))
+funcion(formato.porcentaje, REAL, decimales=Entero(0, 20))
+funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
+funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
+funcion(formato.mes, FECHA)
+funcion(formato.fecha, FECHA)
+
+_OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transferencia", "--precio-gb-transferencia")
+orden("coste", {"--precio-hora": POSITIVO, "--horas": POSITIVO}, dict.fromkeys(_OCULTOS, NO_NEGATIVO))
+orden("experimento", {}, {"--nombre": Nombre(_experimentos)})
+orden("precios")
