@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+import pytest
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene
 
-from gpucoste import compra, datos, experimento, ocultos
-from gpucoste.formato import fraccion, numero, porcentaje, rango, veces
+from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos
+from gpucoste.formato import euros, fraccion, numero, porcentaje, rango, veces
 
 PAGINA = "alquilar-gpus-por-horas/index.html"
 
@@ -56,6 +57,10 @@ def test_coste_real(sitio):
         assert fila[1] == numero(r["coste"])
         assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
         assert fila[-1] == rango(r["total_min"], r["total_max"])
+    en_euros = ocultos.euros_coste_real()
+    texto = html(sitio).find(id="costes-ocultos").find_parent().get_text(" ", strip=True)
+    assert f"de {euros(en_euros.minimo)} a {euros(en_euros.maximo)}" in texto
+    assert en_euros.minimo == pytest.approx(real["total_min"].min() / moneda.tipo_de_cambio().valor)
 
 
 def test_comprar_o_alquilar(sitio):
@@ -156,7 +161,13 @@ def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
 
 
 def test_precios_recientes(sitio):
-    publicadas = tabla_que_contiene(html(sitio), "$/h (reciente)")
-    recientes = experimento.tabla(recientes=True)
-    assert [c[2] for c in publicadas] == [numero(x) for x in recientes["$/h"]]
+    publicadas = tabla_que_contiene(html(sitio), "US$/h (reciente)")
+    recientes = atipicos.tabla_recientes()
+    assert [c[2] for c in publicadas] == [numero(x) for x in recientes["reciente"]]
     assert [c[-1] for c in publicadas] == [numero(x) for x in recientes["coste"]]
+    # El atípico de los datos (la mediana de 3 ofertas) no está en la tabla, y el texto lo dice.
+    atipico = atipicos.atipicos()[0]
+    precio = datos.precio(atipico.gpu, atipico.proveedor, atipico.nivel, atipico.fecha)
+    assert numero(precio.precio_hora_usd) not in [c[2] for c in publicadas]
+    texto = html(sitio).find(id="precios-recientes").find_parent().get_text(" ", strip=True)
+    assert "atípico" in texto and numero(precio.precio_hora_usd) in texto

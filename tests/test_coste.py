@@ -71,13 +71,35 @@ def test_imagen_olvidada_cuesta_mas_que_el_trabajo_mas_barato():
 
 
 def test_transferencia_por_proveedor():
-    s = datos.supuestos()
     aws = ocultos.transferencia("AWS")
     bajada = datos.tarifa("AWS", "bajada").precio_min_usd
-    assert aws.minimo == pytest.approx(s["dataset_gb"].valor_min * 0 + ocultos.gb_checkpoint() * bajada)
+    # AWS regala 100 GB de bajada al mes: un checkpoint de 14 GB sale gratis si no se han gastado
+    # ese mes, y a tarifa completa si ya se gastaron.
+    assert ocultos.gb_checkpoint() == pytest.approx(14)
+    assert ocultos.gb_gratis_mes("AWS", "bajada") == 100
+    assert aws.minimo == 0
+    assert aws.maximo == pytest.approx(14 * 0.09)
+    assert aws.maximo == pytest.approx(ocultos.gb_checkpoint() * bajada)
     assert ocultos.transferencia("RunPod").maximo == 0
     # Vast.ai no publica tarifa de transferencia: no se inventa un cero.
     assert ocultos.transferencia("Vast.ai") is None
+
+
+def test_franquicia_solo_descuenta_lo_que_cabe():
+    """Por encima de la franquicia se paga el exceso; el máximo nunca descuenta nada."""
+    r = ocultos.coste_transferencia("AWS", "bajada", 150)
+    assert r.minimo == pytest.approx(50 * 0.09)
+    assert r.maximo == pytest.approx(150 * 0.09)
+    assert ocultos.coste_transferencia("AWS", "bajada", 0) == ocultos.Rango(0, 0)
+    # Lambda y CoreWeave publican la bajada gratis, pero no la subida: una partida sí, la otra no.
+    for proveedor in ("Lambda", "CoreWeave"):
+        partes = ocultos.partidas_transferencia(proveedor)
+        assert partes["bajada"] == ocultos.Rango(0, 0)
+        assert partes["subida"] is None
+    with pytest.raises(ValueError, match="gb: -1 no vale"):
+        ocultos.coste_transferencia("AWS", "bajada", -1)
+    with pytest.raises(ValueError, match="Concepto de transferencia desconocido"):
+        ocultos.coste_transferencia("AWS", "almacenamiento", 1)
 
 
 def test_coste_real_suma_arranque_y_disco():

@@ -235,5 +235,5 @@ def test_sin_dato_solo_para_proveedores_conocidos():
 
 
 def test_cero_negativo_sin_signo():
-    assert formato.dolares(-0.0) == "0,00\u00a0$"
+    assert formato.dolares(-0.0) == "0,00\u00a0US$"
     assert formato.numero(-0.001) == "0,00"

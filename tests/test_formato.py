@@ -42,7 +42,8 @@ def test_porcentaje_redondea_el_valor_decimal():
 
 def test_unidades():
     assert formato.veces(5.5) == "5,5×"
-    assert formato.dolares(2.04) == "2,04\u00a0$"
+    assert formato.dolares(2.04) == "2,04\u00a0US$"
+    assert formato.euros(1.73) == "1,73\u00a0€"
     assert formato.porcentaje(0.1) == "10\u00a0%"
     assert formato.rango(0.1, 0.15) == "0,10–0,15"
     assert formato.rango(2, 2, 0) == "2"

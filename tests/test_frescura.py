@@ -13,7 +13,7 @@ from herramientas import informar
 from gpucoste import datos, experimento, frescura
 from gpucoste.formato import MESES, mes
 
-PRECIO = re.compile(r"\d,\d\d\s?\$|\$/h\b")
+PRECIO = re.compile(r"\d,\d\d\s?(?:US)?\$|\$/h\b")
 FECHA = re.compile(rf"\b(?:{'|'.join(MESES)}) de \d{{4}}\b")
 CABECERAS = {
     "precios.csv": "gpu,proveedor,nivel,precio_hora_usd,fecha,fuente,nota\n",
@@ -65,7 +65,7 @@ def test_antiguos_con_fechas_fijas(carpeta_datos):
     assert [(p.fichero, p.dias) for p in todos] == [("precios.csv", 184), ("precios.csv", 98), ("tarifas.csv", 94)]
     assert frescura.antiguos(dt.date(2027, 1, 1), umbral_dias=365) == []
     assert (
-        str(todos[0]) == "precios.csv: RTX 4090 en Vast.ai (comunidad), 0,34\N{NO-BREAK SPACE}$/h, 2026-07 (184 días)"
+        str(todos[0]) == "precios.csv: RTX 4090 en Vast.ai (comunidad), 0,34\N{NO-BREAK SPACE}US$/h, 2026-07 (184 días)"
     )
 
 
@@ -85,7 +85,7 @@ def test_la_construccion_avisa_sin_fallar(tmp_path):
     assert r.returncode == 0, r.stderr
     aviso = f"Aviso: {len(datos.precios()) + len(datos.tarifas())} precios con más de {frescura.UMBRAL_DIAS} días"
     assert f"{aviso} (referencia 2027-06-01)" in r.stderr, r.stderr
-    assert "RTX 4090 en Vast.ai (comunidad), 0,34\N{NO-BREAK SPACE}$/h, 2026-07 (335 días)" in r.stderr
+    assert "RTX 4090 en Vast.ai (comunidad), 0,34\N{NO-BREAK SPACE}US$/h, 2026-07 (335 días)" in r.stderr
 
 
 def _prosa(sitio, pagina) -> str:

@@ -76,7 +76,7 @@ def test_que_aprender_del_cuaderno(sitio):
 
 
 def test_costes_ocultos_del_cuaderno(sitio):
-    filas = tabla(sopa(sitio), "coste de la tabla ($)")
+    filas = tabla(sopa(sitio), "coste de la tabla (US$)")
     real = ocultos.coste_real(experimento.FINETUNING)
     assert len(filas) == len(real)
     for fila, (_, r) in zip(filas, real.iterrows(), strict=True):

@@ -359,7 +359,7 @@ def test_numero_y_vuelta_por_la_cli(x, decimales):
         return
     assert abs(cli.decimal(texto) - x) <= 0.5 * 10**-decimales + abs(x) * 1e-15
     assert not re.fullmatch(r"-[0.,]+", texto)
-    assert formato.dolares(x, decimales) == f"{texto}\u00a0$"
+    assert formato.dolares(x, decimales) == f"{texto}\u00a0US$"
 
 
 def test_casos_de_la_mitad_a_mano():
@@ -370,5 +370,5 @@ def test_casos_de_la_mitad_a_mano():
     assert formato.porcentaje(0.00675, 2) == "0,68\u00a0%"
     assert formato.porcentaje(0.125) == "13\u00a0%"
     assert formato.numero(-0.004) == "0,00"
-    assert formato.dolares(-0.0) == "0,00\u00a0$"
+    assert formato.dolares(-0.0) == "0,00\u00a0US$"
     assert datos.precios()  # los datos del paquete siguen cargando tras las corrupciones

@@ -1,6 +1,6 @@
 # Costes ocultos: disco que se cobra parado, transferencia y arranque facturado.
-from gpucoste import datos, experimento, ocultos
-from gpucoste.formato import dolares, mes, numero, rango, veces
+from gpucoste import datos, experimento, moneda, ocultos, proveedores
+from gpucoste.formato import dolares, euros, mes, numero, rango, veces
 
 s = datos.supuestos()
 disco = datos.tarifa("Vast.ai", "almacenamiento")
@@ -13,9 +13,9 @@ imagen = numero(s["imagen_gb"].valor_min, 0)
 meses = numero(s["meses_olvidada"].valor_min, 0)
 print(
     "- **Almacenamiento.** Se cobra aunque la instancia esté parada. "
-    f"A {tarifa} $/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
+    f"A {tarifa} US$/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
     f"una imagen Docker de {imagen} GB olvidada {meses} mes cuesta "
-    f"{rango(olvidada.minimo, olvidada.maximo)} $: "
+    f"{rango(olvidada.minimo, olvidada.maximo)} US$: "
     f"entre {veces(olvidada.minimo / barata['coste'])} y "
     f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla "
     f"({dolares(barata['coste'])}, {barata['GPU']})."
@@ -24,20 +24,38 @@ dataset = numero(s["dataset_gb"].valor_min, 0)
 modelo = numero(s["modelo_miles_de_millones"].valor_min, 0)
 fechas = ", ".join(mes(f) for f in sorted({t.fecha[:7] for t in datos.tarifas()}))
 print(
-    f"- **Ancho de banda.** Subir un dataset de {dataset} GB y bajar un "
+    f"- **Transferencia.** Subir un dataset de {dataset} GB y bajar un "
     f"checkpoint del modelo de {modelo}B en bf16 "
     f"({numero(ocultos.gb_checkpoint(), 0)} GB) cuesta, según el proveedor "
     f"(tarifas de {fechas}):"
 )
+
+
+def importe(r: ocultos.Rango) -> str:
+    return "gratis" if r.maximo == 0 else f"{rango(r.minimo, r.maximo)} US$"
+
+
 for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
-    red = ocultos.transferencia(proveedor)
-    if red is None:
+    partes = ocultos.partidas_transferencia(proveedor)
+    total = ocultos.transferencia(proveedor)
+    if total is not None:
+        texto = importe(total)
+        gratis = ocultos.gb_gratis_mes(proveedor, "bajada")
+        if gratis and total.minimo < total.maximo:
+            texto += (
+                f" (nada si ese mes aún no has gastado los {numero(gratis, 0)} GB "
+                "de bajada gratis; la tarifa entera si ya los gastaste)"
+            )
+    elif partes["bajada"] is not None:
         texto = (
-            "sin tarifas de subida y bajada en los datos "
-            "(en Vast.ai las fija cada host)"
+            f"bajada {importe(partes['bajada'])} (lo publica el proveedor); "
+            "la subida no tiene tarifa en los datos"
         )
     else:
-        texto = f"{rango(red.minimo, red.maximo)} $"
+        politica = proveedores.politica(proveedor, "transferencia")
+        texto = "ninguna tarifa en los datos"
+        if politica is not None:
+            texto = f"sin tarifa única: {politica.valor}"
     print(f"    - {proveedor}: {texto}.")
 arranque = s["minutos_arranque"]
 print(
@@ -50,5 +68,10 @@ tabla_real = ocultos.tabla_coste_real()
 alineacion = ["left"] + ["right"] * (tabla_real.shape[1] - 1)
 print()
 print(tabla_real.to_markdown(index=False, colalign=alineacion))
-if (tabla_real["transferencia ($)"] == "sin dato").any():
+if (tabla_real["transferencia (US$)"] == "sin dato").any():
     print("\nDonde la transferencia no tiene dato, el coste real no la incluye.")
+en_euros = ocultos.euros_coste_real()
+print(
+    f"\nEn euros, el coste real va de {euros(en_euros.minimo)} "
+    f"a {euros(en_euros.maximo)}. {moneda.nota_tipo_de_cambio()}"
+)

@@ -1,45 +1,65 @@
-# El mismo experimento con el precio más reciente de cada GPU, proveedor y nivel.
+# El experimento con el precio más reciente de cada GPU, sin los marcados como atípicos.
 import pandas as pd
 
-from gpucoste import datos, experimento
-from gpucoste.formato import fecha, mes, numero, porcentaje
+from gpucoste import atipicos, datos, experimento
+from gpucoste.formato import dolares, fecha, mes, numero
 
-articulo = experimento.tabla(experimento.FINETUNING)
-recientes = experimento.tabla(experimento.FINETUNING, recientes=True)
+recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(
     {
         "GPU": recientes["GPU"],
-        "$/h (artículo)": [numero(x) for x in articulo["$/h"]],
-        "$/h (reciente)": [numero(x) for x in recientes["$/h"]],
+        "US$/h (artículo)": [numero(x) for x in recientes["articulo"]],
+        "US$/h (reciente)": [numero(x) for x in recientes["reciente"]],
         "fecha del precio": [mes(f) for f in recientes["fecha"]],
-        "coste del trabajo ($)": [numero(x) for x in recientes["coste"]],
+        "coste del trabajo (US$)": [numero(x) for x in recientes["coste"]],
     }
 )
 alineacion = ["left", "right", "right", "left", "right"]
 print(comparada.to_markdown(index=False, colalign=alineacion))
 
-barata = recientes.loc[recientes["coste"].idxmin()]
-cara = recientes.loc[recientes["coste"].idxmax()]
-mas = porcentaje(cara["coste"] / barata["coste"] - 1)
-print(
-    "\nCon estos precios, el trabajo más barato es el de la "
-    f"{barata['GPU']} ({numero(barata['coste'])} $) y el más caro, el de la "
-    f"{cara['GPU']} ({numero(cara['coste'])} $): un {mas} más por el mismo fine-tuning."
-)
+sin_nuevo = recientes.loc[~recientes["posterior"], "GPU"].tolist()
+if sin_nuevo:
+    print(
+        f"\nPara {' y '.join(sin_nuevo)} los datos no tienen un precio posterior al "
+        "del "
+        "artículo: la fila repite el suyo."
+    )
+for _, fila in recientes.iterrows():
+    for p in fila["saltados"]:
+        a = atipicos.atipico(p)
+        print(
+            f"\nFuera de la tabla, por atípico: {p.gpu} ({p.nivel}) en {p.proveedor} a "
+            f"{dolares(p.precio_hora_usd)}/h el {fecha(p.fecha)}, {a.motivo}. "
+            f"La fila usa el precio anterior, del {fecha(fila['fecha'])}."
+        )
+
+con_nuevo = recientes[recientes["posterior"]]
+if len(con_nuevo) > 1:
+    barata = con_nuevo.loc[con_nuevo["coste"].idxmin()]
+    cara = con_nuevo.loc[con_nuevo["coste"].idxmax()]
+    print(
+        "\nEntre las GPU con precio posterior, el trabajo más barato es el de la "
+        f"{barata['GPU']} ({dolares(barata['coste'])}) y el más caro, el de la "
+        f"{cara['GPU']} ({dolares(cara['coste'])})."
+    )
 
 historias = []
 for esc in experimento.escenarios(experimento.FINETUNING):
     clave = (esc.gpu, esc.proveedor, esc.nivel)
-    historia = [p for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == clave]
+    historia = [
+        p
+        for p in datos.precios()
+        if (p.gpu, p.proveedor, p.nivel) == clave and atipicos.atipico(p) is None
+    ]
     if len(historia) > 1:
         bajo = min(historia, key=lambda p: p.precio_hora_usd)
         alto = max(historia, key=lambda p: p.precio_hora_usd)
         historias.append(
             f"- {esc.gpu} ({esc.nivel}) en {esc.proveedor}: "
-            f"{len(historia)} precios en los datos, "
-            f"de {numero(bajo.precio_hora_usd)} $/h ({fecha(bajo.fecha)}) "
-            f"a {numero(alto.precio_hora_usd)} $/h ({fecha(alto.fecha)})."
+            f"{len(historia)} precios válidos en los datos, "
+            f"de {dolares(bajo.precio_hora_usd)}/h ({fecha(bajo.fecha)}) "
+            f"a {dolares(alto.precio_hora_usd)}/h ({fecha(alto.fecha)})."
         )
 if historias:
-    print("\nCuánto se mueve el precio en el marketplace:\n")
+    print("\nCuánto se mueve el precio en el marketplace (sin los atípicos):\n")
     print("\n".join(historias))

@@ -66,9 +66,21 @@ def numero(x: float, decimales: int = 2) -> str:
     return _espanol(_decimal(x, "numero"), decimales)
 
 
+DOLAR = "US$"
+"""Símbolo del dólar estadounidense en toda la guía: «$» solo lo leería como pesos un lector de
+Hispanoamérica. Va detrás de la cifra y separado por un espacio de no separación, como «%» o «€»."""
+
+EURO = "€"
+
+
 def dolares(x: float, decimales: int = 2) -> str:
-    """``2.04`` → ``"2,04 $"``."""
-    return f"{_espanol(_decimal(x, 'dolares'), decimales)}\N{NO-BREAK SPACE}$"
+    """``2.04`` → ``"2,04 US$"`` (dólares estadounidenses)."""
+    return f"{_espanol(_decimal(x, 'dolares'), decimales)}\N{NO-BREAK SPACE}{DOLAR}"
+
+
+def euros(x: float, decimales: int = 2) -> str:
+    """``1.73`` → ``"1,73 €"``."""
+    return f"{_espanol(_decimal(x, 'euros'), decimales)}\N{NO-BREAK SPACE}{EURO}"
 
 
 def rango(minimo: float, maximo: float, decimales: int = 2) -> str:

@@ -3,18 +3,71 @@
 Las tarifas y los supuestos de los datos son rangos: cada cifra es un ``Rango`` (mínimo, máximo).
 Donde un proveedor conocido (con precios o tarifas en los datos) no publica una tarifa (Vast.ai: la
 transferencia la fija cada host), se devuelve ``None`` —«sin dato»—, nunca un cero inventado. Un
-proveedor desconocido o mal escrito («runpod») es un ``ValueError`` con los nombres válidos.
+proveedor desconocido o mal escrito («runpod») es un ``ValueError`` con los nombres válidos. Una
+franquicia mensual (``franquicias.csv``: los primeros GB de bajada gratis en AWS) baja el mínimo del
+rango: el mínimo supone la franquicia entera sin gastar; el máximo, ya gastada en otra cosa ese mes.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pandas as pd
 
-from . import datos, experimento, validacion
+from . import datos, esquema, experimento, validacion
 from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
+from .moneda import a_euros
 from .validacion import numero as numero_valido
+from .validacion import opcion
+
+
+@dataclass(frozen=True)
+class Franquicia:
+    proveedor: str
+    concepto: str
+    gb_gratis_mes: float
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+FRANQUICIAS = esquema.Tabla(
+    "franquicias.csv",
+    Franquicia,
+    "GB gratis cada mes antes de que empiece a contar una tarifa de tarifas.csv.",
+    columnas=(
+        esquema.Columna("proveedor", "texto", "Proveedor, como en tarifas.csv."),
+        esquema.Columna("concepto", "enum", "Concepto de tarifas.csv.", valores=datos.CONCEPTOS),
+        esquema.Columna("gb_gratis_mes", "numero", "GB gratis al mes.", minimo=0, excluye_minimo=True),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("proveedor", "concepto"),
+    referencias=(esquema.Referencia(("proveedor", "concepto"), "tarifas.csv", ("proveedor", "concepto")),),
+)
+
+
+def gb_gratis_mes(proveedor: str, concepto: str) -> float:
+    """GB gratis al mes de ``concepto`` en ``proveedor`` (0 si no hay franquicia en los datos)."""
+    fila = next((f for f in esquema.cargar(FRANQUICIAS) if (f.proveedor, f.concepto) == (proveedor, concepto)), None)
+    return fila.gb_gratis_mes if fila else 0.0
+
+
+def coste_transferencia(proveedor: str, concepto: str, gb: float) -> Rango | None:
+    """Coste de mover ``gb`` de ``concepto`` («subida» o «bajada») en ``proveedor``; ``None`` sin tarifa.
+
+    Mínimo: la franquicia mensual entera sin gastar; máximo: ya gastada.
+    """
+    gb = numero_valido(gb, "gb", cero=True)
+    opcion(concepto, "Concepto de transferencia", ("subida", "bajada"))
+    if not any(t.proveedor == proveedor and t.concepto == concepto for t in datos.tarifas()):
+        return None
+    t = datos.tarifa(proveedor, concepto)
+    gratis = gb_gratis_mes(proveedor, concepto)
+    return Rango(max(0.0, gb - gratis) * t.precio_min_usd, gb * t.precio_max_usd)
 
 
 def _supuesto(clave: str) -> float:
@@ -38,24 +91,33 @@ def gb_en_disco() -> float:
     return _supuesto("imagen_gb") + _supuesto("dataset_gb") + gb_checkpoint()
 
 
-def transferencia(proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None) -> Rango | None:
-    """Subir ``gb_sube`` GB y bajar ``gb_baja`` en ``proveedor``; ``None`` si no publica ambas tarifas.
+def partidas_transferencia(
+    proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None
+) -> dict[str, Rango | None]:
+    """Subida (por defecto, el dataset de los supuestos) y bajada (un checkpoint) en ``proveedor``.
 
-    Por defecto, el dataset y un checkpoint del modelo de los supuestos. ``None`` («sin dato») solo
-    para un proveedor conocido (en precios.csv o tarifas.csv); uno desconocido: ``ValueError``.
+    Cada partida es ``None`` («sin dato») si un proveedor conocido (en precios.csv o tarifas.csv) no
+    publica esa tarifa en los datos; un proveedor desconocido es un ``ValueError``.
     """
     conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
     proveedor = validacion.opcion(proveedor, "Proveedor", conocidos)
     gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
     gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
-    conceptos = {t.concepto for t in datos.tarifas() if t.proveedor == proveedor}
-    if not {"subida", "bajada"} <= conceptos:
+    return {
+        "subida": coste_transferencia(proveedor, "subida", gb_sube),
+        "bajada": coste_transferencia(proveedor, "bajada", gb_baja),
+    }
+
+
+def transferencia(proveedor: str, gb_sube: float | None = None, gb_baja: float | None = None) -> Rango | None:
+    """Subir ``gb_sube`` GB y bajar ``gb_baja`` en ``proveedor``; ``None`` si falta alguna de las dos tarifas.
+
+    Por defecto, el dataset y un checkpoint del modelo de los supuestos.
+    """
+    partes = partidas_transferencia(proveedor, gb_sube, gb_baja)
+    if any(r is None for r in partes.values()):
         return None
-    subida, bajada = datos.tarifa(proveedor, "subida"), datos.tarifa(proveedor, "bajada")
-    return Rango(
-        gb_sube * subida.precio_min_usd + gb_baja * bajada.precio_min_usd,
-        gb_sube * subida.precio_max_usd + gb_baja * bajada.precio_max_usd,
-    )
+    return Rango(sum(r.minimo for r in partes.values()), sum(r.maximo for r in partes.values()))
 
 
 def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
@@ -104,15 +166,18 @@ def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
 
 
 def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
-    """``coste_real`` lista para publicar: cifras en español, cada partida como rango «mín.–máx.»."""
+    """``coste_real`` lista para publicar: cifras en español, cada partida como rango «mín.–máx.».
+
+    En dólares (US$), como los publica el proveedor; ``euros_coste_real`` da el total en euros.
+    """
     real = coste_real(nombre)
     columnas = {  # título de la columna: partida del desglose
-        "arranque ($)": "arranque",
-        "disco durante el trabajo ($)": "disco",
-        "transferencia ($)": "transferencia",
-        "**coste real ($)**": "total",
+        "arranque (US$)": "arranque",
+        "disco durante el trabajo (US$)": "disco",
+        "transferencia (US$)": "transferencia",
+        "**coste real (US$)**": "total",
     }
-    tabla = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla ($)": [numero(x) for x in real["coste"]]})
+    tabla = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla (US$)": [numero(x) for x in real["coste"]]})
     for titulo, partida in columnas.items():
         tabla[titulo] = [
             rango(a, b) if incluida or partida != "transferencia" else "sin dato"
@@ -121,3 +186,9 @@ def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
             )
         ]
     return tabla
+
+
+def euros_coste_real(nombre: str = experimento.FINETUNING) -> Rango:
+    """El coste real más barato y el más caro de ``coste_real``, en euros al tipo de referencia del BCE."""
+    real = coste_real(nombre)
+    return Rango(a_euros(real["total_min"].min()), a_euros(real["total_max"].max()))

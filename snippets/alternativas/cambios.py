@@ -1,0 +1,18 @@
+# Precios que cambiaron entre dos lecturas fechadas de los datos.
+from gpucoste import alternativas
+from gpucoste.formato import dolares, fecha, porcentaje
+
+
+def cuando(dia: str) -> str:
+    """«el 9 de noviembre de 2026» o «en julio de 2026» (si el dato solo tiene mes)."""
+    return f"{'el' if len(dia) == 10 else 'en'} {fecha(dia)}"
+
+
+for c in alternativas.cambios_de_precio():
+    sentido = "subió" if c.variacion > 0 else "bajó"
+    print(
+        f"- **{c.gpu} en {c.proveedor} ({c.nivel.replace('_', ' ')})**: "
+        f"{dolares(c.antes.precio_hora_usd)}/h {cuando(c.antes.fecha)}; "
+        f"{dolares(c.despues.precio_hora_usd)}/h {cuando(c.despues.fecha)} "
+        f"({sentido} un {porcentaje(abs(c.variacion))})."
+    )

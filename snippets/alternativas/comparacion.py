@@ -1,0 +1,62 @@
+# El mismo trabajo con una H100 en cada proveedor, con los costes ocultos.
+import math
+
+import pandas as pd
+
+from gpucoste import alternativas, moneda
+from gpucoste.formato import mes, numero, rango
+
+GPU = "H100 80GB"
+trabajos = [alternativas.trabajo_del_articulo(GPU), alternativas.trabajo_grande()]
+
+
+def importe(a: float, b: float) -> str:
+    return "sin dato" if math.isnan(a) else rango(a, b)
+
+
+for trabajo in trabajos:
+    c = alternativas.comparar(GPU, trabajo)
+    filas = []
+    for f in c.itertuples():
+        filas.append(
+            {
+                "proveedor": f"{f.proveedor} ({f.nivel.replace('_', ' ')})",
+                "US$/h": numero(f.precio),
+                "precio de": mes(f.fecha),
+                "GPU y arranque (US$)": rango(
+                    f.gpu + f.arranque_min, f.gpu + f.arranque_max
+                ),
+                "disco (US$)": importe(f.disco_min, f.disco_max),
+                "transferencia (US$)": importe(
+                    f.transferencia_min, f.transferencia_max
+                ),
+                "**total (US$)**": rango(f.total_min, f.total_max)
+                + ("" if f.completo else "*"),
+                "total (€)": rango(
+                    moneda.a_euros(f.total_min), moneda.a_euros(f.total_max)
+                ),
+            }
+        )
+    tabla = pd.DataFrame(filas)
+    print(
+        f"**{trabajo.nombre.capitalize()}**: "
+        f"{numero(trabajo.horas, 0 if trabajo.horas % 1 == 0 else 1)} "
+        f"horas de {GPU}, "
+        f"{numero(trabajo.gb_disco, 0)} GB en disco, {numero(trabajo.gb_subida, 0)} "
+        "GB de subida "
+        f"y {numero(trabajo.gb_bajada, 0)} GB de bajada.\n"
+    )
+    print(
+        tabla.to_markdown(
+            index=False, colalign=["left", "right", "left"] + ["right"] * 5
+        )
+    )
+    print()
+print(
+    "\\* Total incompleto: el proveedor no publica en los datos alguna tarifa de "
+    "disco o de "
+    "transferencia, y esa partida no se suma. Los rangos van del arranque más corto "
+    "y la tarifa "
+    "más baja al arranque más largo y la tarifa más alta."
+)
+print(f"\n{moneda.nota_tipo_de_cambio()}")

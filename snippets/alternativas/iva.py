@@ -1,0 +1,15 @@
+# El IVA para un particular en España: el total del trabajo grande más la cuota.
+from gpucoste import alternativas, moneda
+from gpucoste.formato import dolares, euros, fecha, porcentaje
+
+iva = moneda.dato("iva_general_es")
+c = alternativas.comparar("H100 80GB", alternativas.trabajo_grande())
+barata = c.iloc[0]
+total = barata["total_min"]
+print(
+    f"Con el tipo general ({porcentaje(iva.valor)}, vigente desde el "
+    f"{fecha(iva.fecha)}), el trabajo "
+    f"grande en {barata['proveedor']} pasa de {dolares(total)} a "
+    f"{dolares(moneda.con_iva(total))} "
+    f"({euros(moneda.a_euros(moneda.con_iva(total)))}) si el proveedor te cobra el IVA."
+)

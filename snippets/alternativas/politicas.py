@@ -1,0 +1,29 @@
+# Cómo cobra cada proveedor: un hecho con fuente por casilla, o «sin dato».
+from gpucoste import proveedores
+from gpucoste.formato import fecha
+
+nombres = [
+    "Vast.ai",
+    "RunPod",
+    "Lambda",
+    "CoreWeave",
+    "AWS",
+    "GCP",
+    "Nebius",
+    "Scaleway",
+    "OVHcloud",
+    "Verda",
+    "Together",
+]
+partes = (
+    ("modelo", "facturacion", "compromiso"),
+    ("almacenamiento", "transferencia", "garantias", "residencia"),
+)
+for aspectos in partes:
+    print(proveedores.tabla(nombres, aspectos).to_markdown(index=False))
+    print()
+fechas = sorted({p.fecha for p in proveedores.politicas()})
+print(
+    f"Lecturas del {fecha(fechas[0])} al {fecha(fechas[-1])}; "
+    "la fuente de cada casilla está en `politicas.csv`."
+)

@@ -1,0 +1,109 @@
+"""Precios atípicos y el precio más reciente que se puede usar.
+
+En un marketplace, un «precio» de los datos es a menudo la mediana de las ofertas de un día. Con muy
+pocas ofertas esa mediana la fija un solo host: ``atipicos.csv`` marca esas filas de ``precios.csv``
+(con cuántas ofertas había y la fuente que lo dice) y ``precio_reciente`` las salta, siempre diciéndolo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from . import datos, esquema, experimento
+from .coste import coste_trabajo
+
+
+@dataclass(frozen=True)
+class Atipico:
+    gpu: str
+    proveedor: str
+    nivel: str
+    fecha: str
+    ofertas: int
+    motivo: str
+    fuente: str
+
+
+ATIPICOS = esquema.Tabla(
+    "atipicos.csv",
+    Atipico,
+    "Filas de precios.csv que no sirven como precio de referencia (p. ej., la mediana de muy pocas ofertas).",
+    columnas=(
+        esquema.Columna("gpu", "texto", "GPU, como en precios.csv."),
+        esquema.Columna("proveedor", "texto", "Proveedor, como en precios.csv."),
+        esquema.Columna("nivel", "enum", "Nivel, como en precios.csv.", valores=datos.NIVELES),
+        esquema.Columna("fecha", "fecha", "Fecha de la fila de precios.csv."),
+        esquema.Columna("ofertas", "entero", "Ofertas de las que sale la mediana.", minimo=1),
+        esquema.Columna("motivo", "texto", "Por qué no sirve como referencia."),
+        esquema.FUENTE,
+    ),
+    clave=("gpu", "proveedor", "nivel", "fecha"),
+    referencias=(
+        esquema.Referencia(
+            ("gpu", "proveedor", "nivel", "fecha"), "precios.csv", ("gpu", "proveedor", "nivel", "fecha")
+        ),
+    ),
+)
+
+
+def atipicos() -> tuple[Atipico, ...]:
+    """Las filas de ``atipicos.csv``."""
+    return esquema.cargar(ATIPICOS)
+
+
+def atipico(precio: datos.Precio) -> Atipico | None:
+    """La marca de ``precio`` en ``atipicos.csv``, o ``None`` si es un precio normal."""
+    clave = (precio.gpu, precio.proveedor, precio.nivel, precio.fecha)
+    return next((a for a in atipicos() if (a.gpu, a.proveedor, a.nivel, a.fecha) == clave), None)
+
+
+@dataclass(frozen=True)
+class Reciente:
+    """El precio más reciente que sirve para ``gpu``/``proveedor``/``nivel`` y lo que se saltó para llegar a él."""
+
+    precio: datos.Precio
+    saltados: tuple[datos.Precio, ...]
+
+
+def precio_reciente(gpu: str, proveedor: str, nivel: str) -> Reciente:
+    """El precio más reciente de los datos que no está marcado como atípico (y los atípicos más nuevos)."""
+    datos.precio(gpu, proveedor, nivel)  # valida los tres valores con un mensaje claro
+    filas = sorted(
+        (p for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == (gpu, proveedor, nivel)),
+        key=lambda p: p.fecha,
+        reverse=True,
+    )
+    saltados = []
+    for p in filas:
+        if atipico(p) is None:
+            return Reciente(p, tuple(saltados))
+        saltados.append(p)
+    raise ValueError(f"Todos los precios de {gpu} en {proveedor} ({nivel}) están marcados como atípicos.")
+
+
+def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
+    """Por escenario: precio del artículo, precio más reciente utilizable, su fecha y si es posterior.
+
+    Columnas: ``GPU``, ``articulo``, ``reciente``, ``fecha``, ``posterior`` (hay un precio más nuevo
+    que el del artículo), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
+    nuevos que se dejaron fuera).
+    """
+    filas = []
+    for esc in experimento.escenarios(nombre):
+        del_articulo = experimento.precio(esc)
+        r = precio_reciente(esc.gpu, esc.proveedor, esc.nivel)
+        filas.append(
+            {
+                "GPU": del_articulo.nombre,
+                "articulo": del_articulo.precio_hora_usd,
+                "reciente": r.precio.precio_hora_usd,
+                "fecha": r.precio.fecha,
+                "posterior": r.precio.fecha > del_articulo.fecha,
+                "horas": esc.horas,
+                "coste": coste_trabajo(r.precio.precio_hora_usd, esc.horas),
+                "saltados": r.saltados,
+            }
+        )
+    return pd.DataFrame(filas)

@@ -1,0 +1,79 @@
+"""El dinero en los términos del lector: dólares como se publican, euros al tipo del BCE, IVA de España.
+
+Los precios se quedan en dólares estadounidenses, la moneda en que los publican los proveedores, y se
+escriben «US$» (``formato.dolares``). Los totales se muestran además en euros al tipo de referencia del
+Banco Central Europeo que guarda ``moneda.csv`` con su fecha y su fuente: el BCE lo publica «a título
+informativo»; tu banco o tu tarjeta aplicarán el suyo, con su comisión. El mismo fichero guarda el tipo
+general del IVA en España, para la nota sobre impuestos: los proveedores publican precios sin impuestos.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import esquema, formato
+from .validacion import numero, opcion
+
+CLAVES = ("usd_por_eur", "iva_general_es")
+
+
+@dataclass(frozen=True)
+class Dato:
+    clave: str
+    valor: float
+    unidad: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+MONEDA = esquema.Tabla(
+    "moneda.csv",
+    Dato,
+    "Tipo de cambio de referencia del BCE (dólares por euro) e IVA general de España, con fecha y fuente.",
+    columnas=(
+        esquema.Columna("clave", "enum", "Qué dato es.", valores=CLAVES),
+        esquema.Columna("valor", "numero", "Valor del dato.", minimo=0, excluye_minimo=True),
+        esquema.Columna("unidad", "texto", "Unidad del valor."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("clave",),
+    claves_obligatorias=CLAVES,
+)
+
+
+def dato(clave: str) -> Dato:
+    """La fila de ``moneda.csv`` con ``clave`` («usd_por_eur» o «iva_general_es»)."""
+    filas = {d.clave: d for d in esquema.cargar(MONEDA)}
+    return filas[opcion(clave, "Dato de moneda", filas)]
+
+
+def tipo_de_cambio() -> Dato:
+    """El tipo de referencia del BCE: cuántos dólares vale un euro, con su fecha y su fuente."""
+    return dato("usd_por_eur")
+
+
+def a_euros(usd: float) -> float:
+    """``usd`` dólares en euros al tipo de referencia del BCE de ``moneda.csv``."""
+    return numero(usd, "usd", cero=True) / tipo_de_cambio().valor
+
+
+def con_iva(importe: float) -> float:
+    """``importe`` más el IVA general de España (la cuota que paga un particular si el proveedor la repercute)."""
+    return numero(importe, "importe", cero=True) * (1 + dato("iva_general_es").valor)
+
+
+def usd_y_eur(usd: float, decimales: int = 2) -> str:
+    """``2.04`` → ``"2,04 US$ (1,73 €)"``: la cifra publicada y su equivalente en euros."""
+    return f"{formato.dolares(numero(usd, 'usd', cero=True), decimales)} ({formato.euros(a_euros(usd), decimales)})"
+
+
+def nota_tipo_de_cambio() -> str:
+    """Frase que fecha y cita el tipo de cambio usado, para el pie de una tabla."""
+    t = tipo_de_cambio()
+    return (
+        f"Euros al tipo de referencia del BCE del {formato.fecha(t.fecha)} "
+        f"(1\N{NO-BREAK SPACE}€ = {formato.dolares(t.valor, 4)}); tu banco aplicará el suyo."
+    )

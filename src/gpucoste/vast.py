@@ -1,0 +1,273 @@
+"""Vast.ai: qué cuesta una instancia en cada estado, los tres tipos de alquiler y cómo comparar ofertas.
+
+Las reglas salen de la documentación de Vast.ai, con fecha y fuente en ``vast_estados.csv`` (qué se
+cobra en cada estado) y ``vast_reglas.csv`` (descuentos de la reserva, comisión al cancelarla, disco
+por defecto…). Los precios de GPU, disco y red de una oferta los fija cada host: aquí son parámetros.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from . import esquema
+from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
+from .validacion import entero, opcion
+from .validacion import numero as valido
+
+CLAVES = (
+    "descuento_reserva_1_mes",
+    "descuento_reserva_3_meses",
+    "descuento_reserva_max",
+    "comision_cancelar_reserva",
+    "ahorro_interrumpible_min",
+    "disco_por_defecto_gb",
+    "horas_mes_reserva",
+)
+
+
+@dataclass(frozen=True)
+class Estado:
+    estado: str
+    gpu: bool
+    disco: bool
+    red: bool
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
+class Regla:
+    clave: str
+    valor: float
+    unidad: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+ESTADOS = esquema.Tabla(
+    "vast_estados.csv",
+    Estado,
+    "Qué cobra Vast.ai en cada estado de una instancia: GPU, disco y red.",
+    columnas=(
+        esquema.Columna(
+            "estado", "enum", "Estado de la instancia.", valores=("cargando", "en marcha", "parada", "destruida")
+        ),
+        esquema.Columna("gpu", "booleano", "¿Se cobra la GPU? «sí» o «no»."),
+        esquema.Columna("disco", "booleano", "¿Se cobra el disco? «sí» o «no»."),
+        esquema.Columna("red", "booleano", "¿Se cobra la transferencia? «sí» o «no»."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("estado",),
+)
+
+REGLAS = esquema.Tabla(
+    "vast_reglas.csv",
+    Regla,
+    "Reglas de facturación de Vast.ai con número: descuentos de la reserva, comisión, disco por defecto.",
+    columnas=(
+        esquema.Columna("clave", "enum", "Qué regla es.", valores=CLAVES),
+        esquema.Columna("valor", "numero", "Valor de la regla.", minimo=0, excluye_minimo=True),
+        esquema.Columna("unidad", "texto", "Unidad del valor."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("clave",),
+    claves_obligatorias=CLAVES,
+)
+
+
+def estados() -> tuple[Estado, ...]:
+    """Las filas de ``vast_estados.csv``, en orden de vida de una instancia."""
+    return esquema.cargar(ESTADOS)
+
+
+def regla(clave: str) -> Regla:
+    """La fila de ``vast_reglas.csv`` con ``clave``."""
+    filas = {r.clave: r for r in esquema.cargar(REGLAS)}
+    return filas[opcion(clave, "Regla de Vast.ai", filas)]
+
+
+def precio_oferta(precio_gpu_hora: float, gb_disco: float, precio_disco_gb_mes: float) -> float:
+    """Los US$/h de la tarjeta de una oferta: la GPU más la hora del disco elegido (la red va aparte)."""
+    return valido(precio_gpu_hora, "precio_gpu_hora") + coste_almacenamiento(gb_disco, precio_disco_gb_mes, 1)
+
+
+def coste_por_estado(
+    precio_gpu_hora: float,
+    gb_disco: float,
+    precio_disco_gb_mes: float,
+    horas: float,
+    *,
+    precio_disco_parada_gb_mes: float | None = None,
+) -> pd.DataFrame:
+    """Lo que cuesta pasar ``horas`` en cada estado: GPU, disco y si la red se cobra.
+
+    ``precio_disco_parada_gb_mes`` es la tarifa de disco con la instancia parada, si el host cobra otra
+    (por defecto, la misma). Columnas: ``estado``, ``gpu``, ``disco``, ``total`` (US$) y ``red`` (bool).
+    """
+    valido(precio_gpu_hora, "precio_gpu_hora")
+    parada = precio_disco_gb_mes if precio_disco_parada_gb_mes is None else precio_disco_parada_gb_mes
+    valido(parada, "precio_disco_parada_gb_mes", cero=True)
+    valido(horas, "horas", cero=True)
+    filas = []
+    for e in estados():
+        tarifa = parada if e.estado == "parada" else precio_disco_gb_mes
+        gpu = precio_gpu_hora * horas if e.gpu else 0.0
+        disco = coste_almacenamiento(gb_disco, tarifa, horas) if e.disco else 0.0
+        filas.append({"estado": e.estado, "gpu": gpu, "disco": disco, "total": gpu + disco, "red": e.red})
+    return pd.DataFrame(filas)
+
+
+def descuento_reserva(meses: int) -> float:
+    """Descuento por defecto de ``vastai prepay instance`` para 1 o 3 meses prepagados."""
+    clave = {1: "descuento_reserva_1_mes", 3: "descuento_reserva_3_meses"}
+    meses = entero(meses, "meses", minimo=1)
+    if meses not in clave:
+        raise ValueError(f"meses: {meses!r} no vale; se admite 1 o 3 (los plazos con descuento por defecto).")
+    return regla(clave[meses]).valor
+
+
+def reembolso_reserva(precio_hora: float, descuento: float, meses: float, horas_usadas: float) -> float:
+    """Lo que devuelve Vast.ai al destruir una reserva tras ``horas_usadas``.
+
+    Regla de su documentación: el depósito que queda menos el descuento ya disfrutado y una comisión
+    (``comision_cancelar_reserva``) sobre ese descuento; nunca negativo. Su ejemplo: a 1 US$/h, un mes
+    al 20 % son 576 US$; cancelando a los 15 días se devuelven unos 212.
+    """
+    precio_hora = valido(precio_hora, "precio_hora")
+    tope = regla("descuento_reserva_max").valor
+    descuento = valido(descuento, "descuento", cero=True)
+    if descuento > tope:
+        raise ValueError(f"descuento: {descuento!r} no vale; se admite de 0 a {tope:g} (el tope de Vast.ai).")
+    horas_reservadas = valido(meses, "meses") * regla("horas_mes_reserva").valor
+    usadas = min(valido(horas_usadas, "horas_usadas", cero=True), horas_reservadas)
+    deposito = horas_reservadas * precio_hora * (1 - descuento)
+    restante = deposito - usadas * precio_hora * (1 - descuento)
+    disfrutado = usadas * precio_hora * descuento
+    return max(0.0, restante - disfrutado * (1 + regla("comision_cancelar_reserva").valor))
+
+
+@dataclass(frozen=True)
+class Tipo:
+    """El coste de un trabajo con un tipo de alquiler y lo que hay que saber de él."""
+
+    tipo: str
+    precio_hora: float
+    horas_facturadas: float
+    coste: float
+    pago_por_adelantado: float
+
+
+def tipos_de_alquiler(
+    precio_hora: float,
+    horas: float,
+    *,
+    puja_hora: float | None = None,
+    fraccion_repetida: float = 0.0,
+    meses_reserva: int = 1,
+) -> list[Tipo]:
+    """El mismo trabajo de ``horas`` como instancia on-demand, interrumpible y reservada.
+
+    - On-demand: ``precio_hora`` × ``horas``.
+    - Interrumpible: ``puja_hora`` (por defecto, el on-demand menos el ahorro típico que anuncia
+      Vast.ai) por las horas más la ``fraccion_repetida`` de trabajo que se pierde en las
+      interrupciones y hay que repetir desde el último checkpoint.
+    - Reservada: se prepaga ``meses_reserva`` al descuento por defecto y, al acabar, se destruye la
+      instancia y se recupera el reembolso (``reembolso_reserva``).
+    """
+    precio_hora = valido(precio_hora, "precio_hora")
+    horas = valido(horas, "horas")
+    fraccion_repetida = valido(fraccion_repetida, "fraccion_repetida", cero=True)
+    if puja_hora is None:
+        puja_hora = precio_hora * (1 - regla("ahorro_interrumpible_min").valor)
+    puja_hora = valido(puja_hora, "puja_hora")
+    d = descuento_reserva(meses_reserva)
+    deposito = meses_reserva * regla("horas_mes_reserva").valor * precio_hora * (1 - d)
+    reservada = deposito - reembolso_reserva(precio_hora, d, meses_reserva, horas)
+    interrumpidas = horas * (1 + fraccion_repetida)
+    return [
+        Tipo("on-demand", precio_hora, horas, precio_hora * horas, 0.0),
+        Tipo("interrumpible", puja_hora, interrumpidas, puja_hora * interrumpidas, 0.0),
+        Tipo("reservada", precio_hora * (1 - d), horas, reservada, deposito),
+    ]
+
+
+def repeticion_que_iguala(precio_hora: float, puja_hora: float) -> float:
+    """Fracción de trabajo repetido con la que la interrumpible cuesta lo mismo que la on-demand."""
+    return valido(precio_hora, "precio_hora") / valido(puja_hora, "puja_hora") - 1
+
+
+@dataclass(frozen=True)
+class Oferta:
+    """Una oferta del marketplace, como la muestra su tarjeta (los precios los fija el host)."""
+
+    nombre: str
+    gpu: str
+    precio_gpu_hora: float
+    precio_disco_gb_mes: float
+    precio_subida_gb: float
+    precio_bajada_gb: float
+    dlperf: float
+
+
+def dlperf_por_dolar(oferta: Oferta, gb_disco: float) -> float:
+    """DLPerf por US$/h, con el precio de la tarjeta (GPU más disco), como ordena Vast.ai su buscador."""
+    return valido(oferta.dlperf, "dlperf") / precio_oferta(oferta.precio_gpu_hora, gb_disco, oferta.precio_disco_gb_mes)
+
+
+def coste_por_trabajo(
+    oferta: Oferta,
+    horas: float,
+    *,
+    gb_disco: float,
+    gb_subida: float,
+    gb_bajada: float,
+    minutos_arranque: float = 0,
+) -> Desglose:
+    """Coste de terminar un trabajo de ``horas`` en ``oferta``: GPU, arranque, disco y transferencia."""
+    gb_red = valido(gb_subida, "gb_subida", cero=True) + valido(gb_bajada, "gb_bajada", cero=True)
+    red = gb_subida * valido(oferta.precio_subida_gb, "precio_subida_gb", cero=True) + gb_bajada * valido(
+        oferta.precio_bajada_gb, "precio_bajada_gb", cero=True
+    )
+    return coste_total(
+        oferta.precio_gpu_hora,
+        horas,
+        minutos_arranque=minutos_arranque,
+        gb_disco=gb_disco,
+        precio_gb_mes=oferta.precio_disco_gb_mes,
+        gb_transferencia=gb_red,
+        precio_gb_transferencia=red / gb_red if gb_red else 0.0,
+    )
+
+
+def horas_por_dlperf(horas_referencia: float, dlperf_referencia: float, dlperf: float) -> float:
+    """Horas estimadas en una oferta si el trabajo escala con DLPerf (la hipótesis de la puntuación)."""
+    return (
+        valido(horas_referencia, "horas_referencia")
+        * valido(dlperf_referencia, "dlperf_referencia")
+        / valido(dlperf, "dlperf")
+    )
+
+
+__all__ = [
+    "HORAS_MES",
+    "Oferta",
+    "Tipo",
+    "coste_por_estado",
+    "coste_por_trabajo",
+    "descuento_reserva",
+    "dlperf_por_dolar",
+    "horas_por_dlperf",
+    "precio_oferta",
+    "reembolso_reserva",
+    "regla",
+    "repeticion_que_iguala",
+    "tipos_de_alquiler",
+]

@@ -1,0 +1,216 @@
+"""Vast.ai, alternativas, moneda y atípicos: la biblioteca contra fuentes independientes y la página contra
+la biblioteca."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import celdas, tabla_que_contiene
+
+from gpucoste import alternativas, atipicos, datos, moneda, proveedores, vast
+from gpucoste.coste import HORAS_MES
+from gpucoste.formato import dolares, numero, rango
+
+
+def html(sitio, pagina):
+    return BeautifulSoup((sitio / pagina / "index.html").read_text(encoding="utf-8"), "html.parser")
+
+
+# --- Vast.ai ---------------------------------------------------------------------------------------
+
+
+def test_reembolso_de_la_reserva_reproduce_el_ejemplo_de_vast():
+    """El ejemplo de la documentación de Vast.ai: 1 US$/h, un mes al 20 %: 576 al cancelar ya,
+    unos 212 a los 15 días y nada al final del plazo."""
+    assert vast.regla("horas_mes_reserva").valor == 720
+    assert vast.reembolso_reserva(1, 0.2, 1, 0) == pytest.approx(576)
+    assert vast.reembolso_reserva(1, 0.2, 1, 15 * 24) == pytest.approx(212, abs=1)
+    assert vast.reembolso_reserva(1, 0.2, 1, 720) == 0
+    assert vast.descuento_reserva(1) == 0.2 and vast.descuento_reserva(3) == 0.3
+
+
+def test_coste_por_estado():
+    t = vast.coste_por_estado(0.5, 100, 0.1, 730, precio_disco_parada_gb_mes=0.2).set_index("estado")
+    assert list(t.index) == ["cargando", "en marcha", "parada", "destruida"]
+    assert t.loc["en marcha", "gpu"] == pytest.approx(365)  # 0,5 × 730
+    assert t.loc["en marcha", "disco"] == pytest.approx(10)  # 100 GB × 0,1 un mes
+    assert t.loc["parada", "gpu"] == 0 and t.loc["parada", "disco"] == pytest.approx(20)
+    assert t.loc["cargando", "gpu"] == 0 and t.loc["cargando", "disco"] == pytest.approx(10)
+    assert t.loc["destruida", "total"] == 0 and not t.loc["destruida", "red"]
+    assert t["red"].sum() == 3
+
+
+def test_el_precio_de_la_tarjeta_incluye_el_disco():
+    assert vast.precio_oferta(0.45, HORAS_MES, 0.1) == pytest.approx(0.55)
+    assert vast.precio_oferta(0.45, 0, 0.1) == pytest.approx(0.45)
+
+
+def test_tipos_de_alquiler():
+    corto = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 1.5, fraccion_repetida=0.25)}
+    assert corto["on-demand"].coste == pytest.approx(3)
+    assert corto["interrumpible"].coste == pytest.approx(1.0 * 1.5 * 1.25)  # puja a la mitad
+    # Reservar para un trabajo corto y cancelar: el descuento se devuelve con un 5 % encima.
+    assert corto["reservada"].coste == pytest.approx(3 * (1 + 0.2 * 0.05))
+    assert corto["reservada"].pago_por_adelantado == pytest.approx(720 * 2 * 0.8)
+    mes = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 720)}
+    assert mes["reservada"].coste == pytest.approx(0.8 * mes["on-demand"].coste)
+    assert vast.repeticion_que_iguala(2.0, 1.0) == pytest.approx(1)
+
+
+def test_coste_por_trabajo_y_dlperf():
+    o = vast.Oferta("X", "RTX 4090", 0.5, 0.1, 0.01, 0.02, 50)
+    d = vast.coste_por_trabajo(o, 2, gb_disco=HORAS_MES, gb_subida=100, gb_bajada=10, minutos_arranque=30)
+    assert d.gpu == pytest.approx(1) and d.arranque == pytest.approx(0.25)
+    assert d.almacenamiento == pytest.approx(0.1 * 2.5)
+    assert d.transferencia == pytest.approx(100 * 0.01 + 10 * 0.02)
+    assert vast.dlperf_por_dolar(o, HORAS_MES) == pytest.approx(50 / 0.6)
+    assert vast.horas_por_dlperf(6, 10, 20) == pytest.approx(3)
+
+
+@pytest.mark.parametrize(
+    ("llamada", "mensaje"),
+    [
+        (lambda: vast.descuento_reserva(2), "meses: 2 no vale; se admite 1 o 3"),
+        (lambda: vast.reembolso_reserva(1, 0.9, 1, 0), "descuento: 0.9 no vale"),
+        (lambda: vast.coste_por_estado(-1, 10, 0.1, 1), "precio_gpu_hora: -1 no vale"),
+        (lambda: vast.tipos_de_alquiler(1, 0), "horas: 0 no vale"),
+        (lambda: vast.regla("gratis"), "Regla de Vast.ai desconocido"),
+        (lambda: moneda.a_euros(float("nan")), "usd: nan no es un número finito"),
+        (lambda: moneda.dato("yenes"), "Dato de moneda desconocido"),
+        (lambda: proveedores.politica("Vast.ai", "precio"), "Aspecto desconocido"),
+        (lambda: alternativas.ofertas("RTX 9090"), "GPU desconocido"),
+        (lambda: atipicos.precio_reciente("H100 80GB", "Vast.ai", "oro"), "Nivel para H100 80GB"),
+    ],
+)
+def test_entradas_malas(llamada, mensaje):
+    with pytest.raises(ValueError, match=mensaje):
+        llamada()
+
+
+# --- Moneda ----------------------------------------------------------------------------------------
+
+
+def test_moneda():
+    t = moneda.tipo_de_cambio()
+    assert t.fuente.startswith("https://www.ecb.europa.eu/") and t.fecha == "2026-05-08"
+    assert moneda.a_euros(t.valor) == pytest.approx(1)
+    assert moneda.con_iva(100) == pytest.approx(121)
+    assert moneda.usd_y_eur(t.valor) == "1,18\u00a0US$ (1,00\u00a0€)"
+    assert dolares(2.04) == "2,04\u00a0US$"
+
+
+# --- Atípicos y precios recientes ------------------------------------------------------------------
+
+
+def test_el_atipico_se_salta():
+    r = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado")
+    assert r.precio.precio_hora_usd == pytest.approx(3.4727)
+    assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(6.1489)]
+    tabla = atipicos.tabla_recientes().set_index("GPU")
+    assert not tabla.loc["RTX 4090 - comunidad", "posterior"]
+    assert tabla.loc["H100 80GB - verificado", "reciente"] == pytest.approx(3.4727)
+
+
+def test_si_todo_es_atipico_lo_dice(carpeta_datos):
+    ruta = carpeta_datos / "atipicos.csv"
+    ruta.write_text(
+        ruta.read_text(encoding="utf-8") + "RTX 4090,RunPod,comunidad,2026-09-25,1,prueba,https://example.org/\n",
+        encoding="utf-8",
+    )
+    datos.limpiar_cache()
+    with pytest.raises(ValueError, match="Todos los precios de RTX 4090 en RunPod"):
+        atipicos.precio_reciente("RTX 4090", "RunPod", "comunidad")
+
+
+# --- Alternativas ----------------------------------------------------------------------------------
+
+
+def test_comparar_suma_las_partidas_y_no_inventa_ceros():
+    grande = alternativas.trabajo_grande()
+    c = alternativas.comparar("H100 80GB", grande).set_index(["proveedor", "nivel"])
+    aws = c.loc[("AWS", "bajo_demanda")]
+    # AWS: la bajada pasa de la franquicia de 100 GB; el resto se paga a 0,09.
+    assert aws["transferencia_min"] == pytest.approx((grande.gb_bajada - 100) * 0.09)
+    assert aws["transferencia_max"] == pytest.approx(grande.gb_bajada * 0.09)
+    assert aws["total_min"] == pytest.approx(
+        aws["gpu"] + aws["arranque_min"] + aws["disco_min"] + aws["transferencia_min"]
+    )
+    assert aws["completo"]
+    for clave in (("Vast.ai", "verificado"), ("Lambda", "bajo_demanda")):
+        assert not c.loc[clave, "completo"]
+    assert math.isnan(c.loc[("Vast.ai", "verificado"), "transferencia_min"])
+    assert math.isnan(c.loc[("Lambda", "bajo_demanda"), "disco_min"])
+    # El atípico no entra: Vast.ai usa el precio anterior.
+    assert c.loc[("Vast.ai", "verificado"), "precio"] == pytest.approx(3.4727)
+    assert c["total_min"].is_monotonic_increasing
+
+
+def test_cambios_de_precio_salen_de_los_datos():
+    cambios = {(c.gpu, c.proveedor, c.nivel, c.despues.fecha): c for c in alternativas.cambios_de_precio()}
+    runpod = cambios[("H100 80GB", "RunPod", "seguro", "2026-11-09")]
+    assert (runpod.antes.precio_hora_usd, runpod.despues.precio_hora_usd) == (3.49, 3.99)
+    assert not any(c.despues.precio_hora_usd == pytest.approx(6.1489) for c in cambios.values())
+
+
+def test_tabla_de_politicas_dice_sin_dato():
+    t = proveedores.tabla(["Vast.ai", "Verda"]).set_index("proveedor")
+    assert t.loc["Verda", "garantías"] == "sin dato"
+    assert "host" in t.loc["Vast.ai", "transferencia"]
+
+
+# --- Páginas ---------------------------------------------------------------------------------------
+
+
+def test_pagina_vast_estados(sitio):
+    filas = tabla_que_contiene(html(sitio, "vast-ai"), "un mes así (US$)")
+    precio = datos.precio("RTX 4090", "Vast.ai", "verificado")
+    from gpucoste import ocultos
+
+    disco = datos.tarifa("Vast.ai", "almacenamiento")
+    esperado = vast.coste_por_estado(
+        precio.precio_hora_usd,
+        ocultos.gb_en_disco(),
+        disco.precio_min_usd,
+        HORAS_MES,
+        precio_disco_parada_gb_mes=disco.precio_max_usd,
+    )
+    assert [f[0] for f in filas] == list(esperado["estado"])
+    assert [f[3] for f in filas] == [numero(x) for x in esperado["total"]]
+    assert [f[4] for f in filas] == [numero(moneda.a_euros(x)) for x in esperado["total"]]
+
+
+def test_pagina_vast_tipos(sitio):
+    sopa = html(sitio, "vast-ai")
+    tablas = [celdas(t) for t in sopa.find_all("table") if "por adelantado (US$)" in t.get_text()]
+    assert len(tablas) == 2
+    filas = tablas[0]
+    esc_h100 = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado").precio
+    tipos = vast.tipos_de_alquiler(esc_h100.precio_hora_usd, 1.2, fraccion_repetida=0.25)
+    assert [f[3] for f in filas] == [numero(t.coste) for t in tipos]
+    assert "no se puede cambiar" in sopa.get_text() or "se puede convertir" in sopa.get_text()
+    assert "vastai prepay instance" in sopa.get_text()
+
+
+def test_pagina_vast_ofertas(sitio):
+    filas = tabla_que_contiene(html(sitio, "vast-ai"), "DLPerf por US$/h")
+    assert [f[0] for f in filas] == ["oferta 1 (RTX 4090)", "oferta 2 (A100 80GB)", "oferta 3 (H100 80GB)"]
+    texto = html(sitio, "vast-ai").get_text(" ", strip=True)
+    assert "la que termina el trabajo más barata, la oferta 3 (H100 80GB)" in texto
+
+
+def test_pagina_alternativas(sitio):
+    sopa = html(sitio, "alternativas")
+    for trabajo in (alternativas.trabajo_del_articulo(), alternativas.trabajo_grande()):
+        c = alternativas.comparar("H100 80GB", trabajo)
+        tablas = [t for t in sopa.find_all("table") if "total (US$)" in t.get_text()]
+        publicadas = [celdas(t) for t in tablas]
+        esperadas = [rango(a, b) for a, b in zip(c["total_min"], c["total_max"], strict=True)]
+        assert any([f[6].rstrip("*") for f in filas] == esperadas for filas in publicadas)
+    svg = sopa.find("svg", attrs={"role": "img"})
+    assert svg is not None and "trabajo grande" in svg["aria-label"]
+    texto = sopa.get_text(" ", strip=True)
+    assert "sin dato" in texto and "inversión del sujeto pasivo" in texto
+    iva = moneda.con_iva(alternativas.comparar("H100 80GB", alternativas.trabajo_grande())["total_min"].iloc[0])
+    assert dolares(iva) in texto
