@@ -210,11 +210,18 @@ def test_una_gpu_nueva_declarada_entra_con_todos_sus_niveles(carpeta_datos, tmp_
     assert "| RTX 5090 | RunPod | comunidad | — | 0,8900 | nueva | 1 |" in recolector.resumen(informe)
 
 
-def test_cuerpo_de_la_pull_request(carpeta_datos):
-    informe = recolector.recolectar(carpeta_datos, "2026-12-02", _resultados)
+def test_cuerpo_de_la_pull_request():
+    fuente = "https://example.org/precios"
+    historial_fijo = [
+        datos.Precio("A100 80GB", "Vast.ai", "verificado", 1.7043, "2026-10-29", fuente),
+        datos.Precio("H100 80GB", "Vast.ai", "verificado", 2.4024, "2026-10-19", fuente),
+        datos.Precio("H100 80GB", "AWS", "bajo_demanda", 6.88, "2026-11-09", fuente),
+        datos.Precio("RTX 4090", "RunPod", "comunidad", 0.34, "2026-09-25", fuente),
+    ]
+    informe = recolector.planificar(historial_fijo, _resultados(), "2026-12-02")
     cuerpo = recolector.resumen(informe).splitlines()
     assert cuerpo[0] == "## Precios de la semana 2026-11-30"  # el lunes de la semana
-    assert "| GPU | Proveedor | Nivel | Antes ($/h) | Ahora ($/h) | Cambio | Ofertas |" in cuerpo
+    assert "| GPU | Proveedor | Nivel | Antes (US$/h) | Ahora (US$/h) | Cambio | Ofertas |" in cuerpo
     # 1,3501 / 1,7043 − 1 = −0,2078 → −20,8 %; 2,2001 / 2,4024 − 1 = −0,0842 → −8,4 %, y atípico.
     assert "| A100 80GB | Vast.ai | verificado | 1,7043 (2026-10-29) | 1,3501 | -20,8\xa0% | 4 |" in cuerpo
     assert "| H100 80GB | Vast.ai | verificado | 2,4024 (2026-10-19) | 2,2001 | -8,4\xa0% | 3 (atípico) |" in cuerpo
@@ -222,8 +229,10 @@ def test_cuerpo_de_la_pull_request(carpeta_datos):
     assert "| H100 80GB | AWS | bajo_demanda | 6,8800 (2026-11-09) | 4,3260 | -37,1\xa0% | 2 |" in cuerpo
     assert "| RTX 4090 | RunPod | comunidad | 0,3400 (2026-09-25) | 0,3400 | 0,0\xa0% | 2 |" in cuerpo
     filas = [linea for linea in cuerpo if linea.startswith("| ") and "---" not in linea]
-    assert len(filas) == 1 + len(ESPERADAS)
-    assert "Avisos:" in cuerpo
+    # Las claves que ya tienen filas, y la H200 (sin ninguna fila en este historial): una GPU nueva.
+    assert len(filas) == 1 + len(historial_fijo) + 1
+    assert "| H200 141GB | Vast.ai | verificado | — | 3,1001 | nueva | 1 (atípico) |" in cuerpo
+    assert "Avisos:" in cuerpo and any(a.startswith("- GCP: falló") for a in cuerpo)
 
 
 def test_anadir_devuelve_el_fichero_si_la_fila_no_valida(carpeta_datos):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import datos, validacion
-from .formato import dolares, fecha
+from .formato import DOLAR, dolares, fecha
 
 
 def atipico(p: datos.Precio) -> bool:
@@ -88,7 +88,7 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
                     markeredgecolor=linea.get_color(),
                     label=f"{nivel}: atípico",
                 )
-        ax.set_ylabel("$/hora")
+        ax.set_ylabel(f"{DOLAR}/hora")
         ax.set_ylim(bottom=0)
         graficos.coma_decimal(ax, 2)
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pandas as pd
 
 from . import datos, esquema, frescura, historial
-from .formato import numero
+from .formato import DOLAR, numero
 
 LICENCIA = {
     "name": "CC-BY-4.0",
@@ -40,7 +40,7 @@ def enlace(url: str) -> str:
 
 
 def precio(x: float) -> str:
-    """$/h con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
+    """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
     return numero(x, 2 if round(x, 2) == x else 4)
 
 
@@ -67,7 +67,7 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
             "GPU": [p.gpu for p in filas],
             "Proveedor": [p.proveedor for p in filas],
             "Nivel": [p.nivel for p in filas],
-            "$/h": [precio(p.precio_hora_usd) for p in filas],
+            f"{DOLAR}/h": [precio(p.precio_hora_usd) for p in filas],
             "Fecha": [p.fecha for p in filas],
             "Fuente": [enlace(p.fuente) for p in filas],
             "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
@@ -84,8 +84,8 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
             "Proveedor": [t.proveedor for t in filas],
             "Concepto": [t.concepto for t in filas],
             "Unidad": [t.unidad for t in filas],
-            "$ mín.": [precio(t.precio_min_usd) for t in filas],
-            "$ máx.": [precio(t.precio_max_usd) for t in filas],
+            f"{DOLAR} mín.": [precio(t.precio_min_usd) for t in filas],
+            f"{DOLAR} máx.": [precio(t.precio_max_usd) for t in filas],
             "Cobra parada": ["sí" if t.cobra_parada else "no" for t in filas],
             "Fecha": [t.fecha for t in filas],
             "Fuente": [enlace(t.fuente) for t in filas],
@@ -101,7 +101,9 @@ def tabla_hardware() -> pd.DataFrame:
         {
             "GPU": [h.gpu for h in filas],
             "VRAM (GB)": [numero(h.vram_gb, 0) for h in filas],
-            "Compra ($)": ["—" if h.precio_compra_usd is None else numero(h.precio_compra_usd, 0) for h in filas],
+            f"Compra ({DOLAR})": [
+                "—" if h.precio_compra_usd is None else numero(h.precio_compra_usd, 0) for h in filas
+            ],  # noqa: E501
             "Fecha": [h.fecha for h in filas],
             "Fuente": [enlace(h.fuente) for h in filas],
         }

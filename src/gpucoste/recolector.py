@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from . import datos, frescura, historial, validacion
-from .formato import numero, porcentaje
+from .formato import DOLAR, numero, porcentaje
 
 GPUS = {
     "RTX 4090": "RTX4090",
@@ -328,7 +328,7 @@ def resumen(informe: Informe) -> str:
         lineas += [
             f"Filas nuevas en `precios.csv` (fecha {informe.fecha}), recogidas con gpuhunt:",
             "",
-            "| GPU | Proveedor | Nivel | Antes ($/h) | Ahora ($/h) | Cambio | Ofertas |",
+            f"| GPU | Proveedor | Nivel | Antes ({DOLAR}/h) | Ahora ({DOLAR}/h) | Cambio | Ofertas |",
             "| --- | --- | --- | ---: | ---: | ---: | ---: |",
         ]
         for c in informe.cambios:
