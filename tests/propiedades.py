@@ -9,7 +9,8 @@ Cada argumento se describe con una especificación que sabe generar valores buen
 - ``Objeto(lambda: [...])``: uno de una lista de objetos (p. ej. ``datos.escenarios()``);
 - ``Filas(lambda: [(a, b, c), ...])``: varios argumentos que van juntos (gpu, proveedor, nivel…).
 
-Registrar una función (en la lista ``FUNCIONES`` de abajo)::
+Registrar una función (en la lista ``FUNCIONES`` de abajo); los argumentos con nombre sin valor por
+defecto (``*, precio_hora``) se pasan siempre, los demás a veces::
 
     funcion(compra.horas_equivalentes, POSITIVO, POSITIVO)
     funcion(datos.tarifa, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import inspect
 import math
 import numbers
 import unicodedata
@@ -50,13 +52,18 @@ from gpucoste import (
     compra,
     coste,
     datos,
+    electricidad,
+    equilibrios,
     experimento,
     formato,
     frescura,
+    interrupciones,
     memoria,
+    mercado,
     moneda,
     ocultos,
     proveedores,
+    tiempo,
     vast,
 )
 
@@ -83,18 +90,20 @@ def _numeros(minimo: float, maximo: float, *, enteros: bool = True) -> st.Search
 class Numero:
     cero: bool = False
     negativos: bool = False
+    maximo: float | None = None  # p. ej. 744 para las horas de un mes
+
+    def _tope(self, tope: float) -> float:
+        return tope if self.maximo is None else min(tope, self.maximo)
 
     def buenos(self) -> st.SearchStrategy:
         if self.negativos:
-            return _numeros(-1e6, 1e6)
-        return _numeros(0.0 if self.cero else 1e-3, 1e6)
+            return _numeros(-1e6, self._tope(1e6))
+        return _numeros(0.0 if self.cero else 1e-3, self._tope(1e6))
 
     def extremos(self) -> st.SearchStrategy:
         minimo = -1.7e308 if self.negativos else (0.0 if self.cero else 5e-324)
-        return st.one_of(
-            _numeros(minimo, 1.7976931348623157e308),
-            st.sampled_from([1e308, 5e-324, 2**1023, 10**300, np.float64(1e308)]),
-        )
+        especiales = [x for x in (1e308, 5e-324, 2**1023, 10**300, np.float64(1e308)) if x <= self._tope(1e308)]
+        return st.one_of(_numeros(minimo, self._tope(1.7976931348623157e308)), st.sampled_from(especiales))
 
     def malos(self) -> st.SearchStrategy:
         opciones = [_NO_NUMEROS, _NO_FINITOS]
@@ -102,6 +111,8 @@ class Numero:
             opciones.append(_numeros(-1.7e308, -5e-324))
             if not self.cero:
                 opciones.append(st.sampled_from([0, 0.0, -0.0, np.float64(0)]))
+        if self.maximo is not None:
+            opciones.append(_numeros(self.maximo * 1.001 + 1e-9, 1.7e308))
         return st.one_of(opciones)
 
 
@@ -290,8 +301,12 @@ class Funcion:
                 else:
                     partes.append((spec.extremos() if extremos else spec.buenos()).map(lambda v: (v,)))
             posicionales = st.tuples(*partes).map(lambda grupos: tuple(v for g in grupos for v in g))
+        parametros = inspect.signature(self.funcion).parameters
+        generar = {k: s.extremos() if extremos else s.buenos() for k, s in self.nombrados.items()}
+        obligatorios = {k for k in generar if parametros[k].default is inspect.Parameter.empty}
         nombrados = st.fixed_dictionaries(
-            {}, optional={k: s.extremos() if extremos else s.buenos() for k, s in self.nombrados.items()}
+            {k: v for k, v in generar.items() if k in obligatorios},
+            optional={k: v for k, v in generar.items() if k not in obligatorios},
         )
         return st.tuples(posicionales, nombrados)
 
@@ -430,13 +445,13 @@ funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTER
 funcion(frescura.dia, FECHA)
 funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
+funcion(formato.euros, REAL, decimales=Entero(0, 20))
 funcion(formato.veces, REAL, decimales=Entero(0, 20))
 funcion(formato.porcentaje, REAL, decimales=Entero(0, 20))
 funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
-funcion(formato.euros, REAL, decimales=Entero(0, 20))
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)
@@ -463,3 +478,13 @@ _OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transfe
 orden("coste", {"--precio-hora": POSITIVO, "--horas": POSITIVO}, dict.fromkeys(_OCULTOS, NO_NEGATIVO))
 orden("experimento", {}, {"--nombre": Nombre(_experimentos)})
 orden("precios")
+
+# Funciones de otros módulos (cadena de decisión, equilibrios…): añade aquí la tuya, una línea cada una.
+funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
+funcion(equilibrios.capacidad_mes, POSITIVO, horas=Numero(maximo=744))
+funcion(equilibrios.coste_api_mes, NO_NEGATIVO, NO_NEGATIVO)
+funcion(equilibrios.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, entrada_por_salida=NO_NEGATIVO)
+funcion(tiempo.flops_6nd, POSITIVO, POSITIVO)
+funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
+funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
+funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO)

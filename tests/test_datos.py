@@ -327,3 +327,17 @@ def test_datapackage():
     escenarios = recursos["escenarios.csv"]["schema"]
     assert escenarios["foreignKeys"][0]["reference"]["resource"] == "precios"
     assert "Claves obligatorias en clave: imagen_gb" in recursos["supuestos.csv"]["description"]
+
+
+def test_el_cargador_no_usa_pandas():
+    """El cargador sirve en el navegador (Pyodide): esquema, datos y validacion no importan pandas ni numpy."""
+    import ast
+    import pathlib
+
+    import gpucoste
+
+    for nombre in ("esquema.py", "datos.py", "validacion.py"):
+        arbol = ast.parse((pathlib.Path(gpucoste.__file__).parent / nombre).read_text(encoding="utf-8"))
+        importados = {a.name.split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.Import) for a in n.names}
+        importados |= {(n.module or "").split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.ImportFrom)}
+        assert not importados & {"pandas", "numpy"}, nombre

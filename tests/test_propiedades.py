@@ -52,7 +52,7 @@ def _informar():
     informar(f"Propiedades (hypothesis): {total} casos generados en {time.perf_counter() - inicio:.1f} s ({detalle})")
 
 
-ADMITE = re.compile(r"se admite|admitidos|usa valores|lo tienen")
+ADMITE = re.compile(r"se admite|admitidos|usa valores|lo tienen|como mucho|al menos")
 INGLES = re.compile(r"\b(usage|argument|arguments|invalid|required|expected|could not|object|NoneType|Traceback)\b")
 
 
@@ -67,7 +67,7 @@ def _nombra(mensaje: str, valor: object) -> bool:
 
 # --- Funciones públicas ---------------------------------------------------------------------------
 
-POR_FUNCION = {"buenos": 40, "extremos": 25, "malos": 50}  # ejemplos por función; los malos, uno por argumento
+POR_FUNCION = {"buenos": 30, "extremos": 20, "malos": 40}  # ejemplos por función; los malos, uno por argumento
 
 
 @pytest.mark.parametrize("f", FUNCIONES, ids=lambda f: f.nombre)
