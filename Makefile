@@ -100,3 +100,12 @@ bench: install $(CALIDAD_NPM)
 
 clean:
 	rm -rf .venv .tools site .pytest_cache .ruff_cache
+
+# Calculadoras en el navegador: Pyodide del paquete de npm «pyodide» (fijado en docs/.pyodide/package-lock.json).
+# El hook docs/.overrides/hooks/navegador.py copia al sitio solo los ficheros que hacen falta para arrancar.
+PYODIDE_NPM := docs/.pyodide/node_modules/.instalado
+$(PYODIDE_NPM): docs/.pyodide/package.json docs/.pyodide/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix docs/.pyodide --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "Sin npm: las calculadoras no correrán en el navegador (con CI=true, la construcción falla). Instálalo con «make sistema»."; fi
+serve build test bench: $(PYODIDE_NPM)

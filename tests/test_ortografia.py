@@ -15,7 +15,7 @@ from herramientas import informar, requiere
 DICCIONARIO = RAIZ / "tests" / "ortografia" / "diccionario.txt"
 IDIOMA = "es_ES"
 # Lo que no es prosa en español: código, lo que no se ve y lo marcado como inglés ({lang=en}).
-NO_PROSA = ["script", "style", "code", "pre", "kbd", "samp", "svg", "math", "template", "noscript"]
+NO_PROSA = ["script", "style", "code", "pre", "kbd", "samp", "svg", "math", "template", "noscript", "textarea"]
 INGLES = '[lang="en"], [lang^="en-"]'
 # Una palabra: letras, con guiones, puntos o apóstrofos por dentro («fine-tuning», «Vast.ai»).
 PALABRA = re.compile(r"\w+(?:[-.'’]\w+)*")

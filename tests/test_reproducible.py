@@ -34,12 +34,26 @@ def test_dos_construcciones_son_identicas(sitio, tmp_path):
     assert not distintos, "\n".join(distintos)
 
 
+# Pyodide (assets/pyodide/) se copia tal cual del paquete de npm: lleva las rutas de la máquina que lo compiló
+# (/root/repo/cpython/…), que contienen «/root» como el HOME de CI. No sale de esta construcción: se excluye
+# si es byte a byte el fichero de npm.
+PYODIDE_NPM = RAIZ / "docs" / ".pyodide" / "node_modules" / "pyodide"
+
+
+def _copia_de_npm(p: pathlib.Path) -> bool:
+    return (
+        p.parent.name == "pyodide"
+        and (PYODIDE_NPM / p.name).is_file()
+        and ((PYODIDE_NPM / p.name).read_bytes() == p.read_bytes())
+    )
+
+
 def test_sin_rutas_de_la_maquina(sitio):
     rutas = (str(RAIZ), str(sitio), str(pathlib.Path.home()))
     con_rutas = [
         str(p.relative_to(sitio))
         for p in sitio.rglob("*")
-        if p.is_file() and any(r.encode() in p.read_bytes() for r in rutas)
+        if p.is_file() and not _copia_de_npm(p) and any(r.encode() in p.read_bytes() for r in rutas)
     ]
     assert not con_rutas, con_rutas
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import datos
 from .coste import coste_trabajo
 from .validacion import opcion
+
+if TYPE_CHECKING:  # pandas solo al pedir la tabla: el navegador (Pyodide) no lo tiene
+    import pandas as pd
 
 
 def _escenario(escenario: object) -> datos.Escenario:
@@ -48,6 +50,8 @@ def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataF
     """
     if not isinstance(recientes, bool):
         raise ValueError(f"recientes: {recientes!r} no vale; se admite True o False.")
+    import pandas as pd
+
     filas = []
     for esc in escenarios(experimento):
         p = precio_reciente(esc) if recientes else precio(esc)

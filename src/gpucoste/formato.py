@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import decimal
 import numbers
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import validacion
 from .validacion import numero as _numero
+
+if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras del navegador no lo tienen
+    import pandas as pd
 
 _CONTEXTO = decimal.Context(prec=420, rounding=decimal.ROUND_HALF_UP)  # 1e308 con 20 decimales cabe
 
@@ -126,6 +128,8 @@ def fecha(texto: str) -> str:
 
 def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     """Tabla Markdown con las columnas de ``decimales`` en formato español."""
+    import pandas as pd
+
     if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
         raise ValueError(f"tabla: se admite un DataFrame y un dict de decimales, no {type(df).__name__!r}.")
     for columna in decimales:

@@ -11,8 +11,7 @@ rango: el mínimo supone la franquicia entera sin gastar; el máximo, ya gastada
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import datos, esquema, experimento, validacion
 from .coste import Rango, coste_total
@@ -21,6 +20,9 @@ from .memoria import gb_pesos
 from .moneda import a_euros
 from .validacion import numero as numero_valido
 from .validacion import opcion
+
+if TYPE_CHECKING:  # pandas solo para las tablas: el resto sirve en el navegador (Pyodide no lo trae)
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,8 @@ def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
                 "total_max": alto.total + (red.maximo if red else 0),
             }
         )
+    import pandas as pd
+
     return pd.DataFrame(filas)
 
 
@@ -184,6 +188,8 @@ def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
         "transferencia (US$)": "transferencia",
         "**coste real (US$)**": "total",
     }
+    import pandas as pd
+
     tabla = pd.DataFrame({"GPU": real["GPU"], "coste de la tabla (US$)": [numero(x) for x in real["coste"]]})
     for titulo, partida in columnas.items():
         tabla[titulo] = [

@@ -149,21 +149,21 @@ def fila(medida: str, valor: float, unidad: str, presupuesto: str = "—", cumpl
     return {"medida": medida, "valor": valor, "unidad": unidad, "presupuesto": presupuesto, "cumple": cumple}
 
 
-def filas_de_paginas(sitio: pathlib.Path) -> list[dict]:
-    """Las filas de tests/rendimiento/paginas.py, o una fila que explica por qué faltan."""
-    ruta = RAIZ / "tests" / "rendimiento" / "paginas.py"
+def filas_de_paginas(sitio: pathlib.Path, fichero: str = "paginas.py", funcion: str = "medir_paginas") -> list[dict]:
+    """Las filas de tests/rendimiento/``fichero`` (su ``funcion``), o una fila que explica por qué faltan."""
+    ruta = RAIZ / "tests" / "rendimiento" / fichero
     try:
-        spec = importlib.util.spec_from_file_location("paginas", ruta)
+        spec = importlib.util.spec_from_file_location(ruta.stem, ruta)
         if spec is None or spec.loader is None or not ruta.exists():
             raise ImportError(f"no existe {ruta.relative_to(RAIZ)}")
         modulo = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(modulo)
-        filas = modulo.medir_paginas(sitio)
+        filas = getattr(modulo, funcion)(sitio)
         if not filas:
             raise RuntimeError("medir_paginas no devolvió ninguna medida (¿falta Chromium? «make sistema»)")
         return filas
     except Exception as error:  # noqa: BLE001 — el resto de la tabla vale igual
-        return [fila(f"Páginas: sin medir ({type(error).__name__}: {error})", float("nan"), "")]
+        return [fila(f"{ruta.name}: sin medir ({type(error).__name__}: {error})", float("nan"), "")]
 
 
 def margen(f: dict) -> str:
@@ -245,6 +245,8 @@ def main() -> int:
             filas.append(fila(f"Recarga de «make serve»: sin medir ({error})", float("nan"), ""))
         print("Páginas (tests/rendimiento/paginas.py)…", file=sys.stderr)
         filas += filas_de_paginas(tmp / "sitio")
+        print("Calculadoras en el navegador (tests/rendimiento/calculadoras.py)…", file=sys.stderr)
+        filas += filas_de_paginas(tmp / "sitio", "calculadoras.py", "medir_calculadoras")
     print()
     imprimir(filas)
     return 0

@@ -1,0 +1,183 @@
+"""Calculadoras que corren en el navegador del lector (Pyodide), servidas por el propio sitio.
+
+En una página, una línea marca dónde va cada una:
+
+- ``<div data-calculadora="coste"></div>``: el formulario de ``gpucoste.navegador.CALCULADORAS["coste"]``,
+  con sus valores por defecto (de los datos) y la tabla que dan, calculada aquí al construir.
+- ``<textarea data-codigo="experimento">`` con un ``--8<-- "snippets/…"`` dentro y ``</textarea>``: el
+  código del snippet, editable y ejecutable, con la salida que da al construir.
+
+Solo esas páginas enlazan ``javascripts/calculadora.js`` y ``stylesheets/calculadora.css``; el script
+carga Pyodide cuando el lector pulsa el botón o entra en el formulario. Las demás páginas no piden nada.
+
+Al acabar la construcción se copian al sitio, en ``assets/pyodide/``, solo los ficheros de Pyodide que
+hacen falta para arrancar (del paquete de npm ``pyodide``, fijado en ``docs/.pyodide/package-lock.json``)
+y la rueda de gpucoste hecha aquí mismo desde ``src/`` (la biblioteca es Python puro: un zip con su
+``.dist-info``, determinista, sin llamar a un backend de construcción en cada recarga de «make serve»).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import importlib.metadata
+import importlib.util
+import io
+import logging
+import mimetypes
+import os
+import pathlib
+import re
+import shutil
+import zipfile
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+log = logging.getLogger("mkdocs.hooks.navegador")
+
+# La biblioteca instalada en el entorno que construye (en el proyecto, src/gpucoste en modo editable): así
+# también la encuentran las copias del proyecto que hacen las pruebas (mkdocs.yml, docs/ y snippets/).
+PAQUETE = pathlib.Path(importlib.util.find_spec("gpucoste").origin).parent
+NPM = pathlib.Path("docs") / ".pyodide" / "node_modules" / "pyodide"
+# Lo que pide el navegador para arrancar Pyodide (sin micropip ni paquetes: la biblioteca es Python puro).
+FICHEROS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+DESTINO = "assets/pyodide"
+
+_CALCULADORA = re.compile(r'<div data-calculadora="(?P<nombre>[\w-]+)"></div>')
+_CODIGO = re.compile(r'<textarea data-codigo="(?P<nombre>[\w-]+)">\n?(?P<codigo>.*?)</textarea>', re.S)
+
+# GitHub Pages ya los sirve así; el servidor de «make serve» (mimetypes, en este mismo proceso) también.
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
+
+
+def _version() -> str:
+    return importlib.metadata.version("gpucoste")
+
+
+def _ficheros_paquete() -> list[pathlib.Path]:
+    return sorted(p for p in PAQUETE.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+
+
+def rueda() -> tuple[str, bytes]:
+    """Nombre y bytes de la rueda (py3-none-any) de gpucoste hecha desde ``src/``: mismos bytes cada vez."""
+    version = _version()
+    info = f"gpucoste-{version}.dist-info"
+    contenido = {f"gpucoste/{p.relative_to(PAQUETE).as_posix()}": p.read_bytes() for p in _ficheros_paquete()}
+    contenido[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: gpucoste\nVersion: {version}\n".encode()
+    contenido[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: gpucoste (docs/.overrides/hooks/navegador.py)\n"
+        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    registro = []
+    for ruta, datos in contenido.items():
+        resumen = base64.urlsafe_b64encode(hashlib.sha256(datos).digest()).rstrip(b"=").decode()
+        registro.append(f"{ruta},sha256={resumen},{len(datos)}")
+    registro.append(f"{info}/RECORD,,")
+    contenido[f"{info}/RECORD"] = ("\n".join(registro) + "\n").encode()
+    salida = io.BytesIO()
+    with zipfile.ZipFile(salida, "w", zipfile.ZIP_DEFLATED) as z:
+        for ruta, datos in contenido.items():
+            entrada = zipfile.ZipInfo(ruta, date_time=(1980, 1, 1, 0, 0, 0))
+            entrada.compress_type = zipfile.ZIP_DEFLATED
+            entrada.external_attr = 0o644 << 16
+            z.writestr(entrada, datos)
+    return f"gpucoste-{version}-py3-none-any.whl", salida.getvalue()
+
+
+def _pyodide(config) -> pathlib.Path | None:
+    """La carpeta del paquete de npm: la del proyecto de ``mkdocs.yml`` o, si falta, la de la biblioteca."""
+    for raiz in (pathlib.Path(config.config_file_path).parent, PAQUETE.parents[1]):
+        if all((raiz / NPM / f).is_file() for f in FICHEROS_PYODIDE):
+            return raiz / NPM
+    return None
+
+
+_estado: dict = {}
+
+
+def on_pre_build(config) -> None:
+    pyodide = _pyodide(config)
+    if pyodide is None:
+        mensaje = (
+            f"Falta Pyodide en {NPM}: las calculadoras no correrán en el navegador (la página sigue "
+            "completa). Lo instalan «make build», «make serve» y «make test» (hace falta npm: «make sistema»)."
+        )
+        if os.environ.get("CI") == "true":
+            raise PluginError(mensaje)
+        log.info(mensaje)
+    nombre, datos = rueda()
+    peso = sum((pyodide / f).stat().st_size for f in FICHEROS_PYODIDE) if pyodide else 0
+    _estado.update(
+        pyodide=pyodide,
+        nombre=nombre,
+        rueda=datos,
+        version=hashlib.sha256(datos).hexdigest()[:12],
+        peso=f"{(peso + len(datos)) / 1e6:.1f}".replace(".", ",") + "\N{NO-BREAK SPACE}MB",
+        css=_huella(pathlib.Path(config.docs_dir) / "stylesheets" / "calculadora.css"),
+        js=_huella(pathlib.Path(config.docs_dir) / "javascripts" / "calculadora.js"),
+    )
+
+
+def _huella(ruta: pathlib.Path) -> str:
+    return hashlib.sha256(ruta.read_bytes()).hexdigest()[:12]
+
+
+def _ejecutar(codigo: str, nombre: str) -> str:
+    """Lo que imprime ``codigo`` (como markdown-exec: ``__name__`` no es ``"__main__"``)."""
+    salida = io.StringIO()
+    with contextlib.redirect_stdout(salida):
+        exec(compile(codigo, f"<código editable: {nombre}>", "exec"), {"__name__": f"codigo-{nombre}"})
+    return salida.getvalue()
+
+
+def on_page_content(html_pagina: str, page, config, files) -> str:
+    if "data-calculadora=" not in html_pagina and "data-codigo=" not in html_pagina:
+        return html_pagina
+    from gpucoste import navegador
+
+    def url(destino: str) -> str:
+        return get_relative_url(destino, page.url)
+
+    comunes = {
+        "pyodide": url(DESTINO) + "/",
+        "rueda": f"{url(DESTINO + '/' + _estado['nombre'])}?v={_estado['version']}",
+        "peso": _estado["peso"],
+    }
+    try:
+        nuevo = _CALCULADORA.sub(lambda m: navegador.formulario_html(m["nombre"], **comunes), html_pagina)
+        nuevo = _CODIGO.sub(
+            lambda m: navegador.codigo_html(m["nombre"], m["codigo"], _ejecutar(m["codigo"], m["nombre"]), **comunes),
+            nuevo,
+        )
+    except (KeyError, ValueError) as error:
+        raise PluginError(f"{page.file.src_uri}: calculadora o código editable que no funciona: {error!r}") from error
+    return (
+        nuevo
+        + f'<link rel="stylesheet" href="{url("stylesheets/calculadora.css")}?v={_estado["css"]}">'
+        + f'<script type="module" src="{url("javascripts/calculadora.js")}?v={_estado["js"]}"></script>'
+    )
+
+
+def _copiar_si_cambia(origen: pathlib.Path, destino: pathlib.Path) -> None:
+    if (
+        destino.is_file()
+        and destino.stat().st_size == origen.stat().st_size
+        and (destino.stat().st_mtime_ns == origen.stat().st_mtime_ns)
+    ):
+        return
+    shutil.copy2(origen, destino)
+
+
+def on_post_build(config) -> None:
+    carpeta = pathlib.Path(config["site_dir"]) / DESTINO
+    carpeta.mkdir(parents=True, exist_ok=True)
+    if _estado["pyodide"]:
+        for fichero in FICHEROS_PYODIDE:
+            _copiar_si_cambia(_estado["pyodide"] / fichero, carpeta / fichero)
+    for vieja in carpeta.glob("gpucoste-*.whl"):
+        if vieja.name != _estado["nombre"]:
+            vieja.unlink()
+    (carpeta / _estado["nombre"]).write_bytes(_estado["rueda"])

@@ -1,0 +1,358 @@
+"""Calculadoras en el navegador: la misma biblioteca, ejecutada por Pyodide en la página.
+
+Cada calculadora se declara aquí: sus campos (etiqueta, unidad y valor por defecto sacado de los datos)
+y la función de la biblioteca que la calcula. Al construir el sitio, el hook
+``docs/.overrides/hooks/navegador.py`` pinta el formulario con el resultado de los valores por defecto
+(la página está completa sin JavaScript); en el navegador, ``docs/javascripts/calculadora.js`` carga
+Pyodide y la rueda de esta biblioteca y llama a ``calcular`` con lo que escribe el lector.
+
+Ni este módulo ni lo que importa al calcular usan pandas ni matplotlib: el paquete de npm de Pyodide no
+los trae y, además, pesan. Los valores por defecto (que sí leen los datos con toda la biblioteca) solo se
+calculan al construir, en ``campos()``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .coste import coste_total
+from .formato import numero
+from .validacion import numero as numero_valido
+from .validacion import opcion
+
+
+@dataclass(frozen=True)
+class Campo:
+    """Un dato que escribe el lector: el argumento ``nombre`` de la función de la calculadora."""
+
+    nombre: str
+    etiqueta: str
+    unidad: str
+    defecto: float | int | str
+    opciones: tuple[str, ...] = ()
+    """Si las hay, el campo es una lista para elegir (un ``<select>``) y el valor va tal cual."""
+
+
+@dataclass(frozen=True)
+class Tabla:
+    """El resultado de una calculadora: columnas y filas ya escritas en español."""
+
+    columnas: tuple[str, ...]
+    filas: tuple[tuple[str, ...], ...]
+    numericas: tuple[bool, ...]
+    """Columna a columna, si va alineada a la derecha (cifras)."""
+
+
+@dataclass(frozen=True)
+class Calculadora:
+    nombre: str
+    titulo: str
+    argumentos: dict[str, str]
+    """Nombre → tipo de cada campo, en orden (``"decimal"``, ``"entero"`` u ``"opcion"``), sin leer los datos:
+    es lo que usa el navegador."""
+    campos: Callable[[], tuple[Campo, ...]]
+    """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
+    calcular: Callable[..., Tabla]
+    """Función pura de la biblioteca: recibe los campos por nombre y devuelve la tabla."""
+
+
+# --- Coste de un trabajo (gpucoste.coste.coste_total, lo mismo que «gpucoste coste») -------------------
+
+
+def _campos_coste() -> tuple[Campo, ...]:
+    # Importes perezosos: leen los datos con pandas, solo al construir el sitio.
+    from . import datos, experimento, ocultos
+
+    tabla = experimento.tabla()
+    barata = experimento.escenarios()[int(tabla["coste"].idxmin())]
+    precio = experimento.precio(barata)
+    disco = datos.tarifa(barata.proveedor, "almacenamiento")
+    return (
+        Campo(
+            "precio_hora", f"Precio de la GPU ({precio.nombre}, {barata.proveedor})", "US$/h", precio.precio_hora_usd
+        ),
+        Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
+        Campo(
+            "minutos_arranque",
+            "Minutos facturados antes de empezar",
+            "min",
+            datos.supuestos()["minutos_arranque"].valor_min,
+        ),
+        Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
+        Campo("precio_gb_mes", f"Precio del disco ({disco.proveedor})", "US$/GB y mes", disco.precio_min_usd),
+        Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
+        Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
+    )
+
+
+def _tabla_coste(**valores: float) -> Tabla:
+    d = coste_total(**valores)
+    partidas = (
+        ("GPU (precio × horas)", d.gpu),
+        ("Arranque facturado", d.arranque),
+        ("Disco durante el trabajo", d.almacenamiento),
+        ("Transferencia", d.transferencia),
+        ("Coste real del trabajo", d.total),
+    )
+    return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
+
+
+# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+
+
+def _campos_interrumpibles() -> tuple[Campo, ...]:
+    from . import decisiones
+
+    e = decisiones.ejemplo_interrumpible()
+    return (
+        Campo("horas_trabajo", f"Horas de cómputo del trabajo ({e.gpu})", "h", e.horas_trabajo),
+        Campo("interrupciones_hora", "Interrupciones por hora (de media)", "1/h", TASA_EJEMPLO),
+        Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
+        Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
+        Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
+    )
+
+
+TASA_EJEMPLO = 0.1
+"""Interrupciones por hora por defecto en la calculadora: una de las filas de la tabla publicada."""
+
+
+def _tabla_interrumpibles(
+    *,
+    horas_trabajo: float,
+    interrupciones_hora: float,
+    escritura_min: float,
+    reinicio_min: float,
+    precio_interrumpible: float,
+    precio_bajo_demanda: float,
+) -> Tabla:
+    from . import interrupciones
+
+    # Minutos en el formulario; la biblioteca trabaja en horas. Se validan con su nombre, antes de pasarlos.
+    escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
+    reinicio_h = numero_valido(reinicio_min, "reinicio_min", cero=True) / 60
+    comunes = {"horas_trabajo": horas_trabajo, "escritura_h": escritura_h, "reinicio_h": reinicio_h}
+    e = interrupciones.esperado(interrupciones_hora=interrupciones_hora, precio_hora=precio_interrumpible, **comunes)
+    eq = interrupciones.tasa_equilibrio(
+        precio_interrumpible=precio_interrumpible, precio_bajo_demanda=precio_bajo_demanda, **comunes
+    )
+    bajo_demanda = numero_valido(precio_bajo_demanda, "precio_bajo_demanda") * horas_trabajo
+    filas = (
+        ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
+        ("Horas esperadas, interrumpible", numero(e.horas)),
+        ("Interrupciones esperadas", numero(e.interrupciones)),
+        ("Coste esperado, interrumpible (US$)", numero(e.coste)),
+        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
+        (
+            "Deja de compensar a partir de (interrupciones por hora)",
+            eq.motivo if eq.umbral is None else numero(eq.umbral),
+        ),
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True))
+
+
+CALCULADORAS: dict[str, Calculadora] = {
+    c.nombre: c
+    for c in (
+        Calculadora(
+            "coste",
+            "Calcula el coste de tu trabajo",
+            dict.fromkeys(
+                (
+                    "precio_hora",
+                    "horas",
+                    "minutos_arranque",
+                    "gb_disco",
+                    "precio_gb_mes",
+                    "gb_transferencia",
+                    "precio_gb_transferencia",
+                ),
+                "decimal",
+            ),
+            _campos_coste,
+            _tabla_coste,
+        ),
+        Calculadora(
+            "interrumpibles",
+            "Calcula tu caso: interrumpible o bajo demanda",
+            dict.fromkeys(
+                (
+                    "horas_trabajo",
+                    "interrupciones_hora",
+                    "escritura_min",
+                    "reinicio_min",
+                    "precio_interrumpible",
+                    "precio_bajo_demanda",
+                ),
+                "decimal",
+            ),
+            _campos_interrumpibles,
+            _tabla_interrumpibles,
+        ),
+    )
+}
+
+
+# --- Lo que escribe el lector ------------------------------------------------------------------------
+
+_ENTERO_O_COMA = re.compile(r"[+-]?[0-9]+(,[0-9]+)?")
+_MILLARES = re.compile(r"[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?")
+
+
+def leer(texto: str) -> float | str:
+    """El número que escribió el lector, con coma decimal («0,39») o punto («0.39»).
+
+    Un punto seguido de grupos de tres cifras tras una primera cifra distinta de cero es de millares
+    («2.000» → 2000; «0.390» → 0,39). Lo que no es un número se devuelve tal cual: la función de la
+    biblioteca lo rechaza con su propio mensaje, que nombra el valor.
+    """
+    limpio = texto.strip()
+    if _MILLARES.fullmatch(limpio):
+        return float(limpio.replace(".", "").replace(",", "."))
+    if _ENTERO_O_COMA.fullmatch(limpio):
+        return float(limpio.replace(",", "."))
+    try:
+        return float(limpio)
+    except ValueError:
+        return texto
+
+
+def escribir(x: float | int | str) -> str:
+    """Un valor por defecto tal como se escribe en el campo: sin ceros de más y con coma decimal.
+
+    ``leer(escribir(x)) == x`` para todo float finito que no necesite notación científica.
+    """
+    if isinstance(x, str):
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
+    texto = repr(float(x)).removesuffix(".0")
+    if "e" in texto or "E" in texto:
+        return texto
+    return texto.replace(".", ",")
+
+
+def leer_entero(texto: str) -> int | str:
+    """Un entero escrito por el lector («2048» o «2.048»); si no lo es, el texto tal cual (lo rechaza la biblioteca)."""
+    limpio = texto.strip()
+    if re.fullmatch(r"[+-]?[0-9]+|[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+", limpio):
+        return int(limpio.replace(".", ""))
+    return texto
+
+
+_LECTORES: dict[str, Callable[[str], object]] = {"decimal": leer, "entero": leer_entero, "opcion": str}
+
+
+def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
+    """Calcula la calculadora ``nombre`` con los textos de sus campos. Error: ``ValueError`` de la biblioteca."""
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    if set(valores) != set(c.argumentos):
+        raise ValueError(
+            f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
+        )
+    return c.calcular(**{campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()})
+
+
+def calcular_json(nombre: str, valores_json: str) -> str:
+    """Lo que llama el navegador: JSON con la tabla en HTML, o con el error y el campo al que se refiere."""
+    valores = json.loads(valores_json)
+    try:
+        tabla = calcular(nombre, valores)
+    except ValueError as error:
+        mensaje = str(error)
+        # Los mensajes de la biblioteca empiezan por el nombre del argumento («horas: 'x' no es un número…»).
+        campo = next((n for n in valores if re.match(rf"{re.escape(n)}\b", mensaje)), None)
+        return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
+    return json.dumps({"tabla": tabla_html(tabla)}, ensure_ascii=False)
+
+
+# --- HTML (el mismo al construir y en el navegador) ------------------------------------------------------
+
+
+def tabla_html(tabla: Tabla) -> str:
+    """La tabla del resultado, con las clases de Material para tablas."""
+    alinear = [' class="gc-num"' if n else "" for n in tabla.numericas]
+    cabecera = "".join(
+        f'<th scope="col"{a}>{html.escape(c)}</th>' for c, a in zip(tabla.columnas, alinear, strict=True)
+    )
+    filas = "".join(
+        "<tr>" + "".join(f"<td{a}>{html.escape(v)}</td>" for v, a in zip(fila, alinear, strict=True)) + "</tr>"
+        for fila in tabla.filas
+    )
+    return f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
+
+
+def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
+    """El formulario de la calculadora ``nombre`` con el resultado de sus valores por defecto.
+
+    ``pyodide`` y ``rueda``: URL (relativas a la página) de la carpeta de Pyodide y de la rueda de
+    gpucoste; ``peso``: lo que se descarga la primera vez (p. ej. «13,4 MB»), para avisar al lector.
+    """
+    c = CALCULADORAS[nombre]
+    campos = c.campos()
+    # El mismo camino que en el navegador: los textos de los campos, leídos por ``calcular``.
+    resultado = calcular(nombre, {campo.nombre: escribir(campo.defecto) for campo in campos})
+    id_ = f"gc-{nombre}"
+    filas = []
+    for campo in campos:
+        i = f"{id_}-{campo.nombre}"
+        unidad = f' <span class="gc-unidad">({html.escape(campo.unidad)})</span>' if campo.unidad else ""
+        comunes = f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error"'
+        if campo.opciones:
+            opciones = "".join(
+                f"<option{' selected' if o == campo.defecto else ''}>{html.escape(o)}</option>" for o in campo.opciones
+            )
+            control = f"<select {comunes}>{opciones}</select>"
+        else:
+            modo = "numeric" if c.argumentos[campo.nombre] == "entero" else "decimal"
+            control = (
+                f'<input {comunes} type="text" inputmode="{modo}" autocomplete="off" spellcheck="false" '
+                f'value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}">'
+            )
+        filas.append(
+            f'<div class="gc-campo"><label for="{i}">{html.escape(campo.etiqueta)}{unidad}</label>{control}'
+            f'<span class="gc-error" id="{i}-error"></span></div>'
+        )
+    return (
+        f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" data-pyodide="{pyodide}" '
+        f'data-rueda="{rueda}" data-peso="{peso}" aria-labelledby="{id_}-titulo" novalidate>'
+        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
+        "(se calcula en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        f'<div class="gc-campos">{"".join(filas)}</div>'
+        '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
+        '<button type="reset" class="md-button">Restablecer</button> '
+        '<span class="gc-estado" role="status"></span></p>'
+        "<noscript><p>Para calcular con tus cifras hace falta JavaScript; la tabla muestra el resultado con "
+        "los valores por defecto.</p></noscript>"
+        f'<div class="gc-resultado" aria-live="polite">{tabla_html(resultado)}</div>'
+        f'<p class="gc-nota">Con los valores por defecto, la tabla es la de la construcción de la página.</p>'
+        "</form>"
+    )
+
+
+def codigo_html(nombre: str, codigo: str, salida: str, *, pyodide: str, rueda: str, peso: str) -> str:
+    """Código editable y ejecutable en el navegador, con la ``salida`` que dio al construir la página."""
+    id_ = f"gc-codigo-{nombre}"
+    lineas = codigo.count("\n") + 1
+    return (
+        f'<form class="gc-codigo" id="{id_}" data-codigo="{nombre}" data-pyodide="{pyodide}" '
+        f'data-rueda="{rueda}" data-peso="{peso}">'
+        f'<p><label for="{id_}-fuente"><strong>El código, editable</strong>: cambia un precio o unas horas y '
+        "pulsa «Ejecutar»; corre en tu navegador con esta misma biblioteca.</label></p>"
+        f'<textarea id="{id_}-fuente" name="codigo" rows="{lineas}" spellcheck="false" autocomplete="off"'
+        f">{html.escape(codigo)}</textarea>"
+        '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Ejecutar</button> '
+        '<button type="reset" class="md-button">Restablecer</button> '
+        '<span class="gc-estado" role="status"></span></p>'
+        "<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la de la construcción de la "
+        "página.</p></noscript>"
+        f'<p id="{id_}-titulo-salida">Salida:</p>'
+        '<pre class="gc-salida" aria-live="polite"><code>'
+        f"{html.escape(salida)}</code></pre>"
+        "</form>"
+    )
