@@ -52,6 +52,7 @@ from gpucoste import (
     compra,
     coste,
     datos,
+    decisiones,
     electricidad,
     equilibrios,
     experimento,
@@ -63,6 +64,7 @@ from gpucoste import (
     moneda,
     ocultos,
     proveedores,
+    recomendacion,
     tiempo,
     vast,
 )
@@ -155,6 +157,63 @@ class Booleano:
 
 
 BOOLEANO = Booleano()
+
+
+@dataclass(frozen=True)
+class Acotado:
+    """Número cuyos valores buenos se generan entre ``desde`` y ``hasta`` (para que el resultado sea finito).
+
+    Malos solo son los que la función no admite: los no números, los no finitos, los negativos, el 0 si no
+    ``cero`` y, si hay ``tope`` (fracciones, horas de un mes), lo que lo pasa (``tope`` mismo si no
+    ``tope_incluido``). En la CLI, ``validas()`` dice si un texto cae dentro.
+    """
+
+    desde: float
+    hasta: float
+    cero: bool = False
+    tope: float | None = None
+    tope_incluido: bool = True
+
+    def admite(self, x: float) -> bool:
+        if not math.isfinite(x) or x < 0 or (x == 0 and not self.cero):
+            return False
+        return self.tope is None or x < self.tope or (x == self.tope and self.tope_incluido)
+
+    def buenos(self) -> st.SearchStrategy:
+        return _numeros(self.desde, self.hasta)
+
+    def extremos(self) -> st.SearchStrategy:
+        if self.tope is not None:
+            return self.buenos()
+        return st.one_of(self.buenos(), st.sampled_from([1e308, 2**1023, 10**300]))
+
+    def malos(self) -> st.SearchStrategy:
+        fuera = [-1.0, -5e-324] + ([] if self.cero else [0, 0.0])
+        if self.tope is not None:
+            fuera += [self.tope * 2, self.tope + 1] + ([] if self.tope_incluido else [self.tope])
+        return st.one_of(_NO_NUMEROS, _NO_FINITOS, st.sampled_from(fuera))
+
+    def validas(self) -> _Admitidos:
+        return _Admitidos(self)
+
+
+@dataclass(frozen=True)
+class _Admitidos:
+    """Los textos de la CLI que ``spec`` admite (``texto in spec.validas()``), con coma o punto decimal."""
+
+    spec: Acotado
+
+    def __contains__(self, texto: object) -> bool:
+        from gpucoste import cli
+
+        try:
+            return self.spec.admite(cli.decimal(str(texto)))
+        except Exception:
+            return False
+
+
+FRACCION = Acotado(0, 0.99, cero=True, tope=1, tope_incluido=False)
+HORAS_DE_UN_MES = Acotado(0.01, 744, tope=744)
 
 _FECHAS_MALAS = [
     "2026-W39-4",
@@ -474,17 +533,110 @@ funcion(atipicos.tabla_recientes, Nombre(_experimentos))
 funcion(alternativas.ofertas, Nombre(datos.gpus))
 funcion(proveedores.politica, Filas(lambda: [(p.proveedor, p.aspecto) for p in proveedores.politicas()]))
 
+# Decisiones: electricidad, equilibrios, comprar, interrupciones, recomendación y sus datos.
+funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
+funcion(equilibrios.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(equilibrios.capacidad_mes, POSITIVO, HORAS_DE_UN_MES)
+funcion(equilibrios.coste_api_mes, NO_NEGATIVO, NO_NEGATIVO)
+funcion(equilibrios.gpus_necesarias, NO_NEGATIVO, POSITIVO, HORAS_DE_UN_MES)
+funcion(equilibrios.coste_gpu_mes, NO_NEGATIVO, POSITIVO, POSITIVO, HORAS_DE_UN_MES)
+funcion(equilibrios.tokens_s_minimos, POSITIVO, POSITIVO)
+funcion(
+    equilibrios.api_o_gpu,
+    POSITIVO,
+    POSITIVO,
+    NO_NEGATIVO,
+    NO_NEGATIVO,
+    entrada_por_salida=NO_NEGATIVO,
+    horas=HORAS_DE_UN_MES,
+)
+funcion(equilibrios.alquilar_o_reservar, POSITIVO, FRACCION, horas=HORAS_DE_UN_MES)
+funcion(equilibrios.local_o_alquilar, POSITIVO, POSITIVO, NO_NEGATIVO, POSITIVO)
+funcion(compra.comprar_o_alquilar, POSITIVO, POSITIVO, POSITIVO, NO_NEGATIVO, HORAS_DE_UN_MES)
+funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO, Nombre(lambda: interrupciones.METODOS))
+_TRABAJO, _TASA = Acotado(0.01, 500), Acotado(0, 5, cero=True)
+_ESCRITURA, _REINICIO = Acotado(1e-3, 1, cero=True), Acotado(0, 1, cero=True)
+funcion(
+    interrupciones.esperado,
+    _TRABAJO,
+    _TASA,
+    _ESCRITURA,
+    _REINICIO,
+    NO_NEGATIVO,
+)
+funcion(
+    interrupciones.tasa_equilibrio,
+    _TRABAJO,
+    POSITIVO,
+    POSITIVO,
+    Acotado(1e-3, 1),
+    _REINICIO,
+)
+funcion(recomendacion.horas_para_tokens, NO_NEGATIVO, POSITIVO)
+funcion(recomendacion.recomendar, NO_NEGATIVO, BOOLEANO, POSITIVO, FRACCION, horas=HORAS_DE_UN_MES)
+funcion(mercado.precios_api)
+funcion(mercado.precio_api, Filas(lambda: [(p.modelo, p.proveedor) for p in mercado.precios_api()]))
+funcion(mercado.electricidad)
+funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
+funcion(mercado.modalidades)
+funcion(
+    mercado.descuento, validos=st.sampled_from([(m.proveedor, m.modalidad, m.meses) for m in mercado.modalidades()])
+)
+funcion(mercado.reventas)
+funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
+funcion(decisiones.ejemplo_interrumpible)
+funcion(decisiones.tabla_interrumpible)
+funcion(decisiones.precio_gpu_alquilada)
+funcion(decisiones.rendimientos)
+funcion(decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en él (US$/mes)"))
+funcion(decisiones.vatios, Nombre(lambda: {g.gpu for g in datos.especificaciones().values() if g.vatios}))
+
 _OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transferencia", "--precio-gb-transferencia")
 orden("coste", {"--precio-hora": POSITIVO, "--horas": POSITIVO}, dict.fromkeys(_OCULTOS, NO_NEGATIVO))
 orden("experimento", {}, {"--nombre": Nombre(_experimentos)})
 orden("precios")
+orden("electricidad", {"--vatios": POSITIVO, "--precio-kwh": NO_NEGATIVO}, {"--tokens-s": POSITIVO})
+orden(
+    "api-o-gpu",
+    {"--precio-hora": POSITIVO, "--tokens-s": POSITIVO, "--precio-entrada": POSITIVO, "--precio-salida": POSITIVO},
+    {"--entrada-por-salida": NO_NEGATIVO},
+)
+orden("reservar", {"--precio-hora": POSITIVO, "--descuento": FRACCION}, {"--horas": HORAS_DE_UN_MES})
+orden(
+    "comprar",
+    {
+        "--precio-compra": POSITIVO,
+        "--precio-hora": POSITIVO,
+        "--vatios": POSITIVO,
+        "--precio-kwh": NO_NEGATIVO,
+        "--horas-mes": HORAS_DE_UN_MES,
+    },
+)
+orden(
+    "local-o-alquilar",
+    {"--horas-local": POSITIVO, "--vatios": POSITIVO, "--precio-kwh": POSITIVO, "--horas-alquiler": POSITIVO},
+)
+orden(
+    "interrumpible",
+    {
+        "--horas": _TRABAJO,
+        "--interrupciones-hora": _TASA,
+        "--escritura-min": Acotado(0.06, 60),
+        "--reinicio-min": Acotado(0, 60, cero=True),
+        "--precio-hora": POSITIVO,
+    },
+    {"--precio-bajo-demanda": POSITIVO, "--intervalo-min": Acotado(0.6, 600)},
+)
+orden(
+    "recomendar",
+    {
+        "--horas-gpu": NO_NEGATIVO,
+        "--continuo": Nombre(lambda: ["sí", "no"]),
+        "--precio-hora": POSITIVO,
+        "--descuento-reserva": FRACCION,
+    },
+    {"--tokens-mes": NO_NEGATIVO, "--precio-millon-api": NO_NEGATIVO},
+)
 
-# Funciones de otros módulos (cadena de decisión, equilibrios…): añade aquí la tuya, una línea cada una.
-funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
-funcion(equilibrios.capacidad_mes, POSITIVO, horas=Numero(maximo=744))
-funcion(equilibrios.coste_api_mes, NO_NEGATIVO, NO_NEGATIVO)
-funcion(equilibrios.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, entrada_por_salida=NO_NEGATIVO)
+# Funciones de otros módulos (cadena de decisión…): añade aquí la tuya, una línea cada una.
 funcion(tiempo.flops_6nd, POSITIVO, POSITIVO)
-funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
-funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
-funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO)

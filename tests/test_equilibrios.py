@@ -103,7 +103,7 @@ def test_comprar_nunca_compensa_si_la_luz_cuesta_mas_que_el_alquiler():
     ("kwargs", "mensaje"),
     [
         ({"valor_reventa": 2000}, "valor_reventa: 2000 no vale"),
-        ({"horas_mes": 745}, "como mucho 744 horas"),
+        ({"horas_mes": 745}, "como mucho 744"),
         ({"precio_kwh": -1}, "precio_kwh: -1"),
     ],
 )

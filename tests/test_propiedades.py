@@ -127,6 +127,8 @@ def _ejecutar(argv: list[str]) -> tuple[int, str, str]:
 
 def _texto(valor: object, coma: bool) -> str:
     texto = repr(float(valor)) if not isinstance(valor, str) else valor
+    if not isinstance(valor, str) and not coma and re.fullmatch(r"[+-]?[1-9][0-9]{0,2}\.[0-9]{3}", texto):
+        texto += "0"  # «1.125» es ambiguo para la CLI (¿1,125 o 1125?); «1.1250» no, y vale lo mismo
     return texto.replace(".", ",") if coma and not isinstance(valor, str) else texto
 
 

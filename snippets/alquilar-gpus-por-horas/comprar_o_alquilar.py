@@ -1,5 +1,6 @@
-# ¿Comprar la GPU o alquilarla? Compra ÷ precio por hora = horas de alquiler.
-from gpucoste import compra, datos, experimento
+# ¿Comprar la GPU o alquilarla? Compra ÷ precio por hora = horas de alquiler;
+# después, con electricidad, reventa y horas de uso al mes.
+from gpucoste import compra, datos, decisiones, experimento, mercado
 from gpucoste.formato import dolares, mes, numero
 
 HORAS_DEL_ARTICULO = 2000  # lo que afirmaba el artículo original
@@ -26,3 +27,28 @@ print(
     f"\nEl artículo original hablaba de {numero(HORAS_DEL_ARTICULO, 0)} horas: "
     f"con estos datos, eso supondría alquilar la {ultima.gpu} a {implicito}/h."
 )
+
+# La GPU comprada también gasta luz, y se puede revender.
+tabla = decisiones.tabla_comprar(ultima.gpu)
+luz = decisiones.luz()
+alquiler = decisiones.precio_gpu_alquilada()
+sin_reventa = tabla[tabla["reventa"].str.startswith("sin")].iloc[0]
+con_reventa = tabla[tabla["reventa"].str.startswith("alta")].iloc[0]
+reventa = mercado.reventa(ultima.gpu)
+print(
+    f"\nCon la electricidad de un hogar español ({numero(luz.eur_kwh, 4)} €/kWh, "
+    f"Eurostat, {luz.periodo}) y {numero(decisiones.vatios(ultima.gpu), 0)} W, "
+    f"cada hora de uso ahorra menos de {dolares(alquiler.precio_hora_usd)}: comprar "
+    f"se recupera tras **{numero(sin_reventa['horas de uso'], 0)} horas de uso**, "
+    f"o {numero(con_reventa['horas de uso'], 0)} si al final se revende por el "
+    f"{con_reventa['reventa'].split('(')[1].rstrip(')')} de lo que costó "
+    f"({reventa.origen}). En meses depende del uso:\n"
+)
+for horas_dia in decisiones.HORAS_AL_DIA:
+    fila = tabla[
+        (tabla["uso (h/día)"] == horas_dia) & tabla["reventa"].str.startswith("sin")
+    ].iloc[0]
+    print(
+        f"- {numero(horas_dia, 0)} h al día: {numero(fila['meses'], 1)} meses "
+        "sin reventa."
+    )

@@ -32,8 +32,8 @@ print(
             "checkpoint cada (minutos)": 0,
             "horas": 2,
             "horas (reinicio largo)": 2,
-            "coste ($)": 2,
-            "coste ($, reinicio largo)": 2,
+            "coste (US$)": 2,
+            "coste (US$, reinicio largo)": 2,
         },
     )
 )

@@ -212,16 +212,17 @@ class _Orden:
     ayuda: str
     opciones: tuple[Opcion, ...]
     funcion: Callable[..., Salida]
+    ejemplo: str = ""
 
 
 ORDENES: dict[str, _Orden] = {}
 
 
-def orden(nombre: str, ayuda: str, *opciones: Opcion):
-    """Decorador: registra la función como la orden ``gpucoste <nombre>``."""
+def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = ""):
+    """Decorador: registra la función como la orden ``gpucoste <nombre>`` (``ejemplo``: una línea de uso)."""
 
     def registrar(funcion: Callable[..., Salida]) -> Callable[..., Salida]:
-        ORDENES[nombre] = _Orden(nombre, ayuda, opciones, funcion)
+        ORDENES[nombre] = _Orden(nombre, ayuda, opciones, funcion, ejemplo)
         return funcion
 
     return registrar
@@ -264,6 +265,9 @@ def _precios() -> Salida:
     return Salida(tabla, {"precio_hora_usd": 4})
 
 
+# Las órdenes de las calculadoras de decisión (equilibrios, interrupciones, recomendación) viven en su módulo.
+from . import cli_decisiones  # noqa: E402, F401
+
 # --- main -------------------------------------------------------------------------------------
 
 
@@ -271,7 +275,8 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gpucoste", description="Coste real de un trabajo en una GPU alquilada por horas.")
     sub = p.add_subparsers(dest="orden", metavar="orden", required=True, parser_class=_Parser)
     for o in ORDENES.values():
-        s = sub.add_parser(o.nombre, help=o.ayuda, description=o.ayuda)
+        epilogo = f"Ejemplo: gpucoste {o.nombre} {o.ejemplo}" if o.ejemplo else None
+        s = sub.add_parser(o.nombre, help=o.ayuda, description=o.ayuda, epilog=epilogo)
         for op in o.opciones:
             extra = {} if op.obligatoria else {"default": op.defecto}
             defecto = f"{op.defecto:g}" if isinstance(op.defecto, float) else op.defecto

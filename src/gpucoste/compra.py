@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 from . import datos
 from .electricidad import coste_electricidad
 from .equilibrios import Equilibrio, _finito
-from .equilibrios import horas_mes as horas_mes_validas
+from .validacion import horas_mes as validacion_horas_mes
 from .validacion import numero, resultado
 
 
@@ -25,7 +27,6 @@ def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None =
 
 
 def comprar_o_alquilar(
-    *,
     precio_compra: float,
     precio_hora: float,
     potencia_w: float,
@@ -50,14 +51,16 @@ def comprar_o_alquilar(
             f"valor_reventa: {valor_reventa!r} no vale; "
             f"se admite un número entre 0 y precio_compra ({precio_compra!r})."
         )
-    horas = horas_mes_validas(horas_mes)
+    horas = validacion_horas_mes(horas_mes)
     electricidad = coste_electricidad(potencia_w, precio_kwh).por_hora
     alquiler = numero(precio_hora, "precio_hora")
     nombres = ("GPU comprada", "GPU alquilada")
     if alquiler <= electricidad:
         motivo = "la electricidad de la GPU propia cuesta tanto como alquilarla: comprar nunca se recupera"
         return Equilibrio(None, "meses", nombres[0], None, nombres[1], None, motivo)
-    meses = capital / (horas * (alquiler - electricidad))
+    ahorro_mes = horas * (alquiler - electricidad)
+    entradas = {"precio_compra": precio_compra, "precio_hora": precio_hora, "horas_mes": horas_mes}
+    meses = resultado(capital / ahorro_mes if ahorro_mes > 0 else math.inf, "comprar_o_alquilar", entradas)
     eq = Equilibrio(
         meses, "meses", nombres[0], capital + electricidad * horas * meses, nombres[1], alquiler * horas * meses
     )

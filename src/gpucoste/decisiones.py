@@ -74,8 +74,8 @@ def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1))
                 "checkpoint cada (minutos)": corto.intervalo * 60,
                 "horas": corto.horas,
                 "horas (reinicio largo)": largo.horas,
-                "coste ($)": corto.coste,
-                "coste ($, reinicio largo)": largo.coste,
+                "coste (US$)": corto.coste,
+                "coste (US$, reinicio largo)": largo.coste,
             }
         )
     return pd.DataFrame(filas)
@@ -158,12 +158,12 @@ def tabla_api_o_gpu():
             filas.append(
                 {
                     "API": api.proveedor,
-                    "$ por millón de tokens": millon,
+                    "US$ por millón de tokens": millon,
                     "tokens por segundo para empatar": minimo,
                     "GPU": r.nombre,
                     "tokens por segundo": r.tokens_s,
                     "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
-                    "coste en él ($/mes)": e.coste_b,
+                    "coste en él (US$/mes)": e.coste_b,
                 }
             )
     return pd.DataFrame(filas)
@@ -198,7 +198,10 @@ def luz(pais: str = "España") -> Luz:
 
 def vatios(gpu: str) -> float:
     """El consumo máximo de ``gpu`` según sus especificaciones."""
-    v = datos.especificaciones()[gpu].vatios
+    from .validacion import opcion
+
+    especificaciones = datos.especificaciones()
+    v = especificaciones[opcion(gpu, "GPU", especificaciones)].vatios
     if v is None:
         raise ValueError(f"GPU {gpu!r}: sus especificaciones no traen consumo; se admite una GPU con vatios.")
     return v
@@ -232,7 +235,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                     "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
                     "meses": e.umbral,
                     "horas de uso": e.umbral * horas_dia * 365 / 12,
-                    "coste en el equilibrio ($)": e.coste_a,
+                    "coste en el equilibrio (US$)": e.coste_a,
                 }
             )
     return pd.DataFrame(filas)
@@ -278,6 +281,12 @@ class Caso:
     recomendacion: object
 
 
+def _millones(tokens: float) -> str:
+    """``1e6`` → «1 millón»; ``3e7`` → «30 millones»."""
+    m = round(tokens / 1e6)
+    return f"{formato.numero(m, 0)} {'millón' if m == 1 else 'millones'}"
+
+
 def casos() -> list[Caso]:
     """Las cuatro filas de «Cuándo compensa cada opción» con una carga concreta cada una, calculadas."""
     from . import equilibrios, recomendacion
@@ -298,7 +307,7 @@ def casos() -> list[Caso]:
         Caso(
             "Chat ocasional, prototipos, privacidad",
             "Local",
-            f"{n(tokens / 1e6, 0)} millones de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
+            f"{_millones(tokens)} de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
             f"({n(horas_local, 1)} h generando)",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
@@ -318,7 +327,7 @@ def casos() -> list[Caso]:
         Caso(
             "Producción con volumen bajo o medio",
             "API por token",
-            f"servicio 24/7 que genera {n(tokens / 1e6, 0)} millones de tokens al mes",
+            f"servicio 24/7 que genera {_millones(tokens)} de tokens al mes",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
                 continuo=True,
@@ -342,7 +351,7 @@ def casos() -> list[Caso]:
         Caso(
             "Servir un modelo propio 24/7 con carga alta",
             "GPU reservada",
-            f"modelo propio (no está en ninguna API) que genera {n(tokens / 1e6, 0)} millones de tokens al mes: "
+            f"modelo propio (no está en ninguna API) que genera {_millones(tokens)} de tokens al mes: "
             f"tres {GPU_ALQUILADA} llenas",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno), continuo=True, tokens_mes=tokens, **comun
@@ -367,3 +376,111 @@ def tabla_cuando_compensa():
         for c in casos()
     ]
     return pd.DataFrame(filas)
+
+
+# --- Gráficos (en caché: ver graficos.en_cache) --------------------------------------------------
+
+
+def grafico_api_o_gpu() -> str:
+    """Coste al mes frente a tokens generados: las API en recta, las GPU alquiladas 24/7 a saltos."""
+    from . import equilibrios, graficos
+
+    def dibujar() -> str:
+        gpu = precio_gpu_alquilada()
+        lleno = rendimientos()[-1]
+        capacidad = equilibrios.capacidad_mes(lleno.tokens_s)
+        tokens = [capacidad * 3 * i / 300 for i in range(301)]
+        millones = [t / 1e6 for t in tokens]
+        with graficos.figura() as (fig, ax):
+            for api in (p for p in mercado.precios_api() if p.modelo == MODELO):
+                millon = api.millon_mezclado(ENTRADA_POR_SALIDA)
+                ax.plot(
+                    millones, [equilibrios.coste_api_mes(t, millon) for t in tokens], label=f"API ({api.proveedor})"
+                )
+            costes = [equilibrios.coste_gpu_mes(t, gpu.precio_hora_usd, lleno.tokens_s) for t in tokens]
+            ax.step(millones, costes, where="post", label=f"{gpu.gpu} alquiladas 24/7 ({lleno.nombre})")
+            ax.set_xlabel("millones de tokens generados al mes")
+            ax.set_ylabel("coste al mes (US$)")
+            graficos.coma_decimal(ax, 0)
+            graficos.coma_decimal(ax, 0, eje="x")
+            ax.legend()
+            return graficos.svg(
+                fig,
+                "Coste mensual frente a millones de tokens generados al mes: las API por token crecen en línea "
+                "recta desde cero; las GPU alquiladas todo el mes cuestan lo mismo hasta llenarse y suben a "
+                "saltos, una GPU más cada vez.",
+            )
+
+    return graficos.en_cache("decisiones.grafico_api_o_gpu", dibujar)
+
+
+HORAS_DIA_GRAFICO = 8
+"""Horas de uso al día del gráfico de comprar o alquilar."""
+
+
+def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
+    """Coste acumulado mes a mes de comprar ``gpu`` (sin reventa y con la alta) o de alquilarla."""
+    from . import graficos
+    from .electricidad import coste_electricidad
+
+    def dibujar() -> str:
+        horas_mes = HORAS_DIA_GRAFICO * 365 / 12
+        compra = datos.equipo(gpu).precio_compra_usd
+        alquiler = precio_gpu_alquilada().precio_hora_usd
+        luz_hora = coste_electricidad(vatios(gpu), luz().usd_kwh).por_hora
+        reventa = mercado.reventa(gpu)
+        meses = list(range(0, 61))
+        with graficos.figura() as (fig, ax):
+            ax.plot(meses, [alquiler * horas_mes * m for m in meses], label="alquilada")
+            for fraccion, nombre in ((0, "comprada, sin reventa"), (reventa.fraccion_max, "comprada, reventa alta")):
+                ax.plot(meses, [compra * (1 - fraccion) + luz_hora * horas_mes * m for m in meses], label=nombre)
+            ax.set_xlabel(f"meses de uso ({HORAS_DIA_GRAFICO} h al día)")
+            ax.set_ylabel("coste acumulado (US$)")
+            graficos.coma_decimal(ax, 0)
+            ax.legend()
+            return graficos.svg(
+                fig,
+                f"Coste acumulado de una {gpu} comprada o alquilada durante cinco años con {HORAS_DIA_GRAFICO} "
+                "horas de uso al día: el alquiler crece más deprisa y alcanza a la compra en el punto de "
+                "equilibrio; con reventa, antes.",
+            )
+
+    return graficos.en_cache(f"decisiones.grafico_comprar:{gpu}", dibujar)
+
+
+def grafico_interrumpible() -> str:
+    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el de bajo demanda."""
+    from . import graficos
+
+    def dibujar() -> str:
+        e = ejemplo_interrumpible()
+        tasas = [i / 50 for i in range(0, 151)]  # de 0 a 3 interrupciones por hora
+        with graficos.figura() as (fig, ax):
+            for reinicio, nombre in ((e.reinicio_min_h, "reinicio corto"), (e.reinicio_max_h, "reinicio largo")):
+                costes = [
+                    interrupciones.esperado(
+                        horas_trabajo=e.horas_trabajo,
+                        interrupciones_hora=t,
+                        escritura_h=e.escritura_h,
+                        reinicio_h=reinicio,
+                        precio_hora=e.precio_interrumpible,
+                    ).coste
+                    for t in tasas
+                ]
+                ax.plot(tasas, costes, label=f"interrumpible, {nombre}")
+            ax.axhline(
+                e.precio_bajo_demanda * e.horas_trabajo, linestyle="--", color=graficos.PALETA[2], label="bajo demanda"
+            )
+            ax.set_xlabel("interrupciones por hora")
+            ax.set_ylabel("coste esperado del trabajo (US$)")
+            graficos.coma_decimal(ax, 1)
+            graficos.coma_decimal(ax, 1, eje="x")
+            ax.legend()
+            return graficos.svg(
+                fig,
+                f"Coste esperado del fine-tuning en una {e.gpu} interrumpible frente a la tasa de interrupciones: "
+                "crece con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio; con el "
+                "reinicio largo cruza antes.",
+            )
+
+    return graficos.en_cache("decisiones.grafico_interrumpible", dibujar)

@@ -13,10 +13,7 @@ from dataclasses import dataclass
 
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
-from .validacion import numero, resultado
-
-HORAS_MES_MAX = 24 * 31
-"""Un mes no tiene más horas que estas: el tope de ``horas_mes``."""
+from .validacion import fraccion, horas_mes, numero, resultado
 
 
 @dataclass(frozen=True)
@@ -42,26 +39,6 @@ def _finito(eq: Equilibrio, funcion: str, entradas: dict) -> Equilibrio:
         if valor is not None:
             resultado(valor, funcion, entradas)
     return eq
-
-
-def fraccion(valor: object, nombre: str, *, uno: bool = False) -> float:
-    """``valor`` como fracción: número finito en [0, 1) (o [0, 1] si ``uno``); si no, ``ValueError``."""
-    permitido = f"un número entre 0 y 1{' (ambos incluidos)' if uno else ' (1 excluido)'}"
-    try:
-        x = numero(valor, nombre, cero=True)
-    except ValueError as error:
-        raise ValueError(f"{error} Aquí se admite {permitido}.") from None
-    if x > 1 or (x == 1 and not uno):
-        raise ValueError(f"{nombre}: {valor!r} no vale; se admite {permitido}.")
-    return x
-
-
-def horas_mes(valor: object, nombre: str = "horas_mes") -> float:
-    """Horas de uso en un mes: mayor que 0 y como mucho las de un mes de 31 días."""
-    x = numero(valor, nombre)
-    if x > HORAS_MES_MAX:
-        raise ValueError(f"{nombre}: {valor!r} no vale; un mes tiene como mucho {HORAS_MES_MAX} horas.")
-    return x
 
 
 def precio_millon_mezclado(precio_entrada: float, precio_salida: float, entrada_por_salida: float = 1.0) -> float:
@@ -92,7 +69,8 @@ def coste_api_mes(tokens_mes: float, precio_millon: float) -> float:
 
 def gpus_necesarias(tokens_mes: float, tokens_s: float, horas: float = HORAS_MES) -> int:
     """GPUs encendidas todo el mes que hacen falta para generar ``tokens_mes`` (al menos una: el servicio existe)."""
-    return max(1, math.ceil(numero(tokens_mes, "tokens_mes", cero=True) / capacidad_mes(tokens_s, horas)))
+    cociente = numero(tokens_mes, "tokens_mes", cero=True) / capacidad_mes(tokens_s, horas)
+    return max(1, math.ceil(resultado(cociente, "gpus_necesarias", {"tokens_mes": tokens_mes, "tokens_s": tokens_s})))
 
 
 def coste_gpu_mes(tokens_mes: float, precio_hora: float, tokens_s: float, horas: float = HORAS_MES) -> float:
@@ -108,12 +86,12 @@ def tokens_s_minimos(precio_hora: float, precio_millon: float) -> float:
     Por debajo, ni llena gana a la API (``precio_millon`` ya mezclado, en dólares por millón).
     """
     precio = numero(precio_hora, "precio_hora")
-    por_token = numero(precio_millon, "precio_millon") / TOKENS_MILLON
-    return resultado(precio / por_token / SEGUNDOS_HORA, "tokens_s_minimos", {"precio_hora": precio_hora})
+    millon = numero(precio_millon, "precio_millon")
+    entradas = {"precio_hora": precio_hora, "precio_millon": precio_millon}
+    return resultado(precio * (TOKENS_MILLON / SEGUNDOS_HORA) / millon, "tokens_s_minimos", entradas)
 
 
 def api_o_gpu(
-    *,
     precio_hora: float,
     tokens_s: float,
     precio_entrada: float,
@@ -145,7 +123,7 @@ def api_o_gpu(
     return _finito(eq, "api_o_gpu", {"precio_hora": precio_hora, "tokens_s": tokens_s})
 
 
-def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
+def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
     """Utilización (fracción de las horas del periodo) a partir de la cual reservar sale más barato.
 
     Bajo demanda se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
@@ -163,7 +141,7 @@ def alquilar_o_reservar(*, precio_hora: float, descuento: float, horas: float = 
     return _finito(eq, "alquilar_o_reservar", {"precio_hora": precio_hora})
 
 
-def local_o_alquilar(*, horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
+def local_o_alquilar(horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
     """Precio por hora de alquiler por debajo del cual alquilar sale más barato que usar la GPU que ya tienes.
 
     En local solo se paga la electricidad de ``horas_local`` horas (la GPU ya está comprada: comprarla es
@@ -174,7 +152,7 @@ def local_o_alquilar(*, horas_local: float, potencia_w: float, precio_kwh: float
     horas = numero(horas_alquiler, "horas_alquiler")
     nombres = ("GPU alquilada", "GPU local (solo electricidad)")
     if local == 0:
-        return Equilibrio(None, "$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
+        return Equilibrio(None, "US$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
     umbral = local / horas
-    eq = Equilibrio(umbral, "$/h", nombres[0], umbral * horas, nombres[1], local)
+    eq = Equilibrio(umbral, "US$/h", nombres[0], umbral * horas, nombres[1], local)
     return _finito(eq, "local_o_alquilar", {"horas_local": horas_local, "horas_alquiler": horas_alquiler})

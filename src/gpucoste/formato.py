@@ -138,4 +138,5 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     for columna, d in decimales.items():
         salida[columna] = [numero(v, d) for v in salida[columna]]
     alineacion = ["right" if c in decimales else "left" for c in salida.columns]
-    return salida.to_markdown(index=False, colalign=alineacion)
+    # disable_numparse: «8.590» (ocho mil quinientos noventa) no es el número 8,59 de tabulate.
+    return salida.to_markdown(index=False, colalign=alineacion, disable_numparse=True)

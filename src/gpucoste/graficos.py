@@ -26,7 +26,7 @@ import contextlib
 import html
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import matplotlib
 
@@ -88,6 +88,23 @@ def coma_decimal(ax: plt.Axes, decimales: int = 0, eje: str = "y") -> None:
     (ax.yaxis if eje == "y" else ax.xaxis).set_major_formatter(formateador)
 
 
+def _ids_propios(texto: str) -> str:
+    """Prefija cada ``id`` del SVG (y sus referencias ``#id``) con una huella del propio SVG.
+
+    matplotlib numera igual los ids de cada figura (``figure_1``, ``line2d_1``…): con dos gráficos en una
+    página habría ids repetidos (HTML no válido). La huella sale del contenido, así que es reproducible.
+    """
+    import hashlib
+
+    ids = set(re.findall(r'\bid="([^"]+)"', texto))
+    if not ids:
+        return texto
+    prefijo = "g" + hashlib.sha256(texto.encode("utf-8")).hexdigest()[:10]
+    nombres = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    patron = re.compile(rf'(\bid="|#)({nombres})(?=["\)])')
+    return patron.sub(lambda m: f"{m.group(1)}{prefijo}-{m.group(2)}", texto)
+
+
 def svg(fig: plt.Figure, alt: str) -> str:
     """El SVG de ``fig`` para incrustar en una página, con ``alt`` como texto alternativo.
 
@@ -109,9 +126,42 @@ def svg(fig: plt.Figure, alt: str) -> str:
     texto = re.sub(r"font: (\d+(?:\.\d+)?px) [^;\"]*", r"font-size: \1; font-family: inherit", texto)
     # Ancho del contenedor, alto proporcional (el viewBox conserva la forma).
     texto = re.sub(r'(<svg\b[^>]*?) width="[^"]*" height="[^"]*"', r'\1 width="100%"', texto, count=1)
+    texto = _ids_propios(texto)
     descripcion = html.escape(alt.strip(), quote=True)
     texto = texto.replace("<svg ", f'<svg role="img" aria-label="{descripcion}" class="grafico" ', 1)
     texto = re.sub(r"(<svg\b[^>]*>)", rf"\1<title>{descripcion}</title>", texto, count=1)
     # Sin líneas en blanco: Markdown cerraría el bloque HTML en la primera.
     texto = "\n".join(linea for linea in texto.splitlines() if linea.strip())
     return f'<figure class="grafico">\n{texto}\n</figure>\n'
+
+
+def en_cache(nombre: str, dibujar: Callable[[], str]) -> str:
+    """El SVG que devuelve ``dibujar()``, guardado en disco para no redibujarlo en cada construcción.
+
+    Dibujar con matplotlib cuesta décimas de segundo por gráfico, y ``mkdocs serve`` reconstruye todas las
+    páginas al editar cualquiera. La clave cubre todo aquello de lo que depende el dibujo: ``nombre``, el
+    código y los datos de ``gpucoste`` (el dibujo vive en la biblioteca, no en el snippet),
+    ``GPUCOSTE_DATOS`` y las versiones de Python y matplotlib. Si algo cambia, la clave es otra.
+    """
+    import hashlib
+    import os
+    import pathlib
+    import sys
+    import tempfile
+
+    h = hashlib.sha256(f"{nombre}\0{sys.version}\0{matplotlib.__version__}".encode())
+    carpetas = [pathlib.Path(__file__).parent]
+    if os.environ.get("GPUCOSTE_DATOS"):
+        carpetas.append(pathlib.Path(os.environ["GPUCOSTE_DATOS"]))
+    for carpeta in carpetas:
+        for ruta in sorted(p for p in carpeta.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            h.update(str(ruta.relative_to(carpeta)).encode() + b"\0" + ruta.read_bytes() + b"\0")
+    fichero = pathlib.Path(tempfile.gettempdir()) / "gpucoste-graficos" / f"{h.hexdigest()[:32]}.svg"
+    if fichero.is_file():
+        return fichero.read_text(encoding="utf-8")
+    texto = dibujar()
+    fichero.parent.mkdir(parents=True, exist_ok=True)
+    provisional = fichero.with_name(f"{fichero.stem}.{os.getpid()}.tmp")
+    provisional.write_text(texto, encoding="utf-8")
+    provisional.replace(fichero)  # atómico: otra construcción en paralelo nunca lee medio fichero
+    return texto

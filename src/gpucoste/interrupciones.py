@@ -84,13 +84,12 @@ def _intervalo(trabajo: float, tasa: float, escritura: float, intervalo_h: float
     """El intervalo dado, o el de Daly para ``tasa``; nunca más largo que el trabajo (basta un checkpoint al final)."""
     if intervalo_h is not None:
         return min(numero(intervalo_h, "intervalo_h"), trabajo)
-    if tasa == 0:
-        return trabajo
+    if tasa == 0 or not math.isfinite(1 / tasa) or 1 / tasa > 1e300:
+        return trabajo  # sin interrupciones (o casi): basta el checkpoint del final
     return min(intervalo_optimo(escritura, 1 / tasa), trabajo)
 
 
 def esperado(
-    *,
     horas_trabajo: float,
     interrupciones_hora: float,
     escritura_h: float,
@@ -109,8 +108,8 @@ def esperado(
     precio = numero(precio_hora, "precio_hora", cero=True)
     if tasa > 0 and escritura == 0 and intervalo_h is None:
         raise ValueError(
-            "escritura_h: 0 no vale si no se da intervalo_h; con interrupciones, el intervalo óptimo necesita un "
-            "tiempo de escritura mayor que 0."
+            f"escritura_h: {escritura_h!r} no vale sin intervalo_h: con interrupciones, el intervalo óptimo "
+            "necesita un tiempo de escritura; se admite un número mayor que 0 (o dar intervalo_h)."
         )
     intervalo = _intervalo(trabajo, tasa, escritura, intervalo_h)
     horas = _horas(trabajo, tasa, intervalo, escritura, reinicio)
@@ -123,7 +122,6 @@ def esperado(
 
 
 def tasa_equilibrio(
-    *,
     horas_trabajo: float,
     precio_interrumpible: float,
     precio_bajo_demanda: float,

@@ -164,9 +164,12 @@ def descuento(proveedor: str, modalidad: str, meses: int = 0) -> Modalidad:
     filas = modalidades()
     validacion.opcion(proveedor, "Proveedor con descuentos", {m.proveedor for m in filas})
     validacion.opcion(modalidad, "Modalidad", MODALIDADES)
-    filas = [m for m in filas if m.proveedor == proveedor and m.modalidad == modalidad]
-    por_meses = {str(m.meses): m for m in filas}
-    return por_meses[validacion.opcion(str(meses), f"Meses de {modalidad} en {proveedor}", por_meses)]
+    filas = {m.meses: m for m in filas if m.proveedor == proveedor and m.modalidad == modalidad}
+    n = validacion.entero(meses, "meses")
+    if n not in filas:
+        validas = ", ".join(str(k) for k in sorted(filas))
+        raise ValueError(f"meses: {meses!r} no vale para {modalidad} en {proveedor}; se admite: {validas}.")
+    return filas[n]
 
 
 def reventas() -> tuple[Reventa, ...]:

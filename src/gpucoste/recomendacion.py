@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from . import formato
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, coste_electricidad
-from .equilibrios import coste_api_mes, fraccion, horas_mes
-from .validacion import numero, resultado
+from .equilibrios import coste_api_mes
+from .validacion import fraccion, horas_mes, numero, resultado
 
 LOCAL, API, POR_HORAS, RESERVADA = "Local", "API por token", "GPU alquilada por horas", "GPU reservada"
 OPCIONES = (LOCAL, API, POR_HORAS, RESERVADA)
@@ -39,7 +39,8 @@ class Recomendacion:
 
 def horas_para_tokens(tokens: float, tokens_s: float) -> float:
     """Horas de GPU que tarda en generar ``tokens`` a ``tokens_s`` tokens por segundo."""
-    return numero(tokens, "tokens", cero=True) / (numero(tokens_s, "tokens_s") * SEGUNDOS_HORA)
+    horas = numero(tokens, "tokens", cero=True) / (numero(tokens_s, "tokens_s") * SEGUNDOS_HORA)
+    return resultado(horas, "horas_para_tokens", {"tokens": tokens, "tokens_s": tokens_s})
 
 
 def _dolares(x: float) -> str:
@@ -47,7 +48,6 @@ def _dolares(x: float) -> str:
 
 
 def recomendar(
-    *,
     horas_gpu: float,
     continuo: bool,
     precio_hora: float,
@@ -77,7 +77,7 @@ def recomendar(
     mes = horas_mes(horas, "horas")
     if not isinstance(continuo, bool) or not isinstance(privado, bool):
         raise ValueError(f"continuo/privado: {continuo!r}/{privado!r} no valen; se admite True o False.")
-    gpus = max(1, math.ceil(necesarias / mes))
+    gpus = max(1, math.ceil(resultado(necesarias / mes, "recomendar", {"horas_gpu": horas_gpu, "horas": horas})))
     opciones = []
 
     # Local: la GPU propia, solo electricidad.
@@ -86,7 +86,10 @@ def recomendar(
     else:
         h_local = numero(horas_local, "horas_local", cero=True)
         if potencia_local_w is None or precio_kwh is None:
-            raise ValueError("horas_local: con GPU local hacen falta potencia_local_w y precio_kwh (números > 0).")
+            raise ValueError(
+                f"horas_local: {horas_local!r} sin potencia_local_w y precio_kwh; se admite horas_local junto con "
+                "los dos (números mayores que 0)."
+            )
         por_hora = coste_electricidad(potencia_local_w, precio_kwh).por_hora
         if h_local > mes:
             razon = f"la GPU local tardaría {formato.numero(h_local, 0)} horas: no acaba en un mes"

@@ -137,3 +137,30 @@ def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> flo
         lista = ", ".join(f"{k}={_corto(v)}" for k, v in entradas.items())
         raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores más pequeños.")
     return valor
+
+
+HORAS_MES_MAX = 24 * 31
+"""Un mes no tiene más horas que estas: el tope de ``horas_mes``."""
+
+
+def fraccion(valor: object, nombre: str, *, uno: bool = False) -> float:
+    """``valor`` como fracción: número finito en [0, 1) (o [0, 1] si ``uno``); si no, ``ValueError``."""
+    permitido = f"un número entre 0 y 1{' (ambos incluidos)' if uno else ' (1 excluido)'}"
+    try:
+        x = numero(valor, nombre, cero=True)
+    except ValueError as error:
+        raise ValueError(f"{error} Aquí se admite {permitido}.") from None
+    if x > 1 or (x == 1 and not uno):
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite {permitido}.")
+    return x
+
+
+def horas_mes(valor: object, nombre: str = "horas_mes") -> float:
+    """Horas de uso en un mes: mayor que 0 y como mucho las de un mes de 31 días."""
+    x = numero(valor, nombre)
+    if x > HORAS_MES_MAX:
+        raise ValueError(
+            f"{nombre}: {_corto(valor)} no vale; se admite un número mayor que 0 y como mucho {HORAS_MES_MAX} "
+            "(las horas de un mes de 31 días)."
+        )
+    return x

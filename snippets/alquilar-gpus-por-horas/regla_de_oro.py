@@ -1,0 +1,30 @@
+# «Un servicio siempre encendido con poca carga»: ¿API por token o GPU alquilada parada?
+from gpucoste import decisiones, equilibrios, mercado
+from gpucoste.formato import dolares, numero
+
+gpu = decisiones.precio_gpu_alquilada()
+mejor = max(decisiones.rendimientos(), key=lambda r: r.tokens_s)
+api = mercado.precio_api(decisiones.MODELO, "Together")
+e = equilibrios.api_o_gpu(
+    precio_hora=gpu.precio_hora_usd,
+    tokens_s=mejor.tokens_s,
+    precio_entrada=api.entrada_usd_millon,
+    precio_salida=api.salida_usd_millon,
+    entrada_por_salida=decisiones.ENTRADA_POR_SALIDA,
+)
+gpu_mes = gpu.precio_hora_usd * equilibrios.HORAS_MES
+if e.umbral is None:
+    print(
+        f"**Calculado:** con {decisiones.MODELO} en la API de {api.proveedor}, una "
+        f"{gpu.gpu} alquilada todo el mes ({dolares(gpu_mes, 0)}) no sale más barata "
+        "con ninguna carga: la afirmación se queda corta."
+    )
+else:
+    print(
+        f"**Calculado:** con {decisiones.MODELO}, la API de {api.proveedor} sale más "
+        f"barata que una {gpu.gpu} alquilada todo el mes ({dolares(gpu_mes, 0)}) por "
+        f"debajo de **{numero(e.umbral / 1e6, 0)} millones de tokens al mes**, y eso "
+        f"con la GPU llena ({mejor.nombre}); con una sola conversación a la vez "
+        "no la alcanza nunca. La afirmación se cumple: por debajo de ese volumen, "
+        "la GPU pasa parte del mes parada y se paga igual."
+    )

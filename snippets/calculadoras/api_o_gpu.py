@@ -1,0 +1,48 @@
+# ¿API por token o GPU alquilada siempre encendida? El umbral de tokens al mes.
+from gpucoste import decisiones, formato
+from gpucoste.formato import dolares, mes, numero
+
+gpu = decisiones.precio_gpu_alquilada()
+print(
+    f"- **GPU:** una {gpu.gpu} a {dolares(gpu.precio_hora_usd)}/h "
+    f"({gpu.proveedor}, {gpu.nivel}, {mes(gpu.fecha)}), encendida todo el mes."
+)
+print(
+    f"- **Modelo:** {decisiones.MODELO}; tokens de entrada por token generado: "
+    f"{numero(decisiones.ENTRADA_POR_SALIDA, 0)} (supuesto)."
+)
+print("- **Tokens por segundo que genera la GPU:**")
+for r in decisiones.rendimientos():
+    print(f"    - {r.nombre}: {numero(r.tokens_s, 0)} ({r.origen}).")
+print()
+tabla = decisiones.tabla_api_o_gpu()
+tabla["equilibrio (millones de tokens al mes)"] = [
+    "sin equilibrio" if v != v else formato.numero(v, 0)
+    for v in tabla["equilibrio (millones de tokens al mes)"]
+]
+tabla["coste en él (US$/mes)"] = [
+    "—" if v != v else formato.numero(v, 2) for v in tabla["coste en él (US$/mes)"]
+]
+print(
+    formato.tabla(
+        tabla,
+        {
+            "US$ por millón de tokens": 2,
+            "tokens por segundo para empatar": 0,
+            "tokens por segundo": 0,
+        },
+    )
+)
+print()
+capacidad = {r.nombre: r.tokens_s for r in decisiones.rendimientos()}
+for api, filas in decisiones.tabla_api_o_gpu().groupby("API", sort=False):
+    minimo = filas["tokens por segundo para empatar"].iloc[0]
+    llegan = [n for n, v in capacidad.items() if v >= minimo]
+    if not llegan:
+        texto = "ninguna de las velocidades llega: la API gana siempre"
+    else:
+        texto = f"solo llega con «{', '.join(llegan)}»"
+    print(
+        f"- **{api}**: la GPU tendría que generar {numero(minimo, 0)} "
+        f"tokens por segundo todo el mes; {texto}."
+    )

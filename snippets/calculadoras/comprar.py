@@ -1,0 +1,42 @@
+# ¿Comprar la GPU o alquilarla? Con electricidad, reventa y horas de uso al mes.
+from gpucoste import compra, datos, decisiones, formato, mercado
+from gpucoste.formato import dolares, fecha, mes, numero
+
+gpu = decisiones.GPU_ALQUILADA
+equipo = datos.equipo(gpu)
+alquiler = decisiones.precio_gpu_alquilada()
+luz = decisiones.luz()
+vatios = decisiones.vatios(gpu)
+reventa = mercado.reventa(gpu)
+print(
+    f"- **Compra:** {dolares(equipo.precio_compra_usd, 0)} "
+    f"({equipo.nota[0].lower() + equipo.nota[1:]}, "
+    f"{mes(equipo.fecha)})."
+)
+print(
+    f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "
+    f"{alquiler.nivel}, {mes(alquiler.fecha)})."
+)
+print(
+    f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "
+    f"(hogar español, Eurostat, {luz.periodo}), {numero(luz.usd_kwh, 4)} US$/kWh "
+    f"al cambio del BCE del {fecha(luz.fecha_cambio)}: "
+    f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso."
+)
+print(
+    f"- **Reventa:** entre {formato.porcentaje(reventa.fraccion_min)} y "
+    f"{formato.porcentaje(reventa.fraccion_max)} del precio de compra "
+    f"({reventa.origen})."
+)
+print()
+print(
+    formato.tabla(
+        decisiones.tabla_comprar(gpu),
+        {"meses": 1, "horas de uso": 0, "coste en el equilibrio (US$)": 0},
+    )
+)
+sin_luz = compra.horas_equivalentes(equipo.precio_compra_usd, alquiler.precio_hora_usd)
+print(
+    f"\nSin electricidad ni reventa, la compra equivale a {numero(sin_luz, 0)} "
+    "horas de alquiler; con la electricidad, a las de la primera fila."
+)

@@ -1,0 +1,10 @@
+# «Cuándo compensa cada opción», calculado para una carga concreta por fila.
+from gpucoste import decisiones
+
+tabla = decisiones.tabla_cuando_compensa()
+print(tabla.to_markdown(index=False))
+iguales = (tabla["El artículo"] == tabla["Calculado"]).sum()
+print(
+    f"\nEn {iguales} de {len(tabla)} filas el cálculo coincide con el artículo "
+    "para estas cargas."
+)

@@ -1,0 +1,61 @@
+"""Las afirmaciones del artículo que zanjan las páginas de decisión, con los datos del paquete."""
+
+import pytest
+
+from gpucoste import compra, datos, decisiones, equilibrios, mercado
+
+
+def test_la_tabla_del_articulo_calculada():
+    # Las cuatro cargas de ejemplo dan la opción que recomendaba el artículo.
+    tabla = decisiones.tabla_cuando_compensa()
+    assert list(tabla["Calculado"]) == list(tabla["El artículo"])
+
+
+def test_con_una_conversacion_la_gpu_no_alcanza_a_la_api():
+    # «Una API por token sale más barata que una GPU parada»: con lote 1 (medido o cota alta) ninguna
+    # GPU alquilada llega a los tokens por segundo que igualan el precio de la API.
+    precio = decisiones.precio_gpu_alquilada().precio_hora_usd
+    for api in (p for p in mercado.precios_api() if p.modelo == decisiones.MODELO):
+        minimo = equilibrios.tokens_s_minimos(precio, api.millon_mezclado(decisiones.ENTRADA_POR_SALIDA))
+        for r in decisiones.rendimientos():
+            if r.nombre.endswith("lote 1"):
+                assert r.tokens_s < minimo
+
+
+def test_comprar_cuesta_mas_horas_que_las_del_articulo():
+    # El artículo: «comprar la GPU cuesta lo que 2.000 horas de alquiler». Sin luz ya son más (facts.md:
+    # 1.599 $ / 0,34 $/h ≈ 4.700 h); con la luz de un hogar, más aún.
+    equipo = datos.equipo("RTX 4090")
+    alquiler = decisiones.precio_gpu_alquilada().precio_hora_usd
+    sin_luz = compra.horas_equivalentes(equipo.precio_compra_usd, alquiler)
+    tabla = decisiones.tabla_comprar("RTX 4090")
+    con_luz = tabla[tabla["reventa"].str.startswith("sin")]["horas de uso"].iloc[0]
+    assert 2000 < sin_luz < con_luz
+    kwh = decisiones.luz().usd_kwh
+    assert con_luz == pytest.approx(equipo.precio_compra_usd / (alquiler - 0.45 * kwh))
+
+
+def test_ejemplo_interrumpible_sale_de_los_datos():
+    e = decisiones.ejemplo_interrumpible()
+    assert e.horas_trabajo == 6.0 and e.precio_bajo_demanda == 0.45
+    assert e.precio_interrumpible == pytest.approx(0.45 * (1 - mercado.descuento("Vast.ai", "interrumpible").descuento))
+    tabla = decisiones.tabla_interrumpible()
+    assert tabla["coste (US$)"].is_monotonic_increasing
+
+
+def test_graficos_en_cache(tmp_path, monkeypatch):
+    from gpucoste import graficos
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    llamadas = []
+
+    def dibujar():
+        llamadas.append(1)
+        return "<figure>svg</figure>"
+
+    assert graficos.en_cache("prueba", dibujar) == "<figure>svg</figure>"
+    assert graficos.en_cache("prueba", dibujar) == "<figure>svg</figure>"
+    assert len(llamadas) == 1  # la segunda vez sale del disco
+    graficos.en_cache("otra", dibujar)
+    assert len(llamadas) == 2  # otra clave, otro dibujo
+    assert len(list((tmp_path / "gpucoste-graficos").glob("*.svg"))) == 2
