@@ -47,6 +47,8 @@ import pandas as pd
 from hypothesis import strategies as st
 
 from gpucoste import (
+    alternativas,
+    atipicos,
     compra,
     coste,
     datos,
@@ -59,9 +61,12 @@ from gpucoste import (
     interrupciones,
     memoria,
     mercado,
+    moneda,
     ocultos,
+    proveedores,
     recomendacion,
     tiempo,
+    vast,
 )
 
 # --- Especificaciones de argumentos ------------------------------------------------------------
@@ -506,6 +511,27 @@ funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
+# Vast.ai, alternativas, moneda y atípicos (helper «guia»).
+funcion(moneda.a_euros, NO_NEGATIVO)
+funcion(moneda.con_iva, NO_NEGATIVO)
+funcion(moneda.usd_y_eur, NO_NEGATIVO, decimales=Entero(0, 20))
+funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
+funcion(vast.regla, Nombre(lambda: vast.CLAVES))
+funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(vast.coste_por_estado, POSITIVO, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(vast.tipos_de_alquiler, POSITIVO, POSITIVO, fraccion_repetida=NO_NEGATIVO)
+funcion(vast.repeticion_que_iguala, POSITIVO, POSITIVO, negativos=True)
+funcion(vast.horas_por_dlperf, POSITIVO, POSITIVO, POSITIVO)
+funcion(
+    ocultos.coste_transferencia,
+    Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas() if t.unidad == "GB"]),
+    NO_NEGATIVO,
+)
+funcion(ocultos.partidas_transferencia, Nombre(_proveedores_conocidos))
+funcion(atipicos.precio_reciente, Filas(lambda: sorted({(p.gpu, p.proveedor, p.nivel) for p in datos.precios()})))
+funcion(atipicos.tabla_recientes, Nombre(_experimentos))
+funcion(alternativas.ofertas, Nombre(datos.gpus))
+funcion(proveedores.politica, Filas(lambda: [(p.proveedor, p.aspecto) for p in proveedores.politicas()]))
 
 # Decisiones: electricidad, equilibrios, comprar, interrupciones, recomendación y sus datos.
 funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
