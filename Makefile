@@ -138,3 +138,10 @@ $(PYODIDE_NPM): docs/.pyodide/package.json docs/.pyodide/package-lock.json
 	  npm ci --prefix docs/.pyodide --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
 	else echo "Sin npm: las calculadoras no correrán en el navegador (con CI=true, la construcción falla). Instálalo con «make sistema»."; fi
 serve build check test bench: $(PYODIDE_NPM)
+
+# Precios de la semana (src/gpucoste/recolector.py, con gpuhunt; usa la red): añade filas fechadas al final de
+# src/gpucoste/datos/precios.csv (nunca borra ninguna) e imprime el resumen de lo que se movió.
+# RESUMEN=fichero.md lo guarda también (el flujo .github/workflows/precios.yml lo usa como cuerpo de la PR).
+.PHONY: precios
+precios: install
+	$(BIN)/python -m gpucoste.recolector $(if $(RESUMEN),--resumen $(RESUMEN))
