@@ -38,7 +38,7 @@ def tabla_con(sopa: BeautifulSoup, cabecera: str) -> list[list[str]]:
 
 def esperada_experimento() -> list[list[str]]:
     return [
-        [f["GPU"], f"{f['$/h']:.2f}", f"{f['horas']:.1f}", f"{f['coste']:.2f}"]
+        [f["GPU"], f"{f['US$/h']:.2f}", f"{f['horas']:.1f}", f"{f['coste']:.2f}"]
         for _, f in experimento.tabla().iterrows()
     ]
 

@@ -19,7 +19,7 @@ def test_la_tabla_del_experimento_es_la_del_articulo():
     tabla = experimento.tabla()
     assert list(tabla["GPU"]) == [fila[0] for fila in TABLA_DEL_ARTICULO]
     for (_, precio, horas, coste_publicado), (_, fila) in zip(TABLA_DEL_ARTICULO, tabla.iterrows(), strict=True):
-        assert fila["$/h"] == pytest.approx(precio)
+        assert fila["US$/h"] == pytest.approx(precio)
         assert fila["horas"] == pytest.approx(horas)
         assert round(fila["coste"], 2) == pytest.approx(coste_publicado)
 
@@ -108,8 +108,8 @@ def test_coste_real_suma_arranque_y_disco():
     minutos = datos.supuestos()["minutos_arranque"]
     for (_, r), (_, t) in zip(real.iterrows(), tabla.iterrows(), strict=True):
         assert r["coste"] == pytest.approx(t["coste"])
-        assert r["arranque_min"] == pytest.approx(t["$/h"] * minutos.valor_min / 60)
-        assert r["arranque_max"] == pytest.approx(t["$/h"] * minutos.valor_max / 60)
+        assert r["arranque_min"] == pytest.approx(t["US$/h"] * minutos.valor_min / 60)
+        assert r["arranque_max"] == pytest.approx(t["US$/h"] * minutos.valor_max / 60)
         assert not r["transferencia_incluida"] and math.isnan(r["transferencia_min"])
         assert r["total_min"] == pytest.approx(r["coste"] + r["arranque_min"] + r["disco_min"])
         assert r["total_min"] < r["total_max"]
@@ -149,6 +149,6 @@ def test_tabla_con_precios_recientes():
             p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == (esc.gpu, esc.proveedor, esc.nivel)
         ]
         assert fila["fecha"] == max(fechas)
-        assert fila["coste"] == pytest.approx(fila["$/h"] * esc.horas)
+        assert fila["coste"] == pytest.approx(fila["US$/h"] * esc.horas)
     # La A100 verificada tiene precios más recientes que el del artículo: su fila cambia.
     assert recientes["fecha"].iloc[2] > experimento.tabla()["fecha"].iloc[2]

@@ -61,7 +61,13 @@ def test_configuracion_de_mkdocs_jupyter():
 def test_la_tabla_del_cuaderno_es_la_de_la_biblioteca(sitio):
     filas = tabla(sopa(sitio), "US$/h")
     esperadas = [
-        [f["GPU"], numero(f["$/h"], 2), numero(f["horas"], 1), numero(f["coste"], 2), *[mes(f[c]) for c in f.index[4:]]]
+        [
+            f["GPU"],
+            numero(f["US$/h"], 2),
+            numero(f["horas"], 1),
+            numero(f["coste"], 2),
+            *[mes(f[c]) for c in f.index[4:]],
+        ]
         for _, f in experimento.tabla(experimento.FINETUNING).iterrows()
     ]
     assert filas == esperadas
@@ -99,7 +105,7 @@ def test_las_entradas_del_lector_cambian_el_resultado():
     fila = e["empates"].set_index("GPU").loc["H100 80GB - verificado"]
     a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB - verificado"]
     assert fila["precio de hoy (US$/h)"] == 1.0
-    assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["$/h"])
+    assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["US$/h"])
     assert list(e["costes"].columns) == [1, 10]
     assert e["costes"].loc[2.0, 10] == pytest.approx(2.0 * 1.0 * a100["horas"] / 10)
 
@@ -107,9 +113,9 @@ def test_las_entradas_del_lector_cambian_el_resultado():
 def test_la_tabla_de_empates_es_la_de_la_biblioteca(sitio):
     filas = tabla(sopa(sitio), "rapidez necesaria (×)")
     base = experimento.tabla(experimento.FINETUNING).set_index("GPU")
-    p_ref, h_ref = base.loc["RTX 4090 - comunidad", ["$/h", "horas"]]
+    p_ref, h_ref = base.loc["RTX 4090 - comunidad", ["US$/h", "horas"]]
     for fila in filas:
-        p, h = base.loc[fila[0], ["$/h", "horas"]]
+        p, h = base.loc[fila[0], ["US$/h", "horas"]]
         assert fila[1] == numero(sensibilidad.aceleracion_de_empate(p_ref, p))
         assert fila[2] == numero(h_ref / h)
         assert fila[3] == numero(sensibilidad.precio_de_empate(p_ref, h_ref, h))

@@ -24,8 +24,8 @@ rtx = min(
 )
 equilibrio = ed.aceleracion_equilibrio(h100.precio_hora_usd, rtx.precio_hora_usd)
 print(
-    f"\nCon los precios del artículo ({numero(h100.precio_hora_usd)} $/h la H100 y "
-    f"{numero(rtx.precio_hora_usd)} $/h la RTX 4090 de {rtx.nivel}), la H100 solo "
+    f"\nCon los precios del artículo ({numero(h100.precio_hora_usd)} US$/h la H100 y "
+    f"{numero(rtx.precio_hora_usd)} US$/h la RTX 4090 de {rtx.nivel}), la H100 solo "
     "sale más barata "
     f"por trabajo si es más de {veces(equilibrio)} más rápida."
 )

@@ -1,9 +1,9 @@
 # Coste estimado de un fine-tuning LoRA sobre un modelo 7B.
-# Precios ($/h) y horas salen de los datos de gpucoste, con fuente y fecha.
+# Precios (US$/h) y horas salen de los datos de gpucoste, con fuente y fecha.
 from gpucoste import experimento
 from gpucoste.formato import mes
 
-# Una fila por GPU: $/h, horas estimadas y coste = $/h × horas.
+# Una fila por GPU: US$/h, horas estimadas y coste = US$/h × horas.
 tabla = experimento.tabla(experimento.FINETUNING).drop(columns="fecha")
 print(tabla.to_markdown(index=False, floatfmt=("", ".2f", ".1f", ".2f")))
 

@@ -20,7 +20,7 @@ with graficos.figura(alto=4.2) as (fig, ax):
             ed.coste_con_aceleracion(p.precio_hora_usd, horas_4090, x)
             for x in aceleraciones
         ]
-        precio = f"{numero(p.precio_hora_usd)} $/h ({mes(p.fecha)})"
+        precio = f"{numero(p.precio_hora_usd)} US$/h ({mes(p.fecha)})"
         etiqueta = f"H100, {p.proveedor} {p.nivel}, {precio}"
         ax.plot(
             aceleraciones, costes, label=etiqueta, color=graficos.PALETA[i], linewidth=2
@@ -31,7 +31,7 @@ with graficos.figura(alto=4.2) as (fig, ax):
             coste,
             linestyle="--",
             color=graficos.PALETA[3 + j],
-            label=f"RTX 4090, {p.nivel}, {numero(p.precio_hora_usd)} $/h",
+            label=f"RTX 4090, {p.nivel}, {numero(p.precio_hora_usd)} US$/h",
         )
     pico = ed.aceleracion_pico("H100 80GB", "RTX 4090")
     medidas = [a.veces for a in datos.aceleraciones() if a.gpu_lenta == "RTX 4090"]
@@ -46,7 +46,7 @@ with graficos.figura(alto=4.2) as (fig, ax):
             fontsize=8,
         )
     ax.set_xlabel("aceleración de la H100 sobre la RTX 4090 (veces)")
-    ax.set_ylabel("coste de GPU por trabajo ($)")
+    ax.set_ylabel("coste de GPU por trabajo (US$)")
     ax.set_ylim(0, None)
     ax.legend(fontsize=7, loc="upper right")
     graficos.coma_decimal(ax, 1, eje="x")

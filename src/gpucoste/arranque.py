@@ -27,7 +27,7 @@ def minutos_descarga(gb: float, mbit_s: float) -> float:
 
 
 def coste_descarga(gb: float, mbit_s: float, precio_hora: float) -> float:
-    """Dólares de GPU facturada mientras se bajan ``gb`` GB a ``mbit_s`` Mb/s con la GPU a ``precio_hora`` $/h."""
+    """Dólares de GPU facturada mientras se bajan ``gb`` GB a ``mbit_s`` Mb/s con la GPU a ``precio_hora`` US$/h."""
     dolares = coste_trabajo(precio_hora, minutos_descarga(gb, mbit_s) / 60)
     return resultado(dolares, "coste_descarga", {"gb": gb, "mbit_s": mbit_s, "precio_hora": precio_hora})
 

@@ -8,10 +8,12 @@ pocas ofertas esa mediana la fija un solo host: ``atipicos.csv`` marca esas fila
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import datos, esquema, experimento
+
+if TYPE_CHECKING:  # pandas solo para la tabla de la página: el cálculo (y el navegador) no lo importa
+    import pandas as pd
 from .coste import coste_trabajo
 
 
@@ -90,6 +92,8 @@ def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
     que el del artículo), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
     nuevos que se dejaron fuera).
     """
+    import pandas as pd
+
     filas = []
     for esc in experimento.escenarios(nombre):
         del_articulo = experimento.precio(esc)

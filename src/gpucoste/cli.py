@@ -245,8 +245,8 @@ def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = ""):
 def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     d = coste_total(precio_hora, horas, **ocultos)
     partidas = ("gpu", "arranque", "almacenamiento", "transferencia", "total")
-    tabla = pd.DataFrame({"partida": partidas, "coste ($)": [getattr(d, p) for p in partidas]})
-    return Salida(tabla, {"coste ($)": 2})
+    tabla = pd.DataFrame({"partida": partidas, "coste (US$)": [getattr(d, p) for p in partidas]})
+    return Salida(tabla, {"coste (US$)": 2})
 
 
 @orden(
@@ -255,7 +255,7 @@ def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     Opcion("--nombre", "experimento de escenarios.csv", defecto=experimento.FINETUNING),
 )
 def _experimento(nombre: str) -> Salida:
-    return Salida(experimento.tabla(nombre), {"$/h": 2, "horas": 2, "coste": 2})
+    return Salida(experimento.tabla(nombre), {"US$/h": 2, "horas": 2, "coste": 2})
 
 
 @orden("precios", "referencias de precio con fuente y fecha")

@@ -44,7 +44,7 @@ def precio_reciente(escenario: datos.Escenario) -> datos.Precio:
 
 
 def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataFrame:
-    """Una fila por escenario: GPU, $/h, horas, coste del trabajo y fecha del precio.
+    """Una fila por escenario: GPU, US$/h, horas, coste del trabajo y fecha del precio.
 
     Con ``recientes``, cada escenario usa el precio más reciente de los datos en vez del suyo.
     """
@@ -58,13 +58,13 @@ def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataF
         filas.append(
             {
                 "GPU": p.nombre,
-                "$/h": p.precio_hora_usd,
+                "US$/h": p.precio_hora_usd,
                 "horas": esc.horas,
                 "coste": coste_trabajo(p.precio_hora_usd, esc.horas),
                 "fecha": p.fecha,
             }
         )
-    return pd.DataFrame(filas, columns=["GPU", "$/h", "horas", "coste", "fecha"])
+    return pd.DataFrame(filas, columns=["GPU", "US$/h", "horas", "coste", "fecha"])
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import datos, memoria, ocultos, tiempo
+from . import atipicos, datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
 from .validacion import entero, numero, opcion, resultado
 
@@ -123,13 +123,9 @@ def _medio(r: Rango) -> float:
 
 
 def precios_vigentes() -> list[datos.Precio]:
-    """El precio más reciente de cada GPU, proveedor y nivel."""
-    ultimos: dict[tuple[str, str, str], datos.Precio] = {}
-    for p in datos.precios():
-        clave = (p.gpu, p.proveedor, p.nivel)
-        if clave not in ultimos or p.fecha > ultimos[clave].fecha:
-            ultimos[clave] = p
-    return list(ultimos.values())
+    """El precio más reciente de cada GPU, proveedor y nivel, sin los marcados como atípicos (``atipicos``)."""
+    claves = dict.fromkeys((p.gpu, p.proveedor, p.nivel) for p in datos.precios())
+    return [atipicos.precio_reciente(*clave).precio for clave in claves]
 
 
 def _tarifa(proveedor: str) -> datos.Tarifa | None:
@@ -274,17 +270,17 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
         }
         if desglose:
             fila |= {
-                "GPU ($)": texto(f.gpu),
-                "arranque ($)": texto(f.arranque),
-                "disco ($)": texto(f.disco),
-                "transferencia ($)": texto(f.transferencia),
+                "GPU (US$)": texto(f.gpu),
+                "arranque (US$)": texto(f.arranque),
+                "disco (US$)": texto(f.disco),
+                "transferencia (US$)": texto(f.transferencia),
             }
         else:
             fila |= {
-                "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+                "US$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
                 "fecha": fecha(f.precio.fecha),
                 "horas": texto(f.horas, 1),
-                "**total ($)**": texto(f.coste) + ("" if f.completo else " †"),
+                "**total (US$)**": texto(f.coste) + ("" if f.completo else " †"),
                 "Pareto": "★" if f.pareto else "",
             }
         filas.append(fila)
