@@ -111,6 +111,21 @@ def test_la_rueda_es_reproducible_y_lleva_todo_el_paquete(tmp_path):
     assert salida == _ejecutar(SNIPPET.read_text(encoding="utf-8"))
 
 
+def test_solo_los_ficheros_de_pyodide_necesarios_y_con_su_tipo(sitio):
+    """En el sitio, el arranque de Pyodide y la rueda, nada más (el paquete de npm trae 14 MB con mapas y
+    tipos); servidos como GitHub Pages: .wasm como application/wasm y .mjs como JavaScript."""
+    import urllib.request
+
+    hook_rueda, _ = _rueda()
+    carpeta = sitio / "assets" / "pyodide"
+    esperados = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+    assert {f.name for f in carpeta.iterdir()} == esperados | {hook_rueda}
+    with servir(sitio) as base:
+        for fichero, tipo in (("pyodide.asm.wasm", "application/wasm"), ("pyodide.mjs", "text/javascript")):
+            with urllib.request.urlopen(f"{base}assets/pyodide/{fichero}") as r:
+                assert r.headers["Content-Type"].split(";")[0] == tipo, fichero
+
+
 @pytest.mark.parametrize(
     ("texto", "valor"),
     [
