@@ -1,38 +1,58 @@
 # gpucoste: dos órdenes bastan en una copia recién clonada (solo hacen falta python3 y make).
-#   make serve  → instala todo desde uv.lock y sirve el sitio en http://127.0.0.1:8000
-#   make test   → instala lo mismo y pasa todas las pruebas (construcción estricta incluida)
+#   make serve  → instala lo justo para el sitio (grupo docs de uv.lock) y lo sirve en http://127.0.0.1:8000/gpucoste/
+#   make test   → instala todo (grupo dev) y pasa todas las pruebas (construcción estricta incluida)
+# Al contribuir, primero «make check» (segundos) y después «make test» (minutos).
+# Para añadir una orden: un bloque «objetivo: dependencias» con su comentario, y una línea en «help».
 .DEFAULT_GOAL := help
 SHELL := /bin/bash
 PYTHON ?= python3
 UV_VERSION := 0.13.8
 UV := .tools/bin/uv
 BIN := .venv/bin
+# La dirección de «make serve»: MkDocs sirve bajo la sub-ruta de site_url (/gpucoste/), como GitHub Pages.
+DIRECCION := 127.0.0.1:8000
+SUBRUTA := $(shell sed -n 's|^site_url: *[a-z]*://[^/]*\(/[^ ]*\).*|\1|p' mkdocs.yml)
 
 # Sin bytecode compilado (estas máquinas fijan PYTHONDONTWRITEBYTECODE=1) cada build va el doble de lento.
 export UV_COMPILE_BYTECODE := 1
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install sistema serve build test lint snapshots bench clean
+.PHONY: help install install-docs sistema serve build check test lint snapshots bench clean
 
 help:
-	@echo "make serve      sirve el sitio en http://127.0.0.1:8000 (recarga al editar)"
-	@echo "make test       pasa todas las pruebas, la construcción estricta incluida"
+	@echo "make serve      sirve el sitio en http://$(DIRECCION)$(SUBRUTA) (recarga al editar; instala solo lo del sitio)"
+	@echo "make check      comprobación rápida (segundos): construcción estricta, snippets y pruebas de lo cambiado"
+	@echo "make test       pasa todas las pruebas, la construcción estricta incluida (minutos)"
 	@echo "make build      construye el sitio en site/"
 	@echo "make snapshots  regenera las salidas de referencia de snippets/ (revísalas con git diff)"
 	@echo "make lint       ruff"
 	@echo "make sistema    instala (Debian, como root) lo que usan las pruebas de calidad: navegador, ortografía…"
-	@echo "make bench      mide la construcción y las páginas (no es una prueba: imprime una tabla)"
+	@echo "make bench      mide la construcción, make check y las páginas (no es una prueba: imprime una tabla)"
 
 # uv, fijado a una versión, en su propio entorno (.tools/); nada se instala fuera del repositorio.
+# Con un pip fuera (pip ≥ 22.3, --python), el entorno se crea sin su propio pip: unos segundos menos.
 $(UV):
-	$(PYTHON) -m venv .tools
-	.tools/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
+	@$(PYTHON) -m venv --without-pip .tools && \
+	  $(PYTHON) -m pip --python .tools/bin/python install --quiet --disable-pip-version-check "uv==$(UV_VERSION)" \
+	  2>/dev/null || { rm -rf .tools && $(PYTHON) -m venv .tools && \
+	  .tools/bin/python -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"; }
 
 # .venv con las versiones exactas de uv.lock; se rehace si cambian el lock o pyproject.toml.
+# Dos niveles: .docs (la biblioteca y lo que construye el sitio: «make serve», «make build») y .instalado
+# (además, las herramientas de las pruebas: pytest, ruff, lychee, zizmor, Playwright). --inexact: instalar
+# solo lo del sitio no desinstala las herramientas de prueba si ya estaban.
+# Para servir cuanto antes, sin compilar el bytecode durante la instalación (más de 10 s): se compila después,
+# en segundo plano y con prioridad baja, mientras arranca el servidor.
+.venv/.docs: uv.lock pyproject.toml | $(UV)
+	UV_COMPILE_BYTECODE=0 $(UV) sync --locked --inexact --no-default-groups --group docs
+	@touch $@
+	@(nice -n 19 $(BIN)/python -m compileall -q -j 1 .venv/lib >/dev/null 2>&1 &)
+
 .venv/.instalado: uv.lock pyproject.toml | $(UV)
 	$(UV) sync --locked
-	@touch $@
+	@touch $@ .venv/.docs
 
+install-docs: .venv/.docs
 install: .venv/.instalado
 
 # Herramientas del sistema para las pruebas de calidad (Debian/Ubuntu, como root). Sin ellas, esas
@@ -47,11 +67,20 @@ sistema:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$paquetes >/dev/null; \
 	fi
 
-serve: install
-	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000 -w snippets -w src
+# Vista previa: sin --strict (un aviso no impide servir) y, solo aquí, un error de construcción se ve en la
+# página en vez de dejarla colgada (docs/.overrides/hooks/vista_previa.py). La comprobación es «make check».
+serve: install-docs
+	@echo "Sirviendo en http://$(DIRECCION)$(SUBRUTA) (Ctrl+C para parar). Vista previa: los avisos salen aquí y"
+	@echo "los errores, también en la página. Antes de confirmar: «make check» y después «make test»."
+	@$(BIN)/mkdocs serve --no-strict -a $(DIRECCION) -w snippets -w src
 
-build: install
+build: install-docs
 	$(BIN)/mkdocs build --strict -d site
+
+# Lo primero al contribuir (segundos): construcción estricta, ruff de lo cambiado, snippets y las pruebas de
+# lo que ha cambiado respecto a main; se para en el primer fallo con el aviso que importa (tests/comprobar.py).
+check: install
+	@$(BIN)/python tests/comprobar.py
 
 lint: install
 	$(BIN)/ruff check .
@@ -72,7 +101,7 @@ APT_PAQUETES += hunspell hunspell-es default-jre-headless
 CALIDAD_NPM := tests/calidad/node_modules/.instalado
 $(CALIDAD_NPM): tests/calidad/package.json tests/calidad/package-lock.json
 	@if command -v npm >/dev/null; then \
-	  cd tests/calidad && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && touch node_modules/.instalado; \
+	  cd tests/calidad && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null && touch node_modules/.instalado; \
 	else echo "Sin npm: la prueba de HTML (vnu) se saltará (con CI=true, fallará). Instálalo con «make sistema»."; fi
 test: $(CALIDAD_NPM)
 
@@ -82,7 +111,7 @@ APT_PAQUETES += chromium fonts-dejavu-core
 NAVEGADOR_NPM := tests/navegador/node_modules/.instalado
 $(NAVEGADOR_NPM): tests/navegador/package.json tests/navegador/package-lock.json
 	@if command -v npm >/dev/null; then \
-	  npm ci --prefix tests/navegador --ignore-scripts --no-audit --no-fund --loglevel=error && touch $@; \
+	  npm ci --prefix tests/navegador --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
 	else echo "Sin npm: la prueba de accesibilidad (axe-core) se saltará (con CI=true, fallará). Instálalo con «make sistema»."; fi
 test: $(NAVEGADOR_NPM)
 
@@ -90,7 +119,7 @@ test: $(NAVEGADOR_NPM)
 LIGHTHOUSE_NPM := tests/rendimiento/node/node_modules/.instalado
 $(LIGHTHOUSE_NPM): tests/rendimiento/node/package.json tests/rendimiento/node/package-lock.json
 	@if command -v npm >/dev/null; then \
-	  npm ci --prefix tests/rendimiento/node --ignore-scripts --no-audit --no-fund --loglevel=error && touch $@; \
+	  npm ci --prefix tests/rendimiento/node --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
 	else echo "Sin npm: «make bench» no dará las notas de Lighthouse. Instálalo con «make sistema»."; fi
 bench: $(LIGHTHOUSE_NPM)
 
@@ -106,6 +135,13 @@ clean:
 PYODIDE_NPM := docs/.pyodide/node_modules/.instalado
 $(PYODIDE_NPM): docs/.pyodide/package.json docs/.pyodide/package-lock.json
 	@if command -v npm >/dev/null; then \
-	  npm ci --prefix docs/.pyodide --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error && touch $@; \
+	  npm ci --prefix docs/.pyodide --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
 	else echo "Sin npm: las calculadoras no correrán en el navegador (con CI=true, la construcción falla). Instálalo con «make sistema»."; fi
-serve build test bench: $(PYODIDE_NPM)
+serve build check test bench: $(PYODIDE_NPM)
+
+# Precios de la semana (src/gpucoste/recolector.py, con gpuhunt; usa la red): añade filas fechadas al final de
+# src/gpucoste/datos/precios.csv (nunca borra ninguna) e imprime el resumen de lo que se movió.
+# RESUMEN=fichero.md lo guarda también (el flujo .github/workflows/precios.yml lo usa como cuerpo de la PR).
+.PHONY: precios
+precios: install
+	$(BIN)/python -m gpucoste.recolector $(if $(RESUMEN),--resumen $(RESUMEN))

@@ -1,7 +1,14 @@
-"""Fixtures compartidas: la raíz del proyecto, datos propios y el sitio construido."""
+"""Fixtures compartidas: la raíz del proyecto, datos propios y el sitio construido.
+
+El sitio se construye UNA vez por sesión (``construccion``). Si esa construcción estricta falla, falla una sola
+prueba (``tests/test_build.py::test_la_construccion_estricta_pasa``, con los avisos que importan) y cada prueba
+que necesita un sitio construido —el de la sesión o el de una copia del proyecto, que fallaría igual— se salta
+con una línea que apunta a ese fallo. Los registros de construcción que ven las pruebas (``construir``) traen
+solo las líneas WARNING/ERROR (``tests/registro.py``); el completo queda en ``.registro``."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import pathlib
 import shutil
@@ -9,6 +16,7 @@ import subprocess
 import sys
 
 import pytest
+import registro
 from herramientas import CIFRAS
 
 from gpucoste import datos
@@ -47,13 +55,9 @@ def carpeta_datos(tmp_path, monkeypatch):
     datos.limpiar_cache()
 
 
-def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str, str] | None = None):
-    """``mkdocs build --strict`` (sin -q ni -v: ver executable-docs) en ``destino``.
-
-    Con SOURCE_DATE_EPOCH fijado (el último commit), dos construcciones dan los mismos bytes.
-    """
+def _mkdocs_build(destino: pathlib.Path, raiz: pathlib.Path, env: dict[str, str] | None):
     entorno = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": epoca_fuente(), **(env or {})}
-    return subprocess.run(
+    r = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(destino)],
         cwd=raiz,
         env=entorno,
@@ -61,6 +65,47 @@ def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str
         text=True,
         timeout=300,
     )
+    # stderr: solo los WARNING/ERROR (lo que sale en un fallo); el registro completo, en r.registro, y en
+    # stderr si se pide con GPUCOSTE_REGISTRO_COMPLETO=1 («GPUCOSTE_REGISTRO_COMPLETO=1 make test»).
+    r.registro = r.stdout + r.stderr
+    if os.environ.get("GPUCOSTE_REGISTRO_COMPLETO") != "1":
+        r.stderr = registro.filtrar(r.registro)
+        r.stdout = ""
+    return r
+
+
+_SESION: dict[str, subprocess.CompletedProcess] = {}
+MOTIVO_SALTO = (
+    "la construcción estricta del sitio falla: arréglala primero "
+    "(ver tests/test_build.py::test_la_construccion_estricta_pasa, o «make check»)"
+)
+
+
+def construccion_de_la_sesion(destino: pathlib.Path | None = None) -> subprocess.CompletedProcess:
+    """La construcción estricta del proyecto, una sola vez por sesión de pytest (en ``destino``, la primera vez)."""
+    if "r" not in _SESION:
+        import tempfile
+
+        destino = destino or pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-sitio-"))
+        _SESION["r"] = _mkdocs_build(destino, RAIZ, {"GPUCOSTE_DATOS": ""})
+        _SESION["r"].destino = destino
+    return _SESION["r"]
+
+
+def saltar_si_la_construccion_falla() -> None:
+    if construccion_de_la_sesion().returncode != 0:
+        pytest.skip(MOTIVO_SALTO)
+
+
+def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str, str] | None = None):
+    """``mkdocs build --strict`` (sin -q ni -v: ver executable-docs) en ``destino``.
+
+    Con SOURCE_DATE_EPOCH fijado (el último commit), dos construcciones dan los mismos bytes. Si la construcción
+    del proyecto tal cual ya falla, la prueba se salta (ese fallo lo cuenta una sola prueba). ``r.stderr``
+    trae solo los WARNING/ERROR; ``r.registro``, todo.
+    """
+    saltar_si_la_construccion_falla()
+    return _mkdocs_build(destino, raiz, env)
 
 
 def celdas(tabla) -> list[list[str]]:
@@ -86,7 +131,8 @@ def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
 
 @pytest.fixture
 def copia(tmp_path) -> pathlib.Path:
-    """Una copia mínima del proyecto en ``tmp_path/proyecto``."""
+    """Una copia mínima del proyecto en ``tmp_path/proyecto`` (si el proyecto no construye, la prueba se salta)."""
+    saltar_si_la_construccion_falla()
     return copiar_proyecto(tmp_path / "proyecto")
 
 
@@ -99,9 +145,44 @@ def sitio_con(sitio: pathlib.Path, destino: pathlib.Path, html: str, pagina: str
 
 
 @pytest.fixture(scope="session")
-def sitio(tmp_path_factory) -> pathlib.Path:
-    """El sitio construido una vez, en modo estricto, con los datos del paquete."""
-    destino = tmp_path_factory.mktemp("sitio")
-    r = construir(destino, env={"GPUCOSTE_DATOS": ""})
-    assert r.returncode == 0, r.stdout + r.stderr
-    return destino
+def construccion(tmp_path_factory) -> subprocess.CompletedProcess:
+    """La construcción estricta de la sesión (con los datos del paquete), haya ido bien o mal."""
+    return construccion_de_la_sesion(tmp_path_factory.mktemp("sitio"))
+
+
+@pytest.fixture(scope="session")
+def sitio(construccion) -> pathlib.Path:
+    """El sitio construido una vez, en modo estricto, con los datos del paquete (si falla, la prueba se salta)."""
+    if construccion.returncode != 0:
+        pytest.skip(MOTIVO_SALTO)
+    return construccion.destino
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Marca «construye» las pruebas que construyen un sitio (``make check`` no las pasa: lo hace ``make test``)."""
+    for item in items:
+        funcion = getattr(item, "function", None)
+        fuente = ""
+        if funcion is not None:
+            try:
+                fuente = inspect.getsource(funcion)
+            except (OSError, TypeError):
+                pass
+        if {"sitio", "copia", "construccion"} & set(getattr(item, "fixturenames", ())) or "construir(" in fuente:
+            item.add_marker(pytest.mark.construye)
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "construye: la prueba construye un sitio (lenta; make check no la pasa)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Los saltos por una construcción que falla, en UNA línea del resumen (-ra): todos desde el mismo sitio."""
+    resultado = yield
+    informe = resultado.get_result()
+    if informe.skipped and isinstance(informe.longrepr, tuple) and MOTIVO_SALTO in str(informe.longrepr[2]):
+        informe.longrepr = ("tests/conftest.py", _LINEA_MOTIVO, f"Skipped: {MOTIVO_SALTO}")
+
+
+_LINEA_MOTIVO = pathlib.Path(__file__).read_text(encoding="utf-8").split("MOTIVO_SALTO = (")[0].count("\n") + 1

@@ -3,9 +3,17 @@ carga nada de terceros."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from urllib.parse import urlparse
 
 import pytest
+import registro
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene
 
@@ -33,6 +41,18 @@ def esperada_experimento() -> list[list[str]]:
         [f["GPU"], f"{f['$/h']:.2f}", f"{f['horas']:.1f}", f"{f['coste']:.2f}"]
         for _, f in experimento.tabla().iterrows()
     ]
+
+
+def test_la_construccion_estricta_pasa(construccion):
+    """La única prueba que falla si la construcción de la sesión falla (las que necesitan el sitio se saltan)."""
+    if construccion.returncode != 0:
+        pytest.fail(
+            "La construcción estricta falla. Lo primero que hay que arreglar:\n"
+            + registro.resumen(construccion.registro)
+            + "\n\nTodos los avisos (solo las líneas WARNING/ERROR):\n"
+            + construccion.stderr,
+            pytrace=False,
+        )
 
 
 def test_tabla_del_experimento(sitio):
@@ -124,6 +144,11 @@ def test_un_snippet_que_falla_rompe_la_construccion(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode != 0
     assert "snippet roto a propósito" in r.stderr
+    assert "INFO" not in r.stderr  # el registro filtrado: solo WARNING/ERROR
+    # El resumen de «make check» nombra la página, el fichero del snippet y su línea.
+    resumen = registro.resumen(r.registro, copia)
+    assert "docs/index.md:" in resumen and 'id="roto"' in resumen, resumen
+    assert "snippets/roto.py:2: ValueError: snippet roto a propósito" in resumen, resumen
 
 
 def test_un_include_que_no_existe_rompe_la_construccion(copia, tmp_path):
@@ -131,6 +156,7 @@ def test_un_include_que_no_existe_rompe_la_construccion(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode != 0
     assert "no-existe.py" in r.stderr
+    assert registro.resumen(r.registro, copia).startswith("docs/index.md:"), registro.resumen(r.registro, copia)
 
 
 def test_un_enlace_roto_rompe_la_construccion(copia, tmp_path):
@@ -139,6 +165,9 @@ def test_un_enlace_roto_rompe_la_construccion(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode != 0
     assert "no-existe" in r.stderr
+    linea = len(pagina.read_text(encoding="utf-8").splitlines())
+    resumen = registro.resumen(r.registro, copia)
+    assert resumen.startswith(f"docs/index.md:{linea}: el enlace «glosario.md#no-existe»"), resumen
 
 
 def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
@@ -171,3 +200,38 @@ def test_precios_recientes(sitio):
     assert numero(precio.precio_hora_usd) not in [c[2] for c in publicadas]
     texto = html(sitio).find(id="precios-recientes").find_parent().get_text(" ", strip=True)
     assert "atípico" in texto and numero(precio.precio_hora_usd) in texto
+
+
+def test_la_vista_previa_muestra_el_error_en_la_pagina(copia, tmp_path):
+    """«make serve» (mkdocs serve --no-strict): un include que no existe no deja la pestaña colgada; la página
+    muestra el error y el resto del sitio se sirve (docs/.overrides/hooks/vista_previa.py)."""
+    _anadir_bloque(copia, "snippets/no-existe.py")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        puerto = s.getsockname()[1]
+    registro_serve = (tmp_path / "serve.log").open("w")
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--no-strict", "-a", f"127.0.0.1:{puerto}"],
+        cwd=copia,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "GPUCOSTE_DATOS": ""},
+        stdout=registro_serve,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        pagina, limite = "", time.monotonic() + 240
+        while "no se pudo construir" not in pagina:
+            assert serve.poll() is None and time.monotonic() < limite, (tmp_path / "serve.log").read_text()
+            time.sleep(0.5)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{puerto}/gpucoste/", timeout=5) as r:
+                    pagina = r.read().decode("utf-8")
+            except OSError:
+                pass
+        assert "snippets/no-existe.py" in pagina
+        with urllib.request.urlopen(f"http://127.0.0.1:{puerto}/gpucoste/glosario/", timeout=5) as r:
+            assert r.status == 200
+    finally:
+        os.killpg(serve.pid, signal.SIGTERM)
+        serve.wait(timeout=30)
+        registro_serve.close()

@@ -82,7 +82,10 @@ def test_ninguna_peticion_a_otro_host(navegador, sitio):
     )
     assert r.paginas == len(paginas(sitio)) + 1
     assert len(r.peticiones) > r.paginas  # CSS, JS, índice de búsqueda… se registran
-    assert r.terceros == []
+    assert r.terceros == [], (
+        f"Peticiones a otros hosts: {r.terceros}. Qué hacer: sirve ese recurso desde el propio sitio (cópialo en "
+        "docs/ o en docs/.overrides/) o quítalo: ninguna página carga nada de otro host."
+    )
 
 
 def _sitio_de_prueba(tmp_path: pathlib.Path, cuerpo: str, cabeza: str = "") -> pathlib.Path:
@@ -158,7 +161,13 @@ def test_accesibilidad_wcag21_aa(navegador, sitio, esquema):
         for v in violaciones:
             print(f"  {pagina}: {v['impact']} {v['id']} ×{v['n']}")
     assert len(resultado) == len(paginas(sitio))
-    assert graves == [], "\n".join(graves)
+    assert graves == [], "\n".join(
+        [
+            *graves,
+            "Qué hacer: cada línea dice la regla de axe-core (su id) y los elementos que la incumplen; corrígelo en "
+            "docs/ (texto alternativo, títulos), en docs/stylesheets/extra.css (contraste) o en docs/.overrides/.",
+        ]
+    )
 
 
 def test_una_pagina_inaccesible_se_detecta(navegador, tmp_path):

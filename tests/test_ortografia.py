@@ -9,7 +9,7 @@ import re
 import subprocess
 
 from bs4 import BeautifulSoup
-from conftest import RAIZ, sitio_con
+from conftest import RAIZ
 from herramientas import informar, requiere
 
 DICCIONARIO = RAIZ / "tests" / "ortografia" / "diccionario.txt"
@@ -46,10 +46,11 @@ def en_diccionario(palabra: str, propio: set[str]) -> bool:
     return palabra in propio or palabra.lower() in propio and palabra in (palabra.capitalize(), palabra.upper())
 
 
-def desconocidas(sitio: pathlib.Path) -> tuple[dict[str, list[str]], int]:
-    """Palabras que ni hunspell-es ni el diccionario del proyecto conocen, con sus páginas; y cuántas se leyeron."""
+def desconocidas(sitio: pathlib.Path, ruta: pathlib.Path = DICCIONARIO) -> tuple[dict[str, list[str]], int]:
+    """Palabras que ni hunspell-es ni el diccionario del proyecto (``ruta``) conocen, con sus páginas; y cuántas
+    se leyeron."""
     hunspell = requiere("hunspell", "paquetes de Debian hunspell y hunspell-es")
-    propio = diccionario()
+    propio = diccionario(ruta)
     donde: dict[str, set[str]] = collections.defaultdict(set)
     total = 0
     for pagina in sorted(sitio.rglob("*.html")):
@@ -71,10 +72,34 @@ def desconocidas(sitio: pathlib.Path) -> tuple[dict[str, list[str]], int]:
     return {p: sorted(donde[p]) for p in sorted(donde) if p in malas or malas & set(re.split(r"[-.'’]", p))}, total
 
 
+def ordenado(lineas: list[str]) -> list[str]:
+    """El diccionario en su orden: alfabético sin distinguir mayúsculas, sin repetidas (git lo une con merge=union,
+    que no ordena)."""
+    return sorted(set(lineas), key=lambda p: (p.lower(), p))
+
+
 def test_el_diccionario_esta_ordenado_y_sin_repetidos():
     lineas = [linea for linea in DICCIONARIO.read_text(encoding="utf-8").splitlines() if linea]
-    assert lineas == sorted(set(lineas), key=lambda p: (p.lower(), p))
-    assert all(" " not in linea for linea in lineas)
+    fuera = next((a for a, b in zip(lineas, ordenado(lineas), strict=False) if a != b), None)
+    assert lineas == ordenado(lineas), (
+        f"tests/ortografia/diccionario.txt no está en orden o repite palabras (primera fuera de sitio: {fuera!r}). "
+        "Qué hacer: «.venv/bin/python tests/test_ortografia.py» lo ordena y quita las repetidas."
+    )
+    assert all(" " not in linea for linea in lineas), "una palabra por línea, sin espacios"
+
+
+def como_arreglarlo(malas: dict[str, list[str]]) -> str:
+    """El mensaje de fallo: cada palabra con sus páginas, y qué hacer con ella."""
+    lineas = [f"{len(malas)} palabra(s) que el corrector no conoce (palabra: páginas):"]
+    lineas += [f"  {p}: {', '.join(paginas)}" for p, paginas in malas.items()]
+    lineas += [
+        "Qué hacer con cada una:",
+        "  - si es una errata, corrígela en docs/ (o en el snippet que la imprime);",
+        "  - si es español correcto, jerga técnica, una sigla o una unidad (W, kWh), añádela a",
+        "    tests/ortografia/diccionario.txt (una por línea, en orden alfabético; ver tests/ortografia/README.md);",
+        "  - si es inglés de paso, márcala en docs/ como *palabra*{lang=en}.",
+    ]
+    return "\n".join(lineas)
 
 
 def test_cero_palabras_desconocidas(sitio):
@@ -83,12 +108,22 @@ def test_cero_palabras_desconocidas(sitio):
         f"Ortografía: {total} palabras revisadas en {len(list(sitio.rglob('*.html')))} páginas, "
         f"{len(malas)} desconocidas"
     )
-    assert not malas, "\n".join(f"{p}: {', '.join(paginas)}" for p, paginas in malas.items())
+    assert not malas, como_arreglarlo(malas)
 
 
-def test_una_falta_de_ortografia_se_detecta(sitio, tmp_path):
+def test_una_falta_de_ortografia_se_detecta(tmp_path):
+    """El corrector encuentra la falta puesta a propósito en una página aislada (no en el sitio real: una
+    palabra desconocida de verdad en el sitio no debe hacer fallar también esta prueba)."""
     # «Vacaciónes» está mal; lo que va en código o marcado como inglés no se revisa.
-    prueba = '<p>Unas vacaciónes <code>palabrq</code> <em lang="en">wrongspelt</em></p>'
-    copia = sitio_con(sitio, tmp_path / "sitio", prueba)
-    malas, _ = desconocidas(copia)
+    prueba = '<p>Unas vacaciónes <code>palabrq</code> <em lang="en">wrongspelt</em> en casa.</p>'
+    (tmp_path / "index.html").write_text(f'<html lang="es"><body><article>{prueba}</article></body></html>')
+    malas, total = desconocidas(tmp_path)
     assert malas == {"vacaciónes": ["index.html"]}
+    assert total == 4  # Unas, vacaciónes, en, casa
+
+
+if __name__ == "__main__":
+    # Ordena el diccionario y quita las repetidas (tras una fusión de git, por ejemplo).
+    palabras = ordenado([p.strip() for p in DICCIONARIO.read_text(encoding="utf-8").splitlines() if p.strip()])
+    DICCIONARIO.write_text("\n".join(palabras) + "\n", encoding="utf-8")
+    print(f"{DICCIONARIO.relative_to(RAIZ)}: {len(palabras)} palabras, en orden.")

@@ -6,6 +6,10 @@
 - Recarga bajo ``mkdocs serve`` (como «make serve») tras editar la prosa de una página: desde que se guarda
   el fichero hasta que el servidor entrega la página con el cambio (≤ 1 s). Mediana de ``BENCH_RONDAS``.
 - Las filas de ``tests/rendimiento/paginas.py`` (bytes con gzip, peticiones, Lighthouse), si se puede.
+- «make check» (``tests/comprobar.py``) con un snippet roto y con un enlace roto puestos a propósito: segundos
+  hasta el informe (≤ 10 s) y sus líneas (≤ 20), y si nombra el fichero y la línea.
+- De un clon recién hecho a la página servida por «make serve», con la caché de uv vacía (``UV_CACHE_DIR``
+  temporal; descarga de PyPI): ≤ 15 s. ``BENCH_SIN_CLON=1`` se la salta (sin red).
 
 Todo se hace en una copia temporal del proyecto: nada se escribe en el repositorio. No es una prueba:
 los tiempos dependen de la máquina y nunca se comprueban en «make test».
@@ -145,6 +149,115 @@ def recarga(copia: pathlib.Path) -> list[float]:
     return tiempos
 
 
+def _parar(proceso: subprocess.Popen) -> None:
+    """Termina ``proceso`` y sus hijos (su propio grupo de procesos)."""
+    try:
+        os.killpg(proceso.pid, 15)
+        proceso.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(proceso.pid, 9)
+        except ProcessLookupError:
+            pass
+
+
+def make_check(tmp: pathlib.Path) -> list[dict]:
+    """«make check» en una copia con un fallo puesto a propósito: segundos hasta el informe y sus líneas."""
+    filas = []
+    averias = {
+        "un snippet roto": lambda copia: _snippet_roto(copia),
+        "un enlace roto": lambda copia: _enlace_roto(copia),
+    }
+    for i, (nombre, averiar) in enumerate({"nada roto (primera vez)": lambda copia: None, **averias}.items()):
+        copia = copiar_proyecto(tmp / f"check-{i}")
+        (copia / "tests").mkdir()
+        for fichero in ("comprobar.py", "registro.py"):
+            shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
+        esperado = averiar(copia)
+        inicio = time.perf_counter()
+        r = subprocess.run(
+            [PY, str(copia / "tests" / "comprobar.py")],
+            cwd=copia,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        segundos = time.perf_counter() - inicio
+        lineas = (r.stdout + r.stderr).strip().splitlines()
+        if esperado is None:
+            if r.returncode != 0 and "construcción estricta… bien" not in r.stdout:
+                raise RuntimeError(f"make check falla sin nada roto:\n{r.stdout[-2000:]}")
+            continue  # solo calienta las cachés, como el primer «make check» de quien contribuye
+        nombra = r.returncode != 0 and all(e in r.stdout for e in esperado)
+        filas.append(
+            fila(
+                f"«make check» con {nombre}: hasta el informe"
+                + ("" if nombra else f" (NO nombra {' y '.join(esperado)})"),
+                segundos,
+                "s",
+                "≤ 10",
+                segundos <= 10 and nombra,
+            )
+        )
+        n = len(lineas)
+        filas.append(fila(f"«make check» con {nombre}: líneas del informe", n, "líneas", "≤ 20", n <= 20))
+    return filas
+
+
+def _snippet_roto(copia: pathlib.Path) -> list[str]:
+    (copia / "snippets" / "roto.py").write_text('x = 1\nraise ValueError("roto a propósito")\n', encoding="utf-8")
+    pagina = copia / "docs" / "glosario.md"
+    texto = pagina.read_text(encoding="utf-8")
+    pagina.write_text(texto + '\n```python exec="on" session="glosario" id="roto"\n--8<-- "snippets/roto.py"\n```\n')
+    return [f"docs/glosario.md:{len(texto.splitlines()) + 2}:", "snippets/roto.py:2:"]
+
+
+def _enlace_roto(copia: pathlib.Path) -> list[str]:
+    pagina = copia / "docs" / "glosario.md"
+    texto = pagina.read_text(encoding="utf-8")
+    pagina.write_text(texto + "\n[roto](index.md#no-existe)\n", encoding="utf-8")
+    return [f"docs/glosario.md:{len(texto.splitlines()) + 2}:", "#no-existe"]
+
+
+def clon_servido(tmp: pathlib.Path) -> list[dict]:
+    """De «git clone» a la primera página servida por «make serve», con la caché de uv vacía."""
+    clon = tmp / "clon"
+    cache = tmp / "cache-uv"
+    puerto = puerto_libre()
+    inicio = time.perf_counter()
+    subprocess.run(["git", "clone", "--quiet", str(RAIZ), str(clon)], check=True, timeout=120)
+    entorno_clon = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "UV_"))}
+    entorno_clon.update({"UV_CACHE_DIR": str(cache), "NO_MKDOCS_2_WARNING": "1"})
+    registro = (tmp / "clon-serve.log").open("w")
+    serve = subprocess.Popen(
+        ["make", "serve", f"DIRECCION=127.0.0.1:{puerto}"],
+        cwd=clon,
+        env=entorno_clon,
+        stdout=registro,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    instalado = None
+    try:
+        limite = time.monotonic() + 600
+        while "gpucoste" not in (leer(f"http://127.0.0.1:{puerto}/gpucoste/") or ""):
+            if instalado is None and (clon / ".venv" / ".docs").exists():
+                instalado = time.perf_counter() - inicio
+            if serve.poll() is not None or time.monotonic() > limite:
+                raise RuntimeError(f"make serve no sirvió la página (registro en {registro.name})")
+            time.sleep(0.1)
+        total = time.perf_counter() - inicio
+    finally:
+        _parar(serve)
+        registro.close()
+    filas = []
+    if instalado is not None:
+        filas.append(fila("Clon nuevo → «make serve»: instalado (uv, caché vacía, grupo docs)", instalado, "s"))
+    filas.append(fila("Clon nuevo → página servida por «make serve» (uv sin caché)", total, "s", "≤ 15", total <= 15))
+    return filas
+
+
 def fila(medida: str, valor: float, unidad: str, presupuesto: str = "—", cumple: bool | None = None) -> dict:
     return {"medida": medida, "valor": valor, "unidad": unidad, "presupuesto": presupuesto, "cumple": cumple}
 
@@ -247,6 +360,17 @@ def main() -> int:
         filas += filas_de_paginas(tmp / "sitio")
         print("Calculadoras en el navegador (tests/rendimiento/calculadoras.py)…", file=sys.stderr)
         filas += filas_de_paginas(tmp / "sitio", "calculadoras.py", "medir_calculadoras")
+        print("make check con fallos puestos a propósito…", file=sys.stderr)
+        try:
+            filas += make_check(tmp)
+        except Exception as error:  # noqa: BLE001
+            filas.append(fila(f"«make check»: sin medir ({error})", float("nan"), ""))
+        if os.environ.get("BENCH_SIN_CLON") != "1":
+            print("Clon nuevo → make serve (caché de uv vacía; descarga de PyPI)…", file=sys.stderr)
+            try:
+                filas += clon_servido(tmp)
+            except Exception as error:  # noqa: BLE001
+                filas.append(fila(f"Clon nuevo → «make serve»: sin medir ({error})", float("nan"), ""))
     print()
     imprimir(filas)
     return 0

@@ -1,0 +1,6 @@
+# Cada GPU de los datos: VRAM y precio de compra.
+from gpucoste import publicacion
+
+tabla = publicacion.tabla_hardware()
+alineacion = ["left", "right", "right", "left", "left"]
+print(tabla.to_markdown(index=False, colalign=alineacion))

@@ -1,0 +1,103 @@
+"""Historial de precios: las filas de ``precios.csv`` de cada GPU y proveedor, en orden de fecha.
+
+``precios.csv`` nunca pierde filas (el recolector solo añade): cada (GPU, proveedor, nivel) con varias
+fechas es una serie. Funciones puras sobre ``datos.precios()``; solo ``grafico`` importa matplotlib
+(vía ``gpucoste.graficos``), y solo lo llaman los snippets de la página de precios.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import datos, validacion
+from .formato import DOLAR, dolares, fecha
+
+
+def atipico(p: datos.Precio) -> bool:
+    """¿La nota marca la fila como valor atípico (p. ej., una mediana de pocas ofertas)?"""
+    return "atípic" in p.nota.lower()
+
+
+def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> dict[tuple[str, str], dict]:
+    """``{(gpu, proveedor): {nivel: [Precio, …]}}`` con las filas ordenadas por fecha.
+
+    Solo entran las (GPU, proveedor) con algún nivel de al menos ``minimo`` fechas.
+    """
+    grupos: dict[tuple[str, str], dict[str, list[datos.Precio]]] = {}
+    for p in datos.precios() if precios is None else precios:
+        grupos.setdefault((p.gpu, p.proveedor), {}).setdefault(p.nivel, []).append(p)
+    salida = {}
+    for clave in sorted(grupos):
+        niveles = {n: sorted(f, key=lambda p: validacion.fecha(p.fecha)) for n, f in sorted(grupos[clave].items())}
+        if max(len(f) for f in niveles.values()) >= minimo:
+            salida[clave] = niveles
+    return salida
+
+
+def del_(dia: str) -> str:
+    """``"2026-10-07"`` → «del 7 de octubre de 2026»; ``"2026-07"`` → «de julio de 2026»."""
+    return ("del " if len(dia) == 10 else "de ") + fecha(dia)
+
+
+def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]) -> str:
+    """Texto alternativo del gráfico: cada serie con sus fechas, su rango y sus valores atípicos."""
+    partes = []
+    for nivel, filas in niveles.items():
+        bajo = min(filas, key=lambda p: p.precio_hora_usd)
+        alto = max(filas, key=lambda p: p.precio_hora_usd)
+        if len(filas) == 1:
+            texto = f"{nivel}: un solo precio, {dolares(bajo.precio_hora_usd)} por hora {del_(bajo.fecha)}"
+        else:
+            hasta = ("al " if len(filas[-1].fecha) == 10 else "a ") + fecha(filas[-1].fecha)
+            texto = (
+                f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, "
+                f"entre {dolares(bajo.precio_hora_usd)} y {dolares(alto.precio_hora_usd)} por hora"
+            )
+        raros = [fecha(p.fecha) for p in filas if atipico(p)]
+        if raros:
+            texto += f" (atípicos: {' y '.join(raros)})"
+        partes.append(texto)
+    return f"Precio por hora de la {gpu} en {proveedor} según la fecha. " + "; ".join(partes) + "."
+
+
+def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = None) -> str:
+    """SVG (``<figure>``) con el historial de ``gpu`` en ``proveedor``: una línea por nivel, atípicos en hueco."""
+    import datetime as dt
+
+    from matplotlib.ticker import FuncFormatter
+
+    from . import graficos
+    from .formato import MESES
+
+    todas = series(precios, minimo=1)
+    validacion.opcion(f"{gpu} en {proveedor}", "Historial", [f"{g} en {p}" for g, p in todas])
+    niveles = todas[(gpu, proveedor)]
+    with graficos.figura(ancho=6.0, alto=2.6) as (fig, ax):
+        for nivel, filas in niveles.items():
+            dias = [dt.datetime.combine(validacion.fecha(p.fecha), dt.time()) for p in filas]
+            valores = [p.precio_hora_usd for p in filas]
+            (linea,) = ax.plot(dias, valores, marker="o", label=nivel)
+            raros = [(d, v) for d, v, p in zip(dias, valores, filas, strict=True) if atipico(p)]
+            if raros:
+                ax.plot(
+                    *zip(*raros, strict=True),
+                    linestyle="none",
+                    marker="o",
+                    markersize=11,
+                    markerfacecolor="none",
+                    markeredgecolor=linea.get_color(),
+                    label=f"{nivel}: atípico",
+                )
+        ax.set_ylabel(f"{DOLAR}/hora")
+        ax.set_ylim(bottom=0)
+        graficos.coma_decimal(ax, 2)
+
+        def _mes(x: float, _pos: int) -> str:
+            from matplotlib.dates import num2date
+
+            d = num2date(x)
+            return f"{MESES[d.month - 1][:3]} {d.year}"
+
+        ax.xaxis.set_major_formatter(FuncFormatter(_mes))
+        ax.legend(loc="best", fontsize=9)
+        return graficos.svg(fig, descripcion(gpu, proveedor, niveles))

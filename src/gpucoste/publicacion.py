@@ -1,0 +1,144 @@
+"""Los datos publicados con el sitio: tablas de la página de precios y los ficheros descargables.
+
+El hook ``docs/.overrides/hooks/datos.py`` copia ``ficheros()`` en ``datos/`` del sitio construido
+(nunca en ``docs/``); la página ``docs/precios.md`` muestra las tablas de aquí. Los datos se publican
+bajo ``LICENCIA``; el código, bajo la MIT del proyecto.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import os
+from urllib.parse import urlsplit
+
+import pandas as pd
+
+from . import datos, esquema, frescura, historial
+from .formato import DOLAR, numero
+
+LICENCIA = {
+    "name": "CC-BY-4.0",
+    "title": "Creative Commons Atribución 4.0 Internacional",
+    "path": "https://creativecommons.org/licenses/by/4.0/deed.es",
+}
+"""Licencia de los datos (los CSV y ``datapackage.json``): se pueden reutilizar citando a gpucoste."""
+
+CARPETA = "datos"
+"""Carpeta del sitio donde se publican los CSV y ``datapackage.json``."""
+
+
+def enlace(url: str) -> str:
+    """Enlace Markdown corto a una fuente: ``owner/repo`` en GitHub, el dominio en el resto (como código)."""
+    partes = urlsplit(url)
+    trozos = [t for t in partes.path.split("/") if t]
+    host = partes.netloc.removeprefix("www.")
+    texto = f"{trozos[0]}/{trozos[1]}" if host == "github.com" and len(trozos) >= 2 else host
+    return f"[`{texto}`]({url})"
+
+
+def precio(x: float) -> str:
+    """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
+    return numero(x, 2 if round(x, 2) == x else 4)
+
+
+def referencia() -> dt.date:
+    """Fecha del precio más reciente de los datos: la página marca como antiguas las filas anteriores
+    a ella en más de ``frescura.UMBRAL_DIAS`` días (así la página no cambia solo porque pasan los días)."""
+    return max(frescura.dia(p.fecha) for p in datos.precios())
+
+
+def _aviso(fecha: str, hoy: dt.date, atipica: bool = False) -> str:
+    avisos = ["atípico"] if atipica else []
+    dias = (hoy - frescura.dia(fecha)).days
+    if dias > frescura.UMBRAL_DIAS:
+        avisos.append(f"antiguo ({dias} días)")
+    return ", ".join(avisos)
+
+
+def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
+    """Cada fila de ``precios.csv``, por GPU, proveedor, nivel y fecha, con su fuente y sus avisos."""
+    hoy = hoy or referencia()
+    filas = sorted(datos.precios(), key=lambda p: (p.gpu, p.proveedor, p.nivel, frescura.dia(p.fecha)))
+    return pd.DataFrame(
+        {
+            "GPU": [p.gpu for p in filas],
+            "Proveedor": [p.proveedor for p in filas],
+            "Nivel": [p.nivel for p in filas],
+            f"{DOLAR}/h": [precio(p.precio_hora_usd) for p in filas],
+            "Fecha": [p.fecha for p in filas],
+            "Fuente": [enlace(p.fuente) for p in filas],
+            "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
+        }
+    )
+
+
+def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
+    """Cada fila de ``tarifas.csv`` (almacenamiento y transferencia), con su fuente."""
+    hoy = hoy or referencia()
+    filas = sorted(datos.tarifas(), key=lambda t: (t.proveedor, t.concepto))
+    return pd.DataFrame(
+        {
+            "Proveedor": [t.proveedor for t in filas],
+            "Concepto": [t.concepto for t in filas],
+            "Unidad": [t.unidad for t in filas],
+            f"{DOLAR} mín.": [precio(t.precio_min_usd) for t in filas],
+            f"{DOLAR} máx.": [precio(t.precio_max_usd) for t in filas],
+            "Cobra parada": ["sí" if t.cobra_parada else "no" for t in filas],
+            "Fecha": [t.fecha for t in filas],
+            "Fuente": [enlace(t.fuente) for t in filas],
+            "Aviso": [_aviso(t.fecha, hoy) for t in filas],
+        }
+    )
+
+
+def tabla_hardware() -> pd.DataFrame:
+    """Cada fila de ``hardware.csv``: VRAM y precio de compra, con su fuente."""
+    filas = sorted(datos.hardware(), key=lambda h: h.gpu)
+    return pd.DataFrame(
+        {
+            "GPU": [h.gpu for h in filas],
+            "VRAM (GB)": [numero(h.vram_gb, 0) for h in filas],
+            f"Compra ({DOLAR})": [
+                "—" if h.precio_compra_usd is None else numero(h.precio_compra_usd, 0) for h in filas
+            ],  # noqa: E501
+            "Fecha": [h.fecha for h in filas],
+            "Fuente": [enlace(h.fuente) for h in filas],
+        }
+    )
+
+
+def datapackage() -> dict:
+    """``datapackage.json``: la descripción de ``gpucoste.esquema`` con la licencia de los datos."""
+    return {**esquema.datapackage(), "licenses": [LICENCIA]}
+
+
+def ficheros() -> dict[str, bytes]:
+    """Los ficheros publicados en ``datos/`` del sitio: cada CSV descrito en ``datapackage.json``, tal cual, y él."""
+    paquete = datapackage()
+    carpeta = esquema._carpeta(os.environ.get("GPUCOSTE_DATOS", ""))
+    salida = {r["path"]: (carpeta / r["path"]).read_bytes() for r in paquete["resources"]}
+    salida["datapackage.json"] = (json.dumps(paquete, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return salida
+
+
+def descargas() -> pd.DataFrame:
+    """Los ficheros descargables: enlace (relativo a la página de precios), filas y columnas.
+
+    La salida de un snippet no pasa por la reescritura de enlaces de MkDocs: el enlace va relativo a la URL
+    publicada de la página, ``/precios/`` (``use_directory_urls``), así que sube un nivel.
+    """
+    paquete = datapackage()
+    contenido = ficheros()
+    filas = [
+        {
+            "Fichero": f"[`{r['path']}`](../{CARPETA}/{r['path']})",
+            "Filas": numero(len(list(csv.reader(io.StringIO(contenido[r["path"]].decode("utf-8"))))) - 1, 0),
+            "Columnas": ", ".join(f"`{c['name']}`" for c in r["schema"]["fields"]),
+        }
+        for r in paquete["resources"]
+    ]
+    filas.append({"Fichero": f"[`datapackage.json`](../{CARPETA}/datapackage.json)", "Filas": "—", "Columnas": "—"})
+    return pd.DataFrame(filas)

@@ -1,0 +1,480 @@
+"""Recolector de precios: ofertas de gpuhunt → una mediana por GPU → filas nuevas al final de ``precios.csv``.
+
+Lo ejecuta ``make precios`` (``python -m gpucoste.recolector``) y, cada semana, el flujo
+``.github/workflows/precios.yml``, que abre una pull request con lo que se movió. Es lo único del
+proyecto que usa la red, y solo ahí: las pruebas le dan ofertas guardadas (``--ofertas``).
+
+Cómo se obtiene cada cifra
+--------------------------
+- Las ofertas vienen de **gpuhunt** (dstackai/gpuhunt, MPL-2.0; grupo ``precios`` de ``pyproject.toml``,
+  importado solo al recolectar): Vast.ai, de su API pública (``console.vast.ai/api/v0/bundles``), dos
+  veces, verificadas y sin verificar; RunPod, AWS, GCP y Lambda, del catálogo que gpuhunt publica cada
+  día (un fichero por proveedor y versión: esa URL es la ``fuente``).
+- Cuentan solo las ofertas **bajo demanda de una sola GPU** cuyo nombre (el de gpuhunt, ``GPUS``) y
+  VRAM (la de ``hardware.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía.
+- El **nivel** sale de la oferta: en Vast.ai, verificada → ``verificado`` y sin verificar →
+  ``comunidad``; en RunPod, un centro de datos (``EU-RO-1``) es Secure Cloud → ``seguro`` y un país
+  (``US``) es Community Cloud → ``comunidad``; en AWS, GCP y Lambda, ``bajo_demanda``.
+- El precio es la **mediana** de esas ofertas, con cuatro decimales, y la ``nota`` dice de cuántas.
+  En un marketplace (Vast.ai), una mediana de ``POCAS_OFERTAS`` ofertas o menos se marca como **valor
+  atípico por poca oferta** (como la fila de H100 del 2026-10-07); la fila se añade igual, marcada.
+
+Qué se escribe
+--------------
+- Solo se **añaden** filas al final del CSV; nunca se reescribe ni se borra una fila.
+- Se recoge cada (GPU, proveedor, nivel) que ya tiene filas en ``precios.csv``, y cualquier GPU de
+  ``GPUS`` que aún no tiene ninguna (así se añade una GPU nueva: una línea en ``GPUS`` y su fila en
+  ``hardware.csv``).
+- No se añade una fila igual (mismo precio) a la última de su clave **en la misma semana ISO**, ni una
+  segunda fila del mismo día (la clave de ``precios.csv`` incluye la fecha).
+- Un proveedor que falla o no devuelve ofertas deja sus datos como estaban, y el informe lo dice.
+  Nunca se escribe un precio cero, negativo ni vacío.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import datetime as dt
+import functools
+import io
+import json
+import math
+import os
+import pathlib
+import statistics
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from . import datos, frescura, historial, validacion
+from .formato import DOLAR, numero, porcentaje
+
+GPUS = {
+    "RTX 4090": "RTX4090",
+    "L40S": "L40S",
+    "A100 80GB": "A100",
+    "H100 80GB": "H100",
+    "H200 141GB": "H200",
+}
+"""GPU de la guía → nombre en gpuhunt. El sitio declarado donde se añade una GPU nueva al recolector."""
+
+MARGEN_VRAM = 0.1
+"""Diferencia relativa de VRAM admitida (A100 de 80 GB sí, la de 40 GB no; H100 NVL de 94 GB no)."""
+
+POCAS_OFERTAS = 3
+"""En un marketplace, una mediana de este número de ofertas o menos es un valor atípico por poca oferta."""
+
+CATALOGO_GPUHUNT = "https://dstack-gpu-pricing.s3.eu-west-1.amazonaws.com/v3"
+API_VAST = "https://console.vast.ai/api/v0/bundles/"
+
+
+@dataclass(frozen=True)
+class Proveedor:
+    """Un proveedor que el recolector sabe leer con gpuhunt."""
+
+    gpuhunt: str  # nombre en gpuhunt: «vastai», «runpod»…
+    nombre: str  # como en precios.csv: «Vast.ai», «RunPod»…
+    origen: str  # de dónde salen las ofertas, para la nota
+    mercado: bool = False  # marketplace: el precio lo fija cada host (se marcan las medianas con pocas ofertas)
+
+
+PROVEEDORES = {
+    p.gpuhunt: p
+    for p in (
+        Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True),
+        Proveedor("runpod", "RunPod", "el catálogo de RunPod de gpuhunt"),
+        Proveedor("aws", "AWS", "el catálogo de AWS de gpuhunt"),
+        Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt"),
+        Proveedor("lambdalabs", "Lambda", "el catálogo de Lambda de gpuhunt"),
+    )
+}
+"""Proveedores de gpuhunt que el recolector lee, por su nombre en gpuhunt."""
+
+
+@dataclass(frozen=True)
+class Oferta:
+    gpu: str
+    proveedor: str
+    nivel: str
+    precio: float
+
+
+@dataclass(frozen=True)
+class Lectura:
+    """La mediana de las ofertas de una (GPU, proveedor, nivel)."""
+
+    gpu: str
+    proveedor: str
+    nivel: str
+    mediana: float
+    ofertas: int
+
+    @property
+    def clave(self) -> tuple[str, str, str]:
+        return (self.gpu, self.proveedor, self.nivel)
+
+
+@dataclass(frozen=True)
+class Resultado:
+    """Lo que devolvió un proveedor: sus ofertas (objetos con los campos de ``gpuhunt.CatalogItem``) o un error."""
+
+    proveedor: str  # nombre en gpuhunt
+    fuente: str = ""
+    ofertas: Sequence = ()
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Cambio:
+    anterior: datos.Precio | None
+    nueva: datos.Precio
+    ofertas: int
+
+    @property
+    def variacion(self) -> float | None:
+        """Cambio relativo frente a la fila anterior de la misma clave (``0.1`` = +10 %)."""
+        if self.anterior is None:
+            return None
+        return self.nueva.precio_hora_usd / self.anterior.precio_hora_usd - 1
+
+
+@dataclass
+class Informe:
+    fecha: str
+    cambios: list[Cambio] = field(default_factory=list)
+    avisos: list[str] = field(default_factory=list)
+
+    @property
+    def filas(self) -> list[datos.Precio]:
+        return [c.nueva for c in self.cambios]
+
+
+def nivel(oferta) -> str | None:
+    """El ``nivel`` de precios.csv de una oferta de gpuhunt (``None`` si el proveedor no se recoge)."""
+    if oferta.provider == "vastai":
+        return "verificado" if (oferta.provider_data or {}).get("verificada") else "comunidad"
+    if oferta.provider == "runpod":
+        # gpuhunt pone en location el centro de datos (Secure Cloud, «EU-RO-1») o el país (Community, «US»).
+        return "seguro" if "-" in (oferta.location or "") else "comunidad"
+    if oferta.provider in PROVEEDORES:
+        return "bajo_demanda"
+    return None
+
+
+def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
+    """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM de una GPU de ``gpus``."""
+    vram = {h.gpu: h.vram_gb for h in datos.hardware()}
+    sin_vram = sorted(set(gpus) - set(vram))
+    if sin_vram:
+        raise ValueError(f"recolector: las GPU {sin_vram} de GPUS no tienen fila en hardware.csv (su VRAM).")
+    por_nombre = {nombre.lower(): gpu for gpu, nombre in gpus.items()}
+    salida = []
+    for item in items:
+        gpu = por_nombre.get((item.gpu_name or "").lower())
+        n = nivel(item)
+        if gpu is None or n is None or item.spot or item.gpu_count != 1 or item.flags:
+            continue
+        if item.gpu_memory is None or abs(item.gpu_memory / vram[gpu] - 1) > MARGEN_VRAM:
+            continue
+        precio = item.price
+        if isinstance(precio, bool) or not isinstance(precio, int | float) or not math.isfinite(precio) or precio <= 0:
+            continue  # nunca un precio cero, negativo o vacío
+        salida.append(Oferta(gpu, PROVEEDORES[item.provider].nombre, n, float(precio)))
+    return salida
+
+
+def medianas(lista: Iterable[Oferta]) -> list[Lectura]:
+    """Una ``Lectura`` (mediana con cuatro decimales y número de ofertas) por (GPU, proveedor, nivel)."""
+    grupos: dict[tuple[str, str, str], list[float]] = {}
+    for o in lista:
+        grupos.setdefault((o.gpu, o.proveedor, o.nivel), []).append(o.precio)
+    return [Lectura(*clave, round(statistics.median(p), 4), len(p)) for clave, p in sorted(grupos.items())]
+
+
+def misma_semana(a: str, b: str) -> bool:
+    """¿Caen ``a`` y ``b`` (AAAA-MM-DD o AAAA-MM) en la misma semana ISO?"""
+    return validacion.fecha(a).isocalendar()[:2] == validacion.fecha(b).isocalendar()[:2]
+
+
+def lunes(fecha: str) -> str:
+    """El lunes de la semana ISO de ``fecha``: la semana del título de la pull request."""
+    dia = validacion.fecha(fecha)
+    return (dia - dt.timedelta(days=dia.weekday())).isoformat()
+
+
+def pocas_ofertas(lectura: Lectura) -> bool:
+    """Una mediana de un marketplace con ``POCAS_OFERTAS`` ofertas o menos."""
+    mercado = any(p.mercado for p in PROVEEDORES.values() if p.nombre == lectura.proveedor)
+    return mercado and lectura.ofertas <= POCAS_OFERTAS
+
+
+NIVELES_EN_NOTA = {
+    ("Vast.ai", "verificado"): "verificadas",
+    ("Vast.ai", "comunidad"): "sin verificar",
+    ("RunPod", "seguro"): "de Secure Cloud",
+    ("RunPod", "comunidad"): "de Community Cloud",
+}
+
+
+def nota(lectura: Lectura, origen: str) -> str:
+    """Cómo se obtuvo la cifra: la nota de la fila (la palabra «atípico» marca los valores atípicos)."""
+    cuantas = "1 oferta" if lectura.ofertas == 1 else f"{lectura.ofertas} ofertas"
+    tipo = NIVELES_EN_NOTA.get((lectura.proveedor, lectura.nivel))
+    texto = f"mediana de {cuantas} bajo demanda de 1 GPU{f' {tipo}' if tipo else ''} en {origen}, leídas con gpuhunt"
+    if pocas_ofertas(lectura):
+        texto += f"; con solo {cuantas}, es un valor atípico por poca oferta"
+    return texto
+
+
+def ultimas(historial: Iterable[datos.Precio]) -> dict[tuple[str, str, str], datos.Precio]:
+    """La fila más reciente de cada (GPU, proveedor, nivel); si empatan en fecha, la última del fichero."""
+    salida: dict[tuple[str, str, str], datos.Precio] = {}
+    for p in historial:
+        clave = (p.gpu, p.proveedor, p.nivel)
+        if clave not in salida or validacion.fecha(p.fecha) >= validacion.fecha(salida[clave].fecha):
+            salida[clave] = p
+    return salida
+
+
+def planificar(
+    historial: Sequence[datos.Precio], resultados: Iterable[Resultado], fecha: str, gpus: dict[str, str] = GPUS
+) -> Informe:
+    """Las filas que hay que añadir con fecha ``fecha``, y los avisos (qué proveedor falló, qué se omitió).
+
+    Función pura: no lee ni escribe ficheros. ``historial`` es ``datos.precios()``.
+    """
+    validacion.fecha(fecha)
+    informe = Informe(fecha)
+    previas = ultimas(historial)
+    con_filas = {p.gpu for p in historial}
+    for r in resultados:
+        prov = PROVEEDORES[validacion.opcion(r.proveedor, "Proveedor de gpuhunt", PROVEEDORES)]
+        if r.error:
+            informe.avisos.append(f"{prov.nombre}: falló ({r.error}); sus precios se quedan como estaban.")
+            continue
+        cubiertas = {c for c in previas if c[1] == prov.nombre and c[0] in gpus}
+        lecturas = [
+            lec
+            for lec in medianas(ofertas(r.ofertas, gpus))
+            if lec.clave in cubiertas or lec.gpu not in con_filas  # una GPU nueva de GPUS entra con todos sus niveles
+        ]
+        if not lecturas:
+            informe.avisos.append(f"{prov.nombre}: ninguna oferta que cuente; sus precios se quedan como estaban.")
+            continue
+        for clave in sorted(cubiertas - {lec.clave for lec in lecturas}):
+            informe.avisos.append(f"{prov.nombre}: sin ofertas de {clave[0]} ({clave[2]}); esa fila no cambia.")
+        for lec in lecturas:
+            anterior = previas.get(lec.clave)
+            if anterior is not None and anterior.fecha == fecha:
+                informe.avisos.append(f"{prov.nombre}: {lec.gpu} ({lec.nivel}) ya tiene una fila del {fecha}.")
+                continue
+            if anterior is not None and anterior.precio_hora_usd == lec.mediana and misma_semana(anterior.fecha, fecha):
+                continue  # la misma cifra en la misma semana: nada nuevo que contar
+            validacion.numero(lec.mediana, f"precio de {lec.gpu} en {prov.nombre}")
+            nueva = datos.Precio(lec.gpu, prov.nombre, lec.nivel, lec.mediana, fecha, r.fuente, nota(lec, prov.origen))
+            informe.cambios.append(Cambio(anterior, nueva, lec.ofertas))
+    return informe
+
+
+@contextlib.contextmanager
+def _datos_de(carpeta: pathlib.Path) -> Iterator[None]:
+    """Lee los datos de ``carpeta`` (GPUCOSTE_DATOS) mientras dura el bloque; después, como estaba."""
+    anterior = os.environ.get("GPUCOSTE_DATOS")
+    os.environ["GPUCOSTE_DATOS"] = str(carpeta)
+    datos.limpiar_cache()
+    try:
+        yield
+    finally:
+        if anterior is None:
+            os.environ.pop("GPUCOSTE_DATOS")
+        else:
+            os.environ["GPUCOSTE_DATOS"] = anterior
+        datos.limpiar_cache()
+
+
+def linea_csv(p: datos.Precio) -> str:
+    """La fila de ``p`` en el formato de precios.csv (con comillas solo donde hacen falta)."""
+    salida = io.StringIO()
+    csv.writer(salida, lineterminator="\n").writerow(
+        [p.gpu, p.proveedor, p.nivel, f"{p.precio_hora_usd:g}", p.fecha, p.fuente, p.nota]
+    )
+    return salida.getvalue()
+
+
+def anadir(carpeta: pathlib.Path, filas: Sequence[datos.Precio]) -> None:
+    """Añade ``filas`` al final de ``carpeta/precios.csv`` sin tocar las que ya hay.
+
+    Después vuelve a cargar los datos; si dejaran de validar, devuelve el fichero a como estaba.
+    """
+    ruta = pathlib.Path(carpeta) / "precios.csv"
+    antes = ruta.read_bytes()
+    texto = ("" if antes.endswith(b"\n") or not antes else "\n") + "".join(linea_csv(p) for p in filas)
+    with ruta.open("a", encoding="utf-8", newline="") as f:
+        f.write(texto)
+    try:
+        with _datos_de(carpeta):
+            datos.precios()
+    except ValueError:
+        ruta.write_bytes(antes)
+        raise
+
+
+def resumen(informe: Informe) -> str:
+    """El cuerpo de la pull request «Precios de la semana AAAA-MM-DD»: qué se movió (antes → ahora, %)."""
+    lineas = [f"## Precios de la semana {lunes(informe.fecha)}", ""]
+    if informe.cambios:
+        lineas += [
+            f"Filas nuevas en `precios.csv` (fecha {informe.fecha}), recogidas con gpuhunt:",
+            "",
+            f"| GPU | Proveedor | Nivel | Antes ({DOLAR}/h) | Ahora ({DOLAR}/h) | Cambio | Ofertas |",
+            "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+        ]
+        for c in informe.cambios:
+            p = c.nueva
+            antes = "—" if c.anterior is None else f"{numero(c.anterior.precio_hora_usd, 4)} ({c.anterior.fecha})"
+            signo = "+" if (c.variacion or 0) > 0 else ""
+            variacion = "nueva" if c.variacion is None else signo + porcentaje(c.variacion, 1)
+            ofertas_txt = f"{c.ofertas} (atípico)" if historial.atipico(p) else str(c.ofertas)
+            lineas.append(
+                f"| {p.gpu} | {p.proveedor} | {p.nivel} | {antes} | {numero(p.precio_hora_usd, 4)} "
+                f"| {variacion} | {ofertas_txt} |"
+            )
+    else:
+        lineas.append("Ninguna fila nueva: los precios no se movieron o ningún proveedor respondió.")
+    if informe.avisos:
+        lineas += ["", "Avisos:", ""] + [f"- {a}" for a in informe.avisos]
+    lineas += ["", "Revisa las cifras atípicas y las salidas de los snippets (`tests/snapshots/`) antes de fusionar."]
+    return "\n".join(lineas) + "\n"
+
+
+# --- Las ofertas, con gpuhunt: de la red (make precios) o de respuestas guardadas (pruebas) ------------------
+
+
+class _Respuesta:
+    """Una respuesta HTTP guardada, con lo que gpuhunt usa de ``requests.Response``."""
+
+    def __init__(self, cuerpo: dict):
+        self._cuerpo = cuerpo
+
+    def raise_for_status(self) -> None:
+        pass
+
+    def json(self) -> dict:
+        return self._cuerpo
+
+
+def _vast(gpus: dict[str, str], guardadas: pathlib.Path | None) -> Resultado:
+    from unittest import mock
+
+    from gpuhunt import QueryFilter
+    from gpuhunt.providers import vastai
+
+    # Disco mínimo (1 GB): gpuhunt suma al precio el disco pedido; sin él sumaría todo el disco del host.
+    filtro = QueryFilter(gpu_name=sorted(set(gpus.values())), min_gpu_count=1, max_gpu_count=1, min_disk_size=1)
+    items = []
+    for verificada, fichero in ((True, "vastai-verificadas.json"), (False, "vastai-sin-verificar.json")):
+        proveedor = vastai.VastAIProvider(extra_filters={"verified": {"eq": verificada}})
+        if guardadas is None:
+            ofertas_vast = proveedor.get(filtro)
+        else:  # la respuesta guardada de la API pasa por el mismo código de gpuhunt
+            cuerpo = json.loads((guardadas / fichero).read_text(encoding="utf-8"))
+            falso = mock.Mock(post=mock.Mock(return_value=_Respuesta(cuerpo)))
+            with mock.patch.object(vastai, "requests", falso):
+                ofertas_vast = proveedor.get(filtro)
+        for item in ofertas_vast:
+            item.provider_data = {**(item.provider_data or {}), "verificada": verificada}
+            items.append(item)
+    return Resultado("vastai", API_VAST, items)
+
+
+@functools.cache
+def _publicado():
+    """Los catálogos que gpuhunt publica, descargados una vez (la última versión de cada proveedor)."""
+    from gpuhunt import Catalog
+
+    catalogo = Catalog(balance_resources=False, auto_reload=False)
+    catalogo.load()
+    return catalogo
+
+
+def _catalogo(nombre: str, guardadas: pathlib.Path | None) -> Resultado:
+    """Un catálogo de gpuhunt: el publicado (versión del día) o, con ``guardadas``, ``<nombre>.csv`` de esa carpeta."""
+    from gpuhunt import Catalog
+
+    if guardadas is None:
+        catalogo = _publicado()
+        cargado = catalogo.catalog.get(nombre)
+        if cargado is None:
+            return Resultado(nombre, error="gpuhunt no pudo descargar su catálogo")
+        version = cargado.version
+    else:  # GPUHUNT_CATALOG_DIR: la forma de gpuhunt de leer catálogos locales
+        catalogo = Catalog(balance_resources=False, auto_reload=False)
+        version = (guardadas / "version").read_text(encoding="utf-8").strip()
+        os.environ["GPUHUNT_CATALOG_DIR"] = str(guardadas)
+    try:
+        items = catalogo.query(provider=nombre, min_gpu_count=1, max_gpu_count=1, spot=False)
+    finally:
+        os.environ.pop("GPUHUNT_CATALOG_DIR", None)
+    return Resultado(nombre, f"{CATALOGO_GPUHUNT}/{nombre}/{version}/catalog.zip", items)
+
+
+def consultar(gpus: dict[str, str] = GPUS, guardadas: pathlib.Path | None = None) -> list[Resultado]:
+    """Las ofertas de cada proveedor de ``PROVEEDORES``, pedidas con gpuhunt.
+
+    Sin ``guardadas``, a la red. Con una carpeta, de sus respuestas guardadas: ``vastai-verificadas.json`` y
+    ``vastai-sin-verificar.json`` (cuerpos de la API de Vast.ai), ``<proveedor>.csv`` (catálogos de gpuhunt)
+    y ``version``. Un proveedor que falla (red, HTTP, formato, fichero ausente) queda con su ``error``.
+    """
+    salida = []
+    for nombre in PROVEEDORES:
+        try:
+            salida.append(_vast(gpus, guardadas) if nombre == "vastai" else _catalogo(nombre, guardadas))
+        except Exception as error:  # cualquier fallo de un proveedor: el informe lo cuenta, sus datos no cambian
+            salida.append(Resultado(nombre, error=f"{type(error).__name__}: {error}"))
+    return salida
+
+
+def recolectar(carpeta: pathlib.Path, fecha: str, obtener: Callable[[], list[Resultado]] = consultar) -> Informe:
+    """Pide las ofertas, planifica y añade las filas nuevas a ``carpeta/precios.csv``."""
+    with _datos_de(carpeta):
+        informe = planificar(datos.precios(), obtener(), fecha)
+    if informe.filas:
+        anadir(carpeta, informe.filas)
+    return informe
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gpucoste.recolector``: recoge precios y añade filas a precios.csv."""
+    paquete = pathlib.Path(__file__).parent / "datos"
+    parser = argparse.ArgumentParser(
+        prog="python -m gpucoste.recolector",
+        description="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
+    )
+    parser.add_argument("--datos", type=pathlib.Path, default=paquete, help="carpeta con precios.csv y hardware.csv")
+    parser.add_argument("--fecha", default=None, help="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)")
+    parser.add_argument("--ofertas", type=pathlib.Path, help="carpeta con respuestas guardadas, en lugar de la red")
+    parser.add_argument("--resumen", type=pathlib.Path, help="escribe aquí el cuerpo de la pull request (Markdown)")
+    args = parser.parse_args(argv)
+    fecha = args.fecha or frescura.referencia().isoformat()
+    try:
+        if len(fecha) != 10:
+            raise ValueError(f"--fecha {fecha!r} no vale; se admite AAAA-MM-DD.")
+        validacion.fecha(fecha, "--fecha")
+        if args.ofertas is not None and not args.ofertas.is_dir():
+            raise ValueError(f"--ofertas {str(args.ofertas)!r} no es una carpeta; se admite una carpeta de ofertas.")
+        obtener = lambda: consultar(GPUS, args.ofertas)  # noqa: E731
+        informe = recolectar(args.datos, fecha, obtener)
+    except (ValueError, OSError) as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return 2
+    texto = resumen(informe)
+    if args.resumen:
+        args.resumen.write_text(texto, encoding="utf-8")
+    print(texto, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,210 @@
+"""La página de precios, el historial y los datos publicados con el sitio.
+
+- Cada fila de los CSV aparece en la página con su fecha y su fuente enlazada; las antiguas y las atípicas, marcadas.
+- El recolector, con las respuestas guardadas de tests/recolector/, añade filas que la construcción muestra: en la
+  tabla de precios, en el gráfico de historial y en «¿Y con precios más recientes?» de la página principal.
+- Los CSV se descargan del sitio construido (``datos/``), idénticos a los del paquete.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import math
+import re
+import shutil
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import DATOS, RAIZ, construir, tabla_que_contiene
+
+from gpucoste import datos, frescura, historial, publicacion, recolector
+
+FECHA = "2026-11-30"
+
+
+def _sopa(sitio, pagina: str) -> BeautifulSoup:
+    return BeautifulSoup((sitio / pagina / "index.html").read_text(encoding="utf-8"), "html.parser")
+
+
+def test_historial_agrupa_y_ordena_por_fecha():
+    filas = [
+        datos.Precio("X", "P", "a", 2.0, "2026-10-07", "https://e.org", "mediana de solo 3: valor atípico"),
+        datos.Precio("X", "P", "a", 1.0, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "b", 3.0, "2026-08-01", "https://e.org", ""),
+        datos.Precio("Y", "P", "a", 3.0, "2026-08-01", "https://e.org", ""),
+    ]
+    series = historial.series(filas)
+    assert list(series) == [("X", "P")]  # Y tiene una sola fecha: sin gráfico
+    assert [p.fecha for p in series[("X", "P")]["a"]] == ["2026-07", "2026-10-07"]
+    assert [historial.atipico(p) for p in series[("X", "P")]["a"]] == [False, True]
+    alt = historial.descripcion("X", "P", series[("X", "P")])
+    assert "a: 2 precios de julio de 2026 al 7 de octubre de 2026" in alt
+    assert "(atípicos: 7 de octubre de 2026)" in alt and "b: un solo precio" in alt
+
+
+def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
+    uno, dos = historial.grafico("H100 80GB", "Vast.ai"), historial.grafico("H100 80GB", "Vast.ai")
+    assert uno == dos
+    svg = BeautifulSoup(uno, "html.parser").find("svg")
+    assert svg["role"] == "img" and svg["aria-label"].startswith("Precio por hora de la H100 80GB en Vast.ai")
+    with pytest.raises(ValueError, match="Historial desconocido: 'H100 80GB en Nadie'"):
+        historial.grafico("H100 80GB", "Nadie")
+
+
+def test_enlace_corto_a_la_fuente():
+    assert (
+        publicacion.enlace("https://github.com/a/b/blob/1234/x.csv")
+        == "[`a/b`](https://github.com/a/b/blob/1234/x.csv)"
+    )
+    assert publicacion.enlace("https://www.pcgamer.com/x") == "[`pcgamer.com`](https://www.pcgamer.com/x)"
+    assert [publicacion.precio(x) for x in (2.7, 1.1378, 6.155)] == ["2,70", "1,1378", "6,1550"]
+
+
+def test_avisos_de_antiguo_y_atipico(carpeta_datos):
+    tabla = publicacion.tabla_precios(dt.date(2026, 11, 9))
+    # 2026-07 cuenta desde el día 1: el 9 de noviembre son 131 días (> 90). El 2026-10-07 de H100 es atípico.
+    fila = tabla[(tabla["GPU"] == "H100 80GB") & (tabla["Fecha"] == "2026-07")].iloc[0]
+    assert fila["Aviso"] == "antiguo (131 días)"
+    fila = tabla[(tabla["GPU"] == "H100 80GB") & (tabla["Fecha"] == "2026-10-07")].iloc[0]
+    assert fila["Aviso"] == "atípico"
+    # Las mismas filas antiguas que lista gpucoste.frescura.
+    antiguas = {(a.fecha, a.dias) for a in frescura.antiguos(dt.date(2026, 11, 9)) if a.fichero == "precios.csv"}
+    marcadas = {
+        (f, int(a.split("(")[1].split()[0]))
+        for f, a in zip(tabla["Fecha"], tabla["Aviso"], strict=True)
+        if "antiguo" in a
+    }
+    assert marcadas == antiguas
+
+
+def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
+    sopa = _sopa(sitio, "precios")
+    precios = tabla_que_contiene(sopa, "bajo_demanda")
+    assert len(precios) == len(datos.precios())
+    enlaces = {a["href"] for a in sopa.select("table a[href^='https://']")}
+    assert {p.fuente for p in datos.precios()} <= enlaces
+    assert {t.fuente for t in datos.tarifas()} <= enlaces
+    assert {h.fuente for h in datos.hardware()} <= enlaces
+    assert {p.fecha for p in datos.precios()} == {fila[4] for fila in precios}
+    assert len(sopa.select("figure.grafico svg[role=img]")) == len(historial.series())
+    ids = [n["id"] for n in sopa.select("[id]")]
+    assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"
+    descargas = {a["href"] for a in sopa.find_all("a") if "/datos/" in a["href"]}
+    assert descargas == {f"../datos/{nombre}" for nombre in publicacion.ficheros()}
+    for enlace in descargas:  # el enlace, resuelto desde /precios/, lleva al fichero publicado
+        assert (sitio / "precios" / enlace).resolve().is_file()
+    assert sopa.find("a", href=lambda h: h and "precio-desactualizado.yml" in h) is not None
+    assert "CC BY 4.0" in sopa.get_text()
+
+
+def test_los_csv_se_descargan_del_sitio(sitio):
+    for fichero in sorted(DATOS.glob("*.csv")):
+        assert (sitio / publicacion.CARPETA / fichero.name).read_bytes() == fichero.read_bytes()
+
+
+def test_datapackage_publicado_valida_los_csv_publicados(sitio):
+    """Lee datapackage.json y los CSV del sitio construido y comprueba cada celda con el esquema publicado.
+
+    Un validador independiente de gpucoste.esquema: solo usa lo que dice el JSON (tipos, required, pattern,
+    enum, mínimos y máximos, primaryKey y foreignKeys), como haría cualquiera que descargue los datos.
+    """
+    carpeta = sitio / publicacion.CARPETA
+    paquete = json.loads((carpeta / "datapackage.json").read_text(encoding="utf-8"))
+    assert paquete["licenses"][0]["name"] == "CC-BY-4.0"
+    assert {r["path"] for r in paquete["resources"]} == {f.name for f in DATOS.glob("*.csv")}
+    tablas = {}
+    for recurso in paquete["resources"]:
+        with (carpeta / recurso["path"]).open(encoding="utf-8", newline="") as f:
+            filas = list(csv.DictReader(f))
+        campos = recurso["schema"]["fields"]
+        assert list(filas[0]) == [c["name"] for c in campos], recurso["path"]
+        for n, fila in enumerate(filas, start=2):
+            for campo in campos:
+                errores = _errores_de_celda(fila[campo["name"]], campo)
+                assert not errores, f"{recurso['path']}, fila {n}, {campo['name']}: {errores}"
+        clave = recurso["schema"]["primaryKey"]
+        claves = [tuple(f[c] for c in clave) for f in filas]
+        assert len(claves) == len(set(claves)), f"{recurso['path']}: clave primaria repetida"
+        tablas[recurso["name"]] = (recurso, filas)
+    for recurso, filas in tablas.values():
+        for ref in recurso["schema"].get("foreignKeys", []):
+            destino = tablas[ref["reference"]["resource"]][1]
+            validos = {tuple(f[c] for c in ref["reference"]["fields"]) for f in destino}
+            for fila in filas:
+                valor = tuple(fila[c] for c in ref["fields"])
+                assert all(v == "" for v in valor) or valor in validos, f"{recurso['path']}: {valor} sin referencia"
+
+
+def _errores_de_celda(texto: str, campo: dict) -> list[str]:
+    reglas = campo.get("constraints", {})
+    if texto == "":
+        return ["vacía y obligatoria"] if reglas.get("required") else []
+    errores = []
+    tipo = campo.get("type", "string")
+    if tipo in ("number", "integer"):
+        try:
+            valor = int(texto) if tipo == "integer" else float(texto)
+        except ValueError:
+            return [f"{texto!r} no es {tipo}"]
+        if not math.isfinite(valor):
+            errores.append(f"{texto!r} no es finito")
+        if "minimum" in reglas and valor < reglas["minimum"]:
+            errores.append(f"{valor} < {reglas['minimum']}")
+        if "exclusiveMinimum" in reglas and valor <= reglas["exclusiveMinimum"]:
+            errores.append(f"{valor} <= {reglas['exclusiveMinimum']}")
+        if "maximum" in reglas and valor > reglas["maximum"]:
+            errores.append(f"{valor} > {reglas['maximum']}")
+    elif tipo == "boolean":
+        if texto not in campo.get("trueValues", ["true"]) + campo.get("falseValues", ["false"]):
+            errores.append(f"{texto!r} no es booleano")
+    elif tipo == "date":
+        dt.date.fromisoformat(texto)
+    if "pattern" in reglas and not re.fullmatch(reglas["pattern"], texto):
+        errores.append(f"{texto!r} no cumple {reglas['pattern']}")
+    if "enum" in reglas and texto not in reglas["enum"]:
+        errores.append(f"{texto!r} no está en {reglas['enum']}")
+    return errores
+
+
+def test_el_validador_del_datapackage_detecta_celdas_malas():
+    assert _errores_de_celda("", {"constraints": {"required": True}}) == ["vacía y obligatoria"]
+    assert _errores_de_celda("0", {"type": "number", "constraints": {"exclusiveMinimum": 0}}) == ["0.0 <= 0"]
+    assert _errores_de_celda("1,5", {"type": "number"}) == ["'1,5' no es number"]
+    assert _errores_de_celda("http://x", {"constraints": {"pattern": "https://[^/?#\\s]+\\S*"}})
+    assert _errores_de_celda("platino", {"constraints": {"enum": ["comunidad"]}})
+
+
+@pytest.fixture(scope="module")
+def sitio_recolectado(tmp_path_factory):
+    """El sitio construido con los datos del paquete más lo que el recolector añade con las respuestas guardadas."""
+    base = tmp_path_factory.mktemp("recolectado")
+    copia = base / "datos"
+    shutil.copytree(DATOS, copia)
+    informe = recolector.recolectar(
+        copia, FECHA, lambda: recolector.consultar(recolector.GPUS, RAIZ / "tests" / "recolector")
+    )
+    r = construir(base / "sitio", env={"GPUCOSTE_DATOS": str(copia)})
+    assert r.returncode == 0, r.stdout + r.stderr
+    return base / "sitio", informe
+
+
+def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
+    sitio, informe = sitio_recolectado
+    assert len(informe.filas) == 8
+    sopa = _sopa(sitio, "precios")
+    filas = tabla_que_contiene(sopa, "bajo_demanda")
+    assert ["RTX 4090", "Vast.ai", "verificado", "0,4501", FECHA, "console.vast.ai", ""] in filas
+    assert ["H100 80GB", "Vast.ai", "verificado", "2,2001", FECHA, "console.vast.ai", "atípico"] in filas
+    # El historial de la RTX 4090 en Vast.ai ya tiene dos fechas por nivel: su gráfico llega al 30 de noviembre.
+    alt = sopa.find(
+        "svg", attrs={"aria-label": lambda t: t and t.startswith("Precio por hora de la RTX 4090 en Vast.ai")}
+    )
+    assert "comunidad: 2 precios de julio de 2026 al 30 de noviembre de 2026" in alt["aria-label"]
+    # «¿Y con precios más recientes?» de la página principal usa el precio nuevo y su fecha.
+    recientes = tabla_que_contiene(_sopa(sitio, "alquilar-gpus-por-horas"), "(reciente)")
+    assert any(f[0].startswith("RTX 4090") and "0,33" in f and "noviembre de 2026" in f for f in recientes), recientes
+    # Y el CSV publicado es el que tiene las filas nuevas.
+    publicado = (sitio / "datos" / "precios.csv").read_text(encoding="utf-8")
+    assert publicado.count(f",{FECHA},") == 8

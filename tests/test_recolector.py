@@ -1,0 +1,299 @@
+"""El recolector de precios (gpucoste.recolector) sin red: respuestas guardadas en tests/recolector/.
+
+Las respuestas imitan lo que gpuhunt lee: el cuerpo de la API de Vast.ai (``offers`` con los campos que usa
+``VastAIProvider.get``) y catálogos en el formato v2 de gpuhunt (``CATALOG_V2_FIELDS``). Pasan por el código
+de gpuhunt, igual que en el flujo semanal. Las cifras esperadas se calculan a mano aquí, en los comentarios.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+
+import pytest
+from conftest import RAIZ
+
+from gpucoste import datos, historial, recolector
+
+OFERTAS = RAIZ / "tests" / "recolector"
+FECHA = "2026-11-30"  # un lunes
+
+# Vast.ai suma al precio 1 GB de disco a 0,072 $/GB-mes: 0,072 / 720 h = 0,0001 $/h en cada oferta.
+ESPERADAS = [
+    # (gpu, proveedor, nivel, precio, ofertas)
+    ("A100 80GB", "Vast.ai", "verificado", 1.3501, 4),  # 1,20 1,30 1,40 1,50 → 1,35 (la de 40 GB no cuenta)
+    ("H100 80GB", "Vast.ai", "verificado", 2.2001, 3),  # 2,00 2,20 2,50 → 2,20: solo 3, atípico
+    ("RTX 4090", "Vast.ai", "comunidad", 0.3301, 4),  # 0,30 0,32 0,34 0,36 → 0,33
+    ("RTX 4090", "Vast.ai", "verificado", 0.4501, 5),  # 0,40 0,42 0,45 0,50 0,60 → 0,45 (la de 2 GPU no cuenta)
+    ("H100 80GB", "RunPod", "seguro", 2.99, 2),  # dos centros de datos a 2,99 (la H100 NVL y el clúster no)
+    ("RTX 4090", "RunPod", "comunidad", 0.34, 2),  # US y CA a 0,34
+    ("RTX 4090", "RunPod", "seguro", 0.69, 2),  # EU-RO-1 y US-GA-1 a 0,69 (la de 2 GPU no cuenta)
+    ("H100 80GB", "AWS", "bajo_demanda", 4.326, 2),  # p5.4xlarge en dos regiones (la spot no cuenta)
+]
+
+
+def _resultados(carpeta: pathlib.Path = OFERTAS):
+    return recolector.consultar(recolector.GPUS, carpeta)
+
+
+def _clave(p):
+    return (p.gpu, p.proveedor, p.nivel, p.precio_hora_usd)
+
+
+def test_nivel_de_cada_oferta():
+    from gpuhunt import AcceleratorVendor, CatalogItem
+
+    def item(proveedor, location="us", datos_proveedor=None):
+        return CatalogItem(
+            provider=proveedor,
+            instance_name="x",
+            location=location,
+            price=1.0,
+            cpu=8,
+            memory=64,
+            gpu_count=1,
+            gpu_name="H100",
+            gpu_memory=80,
+            spot=False,
+            disk_size=None,
+            gpu_vendor=AcceleratorVendor.NVIDIA,
+            provider_data=datos_proveedor or {},
+        )
+
+    assert recolector.nivel(item("vastai", datos_proveedor={"verificada": True})) == "verificado"
+    assert recolector.nivel(item("vastai", datos_proveedor={"verificada": False})) == "comunidad"
+    assert recolector.nivel(item("runpod", "EU-RO-1")) == "seguro"
+    assert recolector.nivel(item("runpod", "US")) == "comunidad"
+    assert recolector.nivel(item("aws")) == recolector.nivel(item("lambdalabs")) == "bajo_demanda"
+    assert recolector.nivel(item("azure")) is None
+
+
+def test_runpod_de_gpuhunt_pone_el_centro_de_datos_o_el_pais_en_location():
+    """El nivel de RunPod depende de cómo gpuhunt rellena ``location``: se comprueba con su propio código."""
+    from gpuhunt import AcceleratorVendor
+    from gpuhunt.providers.runpod import RunpodProvider
+
+    proveedor = object.__new__(RunpodProvider)  # sin __init__: no pide a la red el mapa de GPU
+    proveedor._gpu_map = {"NVIDIA H100 80GB HBM3": (AcceleratorVendor.NVIDIA, "H100")}
+    pod = {
+        "id": "NVIDIA H100 80GB HBM3",
+        "memoryInGb": 80,
+        "securePrice": 2.99,
+        "communityPrice": 2.69,
+        "lowestPrice": {"stockStatus": "High", "minVcpu": 16, "minMemory": 125},
+    }
+    seguro = {"lowestPriceInput": {"secureCloud": True, "dataCenterId": "US-TX-3", "gpuCount": 1}}
+    comunidad = {"lowestPriceInput": {"secureCloud": False, "countryCode": "US", "gpuCount": 1}}
+    (s,) = proveedor._make_offers(seguro, pod)
+    (c,) = proveedor._make_offers(comunidad, pod)
+    assert (recolector.nivel(s), s.price) == ("seguro", 2.99)
+    assert (recolector.nivel(c), c.price) == ("comunidad", 2.69)
+    assert [(o.gpu, o.nivel, o.precio) for o in recolector.ofertas([s, c])] == [
+        ("H100 80GB", "seguro", 2.99),
+        ("H100 80GB", "comunidad", 2.69),
+    ]
+
+
+def test_vast_pasa_por_gpuhunt_y_solo_cuentan_las_de_una_gpu_bajo_demanda():
+    vast = next(r for r in _resultados() if r.proveedor == "vastai")
+    assert not vast.error and vast.fuente == recolector.API_VAST
+    # gpuhunt descarta la de 2 GPU (filtro num_gpus) y añade una variante spot a cada oferta con min_bid.
+    assert sum(o.spot for o in vast.ofertas) == 2
+    assert all(o.gpu_count == 1 for o in vast.ofertas)
+    # 15 verificadas (una de 2 GPU fuera) + 6 sin verificar, más sus 2 variantes spot.
+    assert len(vast.ofertas) == 14 + 6 + 2
+    contadas = recolector.ofertas(vast.ofertas)
+    assert len(contadas) == 22 - 2 - 1  # sin las spot ni la A100 de 40 GB
+    assert {o.gpu for o in contadas} == {"RTX 4090", "A100 80GB", "H100 80GB", "H200 141GB"}
+
+
+def test_medianas_de_las_ofertas_guardadas(carpeta_datos):
+    lecturas = {}
+    for r in _resultados():
+        for lec in recolector.medianas(recolector.ofertas(r.ofertas)):
+            lecturas[lec.clave] = (lec.mediana, lec.ofertas)
+    for gpu, proveedor, nivel, precio, n in ESPERADAS:
+        assert lecturas[(gpu, proveedor, nivel)] == (precio, n)
+    # Vast.ai sin verificar también tiene A100 (0,95 y 1,00 → 0,9751), pero esa clave no está en los datos.
+    assert lecturas[("A100 80GB", "Vast.ai", "comunidad")] == (0.9751, 2)
+
+
+def test_el_recolector_anade_las_filas_esperadas_sin_tocar_las_que_hay(carpeta_datos):
+    antes = (carpeta_datos / "precios.csv").read_bytes()
+    informe = recolector.recolectar(carpeta_datos, FECHA, _resultados)
+    despues = (carpeta_datos / "precios.csv").read_bytes()
+    assert despues.startswith(antes.rstrip(b"\n"))  # nada reescrito: lo nuevo va detrás
+    datos.limpiar_cache()
+    nuevas = datos.precios()[len(datos.precios()) - len(ESPERADAS) :]
+    assert [(*_clave(p), p.fecha) for p in nuevas] == [(g, pr, n, x, FECHA) for g, pr, n, x, _ in ESPERADAS]
+    assert [c.ofertas for c in informe.cambios] == [n for *_, n in ESPERADAS]
+    # La clave no cubierta (Vast.ai comunidad A100) no entra; la fuente y la nota dicen de dónde sale la cifra.
+    assert ("A100 80GB", "Vast.ai", "comunidad") not in {(p.gpu, p.proveedor, p.nivel) for p in nuevas}
+    por_proveedor = {p.proveedor: p.fuente for p in nuevas}
+    assert por_proveedor["Vast.ai"] == "https://console.vast.ai/api/v0/bundles/"
+    assert por_proveedor["RunPod"] == f"{recolector.CATALOGO_GPUHUNT}/runpod/20261130/catalog.zip"
+    assert all(p.nota.startswith("mediana de ") and "gpuhunt" in p.nota for p in nuevas)
+    assert all(p.precio_hora_usd > 0 for p in nuevas)
+
+
+def test_valor_atipico_marcado_solo_en_un_marketplace_con_pocas_ofertas(carpeta_datos):
+    recolector.recolectar(carpeta_datos, FECHA, _resultados)
+    datos.limpiar_cache()
+    nuevas = [p for p in datos.precios() if p.fecha == FECHA]
+    atipicas = [(p.gpu, p.proveedor) for p in nuevas if historial.atipico(p)]
+    # H100 en Vast.ai: 3 ofertas (≤ POCAS_OFERTAS). AWS y RunPod con 2 ofertas no: son precios de lista.
+    assert atipicas == [("H100 80GB", "Vast.ai")]
+    assert recolector.POCAS_OFERTAS == 3
+
+
+def test_sin_filas_repetidas_en_la_misma_semana(carpeta_datos):
+    recolector.recolectar(carpeta_datos, FECHA, _resultados)
+    tras_la_primera = (carpeta_datos / "precios.csv").read_bytes()
+    # El mismo día: la clave de precios.csv incluye la fecha, así que no se añade nada (y se avisa).
+    mismo_dia = recolector.recolectar(carpeta_datos, FECHA, _resultados)
+    assert mismo_dia.filas == [] and any("ya tiene una fila" in a for a in mismo_dia.avisos)
+    # El miércoles de la misma semana ISO, los mismos precios: nada nuevo.
+    assert recolector.recolectar(carpeta_datos, "2026-12-02", _resultados).filas == []
+    assert (carpeta_datos / "precios.csv").read_bytes() == tras_la_primera
+    # La semana siguiente, la misma cifra sí se anota: confirma que el precio sigue vigente.
+    assert len(recolector.recolectar(carpeta_datos, "2026-12-07", _resultados).filas) == len(ESPERADAS)
+
+
+def test_misma_semana_y_lunes():
+    assert recolector.misma_semana("2026-11-30", "2026-12-06")  # lunes y domingo
+    assert not recolector.misma_semana("2026-12-06", "2026-12-07")
+    assert recolector.lunes("2026-12-03") == "2026-11-30"
+
+
+def test_proveedor_que_falla_o_no_devuelve_nada_deja_sus_datos(carpeta_datos, tmp_path):
+    # En las respuestas guardadas no hay catálogo de GCP (falla) y el de Lambda solo tiene máquinas de 8 GPU.
+    informe = recolector.recolectar(carpeta_datos, FECHA, _resultados)
+    assert any(a.startswith("GCP: falló (FileNotFoundError") for a in informe.avisos)
+    assert "Lambda: ninguna oferta que cuente; sus precios se quedan como estaban." in informe.avisos
+    assert not {p.proveedor for p in informe.filas} & {"GCP", "Lambda"}
+    # Sin ninguna respuesta (todo falla): el fichero queda idéntico y la PR lo dice.
+    vacia = tmp_path / "vacia"
+    vacia.mkdir()
+    (vacia / "version").write_text("1\n")
+    antes = (carpeta_datos / "precios.csv").read_bytes()
+    todo_falla = recolector.recolectar(carpeta_datos, "2026-12-14", lambda: _resultados(vacia))
+    assert todo_falla.filas == [] and len(todo_falla.avisos) == len(recolector.PROVEEDORES)
+    assert (carpeta_datos / "precios.csv").read_bytes() == antes
+    assert "Ninguna fila nueva" in recolector.resumen(todo_falla)
+
+
+def test_nunca_un_precio_cero_o_vacio(carpeta_datos, tmp_path):
+    copia = tmp_path / "ofertas"
+    shutil.copytree(OFERTAS, copia)
+    texto = (copia / "aws.csv").read_text()
+    (copia / "aws.csv").write_text(texto.replace(",4.326,", ",0,").replace(",1.73,", ",nan,"))
+    aws = next(r for r in _resultados(copia) if r.proveedor == "aws")
+    assert recolector.ofertas(aws.ofertas) == []
+    informe = recolector.recolectar(carpeta_datos, FECHA, lambda: [aws])
+    assert informe.filas == [] and informe.avisos == [
+        "AWS: ninguna oferta que cuente; sus precios se quedan como estaban."
+    ]
+
+
+def test_una_gpu_nueva_declarada_entra_con_todos_sus_niveles(carpeta_datos, tmp_path):
+    with (carpeta_datos / "hardware.csv").open("a", encoding="utf-8") as f:
+        f.write("RTX 5090,32,1999,2025-01-30,https://www.nvidia.com/es-es/geforce/graphics-cards/50-series/,prueba\n")
+    copia = tmp_path / "ofertas"
+    shutil.copytree(OFERTAS, copia)
+    with (copia / "runpod.csv").open("a", encoding="utf-8") as f:
+        f.write("NVIDIA GeForce RTX 5090,US,0.89,8,64,1,RTX5090,32.0,False,,nvidia,,x86,{}\n")
+    datos.limpiar_cache()
+    gpus = {**recolector.GPUS, "RTX 5090": "RTX5090"}
+    informe = recolector.planificar(datos.precios(), recolector.consultar(gpus, copia), FECHA, gpus)
+    nueva = next(c for c in informe.cambios if c.nueva.gpu == "RTX 5090")
+    assert (nueva.anterior, _clave(nueva.nueva), nueva.ofertas) == (None, ("RTX 5090", "RunPod", "comunidad", 0.89), 1)
+    assert "| RTX 5090 | RunPod | comunidad | — | 0,8900 | nueva | 1 |" in recolector.resumen(informe)
+
+
+def test_cuerpo_de_la_pull_request():
+    fuente = "https://example.org/precios"
+    historial_fijo = [
+        datos.Precio("A100 80GB", "Vast.ai", "verificado", 1.7043, "2026-10-29", fuente),
+        datos.Precio("H100 80GB", "Vast.ai", "verificado", 2.4024, "2026-10-19", fuente),
+        datos.Precio("H100 80GB", "AWS", "bajo_demanda", 6.88, "2026-11-09", fuente),
+        datos.Precio("RTX 4090", "RunPod", "comunidad", 0.34, "2026-09-25", fuente),
+    ]
+    informe = recolector.planificar(historial_fijo, _resultados(), "2026-12-02")
+    cuerpo = recolector.resumen(informe).splitlines()
+    assert cuerpo[0] == "## Precios de la semana 2026-11-30"  # el lunes de la semana
+    assert "| GPU | Proveedor | Nivel | Antes (US$/h) | Ahora (US$/h) | Cambio | Ofertas |" in cuerpo
+    # 1,3501 / 1,7043 − 1 = −0,2078 → −20,8 %; 2,2001 / 2,4024 − 1 = −0,0842 → −8,4 %, y atípico.
+    assert "| A100 80GB | Vast.ai | verificado | 1,7043 (2026-10-29) | 1,3501 | -20,8\xa0% | 4 |" in cuerpo
+    assert "| H100 80GB | Vast.ai | verificado | 2,4024 (2026-10-19) | 2,2001 | -8,4\xa0% | 3 (atípico) |" in cuerpo
+    # 4,326 / 6,88 − 1 = −0,3712 → −37,1 %; 0,34 → 0,34 en RunPod comunidad: 0,0 %.
+    assert "| H100 80GB | AWS | bajo_demanda | 6,8800 (2026-11-09) | 4,3260 | -37,1\xa0% | 2 |" in cuerpo
+    assert "| RTX 4090 | RunPod | comunidad | 0,3400 (2026-09-25) | 0,3400 | 0,0\xa0% | 2 |" in cuerpo
+    filas = [linea for linea in cuerpo if linea.startswith("| ") and "---" not in linea]
+    # Las claves que ya tienen filas, y la H200 (sin ninguna fila en este historial): una GPU nueva.
+    assert len(filas) == 1 + len(historial_fijo) + 1
+    assert "| H200 141GB | Vast.ai | verificado | — | 3,1001 | nueva | 1 (atípico) |" in cuerpo
+    assert "Avisos:" in cuerpo and any(a.startswith("- GCP: falló") for a in cuerpo)
+
+
+def test_anadir_devuelve_el_fichero_si_la_fila_no_valida(carpeta_datos):
+    antes = (carpeta_datos / "precios.csv").read_bytes()
+    mala = datos.Precio("RTX 4090", "Vast.ai", "plata", 0.5, FECHA, "https://example.org", "")
+    with pytest.raises(ValueError, match="columna nivel: 'plata' no vale"):
+        recolector.anadir(carpeta_datos, [mala])
+    assert (carpeta_datos / "precios.csv").read_bytes() == antes
+
+
+def test_orden_de_terminal(carpeta_datos, tmp_path, capsys):
+    resumen = tmp_path / "resumen.md"
+    argumentos = ["--datos", str(carpeta_datos), "--ofertas", str(OFERTAS), "--fecha", FECHA]
+    assert recolector.main([*argumentos, "--resumen", str(resumen)]) == 0
+    assert capsys.readouterr().out == resumen.read_text(encoding="utf-8")
+    for malos, mensaje in (
+        (["--fecha", "30/11/2026"], "--fecha '30/11/2026' no vale"),
+        (["--fecha", "2026-11"], "se admite AAAA-MM-DD"),
+        (["--ofertas", str(tmp_path / "no-existe")], "no es una carpeta"),
+    ):
+        assert recolector.main(["--datos", str(carpeta_datos), "--ofertas", str(OFERTAS), *malos]) == 2
+        salida = capsys.readouterr()
+        assert salida.out == "" and mensaje in salida.err
+
+
+@pytest.mark.parametrize("semilla", range(20))
+def test_invariantes_con_ofertas_al_azar(carpeta_datos, semilla):
+    """Ofertas al azar (precios malos incluidos): mediana entre el mínimo y el máximo, nunca ≤ 0, y repetir la
+    misma semana no añade nada."""
+    import random
+
+    from gpuhunt import AcceleratorVendor, CatalogItem
+
+    azar = random.Random(semilla)
+    malos = [0, -1.0, float("nan"), float("inf"), None]
+    items = [
+        CatalogItem(
+            provider=azar.choice(["vastai", "runpod", "aws"]),
+            instance_name=str(i),
+            location=azar.choice(["US", "EU-RO-1"]),
+            price=azar.choice(malos) if azar.random() < 0.2 else round(azar.uniform(0.05, 12), 4),
+            cpu=8,
+            memory=64,
+            gpu_count=azar.choice([1, 1, 1, 2]),
+            gpu_name=azar.choice(["RTX4090", "H100", "A100", "B200"]),
+            gpu_memory=azar.choice([24.0, 80.0, 40.0]),
+            spot=azar.random() < 0.2,
+            disk_size=None,
+            gpu_vendor=AcceleratorVendor.NVIDIA,
+            provider_data={"verificada": azar.random() < 0.5},
+        )
+        for i in range(azar.randint(0, 60))
+    ]
+    contadas = recolector.ofertas(items)
+    for lec in recolector.medianas(contadas):
+        precios = [o.precio for o in contadas if (o.gpu, o.proveedor, o.nivel) == lec.clave]
+        assert lec.ofertas == len(precios) and min(precios) - 1e-4 <= lec.mediana <= max(precios) + 1e-4
+    resultados = [
+        recolector.Resultado(p, "https://example.org/ofertas", [i for i in items if i.provider == p])
+        for p in ("vastai", "runpod", "aws")
+    ]
+    informe = recolector.recolectar(carpeta_datos, FECHA, lambda: resultados)
+    assert all(p.precio_hora_usd > 0 and p.fecha == FECHA for p in informe.filas)
+    assert recolector.recolectar(carpeta_datos, "2026-12-01", lambda: resultados).filas == []
