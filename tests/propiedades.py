@@ -47,6 +47,8 @@ import pandas as pd
 from hypothesis import strategies as st
 
 from gpucoste import (
+    alternativas,
+    atipicos,
     compra,
     coste,
     datos,
@@ -59,9 +61,12 @@ from gpucoste import (
     interrupciones,
     memoria,
     mercado,
+    moneda,
     ocultos,
+    proveedores,
     recomendacion,
     tiempo,
+    vast,
 )
 
 # --- Especificaciones de argumentos ------------------------------------------------------------
@@ -506,6 +511,27 @@ funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
+# Vast.ai, alternativas, moneda y atípicos (helper «guia»).
+funcion(moneda.a_euros, NO_NEGATIVO)
+funcion(moneda.con_iva, NO_NEGATIVO)
+funcion(moneda.usd_y_eur, NO_NEGATIVO, decimales=Entero(0, 20))
+funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
+funcion(vast.regla, Nombre(lambda: vast.CLAVES))
+funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(vast.coste_por_estado, POSITIVO, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(vast.tipos_de_alquiler, POSITIVO, POSITIVO, fraccion_repetida=NO_NEGATIVO)
+funcion(vast.repeticion_que_iguala, POSITIVO, POSITIVO, negativos=True)
+funcion(vast.horas_por_dlperf, POSITIVO, POSITIVO, POSITIVO)
+funcion(
+    ocultos.coste_transferencia,
+    Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas() if t.unidad == "GB"]),
+    NO_NEGATIVO,
+)
+funcion(ocultos.partidas_transferencia, Nombre(_proveedores_conocidos))
+funcion(atipicos.precio_reciente, Filas(lambda: sorted({(p.gpu, p.proveedor, p.nivel) for p in datos.precios()})))
+funcion(atipicos.tabla_recientes, Nombre(_experimentos))
+funcion(alternativas.ofertas, Nombre(datos.gpus))
+funcion(proveedores.politica, Filas(lambda: [(p.proveedor, p.aspecto) for p in proveedores.politicas()]))
 
 # Decisiones: electricidad, equilibrios, comprar, interrupciones, recomendación y sus datos.
 funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO)
@@ -614,3 +640,38 @@ orden(
 
 # Funciones de otros módulos (cadena de decisión…): añade aquí la tuya, una línea cada una.
 funcion(tiempo.flops_6nd, POSITIVO, POSITIVO)
+
+
+funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
+funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
+funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO)
+
+# Issue 10 (local): arranque facturado, qué cabe en cada VRAM, sensibilidad del cuaderno.
+from gpucoste import arranque, sensibilidad, vram  # noqa: E402
+
+_LISTAS = Objeto(lambda: [[1.0], [100, 1000], (0.5, 2.0)])
+funcion(arranque.minutos_descarga, POSITIVO, POSITIVO)
+funcion(arranque.coste_descarga, POSITIVO, POSITIVO, POSITIVO)
+funcion(arranque.arranques_para_amortizar_volumen, POSITIVO, POSITIVO, POSITIVO)
+funcion(
+    arranque.tabla_arranque,
+    Objeto(lambda: [{"8B": 8}, {"8B": 8, "70B": 70}]),
+    _LISTAS,
+    POSITIVO,
+    precision=Nombre(lambda: memoria.BYTES_POR_PARAMETRO),
+    medida=Nombre(lambda: arranque.MEDIDAS),
+)
+funcion(sensibilidad.coste_escalado, POSITIVO, POSITIVO, factor_precio=POSITIVO, aceleracion=POSITIVO)
+funcion(sensibilidad.precio_de_empate, POSITIVO, POSITIVO, POSITIVO)
+funcion(sensibilidad.aceleracion_de_empate, POSITIVO, POSITIVO)
+funcion(sensibilidad.tabla_por_precio, Objeto(lambda: [{"A": (1.0, 2.0)}, {"A": (0.34, 6), "B": (1.87, 1.2)}]), _LISTAS)
+funcion(sensibilidad.mapa, POSITIVO, POSITIVO, _LISTAS, _LISTAS)
+funcion(
+    vram.gb_inferencia,
+    Nombre(lambda: datos.modelos()),
+    Nombre(lambda: vram.PRECISIONES),
+    contexto=Entero(0, 10**8),
+)
+funcion(vram.mayor_que_cabe, POSITIVO, Nombre(lambda: vram.PRECISIONES), contexto=Entero(0, 10**8))
+funcion(vram.tabla_vram, vrams=_LISTAS, precisiones=Objeto(lambda: [{"int4": "4 bits"}]), contexto=Entero(0, 10**8))
+funcion(vram.tabla_modelos, precisiones=Objeto(lambda: [{"int4": "4 bits"}]), contexto=Entero(0, 10**8))

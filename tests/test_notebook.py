@@ -1,8 +1,10 @@
 """El cuaderno «Experimento: ¿cuánto cuesta un fine-tuning?» (mkdocs-jupyter): se ejecuta en cada
-construcción, publica las cifras de la biblioteca, se descarga y una celda que falla rompe la construcción."""
+construcción, publica las cifras de la biblioteca, deja al lector cambiar sus entradas (primera celda), se
+descarga y una celda que falla rompe la construcción."""
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 
@@ -11,8 +13,8 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import DATOS, RAIZ, celdas, construir
 
-from gpucoste import datos, experimento, ocultos
-from gpucoste.formato import fraccion, mes, numero, porcentaje, rango, veces
+from gpucoste import datos, experimento, sensibilidad
+from gpucoste.formato import mes, numero
 
 CUADERNO = RAIZ / "docs" / "experimento-finetuning.ipynb"
 PAGINA = "experimento-finetuning/index.html"
@@ -57,7 +59,7 @@ def test_configuracion_de_mkdocs_jupyter():
 
 
 def test_la_tabla_del_cuaderno_es_la_de_la_biblioteca(sitio):
-    filas = tabla(sopa(sitio), "$/h")
+    filas = tabla(sopa(sitio), "US$/h")
     esperadas = [
         [f["GPU"], numero(f["$/h"], 2), numero(f["horas"], 1), numero(f["coste"], 2), *[mes(f[c]) for c in f.index[4:]]]
         for _, f in experimento.tabla(experimento.FINETUNING).iterrows()
@@ -65,26 +67,59 @@ def test_la_tabla_del_cuaderno_es_la_de_la_biblioteca(sitio):
     assert filas == esperadas
 
 
-def test_que_aprender_del_cuaderno(sitio):
-    pagina = sopa(sitio)
-    celda = pagina.find(id="que-aprender").find_parent("div", class_="jp-Cell").find_next_sibling("div")
-    texto = celda.select_one(".jp-OutputArea-output").get_text(" ", strip=True)
-    c = experimento.comparar(experimento.FINETUNING)
-    for cifra in (veces(c.veces_precio_hora), fraccion(c.fraccion_tiempo), porcentaje(abs(c.veces_coste - 1))):
-        assert cifra in texto
-    assert c.cara.gpu in texto and c.barata.gpu in texto
+def _codigo() -> list[str]:
+    nb = json.loads(CUADERNO.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
 
 
-def test_costes_ocultos_del_cuaderno(sitio):
-    filas = tabla(sopa(sitio), "coste de la tabla (US$)")
-    real = ocultos.coste_real(experimento.FINETUNING)
-    assert len(filas) == len(real)
-    for fila, (_, r) in zip(filas, real.iterrows(), strict=True):
-        assert fila[0] == r["GPU"]
-        assert fila[1] == numero(r["coste"])
-        assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
-        assert fila[3] == rango(r["disco_min"], r["disco_max"])
-        assert fila[-1] == rango(r["total_min"], r["total_max"])
+def test_la_primera_celda_son_los_datos_del_lector():
+    """La primera celda de código solo asigna las entradas del lector: nada que importar ni calcular."""
+    primera = ast.parse(_codigo()[0])
+    nombres = {t.id for nodo in primera.body if isinstance(nodo, ast.Assign) for t in nodo.targets}
+    assert nombres == {"PRECIOS_PROPIOS", "FACTORES_PRECIO", "ACELERACIONES", "REFERENCIA"}
+    assert all(isinstance(nodo, ast.Assign) for nodo in primera.body)
+
+
+def _ejecutar(primera: str) -> dict:
+    """Las celdas del cuaderno, con ``primera`` en lugar de la primera celda de código (sin Jupyter)."""
+    espacio: dict = {}
+    for celda in [primera, *_codigo()[1:]]:
+        exec(compile(celda, "cuaderno", "exec"), espacio)  # noqa: S102 (el cuaderno del propio proyecto)
+    return espacio
+
+
+def test_las_entradas_del_lector_cambian_el_resultado():
+    """Con otro precio para la H100 y otra referencia, las cuentas cambian como dice la biblioteca."""
+    primera = (
+        'PRECIOS_PROPIOS = {"H100 80GB - verificado": 1.0}\n'
+        "FACTORES_PRECIO = [1.0, 2.0]\nACELERACIONES = [1, 10]\n"
+        'REFERENCIA = "A100 80GB - verificado"\n'
+    )
+    e = _ejecutar(primera)
+    fila = e["empates"].set_index("GPU").loc["H100 80GB - verificado"]
+    a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB - verificado"]
+    assert fila["precio de hoy (US$/h)"] == 1.0
+    assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["$/h"])
+    assert list(e["costes"].columns) == [1, 10]
+    assert e["costes"].loc[2.0, 10] == pytest.approx(2.0 * 1.0 * a100["horas"] / 10)
+
+
+def test_la_tabla_de_empates_es_la_de_la_biblioteca(sitio):
+    filas = tabla(sopa(sitio), "rapidez necesaria (×)")
+    base = experimento.tabla(experimento.FINETUNING).set_index("GPU")
+    p_ref, h_ref = base.loc["RTX 4090 - comunidad", ["$/h", "horas"]]
+    for fila in filas:
+        p, h = base.loc[fila[0], ["$/h", "horas"]]
+        assert fila[1] == numero(sensibilidad.aceleracion_de_empate(p_ref, p))
+        assert fila[2] == numero(h_ref / h)
+        assert fila[3] == numero(sensibilidad.precio_de_empate(p_ref, h_ref, h))
+    assert len(filas) == len(base)
+
+
+def test_los_graficos_tienen_texto_alternativo(sitio):
+    figuras = sopa(sitio).find("article").select("figure.grafico svg[role=img]")
+    assert len(figuras) == 2
+    assert all(f.get("aria-label", "").strip() and f.find("title") for f in figuras)
 
 
 def test_boton_de_descarga(sitio):
@@ -131,7 +166,7 @@ def test_una_celda_que_falla_rompe_la_construccion(copia, tmp_path):
 
 
 def _precio_h100(sitio) -> str:
-    return next(f[1] for f in tabla(sopa(sitio), "$/h") if f[0].startswith("H100"))
+    return next(f[1] for f in tabla(sopa(sitio), "US$/h") if f[0].startswith("H100"))
 
 
 def _datos_con_otro_precio(tmp_path):

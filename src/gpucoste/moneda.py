@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import esquema, formato
-from .validacion import numero, opcion
+from .validacion import numero, opcion, resultado
 
 CLAVES = ("usd_por_eur", "iva_general_es")
 
@@ -62,7 +62,8 @@ def a_euros(usd: float) -> float:
 
 def con_iva(importe: float) -> float:
     """``importe`` más el IVA general de España (la cuota que paga un particular si el proveedor la repercute)."""
-    return numero(importe, "importe", cero=True) * (1 + dato("iva_general_es").valor)
+    importe = numero(importe, "importe", cero=True)
+    return resultado(importe * (1 + dato("iva_general_es").valor), "con_iva", {"importe": importe})
 
 
 def usd_y_eur(usd: float, decimales: int = 2) -> str:

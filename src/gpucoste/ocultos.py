@@ -52,6 +52,12 @@ FRANQUICIAS = esquema.Tabla(
 )
 
 
+def _proveedor_conocido(proveedor: object) -> str:
+    """``proveedor`` si tiene precios o tarifas en los datos; si no, ``ValueError`` con los válidos."""
+    conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
+    return validacion.opcion(proveedor, "Proveedor", conocidos)
+
+
 def gb_gratis_mes(proveedor: str, concepto: str) -> float:
     """GB gratis al mes de ``concepto`` en ``proveedor`` (0 si no hay franquicia en los datos)."""
     fila = next((f for f in esquema.cargar(FRANQUICIAS) if (f.proveedor, f.concepto) == (proveedor, concepto)), None)
@@ -63,13 +69,15 @@ def coste_transferencia(proveedor: str, concepto: str, gb: float) -> Rango | Non
 
     Mínimo: la franquicia mensual entera sin gastar; máximo: ya gastada.
     """
+    proveedor = _proveedor_conocido(proveedor)
     gb = numero_valido(gb, "gb", cero=True)
     opcion(concepto, "Concepto de transferencia", ("subida", "bajada"))
     if not any(t.proveedor == proveedor and t.concepto == concepto for t in datos.tarifas()):
         return None
     t = datos.tarifa(proveedor, concepto)
     gratis = gb_gratis_mes(proveedor, concepto)
-    return Rango(max(0.0, gb - gratis) * t.precio_min_usd, gb * t.precio_max_usd)
+    maximo = validacion.resultado(gb * t.precio_max_usd, "coste_transferencia", {"gb": gb})
+    return Rango(max(0.0, gb - gratis) * t.precio_min_usd, maximo)
 
 
 def _supuesto(clave: str) -> float:
@@ -101,8 +109,7 @@ def partidas_transferencia(
     Cada partida es ``None`` («sin dato») si un proveedor conocido (en precios.csv o tarifas.csv) no
     publica esa tarifa en los datos; un proveedor desconocido es un ``ValueError``.
     """
-    conocidos = {p.proveedor for p in datos.precios()} | {t.proveedor for t in datos.tarifas()}
-    proveedor = validacion.opcion(proveedor, "Proveedor", conocidos)
+    proveedor = _proveedor_conocido(proveedor)
     gb_sube = _supuesto("dataset_gb") if gb_sube is None else numero_valido(gb_sube, "gb_sube", cero=True)
     gb_baja = gb_checkpoint() if gb_baja is None else numero_valido(gb_baja, "gb_baja", cero=True)
     return {

@@ -164,3 +164,18 @@ def horas_mes(valor: object, nombre: str = "horas_mes") -> float:
             "(las horas de un mes de 31 días)."
         )
     return x
+
+
+def numeros(valores: object, nombre: str) -> list[float]:
+    """``valores`` como lista no vacía de números finitos mayores que 0 (una lista o una tupla)."""
+    permitido = "una lista no vacía de números finitos mayores que 0"
+    if not isinstance(valores, list | tuple) or not valores:
+        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite {permitido}.")
+    return [numero(v, nombre) for v in valores]
+
+
+def tabla_de(valores: object, nombre: str, forma: str) -> dict:
+    """``valores`` si es un diccionario no vacío con claves de texto (cada valor lo comprueba quien llama)."""
+    if not isinstance(valores, dict) or not valores or not all(isinstance(k, str) for k in valores):
+        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite un diccionario no vacío {forma}.")
+    return valores

@@ -13,7 +13,7 @@ import pandas as pd
 
 from . import esquema
 from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
-from .validacion import entero, opcion
+from .validacion import entero, opcion, resultado
 from .validacion import numero as valido
 
 CLAVES = (
@@ -96,7 +96,8 @@ def regla(clave: str) -> Regla:
 
 def precio_oferta(precio_gpu_hora: float, gb_disco: float, precio_disco_gb_mes: float) -> float:
     """Los US$/h de la tarjeta de una oferta: la GPU más la hora del disco elegido (la red va aparte)."""
-    return valido(precio_gpu_hora, "precio_gpu_hora") + coste_almacenamiento(gb_disco, precio_disco_gb_mes, 1)
+    total = valido(precio_gpu_hora, "precio_gpu_hora") + coste_almacenamiento(gb_disco, precio_disco_gb_mes, 1)
+    return resultado(total, "precio_oferta", {"precio_gpu_hora": precio_gpu_hora, "gb_disco": gb_disco})
 
 
 def coste_por_estado(
@@ -115,12 +116,14 @@ def coste_por_estado(
     valido(precio_gpu_hora, "precio_gpu_hora")
     parada = precio_disco_gb_mes if precio_disco_parada_gb_mes is None else precio_disco_parada_gb_mes
     valido(parada, "precio_disco_parada_gb_mes", cero=True)
-    valido(horas, "horas", cero=True)
+    horas = valido(horas, "horas", cero=True)
     filas = []
     for e in estados():
         tarifa = parada if e.estado == "parada" else precio_disco_gb_mes
         gpu = precio_gpu_hora * horas if e.gpu else 0.0
         disco = coste_almacenamiento(gb_disco, tarifa, horas) if e.disco else 0.0
+        entradas = {"precio_gpu_hora": precio_gpu_hora, "horas": horas, "gb_disco": gb_disco}
+        resultado(gpu + disco, "coste_por_estado", entradas)
         filas.append({"estado": e.estado, "gpu": gpu, "disco": disco, "total": gpu + disco, "red": e.red})
     return pd.DataFrame(filas)
 
@@ -149,6 +152,7 @@ def reembolso_reserva(precio_hora: float, descuento: float, meses: float, horas_
     horas_reservadas = valido(meses, "meses") * regla("horas_mes_reserva").valor
     usadas = min(valido(horas_usadas, "horas_usadas", cero=True), horas_reservadas)
     deposito = horas_reservadas * precio_hora * (1 - descuento)
+    resultado(deposito, "reembolso_reserva", {"precio_hora": precio_hora, "meses": meses})
     restante = deposito - usadas * precio_hora * (1 - descuento)
     disfrutado = usadas * precio_hora * descuento
     return max(0.0, restante - disfrutado * (1 + regla("comision_cancelar_reserva").valor))
@@ -190,8 +194,12 @@ def tipos_de_alquiler(
     puja_hora = valido(puja_hora, "puja_hora")
     d = descuento_reserva(meses_reserva)
     deposito = meses_reserva * regla("horas_mes_reserva").valor * precio_hora * (1 - d)
+    entradas = {"precio_hora": precio_hora, "horas": horas, "puja_hora": puja_hora}
+    resultado(deposito, "tipos_de_alquiler", entradas)
     reservada = deposito - reembolso_reserva(precio_hora, d, meses_reserva, horas)
-    interrumpidas = horas * (1 + fraccion_repetida)
+    interrumpidas = resultado(horas * (1 + fraccion_repetida), "tipos_de_alquiler", entradas)
+    for coste in (precio_hora * horas, puja_hora * interrumpidas, reservada):
+        resultado(coste, "tipos_de_alquiler", entradas)
     return [
         Tipo("on-demand", precio_hora, horas, precio_hora * horas, 0.0),
         Tipo("interrumpible", puja_hora, interrumpidas, puja_hora * interrumpidas, 0.0),
@@ -201,7 +209,8 @@ def tipos_de_alquiler(
 
 def repeticion_que_iguala(precio_hora: float, puja_hora: float) -> float:
     """Fracción de trabajo repetido con la que la interrumpible cuesta lo mismo que la on-demand."""
-    return valido(precio_hora, "precio_hora") / valido(puja_hora, "puja_hora") - 1
+    x = valido(precio_hora, "precio_hora") / valido(puja_hora, "puja_hora") - 1
+    return resultado(x, "repeticion_que_iguala", {"precio_hora": precio_hora, "puja_hora": puja_hora})
 
 
 @dataclass(frozen=True)
@@ -219,7 +228,8 @@ class Oferta:
 
 def dlperf_por_dolar(oferta: Oferta, gb_disco: float) -> float:
     """DLPerf por US$/h, con el precio de la tarjeta (GPU más disco), como ordena Vast.ai su buscador."""
-    return valido(oferta.dlperf, "dlperf") / precio_oferta(oferta.precio_gpu_hora, gb_disco, oferta.precio_disco_gb_mes)
+    x = valido(oferta.dlperf, "dlperf") / precio_oferta(oferta.precio_gpu_hora, gb_disco, oferta.precio_disco_gb_mes)
+    return resultado(x, "dlperf_por_dolar", {"dlperf": oferta.dlperf, "gb_disco": gb_disco})
 
 
 def coste_por_trabajo(
@@ -249,11 +259,13 @@ def coste_por_trabajo(
 
 def horas_por_dlperf(horas_referencia: float, dlperf_referencia: float, dlperf: float) -> float:
     """Horas estimadas en una oferta si el trabajo escala con DLPerf (la hipótesis de la puntuación)."""
-    return (
+    x = (
         valido(horas_referencia, "horas_referencia")
         * valido(dlperf_referencia, "dlperf_referencia")
         / valido(dlperf, "dlperf")
     )
+    entradas = {"horas_referencia": horas_referencia, "dlperf_referencia": dlperf_referencia, "dlperf": dlperf}
+    return resultado(x, "horas_por_dlperf", entradas)
 
 
 __all__ = [

@@ -1,0 +1,32 @@
+# Inference Endpoints frente al precio más bajo de la misma GPU en los datos.
+import pandas as pd
+
+from gpucoste import atipicos, datos
+from gpucoste.formato import DOLAR, mes, tabla
+
+filas = []
+for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
+    # El más reciente (no atípico) de cada proveedor y nivel, y de ellos el más bajo.
+    otros = {(p.proveedor, p.nivel) for p in datos.precios() if p.gpu == hf.gpu}
+    otros.discard((hf.proveedor, hf.nivel))
+    recientes = [atipicos.precio_reciente(hf.gpu, pr, ni).precio for pr, ni in otros]
+    barato = min(recientes, key=lambda p: p.precio_hora_usd)
+    filas.append(
+        {
+            "GPU": hf.gpu,
+            f"Inference Endpoints ({DOLAR}/h)": hf.precio_hora_usd,
+            "fecha": mes(hf.fecha),
+            f"más barato hoy en los datos ({DOLAR}/h)": barato.precio_hora_usd,
+            "dónde": f"{barato.proveedor} ({barato.nivel}, {mes(barato.fecha)})",
+        }
+    )
+t = pd.DataFrame(filas)
+print(
+    tabla(
+        t,
+        {
+            f"Inference Endpoints ({DOLAR}/h)": 2,
+            f"más barato hoy en los datos ({DOLAR}/h)": 2,
+        },
+    )
+)
