@@ -234,6 +234,9 @@ class Sesion:
         self.contexto = chromium.new_context(service_workers="block", **opciones)
         self.contexto.route("**/*", self._anotar)
         self.pagina = self.contexto.new_page()
+        # Mientras Pyodide arranca, el hilo principal de la página está ocupado: con la máquina cargada, un clic
+        # puede esperar más de los 30 s por omisión de Playwright.
+        self.pagina.set_default_timeout(180_000)
 
     def _anotar(self, ruta) -> None:
         url = ruta.request.url
