@@ -56,6 +56,7 @@ from gpucoste import (
     electricidad,
     equilibrios,
     experimento,
+    experimento_definido,
     formato,
     frescura,
     interrupciones,
@@ -64,6 +65,7 @@ from gpucoste import (
     moneda,
     ocultos,
     proveedores,
+    ranking,
     recomendacion,
     tiempo,
     vast,
@@ -641,6 +643,113 @@ orden(
 # Funciones de otros módulos (cadena de decisión…): añade aquí la tuya, una línea cada una.
 funcion(tiempo.flops_6nd, POSITIVO, POSITIVO)
 
+
+# --- La cadena de decisión (issue 9): memoria, tiempo, ranking y el trabajo definido del experimento --
+
+
+def _modelos() -> list[str]:
+    return sorted(datos.modelos())
+
+
+def _gpus() -> list[str]:
+    return sorted(datos.especificaciones())
+
+
+_ENTRENAR = Nombre(lambda: ["completo", "lora", "qlora"])
+
+
+def _trabajos() -> list:
+    return [
+        ranking.Trabajo("Llama 3.1 8B", "lora", 50e6),
+        ranking.Trabajo("Qwen 2.5 7B", "qlora", 1e6, secuencia=512),
+        experimento_definido.TRABAJO,
+    ]
+
+
+def _caben_holgados() -> list[tuple[str, str]]:
+    """(modelo, GPU) en que los pesos y la caché de 8 secuencias de 8.192 tokens caben de sobra."""
+    return [
+        (m, g) for m in _modelos() for g in _gpus() if memoria.encaja(m, "inferencia", g, secuencia=8192, lote=8).cabe
+    ]
+
+
+_OPCIONES_MEMORIA = {
+    "secuencia": Entero(1, 10**7),
+    "lote": Entero(1, 10**5),
+    "checkpointing": BOOLEANO,
+    "rango_lora": Entero(1, 4096),
+}
+funcion(memoria.modelo, Nombre(_modelos))
+funcion(memoria.gpu, Nombre(_gpus))
+funcion(memoria.parametros, Nombre(_modelos), activos=BOOLEANO)
+funcion(memoria.parametros_lora, Nombre(_modelos), Entero(1, 4096))
+funcion(memoria.bytes_kv_por_token, Nombre(_modelos), Nombre(lambda: memoria.BYTES_POR_PARAMETRO))
+funcion(
+    memoria.gb_kv, Nombre(_modelos), Entero(0, 10**8), Entero(1, 10**6), Nombre(lambda: memoria.BYTES_POR_PARAMETRO)
+)
+funcion(memoria.gb_activaciones, Nombre(_modelos), Entero(1, 10**7), Entero(1, 10**5), checkpointing=BOOLEANO)
+funcion(
+    memoria.encaja,
+    Nombre(_modelos),
+    Nombre(lambda: memoria.METODOS),
+    Nombre(_gpus),
+    negativos=True,  # «libre» es negativo cuando no cabe
+    n_gpus=Entero(1, 1024),
+    **_OPCIONES_MEMORIA,
+)
+funcion(
+    memoria.gpus_necesarias, Nombre(_modelos), Nombre(lambda: memoria.METODOS), Nombre(_gpus), maximo=Entero(1, 1024)
+)
+funcion(
+    tiempo.flops_entrenamiento,
+    Nombre(_modelos),
+    _ENTRENAR,
+    POSITIVO,
+    checkpointing=BOOLEANO,
+    rango_lora=Entero(1, 4096),
+)
+funcion(tiempo.horas, POSITIVO, Nombre(_gpus), Entero(1, 1024))
+funcion(tiempo.horas_entrenamiento, Nombre(_modelos), _ENTRENAR, POSITIVO, Nombre(_gpus), n_gpus=Entero(1, 1024))
+funcion(
+    tiempo.tokens_por_segundo,
+    Filas(_caben_holgados),
+    precision=Nombre(lambda: ["bf16", "fp16", "fp8", "int8", "int4", "2bit"]),
+)
+funcion(
+    ranking.Trabajo,
+    Nombre(_modelos),
+    _ENTRENAR,
+    POSITIVO,
+    secuencia=Entero(1, 10**7),
+    lote=Entero(1, 10**5),
+    checkpointing=BOOLEANO,
+    rango_lora=Entero(1, 4096),
+)  # dataset_gb y checkpoint_gb: None vale (tamaño estimado); la orden donde-mas-barato los prueba
+funcion(ranking.ranking, Objeto(_trabajos))
+funcion(ranking.no_caben, Objeto(_trabajos))
+funcion(ranking.registros, Objeto(_trabajos))
+funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO)
+funcion(experimento_definido.horas_por_escenario, Objeto(_trabajos), Nombre(_experimentos))
+funcion(experimento_definido.aceleracion_pico, Nombre(_gpus), Nombre(_gpus))
+funcion(experimento_definido.aceleracion_equilibrio, POSITIVO, POSITIVO)
+funcion(experimento_definido.coste_con_aceleracion, POSITIVO, POSITIVO, POSITIVO)
+
+# Las opciones enteras (--secuencia, --lote, --rango-lora, --n-gpus) las prueba tests/test_cadena.py.
+orden(
+    "cabe",
+    {"--modelo": Nombre(_modelos), "--gpu": Nombre(_gpus)},
+    {"--metodo": Nombre(lambda: memoria.METODOS)},
+)
+orden(
+    "cuanto-tarda",
+    {"--modelo": Nombre(_modelos), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
+    {"--gpu": Nombre(_gpus)},
+)
+orden(
+    "donde-mas-barato",
+    {"--modelo": Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3"]), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
+    {"--dataset-gb": NO_NEGATIVO, "--checkpoint-gb": NO_NEGATIVO},
+)
 
 funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
 funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))

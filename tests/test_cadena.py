@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from gpucoste import datos, memoria, ranking, tiempo
+from gpucoste import datos, formato, memoria, ranking, tiempo
 
 # LLaMA 65B (Touvron et al., arXiv 2302.13971, tabla 2: dimensión 8192, 64 cabezas, 80 capas;
 # intermedia 22016 y vocabulario 32000 de su config.json en el Hub, huggyllama/llama-65b).
@@ -236,5 +236,5 @@ def test_registros_y_tabla_dicen_lo_mismo():
     registros, tabla = ranking.registros(TRABAJO), ranking.tabla(TRABAJO)
     assert len(registros) == len(tabla)
     primero = registros[0]
-    assert tabla.iloc[0]["fecha"] == primero["fecha_precio"]
+    assert tabla.iloc[0]["fecha"] == formato.fecha(primero["fecha_precio"])
     assert math.isfinite(primero["coste_min_usd"])

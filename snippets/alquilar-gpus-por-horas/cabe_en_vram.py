@@ -1,10 +1,20 @@
-# ¿Cabe un modelo de 70B en una GPU de 16 GB? Solo los pesos, según la precisión.
+# ¿Cabe Llama 3.1 70B en una GPU de consumo? Pesos y caché KV, según la precisión.
 from gpucoste import memoria
 from gpucoste.formato import numero
 
-MODELO = 70  # miles de millones de parámetros
-VRAM = 16  # GB
+MODELO = "Llama 3.1 70B"
+CONTEXTO = 4096  # tokens de contexto para la caché KV
+GPUS = ("RTX 4060 Ti 16GB", "RTX 4090")
 for precision in ("bf16", "int8", "int4", "2bit"):
-    gb = numero(memoria.gb_pesos(MODELO, precision), 1)
-    cabe = "cabe" if memoria.cabe(MODELO, precision, VRAM) else "no cabe"
-    print(f"- {MODELO}B en {precision}: {gb} GB de pesos → {cabe} en {VRAM} GB")
+    cargas = [
+        memoria.encaja(MODELO, "inferencia", g, precision=precision, secuencia=CONTEXTO)
+        for g in GPUS
+    ]
+    veredicto = "; ".join(
+        f"{'cabe' if c.cabe else 'no cabe'} en {numero(c.vram_gb, 0)} GB ({c.gpu})"
+        for c in cargas
+    )
+    print(
+        f"- {MODELO} en {precision}: {numero(cargas[0].pesos, 1)} GB de pesos "
+        f"+ {numero(cargas[0].kv, 1)} GB de caché KV → {veredicto}."
+    )

@@ -1,4 +1,4 @@
-"""Línea de órdenes: ``gpucoste coste``, ``gpucoste experimento``, ``gpucoste precios``.
+"""Línea de órdenes: ``gpucoste coste``, ``experimento``, ``precios``, ``cabe``, ``cuanto-tarda``, ``donde-mas-barato``.
 
 En español de principio a fin: la ayuda (``-h``: «muestra esta ayuda y sale»), el uso y cada error
 de argparse. Ante una entrada mala, una sola línea en stderr que nombra la opción y el valor, código
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, experimento, formato
+from . import datos, experimento, formato, memoria, ranking, tiempo
 from .coste import coste_total
 
 FORMATOS = ("tabla", "csv", "json")
@@ -263,6 +263,158 @@ def _precios() -> Salida:
     columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
     return Salida(tabla, {"precio_hora_usd": 4})
+
+
+# --- La cadena de decisión: ¿cabe?, ¿cuánto tarda?, ¿dónde sale más barato? --------------------
+
+
+def entero_positivo(texto: str) -> int:
+    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «2.048», como los escribe la salida)."""
+    admitido = "un entero mayor o igual que 1 (p. ej. 2048)"
+    try:
+        x = decimal(texto)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite {admitido}") from None
+    if not math.isfinite(x) or not x.is_integer() or not 1 <= x <= 10**9:
+        raise argparse.ArgumentTypeError(f"{texto!r} no vale; se admite {admitido}")
+    return int(x)
+
+
+def _nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
+    """Tipo de opción: un nombre de los datos; ante una errata, propone el más parecido."""
+
+    def convertir(texto: str) -> str:
+        validos = list(catalogo())
+        if texto in validos:
+            return texto
+        import difflib
+
+        parecidos = difflib.get_close_matches(texto.casefold(), [v.casefold() for v in validos], n=1, cutoff=0.5)
+        pista = (
+            f" ¿Quisiste decir {validos[[v.casefold() for v in validos].index(parecidos[0])]!r}?" if parecidos else ""
+        )
+        lista = ", ".join(repr(v) for v in validos)
+        raise argparse.ArgumentTypeError(f"{que} desconocido: {texto!r}.{pista} Valores admitidos: {lista}")
+
+    return convertir
+
+
+_MODELO = Opcion(
+    "--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B»", _nombre_de("Modelo", datos.modelos), obligatoria=True
+)
+_GPU = Opcion(
+    "--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", _nombre_de("GPU", datos.especificaciones), obligatoria=True
+)
+_SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, 2048)
+_LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
+_CHECKPOINTING = Opcion("--checkpointing", "gradient checkpointing", defecto="sí", valores=("sí", "no"))
+_RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo, 16)
+_ENTRENAR = ("completo", "lora", "qlora")
+
+
+@orden(
+    "cabe",
+    "memoria por GPU de un modelo, por partidas, frente a su VRAM. "
+    "Ejemplo: gpucoste cabe --modelo «Llama 3.1 8B» --metodo lora --gpu «RTX 4090»",
+    _MODELO,
+    Opcion("--metodo", "para qué se carga", defecto="inferencia", valores=("inferencia", *_ENTRENAR)),
+    _GPU,
+    Opcion("--n-gpus", "GPUs entre las que se reparte (ZeRO-3/FSDP)", entero_positivo, 1),
+    Opcion(
+        "--precision",
+        "precisión de los pesos (por defecto, bf16; NF4 en QLoRA)",
+        valores=tuple(memoria.BYTES_POR_PARAMETRO),
+    ),
+    _SECUENCIA,
+    _LOTE,
+    _CHECKPOINTING,
+    _RANGO,
+)
+def _cabe(
+    modelo: str,
+    metodo: str,
+    gpu: str,
+    n_gpus: int,
+    precision: str | None,
+    secuencia: int,
+    lote: int,
+    checkpointing: str,
+    rango_lora: int,
+) -> Salida:
+    m = memoria.encaja(
+        modelo,
+        metodo,
+        gpu,
+        n_gpus=n_gpus,
+        precision=precision,
+        secuencia=secuencia,
+        lote=lote,
+        checkpointing=checkpointing == "sí",
+        rango_lora=rango_lora,
+    )
+    partidas = [*memoria.Memoria.PARTIDAS, "total", "vram", "libre"]
+    valores = [getattr(m, p) for p in memoria.Memoria.PARTIDAS] + [m.total, m.vram_gb, m.libre]
+    return Salida(pd.DataFrame({"partida": partidas, "GB por GPU": valores}), {"GB por GPU": 2})
+
+
+@orden(
+    "cuanto-tarda",
+    "horas de un entrenamiento en cada GPU (rango por el MFU). "
+    "Ejemplo: gpucoste cuanto-tarda --modelo «Llama 3.1 8B» --metodo lora --tokens 50e6",
+    _MODELO,
+    Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR),
+    Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True),
+    Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", _nombre_de("GPU", datos.especificaciones)),
+    _SECUENCIA,
+    _LOTE,
+    _CHECKPOINTING,
+    _RANGO,
+)
+def _cuanto_tarda(
+    modelo: str, metodo: str, tokens: float, gpu: str | None, checkpointing: str, rango_lora: int, **opciones: int
+) -> Salida:
+    filas = []
+    ck = checkpointing == "sí"
+    flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, checkpointing=ck, rango_lora=rango_lora)
+    for nombre in [gpu] if gpu else list(datos.especificaciones()):
+        n = memoria.gpus_necesarias(modelo, metodo, nombre, checkpointing=ck, rango_lora=rango_lora, **opciones)
+        h = tiempo.horas(flops, nombre, n) if n else None
+        filas.append(
+            {
+                "gpu": nombre,
+                "n_gpus": n,
+                "exaflops": flops / 1e18,
+                "horas_min": h.minimo if h else None,
+                "horas_max": h.maximo if h else None,
+            }
+        )
+    return Salida(pd.DataFrame(filas), {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1})
+
+
+@orden(
+    "donde-mas-barato",
+    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor. "
+    "Ejemplo: gpucoste donde-mas-barato --modelo «Llama 3.1 8B» --metodo lora --tokens 50e6",
+    _MODELO,
+    Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR),
+    Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True),
+    _SECUENCIA,
+    _LOTE,
+    _CHECKPOINTING,
+    _RANGO,
+    Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token)", no_negativo),
+    Opcion("--checkpoint-gb", "GB del resultado (por defecto, los adaptadores o el modelo en bf16)", no_negativo),
+)
+def _donde_mas_barato(checkpointing: str, **opciones) -> Salida:
+    trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
+    tabla = pd.DataFrame(ranking.registros(trabajo))
+    if tabla.empty:
+        raise ValueError(
+            f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "
+            "prueba QLoRA, secuencias más cortas o un lote menor"
+        )
+    decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1}
+    return Salida(tabla, decimales if len(tabla) else {})
 
 
 # Las órdenes de las calculadoras de decisión (equilibrios, interrupciones, recomendación) viven en su módulo.

@@ -127,7 +127,7 @@ def fecha(texto: str) -> str:
 
 
 def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
-    """Tabla Markdown con las columnas de ``decimales`` en formato español."""
+    """Tabla Markdown con las columnas de ``decimales`` en formato español (``None`` o NaN: «sin dato»)."""
     import pandas as pd
 
     if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
@@ -136,7 +136,7 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
         validacion.opcion(columna, "tabla: columna", [str(c) for c in df.columns])
     salida = df.copy()
     for columna, d in decimales.items():
-        salida[columna] = [numero(v, d) for v in salida[columna]]
+        salida[columna] = ["sin dato" if pd.isna(v) else numero(v, d) for v in salida[columna]]
     alineacion = ["right" if c in decimales else "left" for c in salida.columns]
     # disable_numparse: «8.590» (ocho mil quinientos noventa) no es el número 8,59 de tabulate.
     return salida.to_markdown(index=False, colalign=alineacion, disable_numparse=True)

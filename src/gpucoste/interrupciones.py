@@ -77,7 +77,11 @@ def _horas(trabajo: float, tasa: float, intervalo: float, escritura: float, rein
     exponente = tasa * (intervalo + escritura + reinicio)
     if exponente > _EXPONENTE_MAX:
         return math.inf
-    return math.exp(tasa * reinicio) * math.expm1(tasa * (intervalo + escritura)) / tasa * segmentos
+    # (e^{λ(τ+δ)} − 1)/λ = (τ+δ) · expm1(x)/x con x = λ(τ+δ): así no se divide por una tasa diminuta
+    # (subnormal), que no tiene cifras; para x ínfimo, expm1(x)/x ≈ 1 + x/2.
+    x = tasa * (intervalo + escritura)
+    factor = math.expm1(x) / x if x > 1e-12 else 1 + x / 2
+    return math.exp(tasa * reinicio) * (intervalo + escritura) * factor * segmentos
 
 
 def _intervalo(trabajo: float, tasa: float, escritura: float, intervalo_h: float | None) -> float:

@@ -65,6 +65,13 @@ RANGO_LORA = 16
 GB = 1e9
 
 
+def booleano(valor: object, nombre: str) -> bool:
+    """``valor`` si es ``True`` o ``False`` (no 0, 1, «sí» ni un bool de NumPy)."""
+    if not isinstance(valor, bool):
+        raise ValueError(f"{nombre}: {valor!r} no vale; se admite True o False.")
+    return valor
+
+
 def gb_pesos(miles_de_millones: float, precision: str) -> float:
     """GB (10⁹ bytes) que ocupan los pesos de un modelo de ``miles_de_millones`` de parámetros."""
     precision = opcion(precision, "Precisión", BYTES_POR_PARAMETRO)
@@ -79,12 +86,18 @@ def cabe(miles_de_millones: float, precision: str, vram_gb: float) -> bool:
 
 def modelo(nombre: str | datos.Modelo) -> datos.Modelo:
     """La arquitectura de ``nombre`` (un nombre de ``modelos.csv`` o un ``datos.Modelo`` ya hecho)."""
-    return nombre if isinstance(nombre, datos.Modelo) else datos.modelos()[nombre]
+    if isinstance(nombre, datos.Modelo):
+        return nombre
+    modelos = datos.modelos()
+    return modelos[opcion(nombre, "Modelo", modelos)]
 
 
 def gpu(nombre: str | datos.Gpu) -> datos.Gpu:
     """Las especificaciones de ``nombre`` (un nombre de ``gpus.csv`` o un ``datos.Gpu`` ya hecho)."""
-    return nombre if isinstance(nombre, datos.Gpu) else datos.especificaciones()[nombre]
+    if isinstance(nombre, datos.Gpu):
+        return nombre
+    gpus = datos.especificaciones()
+    return gpus[opcion(nombre, "GPU", gpus)]
 
 
 def _por_capa(m: datos.Modelo, expertos: int) -> float:
@@ -103,7 +116,7 @@ def parametros(nombre: str | datos.Modelo, *, activos: bool = False) -> float:
     los expertos que usa cada token.
     """
     m = modelo(nombre)
-    expertos = m.expertos_activos if activos else m.expertos
+    expertos = m.expertos_activos if booleano(activos, "activos") else m.expertos
     embeddings = m.vocabulario * m.dim_oculta * (1 if m.embeddings_atados else 2)
     return float(embeddings + m.capas * _por_capa(m, expertos) + m.dim_oculta)
 
@@ -139,8 +152,7 @@ def gb_activaciones(nombre: str | datos.Modelo, secuencia: int, lote: int = 1, *
     m = modelo(nombre)
     s = entero(secuencia, "secuencia", minimo=1, maximo=10**7)
     b = entero(lote, "lote", minimo=1, maximo=10**5)
-    if not isinstance(checkpointing, bool):
-        raise ValueError(f"checkpointing: {checkpointing!r} no vale; se admite True o False.")
+    booleano(checkpointing, "checkpointing")
     una_capa = BYTES_ACTIVACION * s * b * m.dim_oculta
     capas = m.capas * 2.0 * s * b * m.dim_oculta + una_capa if checkpointing else m.capas * una_capa
     return (capas + BYTES_LOGITS * s * b * m.vocabulario) / GB
@@ -209,7 +221,8 @@ def encaja(
 ) -> Memoria:
     """Desglose de la memoria por GPU de ``nombre`` cargado para ``metodo`` en ``n_gpus`` × ``equipo``.
 
-    ``metodo``: ``"inferencia"`` (pesos y caché KV de ``lote`` secuencias de ``secuencia`` tokens),
+    ``metodo``: ``"inferencia"`` (pesos y caché KV de ``lote`` secuencias de ``secuencia`` tokens; la
+    caché, en bf16 aunque los pesos estén cuantizados),
     ``"completo"``, ``"lora"`` o ``"qlora"``. ``precision``: la de los pesos (por defecto bf16; NF4 en
     QLoRA). Con varias GPUs, pesos y estado se reparten (ZeRO-3/FSDP) y cada GPU entrena ``lote``
     secuencias. Devuelve las partidas, no solo sí o no: ``.cabe``, ``.total`` y ``.libre``.
@@ -217,11 +230,16 @@ def encaja(
     m, g = modelo(nombre), gpu(equipo)
     metodo = opcion(metodo, "Método", METODOS)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    secuencia = entero(secuencia, "secuencia", minimo=0 if metodo == "inferencia" else 1, maximo=10**7)
+    lote = entero(lote, "lote", minimo=1, maximo=10**5)
+    booleano(checkpointing, "checkpointing")
+    entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
     base = parametros(m) * _bytes_base(metodo, precision) / GB / n
     entrenables = {"completo": parametros(m), "lora": parametros_lora(m, rango_lora)}
     entrenables["qlora"] = entrenables["lora"]
     if metodo == "inferencia":
-        partes = {"pesos": base, "kv": gb_kv(m, secuencia, lote, precision or "bf16") / n}
+        kv = precision if precision in ("fp32", "fp16") else "bf16"  # pesos cuantizados, caché en 16 bits
+        partes = {"pesos": base, "kv": gb_kv(m, secuencia, lote, kv) / n}
     else:
         p = entrenables[metodo] / GB / n
         partes = {

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from . import datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
-from .validacion import entero, numero, opcion
+from .validacion import entero, numero, opcion, resultado
 
 MAX_GPUS = 8
 """Como mucho, las GPUs de un nodo: más allá hace falta red entre nodos, fuera de este modelo."""
@@ -54,11 +54,11 @@ class Trabajo:
         entero(self.secuencia, "secuencia", minimo=1, maximo=10**7)
         entero(self.lote, "lote", minimo=1, maximo=10**5)
         entero(self.rango_lora, "rango_lora", minimo=1, maximo=4096)
-        if not isinstance(self.checkpointing, bool):
-            raise ValueError(f"checkpointing: {self.checkpointing!r} no vale; se admite True o False.")
+        memoria.booleano(self.checkpointing, "checkpointing")
         for nombre in ("dataset_gb", "checkpoint_gb"):
             if getattr(self, nombre) is not None:
                 numero(getattr(self, nombre), nombre, cero=True)
+        resultado(self.gb_disco, "Trabajo", {"tokens": self.tokens, "dataset_gb": self.dataset_gb})
 
     @property
     def opciones_memoria(self) -> dict:
@@ -69,7 +69,9 @@ class Trabajo:
     @property
     def gb_dataset(self) -> float:
         """GB del dataset: el dado o, si no, tokens × ``BYTES_TEXTO_POR_TOKEN`` (estimación)."""
-        return self.dataset_gb if self.dataset_gb is not None else self.tokens * BYTES_TEXTO_POR_TOKEN / memoria.GB
+        if self.dataset_gb is not None:
+            return float(self.dataset_gb)
+        return float(self.tokens) * BYTES_TEXTO_POR_TOKEN / memoria.GB
 
     @property
     def gb_checkpoint(self) -> float:
@@ -137,6 +139,9 @@ def _tarifa(proveedor: str) -> datos.Tarifa | None:
 
 def opcion_para(trabajo: Trabajo, precio: datos.Precio) -> Fila | None:
     """La fila de ``precio`` para ``trabajo``, o ``None`` si no cabe ni en ``MAX_GPUS`` de esas GPUs."""
+    validar(trabajo)
+    if not isinstance(precio, datos.Precio):
+        raise ValueError(f"precio: {precio!r} no vale; se admite un gpucoste.datos.Precio.")
     n = memoria.gpus_necesarias(trabajo.modelo, trabajo.metodo, precio.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria)
     if n is None:
         return None
@@ -188,13 +193,19 @@ def _con_pareto(filas: list[Fila]) -> list[Fila]:
     return [Fila(**{**f.__dict__, "pareto": not dominada(i)}) for i, f in enumerate(filas)]
 
 
+def validar(trabajo: object) -> Trabajo:
+    """``trabajo`` si es un ``Trabajo``; si no, ``ValueError``."""
+    if not isinstance(trabajo, Trabajo):
+        raise ValueError(f"trabajo: {trabajo!r} no vale; se admite un gpucoste.ranking.Trabajo.")
+    return trabajo
+
+
 def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list[Fila]:
     """Todas las opciones en que cabe ``trabajo``, de la más barata a la más cara, con Pareto marcado.
 
     ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``).
     """
-    if not isinstance(trabajo, Trabajo):
-        raise ValueError(f"trabajo: {trabajo!r} no vale; se admite un gpucoste.ranking.Trabajo.")
+    validar(trabajo)
     filas = [f for p in (precios_vigentes() if precios is None else precios) if (f := opcion_para(trabajo, p))]
     filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
     return _con_pareto(filas)
@@ -202,6 +213,7 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list
 
 def no_caben(trabajo: Trabajo) -> list[str]:
     """GPUs con precio en las que ``trabajo`` no cabe ni con ``MAX_GPUS``."""
+    validar(trabajo)
     return sorted(
         {
             p.gpu
@@ -239,30 +251,41 @@ def registros(trabajo: Trabajo) -> list[dict]:
     return salida
 
 
-def tabla(trabajo: Trabajo):
-    """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»)."""
+def tabla(trabajo: Trabajo, *, desglose: bool = False):
+    """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»).
+
+    Por defecto, el resumen: precio con su fecha, horas, coste total y frontera de Pareto. Con
+    ``desglose``, las partidas del coste de cada fila: GPU, arranque, disco y transferencia.
+    """
     import pandas as pd
 
+    from .formato import fecha, rango
     from .formato import numero as texto_numero
-    from .formato import rango
 
     def texto(r: Rango | None, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
-    filas = [
-        {
+    memoria.booleano(desglose, "desglose")
+    filas = []
+    for f in ranking(trabajo):
+        fila = {
             "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             "proveedor": f"{f.precio.proveedor} ({f.precio.nivel})",
-            "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
-            "fecha": f.precio.fecha,
-            "horas": texto(f.horas, 1),
-            "GPU ($)": texto(f.gpu),
-            "arranque ($)": texto(f.arranque),
-            "disco ($)": texto(f.disco),
-            "transferencia ($)": texto(f.transferencia),
-            "**total ($)**": texto(f.coste),
-            "Pareto": "★" if f.pareto else "",
         }
-        for f in ranking(trabajo)
-    ]
+        if desglose:
+            fila |= {
+                "GPU ($)": texto(f.gpu),
+                "arranque ($)": texto(f.arranque),
+                "disco ($)": texto(f.disco),
+                "transferencia ($)": texto(f.transferencia),
+            }
+        else:
+            fila |= {
+                "$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+                "fecha": fecha(f.precio.fecha),
+                "horas": texto(f.horas, 1),
+                "**total ($)**": texto(f.coste) + ("" if f.completo else " †"),
+                "Pareto": "★" if f.pareto else "",
+            }
+        filas.append(fila)
     return pd.DataFrame(filas)

@@ -45,8 +45,8 @@ def flops_entrenamiento(
     m = memoria.modelo(nombre)
     metodo = opcion(metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
     d = numero(tokens, "tokens")
-    if not isinstance(checkpointing, bool):
-        raise ValueError(f"checkpointing: {checkpointing!r} no vale; se admite True o False.")
+    memoria.booleano(checkpointing, "checkpointing")
+    entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
     n = memoria.parametros(m, activos=True)
     if metodo == "completo":
         flops = flops_6nd(n, d)

@@ -1,0 +1,31 @@
+# ¿Cuánto más rápida es la H100 que la RTX 4090? Pico, artículo y medidas publicadas.
+from gpucoste import datos, experimento
+from gpucoste import experimento_definido as ed
+from gpucoste.formato import mes, numero, veces
+
+escenarios = experimento.escenarios(experimento.FINETUNING)
+esc = {e.gpu: e for e in escenarios}
+del_articulo = esc["RTX 4090"].horas / esc["H100 80GB"].horas
+print(f"- Lo que suponen las horas del artículo: {veces(del_articulo)}.")
+for lenta in ("RTX 4090", "A100 80GB"):
+    pico = ed.aceleracion_pico("H100 80GB", lenta)
+    print(
+        f"- Cociente de picos de TFLOPS BF16 densos frente a la {lenta}: {veces(pico)}."
+    )
+for a in datos.aceleraciones():
+    print(
+        f"- Medida frente a la {a.gpu_lenta}: {veces(a.veces, 2)}, {a.medida} "
+        f"([fuente]({a.fuente}), {mes(a.fecha)})."
+    )
+h100 = experimento.precio(esc["H100 80GB"])
+rtx = min(
+    (experimento.precio(e) for e in escenarios if e.gpu == "RTX 4090"),
+    key=lambda p: p.precio_hora_usd,
+)
+equilibrio = ed.aceleracion_equilibrio(h100.precio_hora_usd, rtx.precio_hora_usd)
+print(
+    f"\nCon los precios del artículo ({numero(h100.precio_hora_usd)} $/h la H100 y "
+    f"{numero(rtx.precio_hora_usd)} $/h la RTX 4090 de {rtx.nivel}), la H100 solo "
+    "sale más barata "
+    f"por trabajo si es más de {veces(equilibrio)} más rápida."
+)

@@ -1,0 +1,6 @@
+# Las partidas del coste de las cinco opciones más baratas del mismo trabajo.
+from gpucoste import ranking
+
+trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
+tabla = ranking.tabla(trabajo, desglose=True).head(5)
+print(tabla.to_markdown(index=False, colalign=["left", "left"] + ["right"] * 4))

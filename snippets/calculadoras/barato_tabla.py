@@ -1,0 +1,33 @@
+# «LoRA de Llama 3.1 8B con 50 M de tokens»: coste por trabajo terminado.
+from gpucoste import ranking
+from gpucoste.formato import fecha, fraccion, numero, porcentaje
+
+trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
+tabla = ranking.tabla(trabajo)
+alineacion = ["left", "left", "right", "left", "right", "right", "center"]
+print(tabla.to_markdown(index=False, colalign=alineacion))
+
+barata = ranking.ranking(trabajo)[0]
+print(
+    f"\nSecuencias de {trabajo.secuencia} tokens, LoRA de rango {trabajo.rango_lora}, "
+    f"dataset de {numero(trabajo.gb_dataset, 1)} GB y adaptadores de "
+    f"{numero(trabajo.gb_checkpoint, 2)} GB (estimación), en disco junto a la imagen "
+    "y los "
+    f"pesos: {numero(trabajo.gb_disco, 0)} GB. La opción más barata: "
+    f"{barata.precio.gpu} en "
+    f"{barata.precio.proveedor} ({barata.precio.nivel}), precio de "
+    f"{fecha(barata.precio.fecha)}."
+)
+
+filas = ranking.ranking(trabajo)
+rapida = min((f for f in filas if f.pareto), key=lambda f: f.horas.maximo)
+medio = {id(f): (f.coste.minimo + f.coste.maximo) / 2 for f in (barata, rapida)}
+mas = medio[id(rapida)] / medio[id(barata)] - 1
+print(
+    f"\nLa más rápida de la frontera de Pareto, {rapida.precio.gpu} en "
+    f"{rapida.precio.proveedor} ({rapida.precio.nivel}), cuesta un {porcentaje(mas)} "
+    "más "
+    "(punto medio de los rangos) y termina en "
+    f"{fraccion(rapida.horas.maximo / barata.horas.maximo)} "
+    "del tiempo."
+)

@@ -1,0 +1,25 @@
+# ¿Cuántas GPUs hacen falta? La menor cantidad (hasta 8) en que cabe cada trabajo.
+import pandas as pd
+
+from gpucoste import datos, memoria
+
+GPUS = ("RTX 4090", "L40S", "H100 80GB")
+METODOS = ("inferencia", "qlora", "lora", "completo")
+NOMBRES = {
+    "inferencia": "servir",
+    "qlora": "QLoRA",
+    "lora": "LoRA",
+    "completo": "completo",
+}
+filas = []
+for modelo in datos.modelos():
+    fila = {"modelo": modelo}
+    for metodo in METODOS:
+        n = [memoria.gpus_necesarias(modelo, metodo, g) for g in GPUS]
+        fila[NOMBRES[metodo]] = " / ".join("—" if x is None else str(x) for x in n)
+    filas.append(fila)
+print(pd.DataFrame(filas).to_markdown(index=False))
+print(
+    f"\nEn cada celda, GPUs necesarias de {' / '.join(GPUS)}; «—»: no cabe ni en 8. "
+    "Secuencia de 2048 tokens, lote 1 por GPU, con gradient checkpointing."
+)

@@ -1,0 +1,78 @@
+"""El experimento del artículo con un trabajo definido: qué fine-tuning hace coherentes sus horas.
+
+El artículo original estimó las horas de su fine-tuning LoRA «de un modelo 7B» (``escenarios.csv``) sin
+decir cuántos tokens ni con qué secuencia. ``TRABAJO`` es la elección de esta guía que las hace
+coherentes con el modelo de tiempo (``tiempo``): con ella, las horas del artículo caen dentro del rango
+calculado para cada GPU. Es una elección, no un dato: cambia ``TRABAJO`` y todo se recalcula.
+
+La lección del artículo («la H100 cuesta casi lo mismo por trabajo») depende de cuánto más rápida sea
+la H100 que la RTX 4090 en un fine-tuning real: ``aceleracion_equilibrio`` da la aceleración a la que
+las dos cuestan lo mismo, para compararla con el cociente de picos y con las medidas publicadas
+(``datos.aceleraciones()``).
+
+Python puro (sin pandas).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import datos, experimento, memoria, tiempo
+from .coste import Rango, coste_trabajo
+from .ranking import Trabajo, validar
+from .validacion import numero, resultado
+
+TRABAJO = Trabajo(modelo="Mistral 7B v0.3", metodo="lora", tokens=30e6, secuencia=2048)
+"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2.048)."""
+
+
+@dataclass(frozen=True)
+class HorasEscenario:
+    """Las horas de un escenario del artículo frente a las del modelo de tiempo para ``TRABAJO``."""
+
+    escenario: datos.Escenario
+    calculadas: Rango
+
+    @property
+    def dentro(self) -> bool:
+        """¿Cae la estimación del artículo dentro del rango calculado?"""
+        return self.calculadas.minimo <= self.escenario.horas <= self.calculadas.maximo
+
+
+def horas_por_escenario(trabajo: Trabajo = TRABAJO, nombre: str = experimento.FINETUNING) -> list[HorasEscenario]:
+    """Para cada escenario de ``nombre``, sus horas estimadas y las calculadas para ``trabajo``."""
+    validar(trabajo)
+    return [
+        HorasEscenario(
+            e,
+            tiempo.horas_entrenamiento(
+                trabajo.modelo,
+                trabajo.metodo,
+                trabajo.tokens,
+                e.gpu,
+                checkpointing=trabajo.checkpointing,
+                rango_lora=trabajo.rango_lora,
+            ),
+        )
+        for e in experimento.escenarios(nombre)
+    ]
+
+
+def aceleracion_pico(rapida: str, lenta: str) -> float:
+    """Cuántas veces más TFLOPS BF16 densos tiene ``rapida`` que ``lenta`` (el techo de la aceleración)."""
+    return memoria.gpu(rapida).tflops_bf16 / memoria.gpu(lenta).tflops_bf16
+
+
+def aceleracion_equilibrio(precio_rapida: float, precio_lenta: float) -> float:
+    """La aceleración a la que la GPU cara cuesta por trabajo lo mismo que la barata: el cociente de precios.
+
+    Por encima, la rápida sale más barata por trabajo; por debajo, más cara.
+    """
+    entradas = {"precio_rapida": precio_rapida, "precio_lenta": precio_lenta}
+    cociente = numero(precio_rapida, "precio_rapida") / numero(precio_lenta, "precio_lenta")
+    return resultado(cociente, "aceleracion_equilibrio", entradas)
+
+
+def coste_con_aceleracion(precio_rapida: float, horas_lenta: float, veces: float) -> float:
+    """Coste en la GPU rápida de un trabajo que en la lenta dura ``horas_lenta``, si es ``veces`` más rápida."""
+    return coste_trabajo(precio_rapida, numero(horas_lenta, "horas_lenta") / numero(veces, "veces"))
