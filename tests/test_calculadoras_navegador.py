@@ -111,6 +111,21 @@ def test_la_rueda_es_reproducible_y_lleva_todo_el_paquete(tmp_path):
     assert salida == _ejecutar(SNIPPET.read_text(encoding="utf-8"))
 
 
+def test_solo_los_ficheros_de_pyodide_necesarios_y_con_su_tipo(sitio):
+    """En el sitio, el arranque de Pyodide y la rueda, nada más (el paquete de npm trae 14 MB con mapas y
+    tipos); servidos como GitHub Pages: .wasm como application/wasm y .mjs como JavaScript."""
+    import urllib.request
+
+    hook_rueda, _ = _rueda()
+    carpeta = sitio / "assets" / "pyodide"
+    esperados = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+    assert {f.name for f in carpeta.iterdir()} == esperados | {hook_rueda}
+    with servir(sitio) as base:
+        for fichero, tipo in (("pyodide.asm.wasm", "application/wasm"), ("pyodide.mjs", "text/javascript")):
+            with urllib.request.urlopen(f"{base}assets/pyodide/{fichero}") as r:
+                assert r.headers["Content-Type"].split(";")[0] == tipo, fichero
+
+
 @pytest.mark.parametrize(
     ("texto", "valor"),
     [
@@ -219,6 +234,9 @@ class Sesion:
         self.contexto = chromium.new_context(service_workers="block", **opciones)
         self.contexto.route("**/*", self._anotar)
         self.pagina = self.contexto.new_page()
+        # Mientras Pyodide arranca, el hilo principal de la página está ocupado: con la máquina cargada, un clic
+        # puede esperar más de los 30 s por omisión de Playwright.
+        self.pagina.set_default_timeout(180_000)
 
     def _anotar(self, ruta) -> None:
         url = ruta.request.url
@@ -230,6 +248,12 @@ class Sesion:
             ruta.abort()
 
     def abrir(self, ruta: str) -> None:
+        """Abre ``ruta``; si ya está abierta, la deja como recién cargada pulsando «Restablecer» en cada
+        formulario (así Pyodide sigue cargado: cada carga cuesta segundos de CPU)."""
+        if self.pagina.url == self.base + ruta:
+            for boton in self.pagina.locator("form button[type=reset]").all():
+                boton.click()
+            return
         self.pagina.goto(self.base + ruta, wait_until="networkidle")
 
     def enviar(self, id_: str, timeout: float = 120_000) -> None:
@@ -314,48 +338,6 @@ def _cabecera_y_filas(sopa, texto: str) -> list[dict[str, str]]:
     tabla = next(t for t in sopa.find_all("table") if texto in t.get_text())
     cabecera = [th.get_text(strip=True) for th in tabla.find_all("th")]
     return [dict(zip(cabecera, fila, strict=True)) for fila in celdas(tabla)]
-
-
-def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
-    """Fuente independiente: la tabla del ejemplo (snippet de la página), fila de la tasa por defecto, y el
-    umbral de la prosa con el reinicio corto."""
-    sopa = _sopa(sitio, PAGINA_INTERRUMPIBLES)
-    tasa = numero(navegador.TASA_EJEMPLO)
-    fila = next(f for f in _cabecera_y_filas(sopa, "interrupciones/h") if f["interrupciones/h"] == tasa)
-    sesion.abrir(PAGINA_INTERRUMPIBLES)
-    sesion.enviar("gc-interrumpibles")
-    calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
-    assert calculado["Checkpoint cada (minutos de cómputo, Daly)"] == fila["checkpoint cada (minutos)"]
-    assert calculado["Horas esperadas, interrumpible"] == fila["horas"]
-    coste = next(v for k, v in fila.items() if k.startswith("coste (") and "largo" not in k)
-    assert calculado["Coste esperado, interrumpible (US$)"] == coste
-    umbral = calculado["Deja de compensar a partir de (interrupciones por hora)"]
-    assert f"{umbral} interrupciones por hora" in sopa.get_text()
-    assert sesion.fuera == []
-
-
-def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
-    from gpucoste import interrupciones
-
-    sesion.abrir(PAGINA_INTERRUMPIBLES)
-    sesion.pagina.fill("#gc-interrumpibles-interrupciones_hora", "0,5")
-    sesion.pagina.fill("#gc-interrumpibles-escritura_min", "2")
-    valores = {k: navegador.leer(v) for k, v in _valores(sesion, "gc-interrumpibles").items()}
-    sesion.enviar("gc-interrumpibles")
-    e = interrupciones.esperado(
-        horas_trabajo=valores["horas_trabajo"],
-        interrupciones_hora=0.5,
-        escritura_h=2 / 60,
-        reinicio_h=valores["reinicio_min"] / 60,
-        precio_hora=valores["precio_interrumpible"],
-    )
-    calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
-    assert calculado["Horas esperadas, interrumpible"] == numero(e.horas)
-    assert calculado["Coste esperado, interrumpible (US$)"] == numero(e.coste)
-    sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
-    sesion.enviar("gc-interrumpibles")
-    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")
-    assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
 
 
 def test_otro_valor_da_lo_que_da_la_biblioteca_en_python(sesion):
@@ -468,3 +450,45 @@ def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
     finally:
         s.contexto.close()
     assert _graves(resultado) == []
+
+
+def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
+    """Fuente independiente: la tabla del ejemplo (snippet de la página), fila de la tasa por defecto, y el
+    umbral de la prosa con el reinicio corto."""
+    sopa = _sopa(sitio, PAGINA_INTERRUMPIBLES)
+    tasa = numero(navegador.TASA_EJEMPLO)
+    fila = next(f for f in _cabecera_y_filas(sopa, "interrupciones/h") if f["interrupciones/h"] == tasa)
+    sesion.abrir(PAGINA_INTERRUMPIBLES)
+    sesion.enviar("gc-interrumpibles")
+    calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
+    assert calculado["Checkpoint cada (minutos de cómputo, Daly)"] == fila["checkpoint cada (minutos)"]
+    assert calculado["Horas esperadas, interrumpible"] == fila["horas"]
+    coste = next(v for k, v in fila.items() if k.startswith("coste (") and "largo" not in k)
+    assert calculado["Coste esperado, interrumpible (US$)"] == coste
+    umbral = calculado["Deja de compensar a partir de (interrupciones por hora)"]
+    assert f"{umbral} interrupciones por hora" in sopa.get_text()
+    assert sesion.fuera == []
+
+
+def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
+    from gpucoste import interrupciones
+
+    sesion.abrir(PAGINA_INTERRUMPIBLES)
+    sesion.pagina.fill("#gc-interrumpibles-interrupciones_hora", "0,5")
+    sesion.pagina.fill("#gc-interrumpibles-escritura_min", "2")
+    valores = {k: navegador.leer(v) for k, v in _valores(sesion, "gc-interrumpibles").items()}
+    sesion.enviar("gc-interrumpibles")
+    e = interrupciones.esperado(
+        horas_trabajo=valores["horas_trabajo"],
+        interrupciones_hora=0.5,
+        escritura_h=2 / 60,
+        reinicio_h=valores["reinicio_min"] / 60,
+        precio_hora=valores["precio_interrumpible"],
+    )
+    calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
+    assert calculado["Horas esperadas, interrumpible"] == numero(e.horas)
+    assert calculado["Coste esperado, interrumpible (US$)"] == numero(e.coste)
+    sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
+    sesion.enviar("gc-interrumpibles")
+    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")
+    assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""

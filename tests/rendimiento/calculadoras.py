@@ -48,8 +48,8 @@ def con_formularios(sitio: pathlib.Path) -> list[tuple[str, str]]:
 def primer_resultado(pagina, id_: str, cdp=None) -> float:
     """Segundos desde que se pulsa el botón del formulario ``id_`` hasta que el resultado está en la página.
 
-    Con ``cdp``, devuelve en su lugar los segundos de CPU del hilo principal de la página en ese intervalo
-    (métrica TaskDuration de Chromium): no depende de cuántos procesos compiten por la máquina.
+    Con ``cdp``, devuelve en su lugar los segundos de CPU del proceso de la página en ese intervalo (métrica
+    ProcessTime de Chromium, todos sus hilos): casi no depende de cuántos procesos compiten por la máquina.
     """
     cpu = _tareas(cdp) if cdp else 0.0
     formulario = pagina.locator(f"#{id_}")
@@ -63,7 +63,7 @@ def primer_resultado(pagina, id_: str, cdp=None) -> float:
 
 
 def _tareas(cdp) -> float:
-    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration")
+    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "ProcessTime")
 
 
 def medir(navegador, base: str, ruta: str, id_: str) -> dict[str, float]:
@@ -79,7 +79,7 @@ def medir(navegador, base: str, ruta: str, id_: str) -> dict[str, float]:
     recalculo = primer_resultado(pagina, id_)
     pagina.reload(wait_until="networkidle")
     caliente = primer_resultado(pagina, id_)
-    # La misma carga en caliente, otra vez, midiendo la CPU del hilo principal.
+    # La misma carga en caliente, otra vez, midiendo la CPU del proceso de la página.
     pagina.reload(wait_until="networkidle")
     cdp = contexto.new_cdp_session(pagina)
     cdp.send("Performance.enable")
@@ -121,7 +121,9 @@ def medir_calculadoras(sitio: pathlib.Path) -> list[dict]:
             PRESUPUESTO_CALIENTE,
         ),
         _fila(
-            f"{nombre}: en caliente, CPU del hilo principal de la página (sin la espera por la carga)", m["cpu"], "s"
+            f"{nombre}: en caliente, CPU del proceso de la página (no cuenta la espera por otros procesos)",
+            m["cpu"],
+            "s",
         ),
         _fila(f"{nombre}: otro cálculo con Pyodide ya cargado", m["recalculo"], "s"),
         _fila("Pyodide y la rueda de gpucoste en el sitio (assets/pyodide/)", vendido / 1e6, "MB"),
