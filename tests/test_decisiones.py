@@ -41,21 +41,3 @@ def test_ejemplo_interrumpible_sale_de_los_datos():
     assert e.precio_interrumpible == pytest.approx(0.45 * (1 - mercado.descuento("Vast.ai", "interrumpible").descuento))
     tabla = decisiones.tabla_interrumpible()
     assert tabla["coste (US$)"].is_monotonic_increasing
-
-
-def test_graficos_en_cache(tmp_path, monkeypatch):
-    from gpucoste import graficos
-
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    llamadas = []
-
-    def dibujar():
-        llamadas.append(1)
-        return "<figure>svg</figure>"
-
-    assert graficos.en_cache("prueba", dibujar) == "<figure>svg</figure>"
-    assert graficos.en_cache("prueba", dibujar) == "<figure>svg</figure>"
-    assert len(llamadas) == 1  # la segunda vez sale del disco
-    graficos.en_cache("otra", dibujar)
-    assert len(llamadas) == 2  # otra clave, otro dibujo
-    assert len(list((tmp_path / "gpucoste-graficos").glob("*.svg"))) == 2

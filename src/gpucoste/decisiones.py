@@ -378,7 +378,7 @@ def tabla_cuando_compensa():
     return pd.DataFrame(filas)
 
 
-# --- Gráficos (en caché: ver graficos.en_cache) --------------------------------------------------
+# --- Gráficos (la construcción guarda la salida de cada bloque: docs/.overrides/hooks/bloques.py) ---
 
 
 def grafico_api_o_gpu() -> str:
@@ -411,7 +411,7 @@ def grafico_api_o_gpu() -> str:
                 "saltos, una GPU más cada vez.",
             )
 
-    return graficos.en_cache("decisiones.grafico_api_o_gpu", dibujar)
+    return dibujar()
 
 
 HORAS_DIA_GRAFICO = 8
@@ -445,7 +445,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
                 "equilibrio; con reventa, antes.",
             )
 
-    return graficos.en_cache(f"decisiones.grafico_comprar:{gpu}", dibujar)
+    return dibujar()
 
 
 def grafico_interrumpible() -> str:
@@ -483,4 +483,4 @@ def grafico_interrumpible() -> str:
                 "reinicio largo cruza antes.",
             )
 
-    return graficos.en_cache("decisiones.grafico_interrumpible", dibujar)
+    return dibujar()

@@ -26,7 +26,7 @@ import contextlib
 import html
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import matplotlib
 
@@ -133,35 +133,3 @@ def svg(fig: plt.Figure, alt: str) -> str:
     # Sin líneas en blanco: Markdown cerraría el bloque HTML en la primera.
     texto = "\n".join(linea for linea in texto.splitlines() if linea.strip())
     return f'<figure class="grafico">\n{texto}\n</figure>\n'
-
-
-def en_cache(nombre: str, dibujar: Callable[[], str]) -> str:
-    """El SVG que devuelve ``dibujar()``, guardado en disco para no redibujarlo en cada construcción.
-
-    Dibujar con matplotlib cuesta décimas de segundo por gráfico, y ``mkdocs serve`` reconstruye todas las
-    páginas al editar cualquiera. La clave cubre todo aquello de lo que depende el dibujo: ``nombre``, el
-    código y los datos de ``gpucoste`` (el dibujo vive en la biblioteca, no en el snippet),
-    ``GPUCOSTE_DATOS`` y las versiones de Python y matplotlib. Si algo cambia, la clave es otra.
-    """
-    import hashlib
-    import os
-    import pathlib
-    import sys
-    import tempfile
-
-    h = hashlib.sha256(f"{nombre}\0{sys.version}\0{matplotlib.__version__}".encode())
-    carpetas = [pathlib.Path(__file__).parent]
-    if os.environ.get("GPUCOSTE_DATOS"):
-        carpetas.append(pathlib.Path(os.environ["GPUCOSTE_DATOS"]))
-    for carpeta in carpetas:
-        for ruta in sorted(p for p in carpeta.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            h.update(str(ruta.relative_to(carpeta)).encode() + b"\0" + ruta.read_bytes() + b"\0")
-    fichero = pathlib.Path(tempfile.gettempdir()) / "gpucoste-graficos" / f"{h.hexdigest()[:32]}.svg"
-    if fichero.is_file():
-        return fichero.read_text(encoding="utf-8")
-    texto = dibujar()
-    fichero.parent.mkdir(parents=True, exist_ok=True)
-    provisional = fichero.with_name(f"{fichero.stem}.{os.getpid()}.tmp")
-    provisional.write_text(texto, encoding="utf-8")
-    provisional.replace(fichero)  # atómico: otra construcción en paralelo nunca lee medio fichero
-    return texto
