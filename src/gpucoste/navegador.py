@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
-from .formato import numero
+from .formato import numero, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -156,6 +156,110 @@ def _tabla_interrumpibles(
     return Tabla(("Resultado", "Valor"), filas, (False, True))
 
 
+# El ejemplo de las páginas de la cadena de decisión (docs/calculadoras/): LoRA de Llama 3.1 8B con 50 millones
+# de tokens en una RTX 4090. Son los valores por defecto de sus calculadoras.
+EJEMPLO_MODELO = "Llama 3.1 8B"
+EJEMPLO_GPU = "RTX 4090"
+EJEMPLO_TOKENS = 50e6
+
+# --- ¿Cabe mi modelo? (gpucoste.memoria.encaja) --------------------------------------------------------------
+
+_PARTIDAS_MEMORIA = {"kv": "caché KV"}
+
+
+def _campos_cabe() -> tuple[Campo, ...]:
+    from . import datos, memoria
+
+    return (
+        Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
+        Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS),
+        Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
+        Campo("n_gpus", "Número de GPUs", "", 1),
+        Campo("secuencia", "Tokens por secuencia (contexto al servir)", "tokens", 2048),
+        Campo("lote", "Secuencias a la vez (lote)", "", 1),
+    )
+
+
+def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: int, lote: int) -> Tabla:
+    from . import memoria
+
+    m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus, secuencia=secuencia, lote=lote)
+    filas = [(_PARTIDAS_MEMORIA.get(p, p), numero(getattr(m, p), 1)) for p in memoria.Memoria.PARTIDAS]
+    filas += [
+        ("total", numero(m.total, 1)),
+        (f"VRAM de la {m.gpu}", numero(m.vram_gb, 0)),
+        ("¿cabe?", "sí" if m.cabe else "no"),
+    ]
+    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True))
+
+
+# --- ¿Cuánto tardará? (gpucoste.tiempo.horas_entrenamiento) ----------------------------------------------------
+
+
+def _campos_tarda() -> tuple[Campo, ...]:
+    from . import datos
+
+    return (
+        Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
+        Campo("metodo", "Método de entrenamiento", "", "lora", ("completo", "lora", "qlora")),
+        Campo("tokens", "Tokens de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
+        Campo("n_gpus", "Número de GPUs", "", 1),
+    )
+
+
+def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int) -> Tabla:
+    from . import memoria, tiempo
+
+    h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
+    m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus)
+    u = tiempo.mfu()
+    filas = (
+        ("horas", rango(h.minimo, h.maximo, 1)),
+        ("MFU supuesto", rango(u.minimo, u.maximo, 2)),
+        ("memoria por GPU (GB)", numero(m.total, 1)),
+        ("¿cabe?", "sí" if m.cabe else "no"),
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True))
+
+
+# --- ¿Dónde sale más barato terminarlo? (gpucoste.ranking.ranking) ---------------------------------------------
+
+
+def _campos_barato() -> tuple[Campo, ...]:
+    from . import datos
+
+    return (
+        Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
+        Campo("metodo", "Método de entrenamiento", "", "lora", ("completo", "lora", "qlora")),
+        Campo("tokens", "Tokens de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("secuencia", "Tokens por secuencia", "tokens", 2048),
+    )
+
+
+def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) -> Tabla:
+    from . import ranking
+
+    def texto(r, decimales: int = 2) -> str:
+        return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
+
+    filas = tuple(
+        (
+            f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
+            f"{f.precio.proveedor} ({f.precio.nivel})",
+            numero(f.precio.precio_hora_usd * f.n_gpus),
+            texto(f.horas, 1),
+            texto(f.coste) + ("" if f.completo else " †"),
+            "★" if f.pareto else "",
+        )
+        for f in ranking.ranking(ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia))
+    )
+    if not filas:
+        raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
+    columnas = ("GPU", "proveedor", "US$/h", "horas", "total (US$)", "Pareto")
+    return Tabla(columnas, filas, (False, False, True, True, True, False))
+
+
 CALCULADORAS: dict[str, Calculadora] = {
     c.nombre: c
     for c in (
@@ -194,6 +298,34 @@ CALCULADORAS: dict[str, Calculadora] = {
             _campos_interrumpibles,
             _tabla_interrumpibles,
         ),
+        Calculadora(
+            "cabe",
+            "Calcula tu caso: ¿cabe en la GPU?",
+            {
+                "modelo": "opcion",
+                "metodo": "opcion",
+                "gpu": "opcion",
+                "n_gpus": "entero",
+                "secuencia": "entero",
+                "lote": "entero",
+            },
+            _campos_cabe,
+            _tabla_cabe,
+        ),
+        Calculadora(
+            "cuanto-tarda",
+            "Calcula tu caso: ¿cuánto tardará?",
+            {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "gpu": "opcion", "n_gpus": "entero"},
+            _campos_tarda,
+            _tabla_tarda,
+        ),
+        Calculadora(
+            "donde-mas-barato",
+            "Calcula tu caso: ¿dónde sale más barato terminarlo?",
+            {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "secuencia": "entero"},
+            _campos_barato,
+            _tabla_barato,
+        ),
     )
 }
 
@@ -231,6 +363,8 @@ def escribir(x: float | int | str) -> str:
         return x
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
+    if float(x).is_integer() and 1e4 <= abs(x) < 1e16:  # «50.000.000» se lee mejor que «50000000»
+        return f"{int(x):,}".replace(",", ".")
     texto = repr(float(x)).removesuffix(".0")
     if "e" in texto or "E" in texto:
         return texto
