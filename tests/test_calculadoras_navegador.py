@@ -492,3 +492,46 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     sesion.enviar("gc-interrumpibles")
     assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")
     assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
+
+
+# ---- Las calculadoras de la cadena de decisión: por defecto, las cifras de la tabla publicada en su página ----
+
+
+def _calcular_por_defecto(sesion: Sesion, ruta: str, id_: str) -> list[list[str]]:
+    sesion.abrir(ruta)
+    sesion.enviar(id_)
+    assert sesion.fuera == []
+    return sesion.celdas(id_)
+
+
+def test_cabe_por_defecto_da_la_fila_lora_publicada(sitio, sesion):
+    fila = next(
+        f
+        for f in _cabecera_y_filas(_sopa(sitio, "calculadoras/cabe/"), "caché KV")
+        if f["método"] == "LoRA con checkpointing"
+    )
+    calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, "calculadoras/cabe/", "gc-cabe")}
+    for partida in ("pesos", "adaptadores", "gradientes", "optimizador", "activaciones", "caché KV"):
+        assert calculado[partida] == fila[partida], partida
+    assert calculado["total"] == fila["total (GB)"]
+    assert calculado["¿cabe?"] == fila["¿cabe?"]
+
+
+def test_cuanto_tarda_por_defecto_da_la_fila_publicada(sitio, sesion):
+    fila = next(
+        f
+        for f in _cabecera_y_filas(_sopa(sitio, "calculadoras/cuanto-tarda/"), "método")
+        if f["GPU"] == navegador.EJEMPLO_GPU
+    )
+    calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, "calculadoras/cuanto-tarda/", "gc-cuanto-tarda")}
+    assert calculado["horas"] == fila["horas"]
+
+
+def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
+    publicada = _cabecera_y_filas(_sopa(sitio, "calculadoras/donde-mas-barato/"), "Pareto")
+    calculada = _calcular_por_defecto(sesion, "calculadoras/donde-mas-barato/", "gc-donde-mas-barato")
+    assert len(calculada) == len(publicada)
+    for mia, suya in zip(calculada, publicada, strict=True):
+        total = next(v for k, v in suya.items() if k.startswith("total"))
+        assert mia[:2] == [suya["GPU"], suya["proveedor"]]
+        assert mia[3:] == [suya["horas"], total, suya["Pareto"]]
