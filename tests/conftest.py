@@ -108,9 +108,18 @@ def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str
     return _mkdocs_build(destino, raiz, env)
 
 
+def texto(nodo) -> str:
+    """El texto de un nodo HTML como lo lee una persona: espacios seguidos en uno y sin espacios en los bordes.
+
+    No ``get_text(strip=True)``: recorta cada trozo por separado y pega «checkpoint» y «cada» cuando el
+    término va en un ``<abbr>`` del glosario.
+    """
+    return " ".join(nodo.get_text().split())
+
+
 def celdas(tabla) -> list[list[str]]:
     """Texto de cada celda de una tabla HTML (BeautifulSoup), fila a fila, sin la cabecera."""
-    return [[td.get_text(strip=True) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
+    return [[texto(td) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
 
 
 def tabla_que_contiene(sopa, texto: str) -> list[list[str]]:

@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 import pytest
 import registro
 from bs4 import BeautifulSoup
-from conftest import celdas, construir, tabla_que_contiene
+from conftest import celdas, construir, tabla_que_contiene, texto
 
 from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos
 from gpucoste.formato import euros, fraccion, numero, porcentaje, rango, veces
@@ -30,7 +30,7 @@ def html(sitio, pagina=PAGINA) -> BeautifulSoup:
 def tabla_con(sopa: BeautifulSoup, cabecera: str) -> list[list[str]]:
     """Filas (texto de cada celda) de la primera tabla cuya cabecera empieza por ``cabecera``."""
     for tabla in sopa.find_all("table"):
-        titulos = [th.get_text(strip=True) for th in tabla.find_all("th")]
+        titulos = [texto(th) for th in tabla.find_all("th")]
         if titulos and titulos[0] == cabecera and len(titulos) > 1:
             return celdas(tabla)
     raise AssertionError(f"no hay tabla con cabecera {cabecera!r}")

@@ -26,7 +26,7 @@ import zipfile
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import RAIZ, celdas, tabla_que_contiene
+from conftest import RAIZ, celdas, tabla_que_contiene, texto
 from servidor import chromium_disponible, lanzar, paginas, servir
 
 from gpucoste import navegador
@@ -166,9 +166,9 @@ def test_un_texto_cualquiera_da_tabla_o_error_en_espanol():
     for nombre, calc in navegador.CALCULADORAS.items():
         defecto = {c.nombre: navegador.escribir(c.defecto) for c in calc.campos()}
         for campo in defecto:
-            for texto in _TEXTOS:
-                respuesta = json.loads(navegador.calcular_json(nombre, json.dumps({**defecto, campo: texto})))
-                assert ("tabla" in respuesta) != ("error" in respuesta), (campo, texto)
+            for entrada in _TEXTOS:
+                respuesta = json.loads(navegador.calcular_json(nombre, json.dumps({**defecto, campo: entrada})))
+                assert ("tabla" in respuesta) != ("error" in respuesta), (campo, entrada)
                 if "tabla" in respuesta:
                     assert "nan" not in respuesta["tabla"].lower() and "inf" not in respuesta["tabla"].lower()
 
@@ -334,9 +334,9 @@ def test_el_coste_por_defecto_es_el_de_la_tabla_de_costes_ocultos(sitio, sesion)
 PAGINA_INTERRUMPIBLES = "calculadoras/interrumpibles/"
 
 
-def _cabecera_y_filas(sopa, texto: str) -> list[dict[str, str]]:
-    tabla = next(t for t in sopa.find_all("table") if texto in t.get_text())
-    cabecera = [th.get_text(strip=True) for th in tabla.find_all("th")]
+def _cabecera_y_filas(sopa, contiene: str) -> list[dict[str, str]]:
+    tabla = next(t for t in sopa.find_all("table") if contiene in t.get_text())
+    cabecera = [texto(th) for th in tabla.find_all("th")]
     return [dict(zip(cabecera, fila, strict=True)) for fila in celdas(tabla)]
 
 

@@ -11,7 +11,7 @@ import shutil
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import DATOS, RAIZ, celdas, construir
+from conftest import DATOS, RAIZ, celdas, construir, texto
 
 from gpucoste import datos, experimento, sensibilidad
 from gpucoste.formato import mes, numero
@@ -27,7 +27,7 @@ def sopa(sitio) -> BeautifulSoup:
 def tabla(pagina: BeautifulSoup, segunda_cabecera: str) -> list[list[str]]:
     """Filas de la tabla cuya segunda columna se titula ``segunda_cabecera``."""
     for t in pagina.find("article").find_all("table"):
-        titulos = [th.get_text(strip=True) for th in t.find_all("th")]
+        titulos = [texto(th) for th in t.find_all("th")]
         if titulos[:2] == ["GPU", segunda_cabecera]:
             return celdas(t)
     raise AssertionError(f"no hay tabla GPU | {segunda_cabecera}")
