@@ -69,7 +69,7 @@ def config_sin_ejecucion(copia: pathlib.Path) -> pathlib.Path:
     texto = re.sub(r"(?m)^(\s*execute:\s*)true\b", r"\1false", texto)  # mkdocs-jupyter, si está
     # Sin ejecutar, un bloque «exec» no es una valla que superfences reconozca: la página se lee distinta y sus
     # anclas pueden no aparecer. Esta construcción solo mide tiempo: los enlaces los valida la construcción real.
-    texto = re.sub(r"(?m)^(\s*anchors:\s*)warn\b", r"\1info", texto)
+    texto = re.sub(r"(?m)^(\s*(?:anchors|unrecognized_links):\s*)warn\b", r"\1info", texto)
     ruta = copia / "mkdocs-sin-ejecucion.yml"
     ruta.write_text(texto, encoding="utf-8")
     return ruta
