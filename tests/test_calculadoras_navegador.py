@@ -383,7 +383,9 @@ def test_el_codigo_editable_da_la_salida_publicada_y_la_de_python_al_editarlo(si
     original = SNIPPET.read_text(encoding="utf-8")
     publicada = _sopa(sitio, PAGINA_COSTE).select_one("#gc-codigo-experimento .gc-salida").get_text()
     assert publicada == _ejecutar(original)
-    sesion.abrir(PAGINA_COSTE)
+    # Página recién cargada: tras un error en otro formulario de la misma página, el código editable se quedó
+    # esperando en un CI limpio (pendiente de investigar; ver la nota del issue 12).
+    sesion.pagina.goto(sesion.base + PAGINA_COSTE, wait_until="networkidle")
     sesion.enviar("gc-codigo-experimento")
     assert sesion.pagina.inner_text("#gc-codigo-experimento .gc-salida").rstrip("\n") == publicada.rstrip("\n")
     editado = original.replace("# Prueba, por ejemplo: ", "")
