@@ -251,7 +251,9 @@ class Sesion:
         """Abre ``ruta``; si ya está abierta, la deja como recién cargada pulsando «Restablecer» en cada
         formulario (así Pyodide sigue cargado: cada carga cuesta segundos de CPU)."""
         if self.pagina.url == self.base + ruta:
-            for boton in self.pagina.locator("form button[type=reset]").all():
+            # Solo los formularios de las calculadoras: el de la búsqueda de Material también tiene un «reset»,
+            # oculto tras su campo, y esperar a poder pulsarlo agota el tiempo.
+            for boton in self.pagina.locator('form[id^="gc-"] button[type=reset]').all():
                 boton.click()
             return
         self.pagina.goto(self.base + ruta, wait_until="networkidle")
@@ -383,9 +385,7 @@ def test_el_codigo_editable_da_la_salida_publicada_y_la_de_python_al_editarlo(si
     original = SNIPPET.read_text(encoding="utf-8")
     publicada = _sopa(sitio, PAGINA_COSTE).select_one("#gc-codigo-experimento .gc-salida").get_text()
     assert publicada == _ejecutar(original)
-    # Página recién cargada: tras un error en otro formulario de la misma página, el código editable se quedó
-    # esperando en un CI limpio (pendiente de investigar; ver la nota del issue 12).
-    sesion.pagina.goto(sesion.base + PAGINA_COSTE, wait_until="networkidle")
+    sesion.abrir(PAGINA_COSTE)
     sesion.enviar("gc-codigo-experimento")
     assert sesion.pagina.inner_text("#gc-codigo-experimento .gc-salida").rstrip("\n") == publicada.rstrip("\n")
     editado = original.replace("# Prueba, por ejemplo: ", "")
