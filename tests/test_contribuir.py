@@ -14,7 +14,7 @@ import sys
 
 import registro
 from bs4 import BeautifulSoup
-from conftest import RAIZ, construir, copiar_proyecto, texto
+from conftest import RAIZ, celdas, construir, copiar_proyecto
 from test_ortografia import desconocidas
 
 from gpucoste import experimento
@@ -147,7 +147,7 @@ def test_actualizar_un_precio_siguiendo_contributing(carpeta_datos, tmp_path):
     # En la tabla del apartado que nombra CONTRIBUTING (#precios-recientes)…
     ancla = re.search(r"`#([\w-]+)`", apartado)[1]
     tabla = sopa.find(id=ancla).find_next("table")
-    filas = [[texto(td) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
+    filas = celdas(tabla)
     esperado = f"{gpu} - {nivel}"
     assert [f for f in filas if f[0] == esperado and numero(float(precio)) in f], (esperado, filas)
     # …en «Alternativas a Vast.ai», que compara la H100 en cada proveedor…

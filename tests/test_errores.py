@@ -172,7 +172,7 @@ def test_cli_formatos_para_maquinas(capsys):
 
     assert cli.main(["coste", "--precio-hora", "1,87", "--horas", "1.2", "--formato", "json"]) == 0
     filas = json.loads(capsys.readouterr().out)
-    assert filas[-1] == {"partida": "total", "coste ($)": pytest.approx(1.87 * 1.2)}
+    assert filas[-1] == {"partida": "total", "coste (US$)": pytest.approx(1.87 * 1.2)}
     assert cli.main(["experimento", "--formato", "csv"]) == 0
     filas = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert float(filas[0]["coste"]) == pytest.approx(0.34 * 6)
