@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from .formato import numero
+from .validacion import entero, real
 
 PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")
 """Colores de las series: tono medio, contraste ≥ 3:1 sobre blanco y sobre el gris oscuro del tema."""
@@ -25,8 +26,12 @@ _IZQUIERDA, _DERECHA, _ARRIBA, _ABAJO = 62, 10, 10, 40
 
 def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
     """Marcas «redondas» (1, 2, 2,5 o 5 × 10ⁿ) que cubren de ``minimo`` a ``maximo``."""
-    if not (math.isfinite(minimo) and math.isfinite(maximo)) or maximo < minimo:
-        raise ValueError(f"marcas: intervalo ({minimo!r}, {maximo!r}) no vale; se admiten dos números con min ≤ max.")
+    minimo, maximo = real(minimo, "minimo"), real(maximo, "maximo")
+    cuantas = entero(cuantas, "cuantas", minimo=1, maximo=100)
+    if maximo < minimo:
+        raise ValueError(f"maximo: {maximo!r} no vale; se admite un número mayor o igual que minimo ({minimo!r}).")
+    if maximo - minimo > 1e300:
+        raise ValueError(f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande.")
     if maximo == minimo:
         maximo = minimo + 1
     bruto = (maximo - minimo) / cuantas
