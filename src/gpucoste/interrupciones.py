@@ -125,6 +125,43 @@ def esperado(
     return Esperado(horas=horas, coste=horas * precio, interrupciones=horas * tasa, intervalo=intervalo)
 
 
+def coste_segun_tasa(
+    horas_trabajo: float,
+    escritura_h: float,
+    reinicios: dict[str, float],
+    precio_interrumpible: float,
+    precio_bajo_demanda: float,
+    tasa_maxima: float = 3.0,
+    puntos: int = 150,
+) -> tuple[list[float], dict[str, list[float]]]:
+    """Coste esperado del trabajo frente a las interrupciones por hora (de 0 a ``tasa_maxima``): los datos del
+    gráfico de interrumpible o bajo demanda.
+
+    Una serie por cada reinicio (nombre → horas que se pierden al volver a arrancar), con :func:`esperado`, y
+    la del precio bajo demanda, plana: no depende de las interrupciones.
+    """
+    maxima = numero(tasa_maxima, "tasa_maxima")
+    tasas = [maxima * i / puntos for i in range(puntos + 1)]
+    series = {
+        nombre: [
+            esperado(
+                horas_trabajo=horas_trabajo,
+                interrupciones_hora=t,
+                escritura_h=escritura_h,
+                reinicio_h=reinicio,
+                precio_hora=precio_interrumpible,
+            ).coste
+            for t in tasas
+        ]
+        for nombre, reinicio in reinicios.items()
+    }
+    bajo_demanda = numero(precio_bajo_demanda, "precio_bajo_demanda") * numero(horas_trabajo, "horas_trabajo")
+    series["bajo demanda"] = [resultado(bajo_demanda, "coste_segun_tasa", {"horas_trabajo": horas_trabajo})] * len(
+        tasas
+    )
+    return tasas, series
+
+
 def tasa_equilibrio(
     horas_trabajo: float,
     precio_interrumpible: float,
