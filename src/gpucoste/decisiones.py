@@ -467,11 +467,10 @@ def grafico_interrumpible() -> str:
             e.precio_bajo_demanda,
         )
         with graficos.figura() as (fig, ax):
+            bajo_demanda = series.pop("bajo demanda")
             for nombre, costes in series.items():
-                if nombre == "bajo demanda":
-                    ax.plot(tasas, costes, linestyle="--", color=graficos.PALETA[2], label=nombre)
-                else:
-                    ax.plot(tasas, costes, label=nombre)
+                ax.plot(tasas, costes, label=nombre)
+            ax.axhline(bajo_demanda[0], linestyle="--", color=graficos.PALETA[2], label="bajo demanda")
             ax.set_xlabel("interrupciones por hora")
             ax.set_ylabel("coste esperado del trabajo (US$)")
             graficos.coma_decimal(ax, 1)
