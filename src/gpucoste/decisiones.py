@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
+from .coste import Rango
 
 ESCRITURA_MIN = 1.0
 """Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
@@ -55,6 +56,10 @@ def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1))
     """Horas y coste esperados del ejemplo para cada tasa de interrupciones (con reinicio corto y largo)."""
     import pandas as pd
 
+    if not isinstance(tasas, list | tuple) or not tasas:
+        raise ValueError(
+            f"tasas: {tasas!r} no vale; se admite una lista no vacía de interrupciones por hora (números ≥ 0)."
+        )
     e = ejemplo_interrumpible()
     filas = []
     for tasa in tasas:
@@ -258,9 +263,11 @@ class LocalOAlquilada:
 def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> LocalOAlquilada:
     """Con las horas estimadas del artículo para cada GPU (escenarios verificados) y la luz de un hogar."""
     from . import equilibrios
+    from .validacion import opcion
 
     por_gpu = {e.gpu: e for e in experimento.escenarios() if e.nivel == "verificado"}
-    h_local, esc = por_gpu[local].horas, por_gpu[alquilada]
+    h_local = por_gpu[opcion(local, "GPU con escenario verificado", por_gpu)].horas
+    esc = por_gpu[opcion(alquilada, "GPU con escenario verificado", por_gpu)]
     precio = experimento.precio(esc).precio_hora_usd
     e = equilibrios.local_o_alquilar(
         horas_local=h_local, potencia_w=vatios(local), precio_kwh=luz().usd_kwh, horas_alquiler=esc.horas
@@ -484,3 +491,67 @@ def grafico_interrumpible() -> str:
             )
 
     return dibujar()
+
+
+# --- Entradas desde los datos: lo que las calculadoras y la CLI sacan de un nombre de modelo o de GPU ------
+
+NIVELES_NO_FIJOS = ("interrumpible",)
+"""Niveles de precio que no valen como «precio por hora» de una GPU que se alquila sin cortes."""
+
+
+def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
+    """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
+
+    Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
+    (:func:`gpucoste.ranking.precios_vigentes`); no cuentan los niveles interrumpibles.
+    """
+    from . import ranking
+    from .validacion import opcion
+
+    gpu = opcion(gpu, "GPU con precio", datos.gpus())
+    filas = [p for p in ranking.precios_vigentes() if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+    if proveedor is not None:
+        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in filas})
+        filas = [p for p in filas if p.proveedor == proveedor]
+    return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+
+
+def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) -> mercado.PrecioApi:
+    """La API por token de los datos que menos cobra por millón de tokens generados de ``modelo``."""
+    from .validacion import opcion
+
+    filas = mercado.precios_api()
+    modelo = opcion(modelo, "Modelo con precio de API", {p.modelo for p in filas})
+    candidatas = [mercado.precio_api(modelo, p) for p in sorted({p.proveedor for p in filas if p.modelo == modelo})]
+    return min(candidatas, key=lambda p: (p.millon_mezclado(entrada_por_salida), p.proveedor))
+
+
+@dataclass(frozen=True)
+class HorasEn:
+    """Horas (rango por el MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
+
+    gpu: str
+    n_gpus: int
+    horas: Rango
+
+
+def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
+    """Horas de ``trabajo`` (un :class:`gpucoste.ranking.Trabajo`) en la menor cantidad de ``gpu`` en que cabe.
+
+    ``ValueError`` si no cabe ni en ``maximo`` GPUs (con ``maximo=1``: la GPU que tienes en casa).
+    """
+    from . import memoria, ranking, tiempo
+
+    t = ranking.validar(trabajo)
+    g = memoria.gpu(gpu).gpu
+    n = memoria.gpus_necesarias(t.modelo, t.metodo, g, maximo=maximo, **t.opciones_memoria)
+    if n is None:
+        cuantas = "una" if maximo == 1 else f"{maximo}"
+        raise ValueError(
+            f"{t.modelo} con {t.metodo} no cabe en {cuantas} {g}: se admite un trabajo que quepa "
+            "(prueba QLoRA, secuencias más cortas u otra GPU)."
+        )
+    h = tiempo.horas_entrenamiento(
+        t.modelo, t.metodo, t.tokens, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
+    )
+    return HorasEn(g, n, h)
