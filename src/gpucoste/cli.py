@@ -430,7 +430,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="orden", metavar="orden", required=True, parser_class=_Parser)
     for o in ORDENES.values():
         epilogo = f"Ejemplo: gpucoste {o.nombre} {o.ejemplo}" if o.ejemplo else None
-        s = sub.add_parser(o.nombre, help=o.ayuda, description=o.ayuda, epilog=epilogo)
+        s = sub.add_parser(  # Raw…: el ejemplo queda en una línea, para copiarlo tal cual
+            o.nombre,
+            help=o.ayuda,
+            description=o.ayuda,
+            epilog=epilogo,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         for op in o.opciones:
             extra = {} if op.obligatoria else {"default": op.defecto}
             defecto = f"{op.defecto:g}" if isinstance(op.defecto, float) else op.defecto
