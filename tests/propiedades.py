@@ -1103,3 +1103,10 @@ OPCIONES_EXENTAS = {
     "cabe": {"--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/test_cli_nombres.py"},
     "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/test_cli_nombres.py"},
 }
+
+funcion(
+    decisiones.local_frente_a_rapida,
+    horas_rapida=Acotado(0.01, 1000),
+    rapida=Nombre(lambda: ["A100 80GB", "H100 80GB", "H200 141GB"]),
+    locales=Objeto(lambda: [decisiones.GPUS_LOCALES, ("RTX 4090",), ["RTX 3060 12GB", "H100 80GB"]]),
+)

@@ -555,3 +555,70 @@ def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
         t.modelo, t.metodo, t.tokens, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
     )
     return HorasEn(g, n, h)
+
+
+# --- «Un fine-tuning que en local tardaría tres días en una H100 tarda dos horas» ---------------------------
+
+GPUS_LOCALES = ("RTX 3060 12GB", "RTX 4060 Ti 16GB", "RTX 4090", "RTX 5090", "Apple M2 Ultra 192GB")
+"""Las GPUs que un lector puede tener en casa (las locales de ``gpus.csv``), para comparar con una alquilada."""
+
+
+@dataclass(frozen=True)
+class EnLocal:
+    """Un trabajo en una GPU local: el método que cabe en ella (o ``None``), sus horas y cuánto más lenta es."""
+
+    gpu: str
+    metodo: str | None
+    horas: Rango | None
+    veces: float  # TFLOPS BF16 densos de la GPU rápida ÷ los de esta
+
+    @property
+    def dias(self) -> Rango | None:
+        return None if self.horas is None else Rango(self.horas.minimo / 24, self.horas.maximo / 24)
+
+
+@dataclass(frozen=True)
+class LocalFrenteARapida:
+    """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
+
+    trabajo: object  # ranking.Trabajo, con los tokens que dan esas horas
+    rapida: str
+    horas_rapida: Rango
+    locales: tuple[EnLocal, ...]
+
+
+def local_frente_a_rapida(
+    horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
+) -> LocalFrenteARapida:
+    """El trabajo del experimento (``experimento_definido.TRABAJO``) con los tokens que hacen que tarde
+    ``horas_rapida`` en ``rapida`` (con el MFU medio), y sus horas en cada GPU de ``locales``.
+
+    En cada local se usa el método del trabajo si cabe en una GPU; si no, QLoRA (el base en NF4); si ni así,
+    ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).
+    """
+    from . import memoria, ranking, tiempo
+    from .experimento_definido import TRABAJO
+    from .validacion import numero
+
+    objetivo = numero(horas_rapida, "horas_rapida")
+    g = memoria.gpu(rapida).gpu
+    if not isinstance(locales, list | tuple) or not locales:
+        raise ValueError(f"locales: {locales!r} no vale; se admite una lista no vacía de GPUs de gpus.csv.")
+    base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens, g)
+    escala = objetivo / ((base.minimo + base.maximo) / 2)
+    trabajo = ranking.Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
+    filas = []
+    for nombre in locales:
+        local = memoria.gpu(nombre)
+        metodo = next(
+            (
+                m
+                for m in dict.fromkeys((trabajo.metodo, "qlora"))
+                if memoria.encaja(trabajo.modelo, m, local, **trabajo.opciones_memoria).cabe
+            ),
+            None,
+        )
+        horas = None if metodo is None else tiempo.horas_entrenamiento(trabajo.modelo, metodo, trabajo.tokens, local)
+        filas.append(EnLocal(local.gpu, metodo, horas, memoria.gpu(g).tflops_bf16 / local.tflops_bf16))
+    horas_g = tiempo.horas_entrenamiento(trabajo.modelo, trabajo.metodo, trabajo.tokens, g)
+    return LocalFrenteARapida(trabajo, g, horas_g, tuple(filas))
