@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 
 import propiedades
 import pytest
@@ -146,3 +147,35 @@ def test_la_comprobacion_de_ordenes_puede_fallar(monkeypatch):
 def test_opciones_exentas_existen(nombre):
     banderas = {op.bandera for op in cli.ORDENES[nombre].opciones}
     assert set(propiedades.OPCIONES_EXENTAS[nombre]) <= banderas
+
+
+# --- Lo que el arnés encontró antes: solo un número finito o un ValueError en español ----------------------
+
+_REGRESIONES = [
+    ("equilibrios.tokens_s_minimos", (1e308, 5e-324)),  # ZeroDivisionError
+    ("equilibrios.tokens_s_minimos", (5e-324, 1e308)),
+    ("equilibrios.gpus_necesarias", (1e308, 5e-324)),  # OverflowError en ceil
+    ("equilibrios.coste_gpu_mes", (1e308, 1e308, 5e-324)),
+    ("equilibrios.coste_gpu_mes", (10**400, 1, 1)),
+    ("compra.comprar_o_alquilar", (1e308, 5e-324, 1, 0, 744)),
+    ("compra.comprar_o_alquilar", (1, 1e308, 5e-324, 1e308, 744)),
+    ("memoria.encaja", ("Llama 3.1 8B", "inferencia", "RTX 4090"), {"precision": ""}),  # '' valía como bf16
+    ("recomendacion.recomendar", (6, False, 0.34, 0.2), {"tokens_mes": "1"}),  # sin su pareja no se validaba
+    ("tiempo.horas", (1e18, "H100 80GB"), {"utilizacion": "x"}),  # AttributeError
+]
+
+
+@pytest.mark.parametrize("caso", _REGRESIONES, ids=lambda c: c[0])
+def test_regresiones_del_arnes(caso):
+    import math
+
+    nombre, args, kwargs = (*caso, {})[:3]
+    funcion = publicas()[nombre]
+    try:
+        salida = funcion(*args, **kwargs)
+    except ValueError as error:
+        assert re.search(r"se admite|admitidos|usa valores", str(error)), str(error)
+        return
+    valores = [salida] if isinstance(salida, float | int) else []
+    assert all(math.isfinite(v) and v >= 0 for v in valores)
+    assert kwargs == {}, f"{nombre} aceptó {kwargs}"

@@ -15,17 +15,20 @@ una ``Salida`` (un DataFrame y los decimales de sus columnas numéricas en la ta
     @orden(
         "horas-compra",
         "horas de alquiler que pagan la compra de una GPU",
-        Opcion("--gpu", "GPU de los datos", obligatoria=True),
+        Opcion("--gpu", "GPU de los datos", nombre_de("GPU", datos.especificaciones), obligatoria=True),
         Opcion("--precio-hora", "dólares por hora", tipo=positivo, obligatoria=True),
     )
     def _horas_compra(gpu: str, precio_hora: float) -> Salida:
         horas = compra.horas_equivalentes(datos.equipo(gpu).precio_compra_usd, precio_hora)
         return Salida(pd.DataFrame([{"gpu": gpu, "horas": horas}]), {"horas": 0})
 
-Tipos de opción: ``positivo`` (> 0), ``no_negativo`` (≥ 0) o ``str`` (por defecto); ``valores=(...)``
-limita las opciones a una lista. ``--formato`` se añade solo. Un ``ValueError`` de la biblioteca se
-convierte en la línea de error (con las opciones dadas) y el código 2; ``tests/test_propiedades.py``
-prueba cada orden registrada con entradas generadas (registra allí sus opciones numéricas).
+Tipos de opción: ``positivo`` (> 0), ``no_negativo`` (≥ 0), ``entero_positivo``, ``nombre_de("GPU",
+datos.especificaciones)`` (un nombre de los datos; ante una errata, «¿Quisiste decir …?») o ``str`` (por
+defecto); ``valores=(...)`` limita las opciones a una lista (también con «¿Quisiste decir …?»). ``ejemplo=``
+añade una línea de uso al final de ``--help`` (las pruebas la ejecutan). ``--formato`` se añade solo.
+Un ``ValueError`` de la biblioteca se convierte en la línea de error (con las opciones dadas) y el código 2; ``tests/test_propiedades.py``
+prueba cada orden registrada con entradas generadas (registra en ``tests/propiedades.py`` cada opción:
+``tests/test_propiedades_cobertura.py`` falla si falta una).
 """
 
 from __future__ import annotations
