@@ -1086,6 +1086,8 @@ FUNCIONES_EXENTAS = {
     # aceptan (nombre_gpu, precios_millon): pendiente de validarlas y registrarlas.
     "equilibrios.costes_segun_tokens": "pendiente: acepta algunos argumentos malos; tests/test_dibujo.py",
     "dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
+    "interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
+    "tasa); valida su diccionario de reinicios; tests/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",
     "memoria.booleano": "una comprobación de validación (como las de validacion)",
     "formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 
 from .equilibrios import Equilibrio, _finito
-from .validacion import numero, opcion, resultado
+from .validacion import entero, numero, opcion, resultado, tabla_de
 
 METODOS = ("young", "daly")
 _EXPONENTE_MAX = 700.0  # e^700 ≈ 1e304: más allá, el trabajo no termina en ningún tiempo razonable
@@ -141,6 +141,11 @@ def coste_segun_tasa(
     la del precio bajo demanda, plana: no depende de las interrupciones.
     """
     maxima = numero(tasa_maxima, "tasa_maxima")
+    reinicios = {
+        nombre: numero(h, f"reinicios[{nombre!r}]", cero=True)
+        for nombre, h in tabla_de(reinicios, "reinicios", "de nombre → horas de reinicio").items()
+    }
+    puntos = entero(puntos, "puntos", minimo=1, maximo=10_000)
     tasas = [maxima * i / puntos for i in range(puntos + 1)]
     series = {
         nombre: [
