@@ -1,6 +1,6 @@
 # Precios que cambiaron entre dos lecturas fechadas de los datos.
 from gpucoste import alternativas
-from gpucoste.formato import dolares, fecha, porcentaje
+from gpucoste.formato import dolares, fecha, nivel, porcentaje
 
 
 def cuando(dia: str) -> str:
@@ -11,7 +11,7 @@ def cuando(dia: str) -> str:
 for c in alternativas.cambios_de_precio():
     sentido = "subió" if c.variacion > 0 else "bajó"
     print(
-        f"- **{c.gpu} en {c.proveedor} ({c.nivel.replace('_', ' ')})**: "
+        f"- **{c.gpu} en {c.proveedor} ({nivel(c.nivel)})**: "
         f"{dolares(c.antes.precio_hora_usd)}/h {cuando(c.antes.fecha)}; "
         f"{dolares(c.despues.precio_hora_usd)}/h {cuando(c.despues.fecha)} "
         f"({sentido} un {porcentaje(abs(c.variacion))})."
