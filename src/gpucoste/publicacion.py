@@ -129,9 +129,14 @@ def _valor(x: object) -> str:
     return str(x)
 
 
-def _codigo(texto: str) -> str:
+# Columnas cuyo valor es un identificador (``aspecto``: «facturacion»; ``clave``: «mfu»), no una palabra.
+_IDENTIFICADORES = ("clave", "aspecto")
+
+
+def _codigo(texto: str, columna: str = "") -> str:
     """Un identificador de los datos (``usd_por_eur``, ``finetuning-lora-7b``) como código; el resto, tal cual."""
-    return f"`{texto}`" if re.fullmatch(r"[a-z0-9_.-]+", texto) and re.search(r"[_-]", texto) else texto
+    identificador = re.fullmatch(r"[a-z0-9_.-]+", texto) and (columna in _IDENTIFICADORES or re.search(r"[_-]", texto))
+    return f"`{texto}`" if identificador else texto
 
 
 def _fuente(texto: str) -> str:
@@ -163,7 +168,7 @@ def tabla_otros_datos() -> pd.DataFrame:
             filas.append(
                 {
                     "Fichero": f"`{fichero}`",
-                    "Dato": " · ".join(_codigo(_valor(getattr(fila, c))) for c in clave),
+                    "Dato": " · ".join(_codigo(_valor(getattr(fila, c)), c) for c in clave),
                     "Valor": valor,
                     "Fecha": fecha,
                     "Fuente": _fuente(fuente),
