@@ -197,7 +197,7 @@ def test_pagina_vast_ofertas(sitio):
     filas = tabla_que_contiene(html(sitio, "vast-ai"), "DLPerf por US$/h")
     assert [f[0] for f in filas] == ["oferta 1 (RTX 4090)", "oferta 2 (A100 80GB)", "oferta 3 (H100 80GB)"]
     texto = html(sitio, "vast-ai").get_text(" ", strip=True)
-    assert "la que termina el trabajo por menos dinero, la oferta 3 (H100 80GB)" in texto
+    assert "la que termina el trabajo por menos dinero, la oferta 3 (H100 80GB), con" in texto
 
 
 def test_pagina_alternativas(sitio):
