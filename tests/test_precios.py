@@ -116,9 +116,10 @@ def test_otros_datos_citados_cada_fila_con_su_fuente(sitio):
     enlaces = {a["href"] for a in seccion.select("a[href^='https://']")}
     for fichero in otros:
         for fila in esquema.cargar(esquema.TABLAS[fichero]):
-            fuente = getattr(fila, "fuente", "") or ""
-            if fuente.startswith("https://"):
-                assert fuente in enlaces, f"{fichero}: {fuente} sin enlace en «Otros datos citados»"
+            url = re.match(r"https://\S+", getattr(fila, "fuente", "") or "")
+            if url:  # una fuente puede llevar una aclaración detrás del enlace
+                assert url[0] in enlaces, f"{fichero}: {url[0]} sin enlace en «Otros datos citados»"
+    assert all(" " not in href for href in enlaces)
     # El tipo de cambio del BCE y el precio de la luz, con su fecha, tal como los usan las páginas.
     bce = next(f for f in filas if f[1] == "usd_por_eur")
     assert bce[3] == "2026-05-08" and bce[2].startswith("valor: 1,1761")

@@ -141,7 +141,11 @@ def _codigo(texto: str, columna: str = "") -> str:
 
 def _fuente(texto: str) -> str:
     """La fuente como enlace corto si es una URL; si no (el artículo original, una estimación), el texto."""
-    return enlace(texto) if texto.startswith("https://") else (texto or "—")
+    url = re.match(r"https://\S+", texto)
+    if url is None:
+        return texto or "—"
+    resto = texto[url.end() :].strip()  # «https://… (el mínimo es una estimación)»: el enlace y su aclaración
+    return enlace(url[0]) + (f" {resto}" if resto else "")
 
 
 def tabla_otros_datos() -> pd.DataFrame:
