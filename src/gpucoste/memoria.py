@@ -59,6 +59,14 @@ BYTES_LOGITS = 4.0
 METODOS = ("inferencia", "completo", "lora", "qlora")
 """Para qué se carga el modelo: servirlo, o entrenarlo entero, con LoRA o con QLoRA."""
 
+NOMBRES_METODOS = {
+    "inferencia": "inferencia (servir el modelo)",
+    "completo": "fine-tuning completo",
+    "lora": "LoRA",
+    "qlora": "QLoRA",
+}
+"""Cómo se llama cada método al escribirlo para el lector (formularios): el valor es la clave."""
+
 RANGO_LORA = 16
 """Rango por defecto de los adaptadores LoRA (un valor habitual; el artículo de QLoRA usa 64)."""
 
@@ -195,7 +203,9 @@ def _bytes_base(metodo: str, precision: str | None) -> float:
     """Bytes por parámetro del modelo base según el método (y la precisión, si el método la admite)."""
     if metodo == "qlora":
         if precision not in (None, "nf4"):
-            raise ValueError(f"precision: {precision!r} no vale con QLoRA; el modelo base va en 'nf4'.")
+            raise ValueError(
+                f"precision: {precision!r} no vale con QLoRA; se admite 'nf4' o ninguna (el modelo base va en NF4)."
+            )
         return BYTES_NF4
     if metodo == "completo":
         if precision not in (None, "bf16", "fp16"):
@@ -204,7 +214,7 @@ def _bytes_base(metodo: str, precision: str | None) -> float:
                 "se admite 'bf16' o 'fp16'."
             )
         return BYTES_POR_PARAMETRO["bf16"]
-    return BYTES_POR_PARAMETRO[opcion(precision or "bf16", "Precisión", BYTES_POR_PARAMETRO)]
+    return BYTES_POR_PARAMETRO[opcion("bf16" if precision is None else precision, "Precisión", BYTES_POR_PARAMETRO)]
 
 
 def encaja(
