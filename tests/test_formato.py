@@ -70,3 +70,11 @@ def test_tabla_en_espanol():
 def test_fecha():
     assert formato.fecha("2026-10-29") == "29 de octubre de 2026"
     assert formato.fecha("2026-07") == "julio de 2026"
+
+
+def test_nivel_en_la_prosa():
+    """La guía de estilo: «on-demand», nunca «bajo_demanda» ni «bajo demanda»; el resto, tal cual."""
+    assert formato.nivel("bajo_demanda") == "on-demand"
+    assert formato.nivel("comunidad") == "comunidad"
+    with pytest.raises(ValueError, match="nivel"):
+        formato.nivel("bajo demanda")
