@@ -21,7 +21,7 @@ for nombre in locales:
     if abs(horas / 24 / DIAS_LOCAL - 1) <= 0.25:
         cerca.append(nombre)
     print(
-        f"- {nombre}: {veces(lenta)} más lenta en el pico BF16 → {numero(horas, 0)} "
+        f"- {nombre}: la H100 tiene {veces(lenta)} su pico BF16 → {numero(horas, 0)} "
         "horas "
         f"({numero(horas / 24, 1)} días)."
     )

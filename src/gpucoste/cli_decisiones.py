@@ -73,8 +73,8 @@ def _api_o_gpu(
 
 @orden(
     "reservar",
-    "uso a partir del cual reservar sale más barato que pagar bajo demanda",
-    Opcion("--precio-hora", "dólares por hora bajo demanda", positivo, obligatoria=True),
+    "uso a partir del cual reservar sale más barato que pagar on-demand",
+    Opcion("--precio-hora", "dólares por hora on-demand", positivo, obligatoria=True),
     Opcion("--descuento", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo, obligatoria=True),
     Opcion("--horas", "horas del periodo reservado (como mucho 744)", positivo, HORAS_MES),
     ejemplo="--precio-hora 0,34 --descuento 0,2",
@@ -121,7 +121,7 @@ def _local(horas_local: float, vatios: float, precio_kwh: float, horas_alquiler:
     Opcion("--escritura-min", "minutos que tarda en escribirse un checkpoint", positivo, obligatoria=True),
     Opcion("--reinicio-min", "minutos para volver tras una interrupción", no_negativo, obligatoria=True),
     Opcion("--precio-hora", "dólares por hora de la interrumpible", positivo, obligatoria=True),
-    Opcion("--precio-bajo-demanda", "dólares por hora bajo demanda (para el equilibrio)", positivo),
+    Opcion("--precio-bajo-demanda", "dólares por hora on-demand (para el equilibrio)", positivo),
     Opcion("--intervalo-min", "minutos de cómputo entre checkpoints (sin él, el óptimo de Daly)", positivo),
     ejemplo="--horas 6 --interrupciones-hora 0,25 --escritura-min 1 --reinicio-min 15 --precio-hora 0,225 "
     "--precio-bajo-demanda 0,45",
@@ -149,7 +149,7 @@ def _interrumpible(
         eq = interrupciones.tasa_equilibrio(
             horas, precio_hora, precio_bajo_demanda, escritura_min / 60, reinicio_min / 60, intervalo
         )
-        filas.append({"concepto": "coste bajo demanda (US$)", "valor": eq.coste_b or precio_bajo_demanda * horas})
+        filas.append({"concepto": "coste on-demand (US$)", "valor": eq.coste_b or precio_bajo_demanda * horas})
         if eq.umbral is not None:
             filas.append({"concepto": "interrupciones por hora del equilibrio", "valor": eq.umbral})
     return Salida(pd.DataFrame(filas), {"valor": 2})

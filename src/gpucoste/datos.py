@@ -17,6 +17,16 @@ from dataclasses import dataclass
 from . import esquema, validacion
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
+NIVELES_LEGIBLES = {"bajo_demanda": "on-demand"}
+"""Cómo se lee un nivel en la guía cuando su identificador no es la palabra de la guía de estilo."""
+
+
+def nivel_legible(nivel: str) -> str:
+    """El nivel como lo lee una persona: ``"bajo_demanda"`` → ``"on-demand"``; los demás, tal cual."""
+    nivel = validacion.opcion(nivel, "nivel", NIVELES)
+    return NIVELES_LEGIBLES.get(nivel, nivel)
+
+
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
 
 
@@ -34,6 +44,11 @@ class Precio:
     def nombre(self) -> str:
         """Nombre corto para tablas: «RTX 4090 - comunidad»."""
         return f"{self.gpu} - {self.nivel}"
+
+    @property
+    def proveedor_y_nivel(self) -> str:
+        """«Nebius (on-demand)»: el proveedor y el nivel como los lee una persona."""
+        return f"{self.proveedor} ({nivel_legible(self.nivel)})"
 
 
 @dataclass(frozen=True)

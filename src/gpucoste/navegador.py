@@ -73,7 +73,7 @@ def _campos_coste() -> tuple[Campo, ...]:
     disco = datos.tarifa(barata.proveedor, "almacenamiento")
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU ({precio.nombre}, {barata.proveedor})", "US$/h", precio.precio_hora_usd
+            "precio_hora", f"Precio de la GPU: {precio.nombre} en {barata.proveedor}", "US$/h", precio.precio_hora_usd
         ),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
         Campo(
@@ -83,7 +83,7 @@ def _campos_coste() -> tuple[Campo, ...]:
             datos.supuestos()["minutos_arranque"].valor_min,
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
-        Campo("precio_gb_mes", f"Precio del disco ({disco.proveedor})", "US$/GB y mes", disco.precio_min_usd),
+        Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
         Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
@@ -101,7 +101,7 @@ def _tabla_coste(**valores: float) -> Tabla:
     return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
 
 
-# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+# --- Interrumpible o on-demand (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
 
 
 def _campos_interrumpibles() -> tuple[Campo, ...]:
@@ -109,12 +109,12 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
 
     e = decisiones.ejemplo_interrumpible()
     return (
-        Campo("horas_trabajo", f"Horas de cómputo del trabajo ({e.gpu})", "h", e.horas_trabajo),
-        Campo("interrupciones_hora", "Interrupciones por hora (de media)", "1/h", TASA_EJEMPLO),
+        Campo("horas_trabajo", f"Horas de cómputo del trabajo en la {e.gpu}", "h", e.horas_trabajo),
+        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", TASA_EJEMPLO),
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
         Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
+        Campo("precio_bajo_demanda", "Precio on-demand", "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -147,7 +147,7 @@ def _tabla_interrumpibles(
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
         ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
+        ("Coste on-demand (US$)", numero(bajo_demanda)),
         (
             "Deja de compensar a partir de (interrupciones por hora)",
             eq.motivo if eq.umbral is None else numero(eq.umbral),
@@ -174,9 +174,9 @@ def _campos_cabe() -> tuple[Campo, ...]:
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
-        Campo("n_gpus", "Número de GPUs", "", 1),
-        Campo("secuencia", "Tokens por secuencia (contexto al servir)", "tokens", 2048),
-        Campo("lote", "Secuencias a la vez (lote)", "", 1),
+        Campo("n_gpus", "Número de GPU", "", 1),
+        Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", 2048),
+        Campo("lote", "Tamaño de lote", "secuencias a la vez", 1),
     )
 
 
@@ -202,9 +202,9 @@ def _campos_tarda() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         Campo("metodo", "Método de entrenamiento", "", "lora", ("completo", "lora", "qlora")),
-        Campo("tokens", "Tokens de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
-        Campo("n_gpus", "Número de GPUs", "", 1),
+        Campo("n_gpus", "Número de GPU", "", 1),
     )
 
 
@@ -232,8 +232,8 @@ def _campos_barato() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         Campo("metodo", "Método de entrenamiento", "", "lora", ("completo", "lora", "qlora")),
-        Campo("tokens", "Tokens de entrenamiento", "tokens", EJEMPLO_TOKENS),
-        Campo("secuencia", "Tokens por secuencia", "tokens", 2048),
+        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("secuencia", "Longitud de la secuencia", "tokens", 2048),
     )
 
 
@@ -246,7 +246,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
     filas = tuple(
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
-            f"{f.precio.proveedor} ({f.precio.nivel})",
+            f.precio.proveedor_y_nivel,
             numero(f.precio.precio_hora_usd * f.n_gpus),
             texto(f.horas, 1),
             texto(f.coste) + ("" if f.completo else " †"),
@@ -283,7 +283,7 @@ CALCULADORAS: dict[str, Calculadora] = {
         ),
         Calculadora(
             "interrumpibles",
-            "Calcula tu caso: interrumpible o bajo demanda",
+            "Calcula tu caso: interrumpible o on-demand",
             dict.fromkeys(
                 (
                     "horas_trabajo",
