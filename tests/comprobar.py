@@ -29,6 +29,7 @@ import time
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "tests"))
 import registro  # noqa: E402
+from conftest import construccion_estricta  # noqa: E402
 
 BIN = pathlib.Path(sys.executable).parent
 
@@ -90,22 +91,14 @@ def hecho(inicio: float, extra: str = "") -> None:
 def main() -> int:
     total = time.perf_counter()
     destino = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-check-"))
-    entorno = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GPUCOSTE_DATOS": ""}
     inicio = paso("make check · 1/3 construcción estricta…")
     try:
-        r = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(destino)],
-            cwd=RAIZ,
-            env=entorno,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
+        r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": ""}, timeout=600)
     finally:
         shutil.rmtree(destino, ignore_errors=True)
     if r.returncode != 0:
         print(f"FALLA ({time.perf_counter() - inicio:.1f} s)".replace(".", ","))
-        print(registro.resumen(r.stdout + r.stderr) or (r.stdout + r.stderr)[-2000:])
+        print(registro.resumen(r.registro) or r.registro[-2000:])
         return 1
     hecho(inicio)
 

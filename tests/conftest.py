@@ -55,7 +55,11 @@ def carpeta_datos(tmp_path, monkeypatch):
     datos.limpiar_cache()
 
 
-def _mkdocs_build(destino: pathlib.Path, raiz: pathlib.Path, env: dict[str, str] | None):
+def construccion_estricta(
+    destino: pathlib.Path, raiz: pathlib.Path = RAIZ, env: dict[str, str] | None = None, timeout: int = 300
+):
+    """``mkdocs build --strict`` de ``raiz`` en ``destino``, sin saltos: la usan estas pruebas y ``make check``
+    (``tests/comprobar.py``). ``r.registro`` trae el registro completo."""
     entorno = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": epoca_fuente(), **(env or {})}
     r = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(destino)],
@@ -63,7 +67,7 @@ def _mkdocs_build(destino: pathlib.Path, raiz: pathlib.Path, env: dict[str, str]
         env=entorno,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
     )
     # stderr: solo los WARNING/ERROR (lo que sale en un fallo); el registro completo, en r.registro, y en
     # stderr si se pide con GPUCOSTE_REGISTRO_COMPLETO=1 («GPUCOSTE_REGISTRO_COMPLETO=1 make test»).
@@ -87,7 +91,7 @@ def construccion_de_la_sesion(destino: pathlib.Path | None = None) -> subprocess
         import tempfile
 
         destino = destino or pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-sitio-"))
-        _SESION["r"] = _mkdocs_build(destino, RAIZ, {"GPUCOSTE_DATOS": ""})
+        _SESION["r"] = construccion_estricta(destino, RAIZ, {"GPUCOSTE_DATOS": ""})
         _SESION["r"].destino = destino
     return _SESION["r"]
 
@@ -105,7 +109,7 @@ def construir(destino: pathlib.Path, *, raiz: pathlib.Path = RAIZ, env: dict[str
     trae solo los WARNING/ERROR; ``r.registro``, todo.
     """
     saltar_si_la_construccion_falla()
-    return _mkdocs_build(destino, raiz, env)
+    return construccion_estricta(destino, raiz, env)
 
 
 def texto(nodo) -> str:

@@ -121,7 +121,8 @@ CARGAR = {
         ),
         ("tarifas.csv", 2, "precio_max_usd", "0.01", r"tarifas.csv, fila 2, columna precio_max_usd: 0.01 es menor"),
         ("tarifas.csv", 2, "cobra_parada", "quizá", r"tarifas.csv, fila 2, columna cobra_parada: 'quizá' no vale"),
-        ("hardware.csv", 2, "vram_gb", "-24", r"hardware.csv, fila 2, columna vram_gb: '-24' no vale"),
+        ("hardware.csv", 2, "precio_compra_usd", "-1599", r"hardware.csv, fila 2, columna precio_compra_usd: '-1599'"),
+        ("hardware.csv", 2, "gpu", "RTX 9090", r"hardware.csv, fila 2, columna gpu: 'RTX 9090' no está en gpus.csv"),
         ("supuestos.csv", 2, "valor_min", "-1", r"supuestos.csv, fila 2, columna valor_min: '-1' no vale"),
     ],
 )

@@ -196,8 +196,8 @@ def test_nunca_un_precio_cero_o_vacio(carpeta_datos, tmp_path):
 
 
 def test_una_gpu_nueva_declarada_entra_con_todos_sus_niveles(carpeta_datos, tmp_path):
-    with (carpeta_datos / "hardware.csv").open("a", encoding="utf-8") as f:
-        f.write("RTX 5090,32,1999,2025-01-30,https://www.nvidia.com/es-es/geforce/graphics-cards/50-series/,prueba\n")
+    """La RTX 5090 tiene ficha en gpus.csv (su VRAM) y ningún precio: basta con declararla en ``GPUS``."""
+    assert not [p for p in datos.precios() if p.gpu == "RTX 5090"]
     copia = tmp_path / "ofertas"
     shutil.copytree(OFERTAS, copia)
     with (copia / "runpod.csv").open("a", encoding="utf-8") as f:

@@ -65,7 +65,6 @@ class Escenario:
 @dataclass(frozen=True)
 class Hardware:
     gpu: str
-    vram_gb: float
     precio_compra_usd: float | None
     fecha: str
     fuente: str
@@ -137,10 +136,9 @@ ESCENARIOS = esquema.Tabla(
 HARDWARE = esquema.Tabla(
     "hardware.csv",
     Hardware,
-    "Especificaciones y precio de compra de cada GPU.",
+    "Precio de compra de cada GPU (sus especificaciones, VRAM incluida, están en gpus.csv).",
     columnas=(
-        esquema.Columna("gpu", "texto", "Nombre de la GPU."),
-        esquema.Columna("vram_gb", "numero", "Memoria de la GPU (GB).", minimo=0, excluye_minimo=True),
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en gpus.csv)."),
         esquema.Columna(
             "precio_compra_usd",
             "numero",
@@ -154,6 +152,7 @@ HARDWARE = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("gpu",),
+    referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
 )
 
 TARIFAS = esquema.Tabla(
@@ -384,7 +383,7 @@ def escenarios() -> tuple[Escenario, ...]:
 
 
 def hardware() -> tuple[Hardware, ...]:
-    """Especificaciones y precio de compra de cada GPU."""
+    """Precio de compra de cada GPU (vacío si no hay uno citable)."""
     return esquema.cargar(HARDWARE)
 
 
@@ -441,7 +440,7 @@ def precio(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> Pr
 
 
 def equipo(gpu: str) -> Hardware:
-    """Especificaciones de ``gpu``."""
+    """El precio de compra de ``gpu`` (sus especificaciones: ``especificaciones()``)."""
     filas = {h.gpu: h for h in hardware()}
     return filas[validacion.opcion(gpu, "GPU", filas)]
 

@@ -95,12 +95,13 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
 
 
 def tabla_hardware() -> pd.DataFrame:
-    """Cada fila de ``hardware.csv``: VRAM y precio de compra, con su fuente."""
+    """Cada fila de ``hardware.csv`` (precio de compra, con su fuente) y la VRAM de la GPU (de ``gpus.csv``)."""
     filas = sorted(datos.hardware(), key=lambda h: h.gpu)
+    fichas = datos.especificaciones()
     return pd.DataFrame(
         {
             "GPU": [h.gpu for h in filas],
-            "VRAM (GB)": [numero(h.vram_gb, 0) for h in filas],
+            "VRAM (GB)": [numero(fichas[h.gpu].vram_gb, 0) for h in filas],
             f"Compra ({DOLAR})": [
                 "—" if h.precio_compra_usd is None else numero(h.precio_compra_usd, 0) for h in filas
             ],  # noqa: E501

@@ -11,7 +11,7 @@ Cómo se obtiene cada cifra
   veces, verificadas y sin verificar; RunPod, AWS, GCP y Lambda, del catálogo que gpuhunt publica cada
   día (un fichero por proveedor y versión: esa URL es la ``fuente``).
 - Cuentan solo las ofertas **bajo demanda de una sola GPU** cuyo nombre (el de gpuhunt, ``GPUS``) y
-  VRAM (la de ``hardware.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía.
+  VRAM (la de ``gpus.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía.
 - El **nivel** sale de la oferta: en Vast.ai, verificada → ``verificado`` y sin verificar →
   ``comunidad``; en RunPod, un centro de datos (``EU-RO-1``) es Secure Cloud → ``seguro`` y un país
   (``US``) es Community Cloud → ``comunidad``; en AWS, GCP y Lambda, ``bajo_demanda``.
@@ -24,7 +24,7 @@ Qué se escribe
 - Solo se **añaden** filas al final del CSV; nunca se reescribe ni se borra una fila.
 - Se recoge cada (GPU, proveedor, nivel) que ya tiene filas en ``precios.csv``, y cualquier GPU de
   ``GPUS`` que aún no tiene ninguna (así se añade una GPU nueva: una línea en ``GPUS`` y su fila en
-  ``hardware.csv``).
+  ``gpus.csv``).
 - No se añade una fila igual (mismo precio) a la última de su clave **en la misma semana ISO**, ni una
   segunda fila del mismo día (la clave de ``precios.csv`` incluye la fecha).
 - Un proveedor que falla o no devuelve ofertas deja sus datos como estaban, y el informe lo dice.
@@ -165,10 +165,10 @@ def nivel(oferta) -> str | None:
 
 def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
     """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM de una GPU de ``gpus``."""
-    vram = {h.gpu: h.vram_gb for h in datos.hardware()}
+    vram = {g: ficha.vram_gb for g, ficha in datos.especificaciones().items()}
     sin_vram = sorted(set(gpus) - set(vram))
     if sin_vram:
-        raise ValueError(f"recolector: las GPU {sin_vram} de GPUS no tienen fila en hardware.csv (su VRAM).")
+        raise ValueError(f"recolector: las GPU {sin_vram} de GPUS no tienen fila en gpus.csv (su VRAM).")
     por_nombre = {nombre.lower(): gpu for gpu, nombre in gpus.items()}
     salida = []
     for item in items:
@@ -452,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m gpucoste.recolector",
         description="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
     )
-    parser.add_argument("--datos", type=pathlib.Path, default=paquete, help="carpeta con precios.csv y hardware.csv")
+    parser.add_argument("--datos", type=pathlib.Path, default=paquete, help="carpeta con precios.csv y gpus.csv")
     parser.add_argument("--fecha", default=None, help="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)")
     parser.add_argument("--ofertas", type=pathlib.Path, help="carpeta con respuestas guardadas, en lugar de la red")
     parser.add_argument("--resumen", type=pathlib.Path, help="escribe aquí el cuerpo de la pull request (Markdown)")
