@@ -53,6 +53,7 @@ from gpucoste import (
     coste,
     datos,
     decisiones,
+    dibujo,
     electricidad,
     equilibrios,
     experimento,
@@ -558,6 +559,8 @@ funcion(
 funcion(equilibrios.alquilar_o_reservar, POSITIVO, FRACCION, horas=HORAS_DE_UN_MES)
 funcion(equilibrios.local_o_alquilar, POSITIVO, POSITIVO, NO_NEGATIVO, POSITIVO)
 funcion(compra.comprar_o_alquilar, POSITIVO, POSITIVO, POSITIVO, NO_NEGATIVO, HORAS_DE_UN_MES)
+funcion(compra.coste_acumulado, POSITIVO, POSITIVO, POSITIVO, NO_NEGATIVO, HORAS_DE_UN_MES)
+funcion(dibujo.marcas, REAL, REAL, validos=_RANGOS, negativos=True, cuantas=Entero(1, 100))
 funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO, Nombre(lambda: interrupciones.METODOS))
 _TRABAJO, _TASA = Acotado(0.01, 500), Acotado(0, 5, cero=True)
 _ESCRITURA, _REINICIO = Acotado(1e-3, 1, cero=True), Acotado(0, 1, cero=True)

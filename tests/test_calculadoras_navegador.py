@@ -70,13 +70,44 @@ def test_la_prueba_de_pandas_puede_fallar():
     assert "pandas" in _modulos_tras("import gpucoste.navegador, gpucoste.cli")
 
 
-def _rueda():
+def _hook():
     sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
     try:
         import navegador as hook  # el hook de MkDocs (mismo nombre que el módulo de la biblioteca)
     finally:
         sys.path.pop(0)
-    return hook.rueda()
+    return hook
+
+
+def _rueda():
+    return _hook().rueda()
+
+
+def test_precargar_importa_lo_que_usa_el_calculo():
+    """La instantánea de Pyodide lleva importado lo que importa un cálculo: tras ``precargar``, calcular con
+    cada calculadora (y el código editable) no importa ningún módulo más de gpucoste."""
+    codigo = (
+        "import json, sys\nfrom gpucoste import navegador\nnavegador.precargar()\n"
+        "antes = set(sys.modules)\n"
+        "for n, c in navegador.CALCULADORAS.items():\n"
+        "    navegador.calcular_json(n, json.dumps({a: '1' for a in c.argumentos}))\n"
+        f"exec(open({str(SNIPPET)!r}, encoding='utf-8').read())\n"
+        "print('NUEVOS', *sorted(m for m in set(sys.modules) - antes if m.startswith('gpucoste')))"
+    )
+    salida = subprocess.run([sys.executable, "-c", codigo], capture_output=True, text=True, check=True).stdout
+    assert salida.split("NUEVOS")[-1].split() == []
+
+
+def test_la_instantanea_es_reproducible(sitio, tmp_path):
+    """Hecha ahora con Node, la instantánea es byte a byte la del sitio (que puede venir de la caché de otra
+    construcción): ni la hora ni el azar de este arranque entran en ella."""
+    hook = _hook()
+    if not (RAIZ / hook.NPM / "pyodide.mjs").is_file():
+        pytest.skip("sin Pyodide de npm")
+    _, datos = _rueda()
+    nueva = tmp_path / "instantanea.bin.gz"
+    hook._hacer_instantanea(RAIZ / hook.NPM, datos, nueva)
+    assert nueva.read_bytes() == (sitio / "assets" / "pyodide" / hook.INSTANTANEA).read_bytes()
 
 
 def test_la_rueda_es_reproducible_y_lleva_todo_el_paquete(tmp_path):
@@ -119,6 +150,7 @@ def test_solo_los_ficheros_de_pyodide_necesarios_y_con_su_tipo(sitio):
     hook_rueda, _ = _rueda()
     carpeta = sitio / "assets" / "pyodide"
     esperados = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+    esperados.add("instantanea.bin.gz")  # la memoria de Pyodide con gpucoste importado (hooks/instantanea.mjs)
     assert {f.name for f in carpeta.iterdir()} == esperados | {hook_rueda}
     with servir(sitio) as base:
         for fichero, tipo in (("pyodide.asm.wasm", "application/wasm"), ("pyodide.mjs", "text/javascript")):
@@ -496,6 +528,26 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
 
 
+@pytest.mark.parametrize("con_instantanea", [True, False])
+def test_con_la_instantanea_y_sin_ella_da_la_tabla_publicada(sitio, chromium, servido, con_instantanea):
+    """Con la instantánea de memoria, Pyodide arranca desde ella; si no se puede descargar, arranca entero.
+    En los dos casos, la tabla de la construcción."""
+    publicada = celdas(_sopa(sitio, PAGINA_INTERRUMPIBLES).select_one("#gc-interrumpibles .gc-resultado table"))
+    s = Sesion(chromium, servido)
+    try:
+        if not con_instantanea:
+            s.contexto.route("**/instantanea.bin.gz*", lambda ruta: ruta.abort())
+        s.abrir(PAGINA_INTERRUMPIBLES)
+        s.enviar("gc-interrumpibles")
+        assert s.celdas("gc-interrumpibles") == publicada
+        arranque = s.pagina.evaluate("document.documentElement.dataset.gcArranque")
+        assert arranque == ("instantanea" if con_instantanea else "completo")
+        assert any("instantanea.bin.gz" in u for u in s.peticiones) == con_instantanea
+        assert s.fuera == []
+    finally:
+        s.contexto.close()
+
+
 # ---- Las calculadoras de la cadena de decisión: por defecto, las cifras de la tabla publicada en su página ----
 
 
@@ -537,3 +589,90 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
         total = next(v for k, v in suya.items() if k.startswith("total"))
         assert mia[:2] == [suya["GPU"], suya["proveedor"]]
         assert mia[3:] == [suya["horas"], total, suya["Pareto"]]
+
+
+# ---- La página de API, alquilar o comprar: dos calculadoras con tabla y gráfico ----------------------------
+
+PAGINA_API = "calculadoras/api-alquilar-o-comprar/"
+
+
+def test_metodos_con_su_nombre_y_su_valor():
+    """La lista de métodos muestra «LoRA», «QLoRA», «fine-tuning completo» (de la biblioteca) y envía el valor."""
+    from gpucoste import memoria
+
+    html = navegador.formulario_html("cabe", pyodide="p/", rueda="r.whl", peso="1 MB")
+    opciones = {o["value"]: o.get_text() for o in BeautifulSoup(html, "html.parser").select("#gc-cabe-metodo option")}
+    assert opciones == memoria.NOMBRES_METODOS
+    assert opciones["lora"] == "LoRA" and opciones["completo"] == "fine-tuning completo"
+    assert 'value="lora" selected' in html
+
+
+def test_api_y_comprar_por_defecto_dan_las_cifras_publicadas(sitio, sesion):
+    """Fuente independiente: las tablas de los snippets de la página (fila con equilibrio de la API; fila de
+    24 h al día sin reventa de la compra) y la frase de las horas equivalentes."""
+    sopa = _sopa(sitio, PAGINA_API)
+    api = next(
+        f
+        for f in _cabecera_y_filas(sopa, "tokens por segundo para empatar")
+        if f["equilibrio (millones de tokens al mes)"] != "sin equilibrio"
+    )
+    compra = next(f for f in _cabecera_y_filas(sopa, "coste en el equilibrio") if f["uso (h/día)"] == "24")
+    assert compra["reventa"].startswith("sin")
+    calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-api-o-gpu")}
+    assert calculado["US$ por millón de tokens generados (con su entrada)"] == api["US$ por millón de tokens"]
+    assert calculado["Tokens por segundo para empatar"] == api["tokens por segundo para empatar"]
+    assert calculado["Equilibrio (millones de tokens al mes)"] == api["equilibrio (millones de tokens al mes)"]
+    assert calculado["Coste en él (US$/mes)"] == api["coste en él (US$/mes)"]
+    calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-comprar")}
+    assert calculado["Meses hasta el equilibrio"] == compra["meses"]
+    assert calculado["Horas de uso hasta el equilibrio"] == compra["horas de uso"]
+    assert calculado["Coste en el equilibrio (US$)"] == compra["coste en el equilibrio (US$)"]
+    horas = calculado["Horas de alquiler que paga la compra (sin electricidad ni reventa)"]
+    assert f"la compra equivale a {horas} horas de alquiler" in sopa.get_text()
+
+
+def _grafico(sesion: Sesion, id_: str) -> str:
+    return sesion.pagina.locator(f"#{id_} .gc-grafico").inner_html()
+
+
+def test_comprar_con_otros_valores_da_la_tabla_y_el_grafico_de_python(sitio, sesion):
+    from gpucoste import compra
+
+    sesion.abrir(PAGINA_API)
+    de_la_pagina = _grafico(sesion, "gc-comprar")
+    assert "<svg" in de_la_pagina
+    sesion.pagina.fill("#gc-comprar-horas_mes", "200")
+    sesion.pagina.fill("#gc-comprar-valor_reventa", "600")
+    valores = _valores(sesion, "gc-comprar")
+    sesion.enviar("gc-comprar")
+    v = {k: navegador.leer(t) for k, t in valores.items()}
+    e = compra.comprar_o_alquilar(
+        v["precio_compra"], v["precio_hora"], v["potencia_w"], v["precio_kwh_eur"] * v["usd_por_eur"], 200.0, 600.0
+    )
+    calculado = {f[0]: f[1] for f in sesion.celdas("gc-comprar")}
+    assert calculado["Meses hasta el equilibrio"] == numero(e.umbral, 1)
+    assert calculado["Coste en el equilibrio (US$)"] == numero(e.coste_a, 0)
+    # El gráfico cambia con los datos y es el que da la biblioteca en Python, con sus dos compras.
+    grafico = _grafico(sesion, "gc-comprar")
+    esperado = navegador.calcular("comprar", valores).grafico
+    assert BeautifulSoup(grafico, "html.parser") == BeautifulSoup(esperado, "html.parser")
+    assert grafico != de_la_pagina and "con tu reventa" in grafico
+    sesion.pagina.click("#gc-comprar button[type=reset]")
+    assert _grafico(sesion, "gc-comprar") == de_la_pagina
+
+
+@pytest.mark.parametrize(
+    ("id_", "campo", "malo"),
+    [("gc-comprar", "valor_reventa", "5000"), ("gc-comprar", "horas_mes", "abc"), ("gc-api-o-gpu", "tokens_s", "0")],
+)
+def test_api_y_comprar_con_un_valor_malo(sesion, id_, campo, malo):
+    sesion.abrir(PAGINA_API)
+    sesion.pagina.fill(f"#{id_}-{campo}", malo)
+    valores = _valores(sesion, id_)
+    with pytest.raises(ValueError) as error:
+        navegador.calcular(id_.removeprefix("gc-"), valores)
+    assert str(error.value).startswith(f"{campo}:")
+    sesion.enviar(id_)
+    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error") == str(error.value)
+    assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
+    assert _grafico(sesion, id_) == ""

@@ -11,18 +11,43 @@ function avisar(texto) {
   for (const form of formularios) form.querySelector(".gc-estado").textContent = texto;
 }
 
+// La instantánea de memoria de Pyodide con la biblioteca ya importada (hecha al construir el sitio por
+// docs/.overrides/hooks/instantanea.mjs), descomprimida; null si no la hay: entonces Python arranca sin ella.
+async function instantanea(form) {
+  if (!form.dataset.instantanea) return null;
+  try {
+    const respuesta = await fetch(new URL(form.dataset.instantanea, location.href));
+    if (!respuesta.ok) return null;
+    const bytes = new Uint8Array(await respuesta.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // el servidor ya la entregó descomprimida
+    const plano = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(plano).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
 // Una sola carga de Pyodide y de la rueda por página, la pida quien la pida.
 function cargar(form) {
   if (cargando) return cargando;
   cargando = (async () => {
     const base = new URL(form.dataset.pyodide, location.href).href;
     avisar(`Cargando Python en tu navegador (${form.dataset.peso} la primera vez; después, de la caché)…`);
-    const { loadPyodide } = await import(`${base}pyodide.mjs`);
-    const pyodide = await loadPyodide({ indexURL: base });
+    const descarga = fetch(new URL(form.dataset.rueda, location.href)).then((respuesta) => {
+      if (!respuesta.ok) throw new Error(`no se pudo descargar la biblioteca (HTTP ${respuesta.status})`);
+      return respuesta.arrayBuffer();
+    });
+    const [{ loadPyodide }, memoria] = await Promise.all([import(`${base}pyodide.mjs`), instantanea(form)]);
+    let pyodide = null;
+    if (memoria) {
+      // Con la instantánea, Python ya está arrancado y gpucoste importado; si no sirve, se arranca sin ella.
+      pyodide = await loadPyodide({ indexURL: base, _loadSnapshot: memoria }).catch(() => null);
+    }
+    // Cómo arrancó (lo miran las pruebas, tests/test_calculadoras_navegador.py).
+    document.documentElement.dataset.gcArranque = pyodide ? "instantanea" : "completo";
+    pyodide ??= await loadPyodide({ indexURL: base });
     avisar("Preparando la biblioteca gpucoste…");
-    const respuesta = await fetch(new URL(form.dataset.rueda, location.href));
-    if (!respuesta.ok) throw new Error(`no se pudo descargar la biblioteca (HTTP ${respuesta.status})`);
-    const rueda = await respuesta.arrayBuffer();
+    const rueda = await descarga;
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(rueda, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import gpucoste.navegador");
@@ -50,10 +75,12 @@ async function calcular(form) {
   navegador.destroy();
   limpiarErrores(form);
   const resultado = form.querySelector(".gc-resultado");
+  const grafico = form.querySelector(".gc-grafico");
   if (respuesta.error) {
-    // Nunca una cifra con un dato malo: fuera la tabla, y el mensaje de la biblioteca junto al campo.
+    // Nunca una cifra con un dato malo: fuera la tabla y el gráfico, y el mensaje de la biblioteca junto al campo.
     const campo = respuesta.campo && form.querySelector(`[name="${respuesta.campo}"]`);
     resultado.replaceChildren();
+    grafico?.replaceChildren();
     if (campo) {
       campo.setAttribute("aria-invalid", "true");
       document.getElementById(campo.getAttribute("aria-describedby")).textContent = respuesta.error;
@@ -69,6 +96,7 @@ async function calcular(form) {
     return;
   }
   resultado.innerHTML = respuesta.tabla;
+  if (grafico) grafico.innerHTML = respuesta.grafico;
   avisar("Calculado en tu navegador.");
 }
 
@@ -102,6 +130,8 @@ async function ejecutar(form) {
 for (const form of formularios) {
   const original = form.querySelector(".gc-resultado, .gc-salida");
   const copia = original.innerHTML;
+  const grafico = form.querySelector(".gc-grafico");
+  const copiaGrafico = grafico?.innerHTML;
   form.addEventListener("focusin", () => cargar(form).catch(() => {}), { once: true });
   form.addEventListener("submit", (evento) => {
     evento.preventDefault();
@@ -116,6 +146,7 @@ for (const form of formularios) {
   form.addEventListener("reset", () => {
     limpiarErrores(form);
     original.innerHTML = copia;
+    if (grafico) grafico.innerHTML = copiaGrafico;
     avisar("");
   });
   form.dataset.listo = "1";

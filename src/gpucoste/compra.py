@@ -65,3 +65,43 @@ def comprar_o_alquilar(
         meses, "meses", nombres[0], capital + electricidad * horas * meses, nombres[1], alquiler * horas * meses
     )
     return _finito(eq, "comprar_o_alquilar", {"precio_compra": precio_compra, "precio_hora": precio_hora})
+
+
+def coste_acumulado(
+    precio_compra: float,
+    precio_hora: float,
+    potencia_w: float,
+    precio_kwh: float,
+    horas_mes: float,
+    reventas: dict[str, float] | None = None,
+    meses: int = 60,
+) -> tuple[list[int], dict[str, list[float]]]:
+    """Coste acumulado mes a mes (de 0 a ``meses``) de alquilar la GPU o de comprarla: los datos del gráfico.
+
+    Alquilada: ``precio_hora × horas_mes × mes``. Comprada: ``precio_compra − reventa`` más la electricidad de
+    las horas de uso, una serie por cada ``reventas`` (nombre → valor de reventa en la misma moneda; por
+    defecto, sin reventa). Si el equilibrio de alguna cae más allá de ``meses``, el eje se alarga hasta 1,2
+    veces ese equilibrio para que se vea el cruce (sin pasar de ``MESES_MAXIMOS``), con 121 puntos como mucho.
+    """
+    reventas = {"comprada, sin reventa": 0.0} if reventas is None else reventas
+    alquiler = numero(precio_hora, "precio_hora")
+    luz_hora = coste_electricidad(potencia_w, precio_kwh).por_hora
+    horas = validacion_horas_mes(horas_mes)
+    ultimo = meses
+    for reventa in reventas.values():
+        e = comprar_o_alquilar(precio_compra, precio_hora, potencia_w, precio_kwh, horas_mes, reventa)
+        if e.umbral is not None and e.umbral > ultimo:
+            ultimo = min(math.ceil(e.umbral * 1.2), MESES_MAXIMOS)
+    paso = math.ceil(ultimo / 120)  # a lo sumo 121 puntos
+    eje = list(range(0, ultimo + 1, paso))
+    series = {"alquilada": [alquiler * horas * m for m in eje]}
+    for nombre, reventa in reventas.items():
+        series[nombre] = [precio_compra - reventa + luz_hora * horas * m for m in eje]
+    entradas = {"precio_compra": precio_compra, "precio_hora": precio_hora, "horas_mes": horas_mes}
+    for valores in series.values():
+        resultado(valores[-1], "coste_acumulado", entradas)  # el mayor de cada serie: si es finito, todos
+    return eje, series
+
+
+MESES_MAXIMOS = 600
+"""Hasta dónde llega, como mucho, el eje del gráfico de comprar o alquilar (50 años)."""

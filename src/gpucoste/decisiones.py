@@ -388,17 +388,19 @@ def grafico_api_o_gpu() -> str:
     def dibujar() -> str:
         gpu = precio_gpu_alquilada()
         lleno = rendimientos()[-1]
-        capacidad = equilibrios.capacidad_mes(lleno.tokens_s)
-        tokens = [capacidad * 3 * i / 300 for i in range(301)]
-        millones = [t / 1e6 for t in tokens]
+        apis = {
+            f"API ({api.proveedor})": api.millon_mezclado(ENTRADA_POR_SALIDA)
+            for api in mercado.precios_api()
+            if api.modelo == MODELO
+        }
+        nombre_gpu = f"{gpu.gpu} alquiladas 24/7 ({lleno.nombre})"
+        millones, series = equilibrios.costes_segun_tokens(gpu.precio_hora_usd, lleno.tokens_s, apis, nombre_gpu)
         with graficos.figura() as (fig, ax):
-            for api in (p for p in mercado.precios_api() if p.modelo == MODELO):
-                millon = api.millon_mezclado(ENTRADA_POR_SALIDA)
-                ax.plot(
-                    millones, [equilibrios.coste_api_mes(t, millon) for t in tokens], label=f"API ({api.proveedor})"
-                )
-            costes = [equilibrios.coste_gpu_mes(t, gpu.precio_hora_usd, lleno.tokens_s) for t in tokens]
-            ax.step(millones, costes, where="post", label=f"{gpu.gpu} alquiladas 24/7 ({lleno.nombre})")
+            for nombre, costes in series.items():
+                if nombre == nombre_gpu:
+                    ax.step(millones, costes, where="post", label=nombre)
+                else:
+                    ax.plot(millones, costes, label=nombre)
             ax.set_xlabel("millones de tokens generados al mes")
             ax.set_ylabel("coste al mes (US$)")
             graficos.coma_decimal(ax, 0)
@@ -421,19 +423,22 @@ HORAS_DIA_GRAFICO = 8
 def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
     """Coste acumulado mes a mes de comprar ``gpu`` (sin reventa y con la alta) o de alquilarla."""
     from . import graficos
-    from .electricidad import coste_electricidad
+    from .compra import coste_acumulado
 
     def dibujar() -> str:
-        horas_mes = HORAS_DIA_GRAFICO * 365 / 12
         compra = datos.equipo(gpu).precio_compra_usd
-        alquiler = precio_gpu_alquilada().precio_hora_usd
-        luz_hora = coste_electricidad(vatios(gpu), luz().usd_kwh).por_hora
         reventa = mercado.reventa(gpu)
-        meses = list(range(0, 61))
+        meses, series = coste_acumulado(
+            precio_compra=compra,
+            precio_hora=precio_gpu_alquilada().precio_hora_usd,
+            potencia_w=vatios(gpu),
+            precio_kwh=luz().usd_kwh,
+            horas_mes=HORAS_DIA_GRAFICO * 365 / 12,
+            reventas={"comprada, sin reventa": 0.0, "comprada, reventa alta": reventa.fraccion_max * compra},
+        )
         with graficos.figura() as (fig, ax):
-            ax.plot(meses, [alquiler * horas_mes * m for m in meses], label="alquilada")
-            for fraccion, nombre in ((0, "comprada, sin reventa"), (reventa.fraccion_max, "comprada, reventa alta")):
-                ax.plot(meses, [compra * (1 - fraccion) + luz_hora * horas_mes * m for m in meses], label=nombre)
+            for nombre, costes in series.items():
+                ax.plot(meses, costes, label=nombre)
             ax.set_xlabel(f"meses de uso ({HORAS_DIA_GRAFICO} h al día)")
             ax.set_ylabel("coste acumulado (US$)")
             graficos.coma_decimal(ax, 0)

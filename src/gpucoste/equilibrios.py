@@ -80,6 +80,22 @@ def coste_gpu_mes(tokens_mes: float, precio_hora: float, tokens_s: float, horas:
     return resultado(total, "coste_gpu_mes", {"tokens_mes": tokens_mes, "precio_hora": precio_hora})
 
 
+def costes_segun_tokens(
+    precio_hora: float, tokens_s: float, precios_millon: dict[str, float], nombre_gpu: str, puntos: int = 300
+) -> tuple[list[float], dict[str, list[float]]]:
+    """Coste al mes frente a millones de tokens generados al mes: los datos del gráfico de API o GPU.
+
+    Una serie por API (nombre → precio por millón ya mezclado), en recta desde cero, y la de las GPU
+    alquiladas siempre encendidas (``nombre_gpu``), a saltos: una GPU más cada vez que se llena la anterior.
+    El eje va de 0 a tres GPU llenas, en ``puntos`` tramos.
+    """
+    capacidad = capacidad_mes(tokens_s)
+    tokens = [capacidad * 3 * i / puntos for i in range(puntos + 1)]
+    series = {nombre: [coste_api_mes(t, millon) for t in tokens] for nombre, millon in precios_millon.items()}
+    series[nombre_gpu] = [coste_gpu_mes(t, precio_hora, tokens_s) for t in tokens]
+    return [t / 1e6 for t in tokens], series
+
+
 def tokens_s_minimos(precio_hora: float, precio_millon: float) -> float:
     """Tokens por segundo que una GPU tiene que generar sin parar para costar por token lo que la API.
 

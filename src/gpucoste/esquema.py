@@ -260,6 +260,46 @@ class Tabla:
         }
 
 
+@dataclass(frozen=True)
+class Valor:
+    """Una fila de una tabla de valores con nombre: qué es (``clave``), cuánto vale, en qué unidad y de dónde sale."""
+
+    clave: str
+    valor: float
+    unidad: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], que: str) -> Tabla:
+    """Un CSV ``clave,valor,unidad,fecha,fuente,nota`` con una fila por cada una de ``claves`` (todas obligatorias).
+
+    ``que`` describe la columna ``clave`` («Qué regla es.»). Leer una fila: ``valor(tabla, clave, nombre)``.
+    """
+    return Tabla(
+        fichero,
+        Valor,
+        descripcion,
+        columnas=(
+            Columna("clave", "enum", que, valores=claves),
+            Columna("valor", "numero", "Cuánto vale.", minimo=0, excluye_minimo=True),
+            Columna("unidad", "texto", "Unidad del valor."),
+            FECHA,
+            FUENTE,
+            NOTA,
+        ),
+        clave=("clave",),
+        claves_obligatorias=claves,
+    )
+
+
+def valor(tabla: Tabla, clave: str, nombre: str) -> Valor:
+    """La fila ``clave`` de una ``tabla_de_valores``; una desconocida: ``ValueError`` que nombra ``nombre``."""
+    filas = {v.clave: v for v in cargar(tabla)}
+    return filas[validacion.opcion(clave, nombre, filas)]
+
+
 # --- Carga -----------------------------------------------------------------------------------
 
 _CACHE: dict[tuple[str, str], tuple] = {}

@@ -39,8 +39,7 @@ from cycler import cycler  # noqa: E402
 _TINTA = "#010203"
 _TINTA_SUAVE = "#040506"  # rejilla y detalles: currentColor con opacidad
 
-PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")
-"""Colores de las series: tono medio, contraste ≥ 3:1 sobre blanco y sobre el gris oscuro del tema."""
+from .dibujo import PALETA  # noqa: E402 (los colores de las series, los mismos en los gráficos del navegador)
 
 ESTILO = {
     "svg.hashsalt": "gpucoste",  # ids internos (clipPath…) estables entre construcciones

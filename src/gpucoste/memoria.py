@@ -59,6 +59,14 @@ BYTES_LOGITS = 4.0
 METODOS = ("inferencia", "completo", "lora", "qlora")
 """Para qué se carga el modelo: servirlo, o entrenarlo entero, con LoRA o con QLoRA."""
 
+NOMBRES_METODOS = {
+    "inferencia": "inferencia (servir el modelo)",
+    "completo": "fine-tuning completo",
+    "lora": "LoRA",
+    "qlora": "QLoRA",
+}
+"""Cómo se llama cada método al escribirlo para el lector (formularios): el valor es la clave."""
+
 RANGO_LORA = 16
 """Rango por defecto de los adaptadores LoRA (un valor habitual; el artículo de QLoRA usa 64)."""
 

@@ -9,48 +9,26 @@ general del IVA en España, para la nota sobre impuestos: los proveedores public
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import esquema, formato
-from .validacion import numero, opcion, resultado
+from .validacion import numero, resultado
 
 CLAVES = ("usd_por_eur", "iva_general_es")
 
 
-@dataclass(frozen=True)
-class Dato:
-    clave: str
-    valor: float
-    unidad: str
-    fecha: str
-    fuente: str
-    nota: str = ""
-
-
-MONEDA = esquema.Tabla(
+MONEDA = esquema.tabla_de_valores(
     "moneda.csv",
-    Dato,
     "Tipo de cambio de referencia del BCE (dólares por euro) e IVA general de España, con fecha y fuente.",
-    columnas=(
-        esquema.Columna("clave", "enum", "Qué dato es.", valores=CLAVES),
-        esquema.Columna("valor", "numero", "Valor del dato.", minimo=0, excluye_minimo=True),
-        esquema.Columna("unidad", "texto", "Unidad del valor."),
-        esquema.FECHA,
-        esquema.FUENTE,
-        esquema.NOTA,
-    ),
-    clave=("clave",),
-    claves_obligatorias=CLAVES,
+    CLAVES,
+    "Qué dato es.",
 )
 
 
-def dato(clave: str) -> Dato:
+def dato(clave: str) -> esquema.Valor:
     """La fila de ``moneda.csv`` con ``clave`` («usd_por_eur» o «iva_general_es»)."""
-    filas = {d.clave: d for d in esquema.cargar(MONEDA)}
-    return filas[opcion(clave, "Dato de moneda", filas)]
+    return esquema.valor(MONEDA, clave, "Dato de moneda")
 
 
-def tipo_de_cambio() -> Dato:
+def tipo_de_cambio() -> esquema.Valor:
     """El tipo de referencia del BCE: cuántos dólares vale un euro, con su fecha y su fuente."""
     return dato("usd_por_eur")
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
-from .formato import numero, rango
+from .formato import numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -35,6 +35,8 @@ class Campo:
     defecto: float | int | str
     opciones: tuple[str, ...] = ()
     """Si las hay, el campo es una lista para elegir (un ``<select>``) y el valor va tal cual."""
+    nombres: Mapping[str, str] | None = None
+    """Lo que lee el lector en la lista, opción a opción (p. ej. «LoRA» para ``"lora"``); si falta, el valor."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ class Tabla:
     filas: tuple[tuple[str, ...], ...]
     numericas: tuple[bool, ...]
     """Columna a columna, si va alineada a la derecha (cifras)."""
+    grafico: str = ""
+    """El gráfico del resultado (SVG de ``gpucoste.dibujo``, sin matplotlib), si la calculadora tiene uno."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,14 @@ EJEMPLO_MODELO = "Llama 3.1 8B"
 EJEMPLO_GPU = "RTX 4090"
 EJEMPLO_TOKENS = 50e6
 
+
+def _metodo_entrenamiento() -> Campo:
+    from . import memoria
+
+    metodos = tuple(m for m in memoria.METODOS if m != "inferencia")
+    return Campo("metodo", "Método de entrenamiento", "", "lora", metodos, memoria.NOMBRES_METODOS)
+
+
 # --- ¿Cabe mi modelo? (gpucoste.memoria.encaja) --------------------------------------------------------------
 
 _PARTIDAS_MEMORIA = {"kv": "caché KV"}
@@ -172,7 +184,7 @@ def _campos_cabe() -> tuple[Campo, ...]:
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
-        Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS),
+        Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS, memoria.NOMBRES_METODOS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
         Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", 2048),
@@ -201,7 +213,7 @@ def _campos_tarda() -> tuple[Campo, ...]:
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
-        Campo("metodo", "Método de entrenamiento", "", "lora", ("completo", "lora", "qlora")),
+        _metodo_entrenamiento(),
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
@@ -231,7 +243,7 @@ def _campos_barato() -> tuple[Campo, ...]:
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
-        Campo("metodo", "Método de entrenamiento", "", "lora", ("completo", "lora", "qlora")),
+        _metodo_entrenamiento(),
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("secuencia", "Longitud de la secuencia", "tokens", 2048),
     )
@@ -258,6 +270,141 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
     columnas = ("GPU", "proveedor", "US$/h", "horas", "total (US$)", "Pareto")
     return Tabla(columnas, filas, (False, False, True, True, True, False))
+
+
+# --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
+
+
+def _campos_api_o_gpu() -> tuple[Campo, ...]:
+    from . import decisiones, mercado
+
+    gpu = decisiones.precio_gpu_alquilada()
+    api = next(p for p in mercado.precios_api() if p.modelo == decisiones.MODELO)
+    lleno = decisiones.rendimientos()[-1]
+    return (
+        Campo(
+            "precio_hora", f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor_y_nivel}", "US$/h", gpu.precio_hora_usd
+        ),
+        # Redondeado como en la tabla de la página: el umbral y su coste no dependen de esta cifra, solo si se llega.
+        Campo("tokens_s", f"Tokens por segundo que genera la GPU, {lleno.nombre}", "tokens/s", round(lleno.tokens_s)),
+        Campo(
+            "precio_entrada",
+            f"Precio de la API por tokens de entrada: {api.modelo} en {api.proveedor}",
+            "US$ por millón",
+            api.entrada_usd_millon,
+        ),
+        Campo("precio_salida", "Precio de la API por tokens generados", "US$ por millón", api.salida_usd_millon),
+        Campo("entrada_por_salida", "Tokens de entrada por token generado", "", decisiones.ENTRADA_POR_SALIDA),
+    )
+
+
+def _tabla_api_o_gpu(
+    *, precio_hora: float, tokens_s: float, precio_entrada: float, precio_salida: float, entrada_por_salida: float
+) -> Tabla:
+    from . import dibujo, equilibrios
+
+    e = equilibrios.api_o_gpu(
+        precio_hora=precio_hora,
+        tokens_s=tokens_s,
+        precio_entrada=precio_entrada,
+        precio_salida=precio_salida,
+        entrada_por_salida=entrada_por_salida,
+    )
+    millon = equilibrios.precio_millon_mezclado(precio_entrada, precio_salida, entrada_por_salida)
+    filas = (
+        ("US$ por millón de tokens generados (con su entrada)", numero(millon)),
+        ("Tokens por segundo para empatar", numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
+        ("Equilibrio (millones de tokens al mes)", e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
+        ("Coste en él (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
+    )
+    millones, series = equilibrios.costes_segun_tokens(precio_hora, tokens_s, {"API": millon}, "GPU alquiladas 24/7")
+    grafico = dibujo.lineas(
+        millones,
+        series,
+        eje_x="millones de tokens generados al mes",
+        eje_y="coste al mes (US$)",
+        escalones=("GPU alquiladas 24/7",),
+        alt="Coste mensual frente a millones de tokens generados al mes, con tus cifras: la API por token crece "
+        "en línea recta desde cero; las GPU alquiladas todo el mes cuestan lo mismo hasta llenarse y suben a "
+        "saltos, una GPU más cada vez.",
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+
+
+# --- ¿Comprar o alquilar? (gpucoste.compra.comprar_o_alquilar, como la tabla de su página) -----------------
+
+
+def _campos_comprar() -> tuple[Campo, ...]:
+    from . import datos, decisiones
+
+    gpu = decisiones.GPU_ALQUILADA
+    alquiler = decisiones.precio_gpu_alquilada()
+    luz = decisiones.luz()
+    return (
+        Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
+        Campo(
+            "precio_hora",
+            f"Precio de alquiler en {alquiler.proveedor_y_nivel}",
+            "US$/h",
+            alquiler.precio_hora_usd,
+        ),
+        Campo("potencia_w", "Consumo de la GPU", "W", decisiones.vatios(gpu)),
+        Campo("precio_kwh_eur", f"Electricidad de un hogar, {periodo(luz.periodo)}", "€/kWh", luz.eur_kwh),
+        Campo("usd_por_eur", "Tipo de cambio del BCE", "US$ por €", luz.usd_por_eur),
+        Campo(
+            "horas_mes",
+            f"Horas de uso al mes, a {decisiones.HORAS_AL_DIA[0]} horas al día",
+            "h",
+            decisiones.HORAS_AL_DIA[0] * 365 / 12,
+        ),
+        Campo("valor_reventa", "Lo que recuperas al venderla", "US$", 0.0),
+    )
+
+
+def _tabla_comprar(
+    *,
+    precio_compra: float,
+    precio_hora: float,
+    potencia_w: float,
+    precio_kwh_eur: float,
+    usd_por_eur: float,
+    horas_mes: float,
+    valor_reventa: float,
+) -> Tabla:
+    from . import compra, dibujo
+
+    # La electricidad se paga en euros; la biblioteca cuenta en dólares (como decisiones.luz).
+    kwh = numero_valido(precio_kwh_eur, "precio_kwh_eur", cero=True) * numero_valido(usd_por_eur, "usd_por_eur")
+    argumentos = {
+        "precio_compra": precio_compra,
+        "precio_hora": precio_hora,
+        "potencia_w": potencia_w,
+        "precio_kwh": kwh,
+        "horas_mes": horas_mes,
+    }
+    e = compra.comprar_o_alquilar(**argumentos, valor_reventa=valor_reventa)
+    filas = (
+        ("Meses hasta el equilibrio", e.motivo if e.umbral is None else numero(e.umbral, 1)),
+        ("Horas de uso hasta el equilibrio", "—" if e.umbral is None else numero(e.umbral * horas_mes, 0)),
+        ("Coste en el equilibrio (US$)", "—" if e.coste_a is None else numero(e.coste_a, 0)),
+        (
+            "Horas de alquiler que paga la compra (sin electricidad ni reventa)",
+            numero(compra.horas_equivalentes(precio_compra, precio_hora), 0),
+        ),
+    )
+    reventas = {"comprada, sin reventa": 0.0}
+    if valor_reventa:
+        reventas["comprada, con tu reventa"] = valor_reventa
+    meses, series = compra.coste_acumulado(**argumentos, reventas=reventas)
+    grafico = dibujo.lineas(
+        meses,
+        series,
+        eje_x="meses de uso",
+        eje_y="coste acumulado (US$)",
+        alt="Coste acumulado de la GPU comprada o alquilada, mes a mes, con tus cifras: el alquiler crece más "
+        "deprisa y alcanza a la compra en el punto de equilibrio.",
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
 
 
 CALCULADORAS: dict[str, Calculadora] = {
@@ -326,8 +473,63 @@ CALCULADORAS: dict[str, Calculadora] = {
             _campos_barato,
             _tabla_barato,
         ),
+        Calculadora(
+            "api-o-gpu",
+            "Calcula tu caso: ¿API por token o GPU alquilada?",
+            dict.fromkeys(
+                ("precio_hora", "tokens_s", "precio_entrada", "precio_salida", "entrada_por_salida"), "decimal"
+            ),
+            _campos_api_o_gpu,
+            _tabla_api_o_gpu,
+        ),
+        Calculadora(
+            "comprar",
+            "Calcula tu caso: ¿comprar o alquilar?",
+            dict.fromkeys(
+                (
+                    "precio_compra",
+                    "precio_hora",
+                    "potencia_w",
+                    "precio_kwh_eur",
+                    "usd_por_eur",
+                    "horas_mes",
+                    "valor_reventa",
+                ),
+                "decimal",
+            ),
+            _campos_comprar,
+            _tabla_comprar,
+        ),
     )
 }
+
+
+MODULOS_DEL_CALCULO = (
+    "compra",
+    "coste",
+    "dibujo",
+    "equilibrios",
+    "experimento",
+    "formato",
+    "interrupciones",
+    "memoria",
+    "ranking",
+    "tiempo",
+)
+"""Los módulos que importan, al calcular, las calculadoras y el código editable (ninguno usa pandas)."""
+
+
+def precargar() -> None:
+    """Importa ya lo que las calculadoras importan al calcular.
+
+    Lo llama la instantánea de memoria de Pyodide que se hace al construir
+    (``docs/.overrides/hooks/instantanea.mjs``): así el primer cálculo en el navegador no importa nada.
+    No calcula nada: ningún resultado queda guardado en la instantánea.
+    """
+    import importlib
+
+    for modulo in MODULOS_DEL_CALCULO:
+        importlib.import_module(f"{__package__}.{modulo}")
 
 
 # --- Lo que escribe el lector ------------------------------------------------------------------------
@@ -402,7 +604,7 @@ def calcular_json(nombre: str, valores_json: str) -> str:
         # Los mensajes de la biblioteca empiezan por el nombre del argumento («horas: 'x' no es un número…»).
         campo = next((n for n in valores if re.match(rf"{re.escape(n)}\b", mensaje)), None)
         return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
-    return json.dumps({"tabla": tabla_html(tabla)}, ensure_ascii=False)
+    return json.dumps({"tabla": tabla_html(tabla), "grafico": tabla.grafico}, ensure_ascii=False)
 
 
 # --- HTML (el mismo al construir y en el navegador) ------------------------------------------------------
@@ -421,11 +623,21 @@ def tabla_html(tabla: Tabla) -> str:
     return f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
 
 
-def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
+def _carga(pyodide: str, rueda: str, peso: str, instantanea: str) -> str:
+    """Los atributos con lo que el script del navegador descarga para calcular."""
+    return (
+        f'data-pyodide="{html.escape(pyodide)}" data-rueda="{html.escape(rueda)}" '
+        f'data-instantanea="{html.escape(instantanea)}" data-peso="{html.escape(peso)}"'
+    )
+
+
+def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instantanea: str = "") -> str:
     """El formulario de la calculadora ``nombre`` con el resultado de sus valores por defecto.
 
-    ``pyodide`` y ``rueda``: URL (relativas a la página) de la carpeta de Pyodide y de la rueda de
-    gpucoste; ``peso``: lo que se descarga la primera vez (p. ej. «13,4 MB»), para avisar al lector.
+    ``pyodide``, ``rueda`` e ``instantanea``: URL (relativas a la página) de la carpeta de Pyodide, de la
+    rueda de gpucoste y de la instantánea de memoria de Pyodide con la biblioteca ya importada (vacía si no
+    la hay: el navegador arranca Pyodide sin ella); ``peso``: lo que se descarga la primera vez (p. ej.
+    «13,4 MB»), para avisar al lector.
     """
     c = CALCULADORAS[nombre]
     campos = c.campos()
@@ -438,8 +650,11 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
         unidad = f' <span class="gc-unidad">({html.escape(campo.unidad)})</span>' if campo.unidad else ""
         comunes = f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error"'
         if campo.opciones:
+            nombres = campo.nombres or {}
             opciones = "".join(
-                f"<option{' selected' if o == campo.defecto else ''}>{html.escape(o)}</option>" for o in campo.opciones
+                f'<option value="{html.escape(o)}"{" selected" if o == campo.defecto else ""}>'
+                f"{html.escape(nombres.get(o, o))}</option>"
+                for o in campo.opciones
             )
             control = f"<select {comunes}>{opciones}</select>"
         else:
@@ -453,10 +668,10 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
             f'<span class="gc-error" id="{i}-error"></span></div>'
         )
     return (
-        f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" data-pyodide="{pyodide}" '
-        f'data-rueda="{rueda}" data-peso="{peso}" aria-labelledby="{id_}-titulo" novalidate>'
+        f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" '
+        f'{_carga(pyodide, rueda, peso, instantanea)} aria-labelledby="{id_}-titulo" novalidate>'
         f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
-        "(se calcula en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        "(la cuenta se hace en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
         f'<div class="gc-campos">{"".join(filas)}</div>'
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
@@ -464,26 +679,28 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str) -> str:
         "<noscript><p>Para calcular con tus cifras hace falta JavaScript; la tabla muestra el resultado con "
         "los valores por defecto.</p></noscript>"
         f'<div class="gc-resultado" aria-live="polite">{tabla_html(resultado)}</div>'
-        f'<p class="gc-nota">Con los valores por defecto, la tabla es la de la construcción de la página.</p>'
+        f'<div class="gc-grafico">{resultado.grafico}</div>'
+        f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
         "</form>"
     )
 
 
-def codigo_html(nombre: str, codigo: str, salida: str, *, pyodide: str, rueda: str, peso: str) -> str:
+def codigo_html(
+    nombre: str, codigo: str, salida: str, *, pyodide: str, rueda: str, peso: str, instantanea: str = ""
+) -> str:
     """Código editable y ejecutable en el navegador, con la ``salida`` que dio al construir la página."""
     id_ = f"gc-codigo-{nombre}"
     lineas = codigo.count("\n") + 1
     return (
-        f'<form class="gc-codigo" id="{id_}" data-codigo="{nombre}" data-pyodide="{pyodide}" '
-        f'data-rueda="{rueda}" data-peso="{peso}">'
+        f'<form class="gc-codigo" id="{id_}" data-codigo="{nombre}" {_carga(pyodide, rueda, peso, instantanea)}>'
         f'<p><label for="{id_}-fuente"><strong>El código, editable</strong>: cambia un precio o unas horas y '
-        "pulsa «Ejecutar»; corre en tu navegador con esta misma biblioteca.</label></p>"
+        "pulsa «Ejecutar»; se ejecuta en tu navegador con esta misma biblioteca.</label></p>"
         f'<textarea id="{id_}-fuente" name="codigo" rows="{lineas}" spellcheck="false" autocomplete="off"'
         f">{html.escape(codigo)}</textarea>"
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Ejecutar</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
         '<span class="gc-estado" role="status"></span></p>'
-        "<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la de la construcción de la "
+        "<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la que se obtuvo al construir la "
         "página.</p></noscript>"
         f'<p id="{id_}-titulo-salida">Salida:</p>'
         '<pre class="gc-salida" aria-live="polite"><code>'

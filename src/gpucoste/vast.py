@@ -13,7 +13,7 @@ import pandas as pd
 
 from . import esquema
 from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
-from .validacion import entero, opcion, resultado
+from .validacion import entero, resultado
 from .validacion import numero as valido
 
 CLAVES = (
@@ -38,16 +38,6 @@ class Estado:
     nota: str = ""
 
 
-@dataclass(frozen=True)
-class Regla:
-    clave: str
-    valor: float
-    unidad: str
-    fecha: str
-    fuente: str
-    nota: str = ""
-
-
 ESTADOS = esquema.Tabla(
     "vast_estados.csv",
     Estado,
@@ -66,20 +56,11 @@ ESTADOS = esquema.Tabla(
     clave=("estado",),
 )
 
-REGLAS = esquema.Tabla(
+REGLAS = esquema.tabla_de_valores(
     "vast_reglas.csv",
-    Regla,
     "Reglas de facturación de Vast.ai con número: descuentos de la reserva, comisión, disco por defecto.",
-    columnas=(
-        esquema.Columna("clave", "enum", "Qué regla es.", valores=CLAVES),
-        esquema.Columna("valor", "numero", "Valor de la regla.", minimo=0, excluye_minimo=True),
-        esquema.Columna("unidad", "texto", "Unidad del valor."),
-        esquema.FECHA,
-        esquema.FUENTE,
-        esquema.NOTA,
-    ),
-    clave=("clave",),
-    claves_obligatorias=CLAVES,
+    CLAVES,
+    "Qué regla es.",
 )
 
 
@@ -88,10 +69,9 @@ def estados() -> tuple[Estado, ...]:
     return esquema.cargar(ESTADOS)
 
 
-def regla(clave: str) -> Regla:
+def regla(clave: str) -> esquema.Valor:
     """La fila de ``vast_reglas.csv`` con ``clave``."""
-    filas = {r.clave: r for r in esquema.cargar(REGLAS)}
-    return filas[opcion(clave, "Regla de Vast.ai", filas)]
+    return esquema.valor(REGLAS, clave, "Regla de Vast.ai")
 
 
 def precio_oferta(precio_gpu_hora: float, gb_disco: float, precio_disco_gb_mes: float) -> float:

@@ -2,9 +2,13 @@
 GitHub Pages (gzip) en 127.0.0.1 y Chromium de Debian (toda petición a otro host, cortada).
 
 Por cada página con formularios: bytes transferidos hasta el primer resultado (la página incluida) y
-segundos desde que se pulsa «Calcular» hasta que se ve el resultado, en frío (caché vacía: Pyodide se
-descarga y se compila) y en caliente (la misma página recargada: caché HTTP y código WebAssembly ya
-compilado). Se informa de la página más pesada, con sus presupuestos: ≤ 6 s en frío, ≤ 1,5 s en caliente.
+segundos desde que se pulsa «Calcular» hasta que se ve el resultado, en frío (caché vacía: Pyodide, su
+instantánea de memoria y la rueda se descargan y el WebAssembly se compila) y en caliente (la misma página
+recargada: lo descargado sale de la caché HTTP y el código WebAssembly ya está compilado, pero Python no está
+arrancado: se arranca desde la instantánea, se instala la rueda y se calcula). En los dos casos el reloj
+empieza con el clic, sin haber entrado antes en el formulario: no cuenta a favor que el script empiece a
+cargar Pyodide cuando el lector entra en él. Se informa de la página más pesada, con sus presupuestos:
+≤ 6 s en frío, ≤ 1,5 s en caliente.
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ Al acabar la construcción se copian al sitio, en ``assets/pyodide/``, solo los 
 hacen falta para arrancar (del paquete de npm ``pyodide``, fijado en ``docs/.pyodide/package-lock.json``)
 y la rueda de gpucoste hecha aquí mismo desde ``src/`` (la biblioteca es Python puro: un zip con su
 ``.dist-info``, determinista, sin llamar a un backend de construcción en cada recarga de «make serve»).
+
+Y una instantánea de memoria de Pyodide con la biblioteca ya importada (``instantanea.mjs``, con Node): el
+navegador la carga en lugar de arrancar el intérprete, que es casi todo el tiempo hasta el primer resultado.
+Se guarda en una caché fuera del repositorio con una clave que cubre la rueda, Pyodide y el script; en
+«make serve» se hace en segundo plano (hasta que está, el navegador arranca Pyodide sin ella).
 """
 
 from __future__ import annotations
@@ -30,6 +35,10 @@ import os
 import pathlib
 import re
 import shutil
+import subprocess
+import sys
+import tempfile
+import threading
 import zipfile
 
 from mkdocs.exceptions import PluginError
@@ -44,6 +53,8 @@ NPM = pathlib.Path("docs") / ".pyodide" / "node_modules" / "pyodide"
 # Lo que pide el navegador para arrancar Pyodide (sin micropip ni paquetes: la biblioteca es Python puro).
 FICHEROS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DESTINO = "assets/pyodide"
+INSTANTANEA = "instantanea.bin.gz"
+SCRIPT_INSTANTANEA = pathlib.Path(__file__).with_name("instantanea.mjs")
 
 _CALCULADORA = re.compile(r'<div data-calculadora="(?P<nombre>[\w-]+)"></div>')
 _CODIGO = re.compile(r'<textarea data-codigo="(?P<nombre>[\w-]+)">\n?(?P<codigo>.*?)</textarea>', re.S)
@@ -96,6 +107,51 @@ def _pyodide(config) -> pathlib.Path | None:
 
 
 _estado: dict = {}
+# Lo que sobrevive a las recargas de «make serve» (que vuelve a cargar los hooks en cada reconstrucción).
+_persistente: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_navegador", {})
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _persistente["servir"] = command == "serve"
+
+
+def _clave_instantanea(pyodide: pathlib.Path, rueda_: bytes) -> str:
+    h = hashlib.sha256(rueda_)
+    h.update(SCRIPT_INSTANTANEA.read_bytes())
+    h.update((pyodide / "package.json").read_bytes())  # la versión de Pyodide
+    return h.hexdigest()[:16]
+
+
+def _cache_instantanea(clave: str) -> pathlib.Path:
+    return pathlib.Path(tempfile.gettempdir()) / "gpucoste-instantanea" / f"{clave}.bin.gz"
+
+
+def _orden_instantanea(pyodide: pathlib.Path, rueda_: bytes, salida: pathlib.Path) -> list[str]:
+    salida.parent.mkdir(parents=True, exist_ok=True)
+    whl = salida.with_suffix(f".{os.getpid()}.whl")
+    whl.write_bytes(rueda_)
+    return ["node", str(SCRIPT_INSTANTANEA), str(pyodide.resolve()), str(whl), str(salida)]
+
+
+def _hacer_instantanea(pyodide: pathlib.Path, rueda_: bytes, salida: pathlib.Path) -> None:
+    """La instantánea en ``salida`` (caché); si Node falla, un aviso (en CI, un error): el sitio sigue completo."""
+    if shutil.which("node") is None:
+        return _sin_instantanea("no hay Node (viene con npm: «make sistema»)")
+    orden = _orden_instantanea(pyodide, rueda_, salida)
+    try:
+        r = subprocess.run(orden, capture_output=True, text=True, timeout=600)
+    finally:
+        pathlib.Path(orden[3]).unlink(missing_ok=True)
+    if r.returncode != 0 or not salida.is_file():
+        return _sin_instantanea(f"Node falló: {(r.stderr or r.stdout).strip()[-2000:]}")
+    return None
+
+
+def _sin_instantanea(motivo: str) -> None:
+    mensaje = f"Sin instantánea de Pyodide ({motivo}): las calculadoras arrancarán más despacio."
+    if os.environ.get("CI") == "true":
+        raise PluginError(mensaje)
+    log.warning(mensaje) if not _persistente.get("servir") else log.info(mensaje)
 
 
 def on_pre_build(config) -> None:
@@ -116,6 +172,7 @@ def on_pre_build(config) -> None:
         rueda=datos,
         version=hashlib.sha256(datos).hexdigest()[:12],
         peso=f"{(peso + len(datos)) / 1e6:.1f}".replace(".", ",") + "\N{NO-BREAK SPACE}MB",
+        instantanea=_clave_instantanea(pyodide, datos) if pyodide else None,
         css=_huella(pathlib.Path(config.docs_dir) / "stylesheets" / "calculadora.css"),
         js=_huella(pathlib.Path(config.docs_dir) / "javascripts" / "calculadora.js"),
     )
@@ -141,9 +198,11 @@ def on_page_content(html_pagina: str, page, config, files) -> str:
     def url(destino: str) -> str:
         return get_relative_url(destino, page.url)
 
+    clave = _estado["instantanea"]
     comunes = {
         "pyodide": url(DESTINO) + "/",
         "rueda": f"{url(DESTINO + '/' + _estado['nombre'])}?v={_estado['version']}",
+        "instantanea": f"{url(DESTINO + '/' + INSTANTANEA)}?v={clave}" if clave else "",
         "peso": _estado["peso"],
     }
     try:
@@ -181,3 +240,31 @@ def on_post_build(config) -> None:
         if vieja.name != _estado["nombre"]:
             vieja.unlink()
     (carpeta / _estado["nombre"]).write_bytes(_estado["rueda"])
+    if _estado["instantanea"]:
+        _instantanea_al_sitio(carpeta / INSTANTANEA)
+
+
+def _instantanea_al_sitio(destino: pathlib.Path) -> None:
+    """Copia la instantánea de la caché al sitio; si no está, la hace (en «make serve», en segundo plano)."""
+    cache = _cache_instantanea(_estado["instantanea"])
+    if cache.is_file():
+        return _copiar_si_cambia(cache, destino)
+    destino.unlink(missing_ok=True)  # nunca la de otra rueda
+    argumentos = (_estado["pyodide"], _estado["rueda"], cache)
+    if not _persistente.get("servir"):
+        _hacer_instantanea(*argumentos)
+        if cache.is_file():
+            _copiar_si_cambia(cache, destino)
+        return None
+    if _persistente.get("haciendo") == cache:
+        return None
+
+    def en_segundo_plano() -> None:
+        _hacer_instantanea(*argumentos)
+        if cache.is_file() and destino.parent.is_dir():
+            _copiar_si_cambia(cache, destino)
+            log.info("Instantánea de Pyodide lista: las calculadoras ya arrancan con ella.")
+
+    _persistente["haciendo"] = cache
+    threading.Thread(target=en_segundo_plano, daemon=True).start()
+    return None

@@ -1,0 +1,88 @@
+"""Gráficos sin matplotlib (gpucoste.dibujo) para las calculadoras del navegador: las reglas de los de la página
+(tests/test_graficos.py) y las mismas series que la función de la biblioteca."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bs4 import BeautifulSoup
+
+from gpucoste import compra, dibujo
+
+X = [0, 1, 2, 3]
+SERIES = {"alquilada": [0.0, 1500.5, 3001.0, 4501.5], "comprada": [1599.0, 1700.0, 1801.0, 1902.0]}
+
+
+def _svg(**extra) -> str:
+    return dibujo.lineas(X, SERIES, eje_x="meses", eje_y="coste (US$)", alt="Coste frente a meses.", **extra)
+
+
+def test_mismos_datos_mismos_bytes_y_texto_alternativo():
+    assert _svg() == _svg()
+    svg = BeautifulSoup(_svg(), "html.parser").find("svg")
+    assert svg["role"] == "img" and svg["aria-label"] == "Coste frente a meses."
+    assert svg.find("title").get_text() == "Coste frente a meses."
+    assert svg["width"] == "100%" and svg["viewbox"] == f"0 0 {dibujo.ANCHO} {dibujo.ALTO}"
+
+
+def test_colores_del_tema_fuente_de_la_pagina_y_paleta():
+    svg = _svg()
+    assert "currentColor" in svg and "font-family: inherit" in svg
+    colores = set(re.findall(r'stroke="(#[0-9a-f]{6})"', svg))
+    assert colores == set(dibujo.PALETA[:2])
+    assert re.findall(r"#[0-9a-fA-F]{6}", svg.replace("currentColor", "")) != []
+    assert all(c in dibujo.PALETA for c in re.findall(r"#[0-9a-fA-F]{6}", svg))
+
+
+def test_marcas_con_coma_decimal_y_punto_de_millares():
+    textos = [t.get_text() for t in BeautifulSoup(_svg(), "html.parser").find_all("text")]
+    assert "4.000" in textos and "meses" in textos and "coste (US$)" in textos
+    con_decimales = dibujo.lineas([0, 1], {"a": [0, 0.5]}, eje_x="x", eje_y="y", alt="a")
+    assert "0,4" in [t.get_text() for t in BeautifulSoup(con_decimales, "html.parser").find_all("text")]
+
+
+def test_a_saltos_o_en_recta():
+    recta = re.findall(r'<path d="(M[^"]*)" fill="none" stroke="#', _svg())
+    assert all("L" in d and "H" not in d for d in recta)
+    saltos = re.findall(r'<path d="(M[^"]*)" fill="none" stroke="#', _svg(escalones=("comprada",)))
+    assert "L" in saltos[0] and "H" in saltos[1] and "V" in saltos[1]
+
+
+@pytest.mark.parametrize(
+    ("argumentos", "mensaje"),
+    [
+        ({"alt": " "}, "texto alternativo"),
+        ({"series": {"a": [1, 2]}}, "tiene 2 valores"),
+        ({"series": {"a": [1, 2, float("nan"), 4]}}, "no son números finitos"),
+        ({"series": {}}, "sin datos"),
+    ],
+)
+def test_datos_malos_son_un_error_en_espanol(argumentos, mensaje):
+    completos = {"eje_x": "x", "eje_y": "y", "alt": "a", "series": SERIES} | argumentos
+    with pytest.raises(ValueError, match=mensaje):
+        dibujo.lineas(X, completos.pop("series"), **completos)
+
+
+def test_marcas_redondas_que_cubren_el_intervalo():
+    assert dibujo.marcas(0, 15000) == [0, 5000, 10000, 15000]
+    assert dibujo.marcas(0, 6200) == [0, 2000, 4000, 6000, 8000]
+    assert dibujo.marcas(0, 0.5) == [0, 0.1, 0.2, 0.3, 0.4, 0.5]
+    with pytest.raises(ValueError, match="maximo"):
+        dibujo.marcas(2, 1)
+
+
+def test_coste_acumulado_se_cruza_en_el_equilibrio():
+    """Fuente independiente: en el mes del equilibrio de comprar_o_alquilar, las dos series valen lo mismo."""
+    argumentos = {"precio_compra": 1599, "precio_hora": 0.34, "potencia_w": 450, "precio_kwh": 0.34, "horas_mes": 730}
+    e = compra.comprar_o_alquilar(**argumentos)
+    meses, series = compra.coste_acumulado(**argumentos, meses=int(e.umbral) + 1)
+    pendiente_a = series["alquilada"][1] - series["alquilada"][0]
+    pendiente_c = series["comprada, sin reventa"][1] - series["comprada, sin reventa"][0]
+    cruce = (series["comprada, sin reventa"][0] - series["alquilada"][0]) / (pendiente_a - pendiente_c)
+    assert cruce == pytest.approx(e.umbral)
+    assert meses[-1] >= e.umbral
+    # Un equilibrio más allá de 60 meses alarga el eje para que se vea el cruce.
+    lento = argumentos | {"horas_mes": 20}
+    meses, _ = compra.coste_acumulado(**lento)
+    assert meses[-1] >= compra.comprar_o_alquilar(**lento).umbral
