@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
+from .datos import nivel_legible
 from .formato import numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
@@ -283,7 +284,10 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
     lleno = decisiones.rendimientos()[-1]
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor_y_nivel}", "US$/h", gpu.precio_hora_usd
+            "precio_hora",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel_legible(gpu.nivel)}",
+            "US$/h",
+            gpu.precio_hora_usd,
         ),
         # Redondeado como en la tabla de la página: el umbral y su coste no dependen de esta cifra, solo si se llega.
         Campo("tokens_s", f"Tokens por segundo que genera la GPU, {lleno.nombre}", "tokens/s", round(lleno.tokens_s)),
@@ -344,7 +348,7 @@ def _campos_comprar() -> tuple[Campo, ...]:
         Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
         Campo(
             "precio_hora",
-            f"Precio de alquiler en {alquiler.proveedor_y_nivel}",
+            f"Precio de alquiler en {alquiler.proveedor}, {nivel_legible(alquiler.nivel)}",
             "US$/h",
             alquiler.precio_hora_usd,
         ),

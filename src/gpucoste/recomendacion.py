@@ -97,7 +97,7 @@ def recomendar(
         else:
             encendida = mes if continuo else h_local
             coste = por_hora * encendida
-            razon = f"{_dolares(coste)} al mes de electricidad ({formato.numero(encendida, 0)} horas encendida)"
+            razon = f"{_dolares(coste)} al mes de electricidad (encendida {formato.numero(encendida, 0)} horas)"
             opciones.append(Opcion(LOCAL, coste, razon))
 
     # API por token.
