@@ -102,7 +102,7 @@ def test_formato_mes_rechaza():
         ),
         (
             ["experimento", "--nombre", "no-existe"],
-            "Experimento desconocido: 'no-existe'.*\\(con --nombre 'no-existe'",
+            "--nombre: Experimento desconocido: 'no-existe'. Valores admitidos: 'finetuning-lora-7b'",
         ),
         (["coste", "--horas", "2"], "faltan opciones obligatorias: --precio-hora"),
         (["orden-que-no-existe"], "orden: 'orden-que-no-existe' no vale; se admite: 'coste'"),

@@ -1,34 +1,33 @@
-# «Tres días en local, dos horas en una H100»: ¿con qué GPU local se cumple?
-from gpucoste import datos
-from gpucoste.formato import numero, veces
+# «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa
+from gpucoste import decisiones
+from gpucoste.formato import lista, numero, rango, veces
 
-HORAS_H100 = 2  # lo que decía el artículo original
-DIAS_LOCAL = 3
-specs = datos.especificaciones()
-h100 = specs["H100 80GB"]
-locales = (
-    "RTX 3060 12GB",
-    "RTX 4060 Ti 16GB",
-    "RTX 4090",
-    "RTX 5090",
-    "Apple M2 Ultra 192GB",
-)
-cerca = []
-for nombre in locales:
-    g = specs[nombre]
-    lenta = h100.tflops_bf16 / g.tflops_bf16
-    horas = HORAS_H100 * lenta
-    if abs(horas / 24 / DIAS_LOCAL - 1) <= 0.25:
-        cerca.append(nombre)
-    print(
-        f"- {nombre}: la H100 tiene {veces(lenta)} su pico BF16 → {numero(horas, 0)} "
-        "horas "
-        f"({numero(horas / 24, 1)} días)."
-    )
-rtx = HORAS_H100 * h100.tflops_bf16 / specs["RTX 4090"].tflops_bf16 / 24
+HORAS_H100, DIAS_LOCAL = 2, 3  # lo que decía el artículo original
+METODO = {"lora": "LoRA", "qlora": "QLoRA (no cabe con LoRA)"}
+r = decisiones.local_frente_a_rapida(HORAS_H100)
+t, h = r.trabajo, r.horas_rapida
+millones = numero(t.tokens / 1e6, 0)
 print(
-    f"\nCon el mismo MFU en las dos, el trabajo de {HORAS_H100} horas en la H100 "
-    "lleva unos "
-    f"{DIAS_LOCAL} días en: {', '.join(cerca) or 'ninguna'}. En una RTX 4090, "
-    f"{numero(rtx, 1)} días."
+    f"Trabajo: {METODO[t.metodo]} de {t.modelo} sobre {millones} millones "
+    f"de tokens (secuencias de {numero(t.secuencia, 0)}): "
+    f"{rango(h.minimo, h.maximo, 1)} horas en una {r.rapida} según el MFU, "
+    f"{HORAS_H100} con el MFU medio.\n"
+    "Tres días frente a dos horas es un cociente de "
+    f"{veces(DIAS_LOCAL * 24 / HORAS_H100, 0)}. "
+    "Con el mismo MFU, en cada GPU local:\n"
 )
+for g in r.locales:
+    if g.dias is None:
+        print(f"- {g.gpu}: no cabe ni con QLoRA.")
+        continue
+    dias = rango(g.dias.minimo, g.dias.maximo, 1)
+    horas = rango(g.horas.minimo, g.horas.maximo, 0)
+    print(
+        f"- {g.gpu}: la {r.rapida} tiene {veces(g.veces)} sus TFLOPS; "
+        f"con {METODO[g.metodo]}, {dias} días ({horas} horas)."
+    )
+cerca = [
+    g.gpu for g in r.locales if g.dias and g.dias.minimo <= DIAS_LOCAL <= g.dias.maximo
+]
+donde = lista(cerca) if cerca else "ninguna"
+print(f"\nTres días caen dentro del rango en: {donde}.")

@@ -57,6 +57,8 @@ def atipicos() -> tuple[Atipico, ...]:
 
 def atipico(precio: datos.Precio) -> Atipico | None:
     """La marca de ``precio`` en ``atipicos.csv``, o ``None`` si es un precio normal."""
+    if not isinstance(precio, datos.Precio):
+        raise ValueError(f"precio: {precio!r} no vale; se admite un gpucoste.datos.Precio.")
     clave = (precio.gpu, precio.proveedor, precio.nivel, precio.fecha)
     return next((a for a in atipicos() if (a.gpu, a.proveedor, a.nivel, a.fecha) == clave), None)
 

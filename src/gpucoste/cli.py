@@ -15,17 +15,20 @@ una ``Salida`` (un DataFrame y los decimales de sus columnas numéricas en la ta
     @orden(
         "horas-compra",
         "horas de alquiler que pagan la compra de una GPU",
-        Opcion("--gpu", "GPU de los datos", obligatoria=True),
+        Opcion("--gpu", "GPU de los datos", nombre_de("GPU", datos.especificaciones), obligatoria=True),
         Opcion("--precio-hora", "dólares por hora", tipo=positivo, obligatoria=True),
     )
     def _horas_compra(gpu: str, precio_hora: float) -> Salida:
         horas = compra.horas_equivalentes(datos.equipo(gpu).precio_compra_usd, precio_hora)
         return Salida(pd.DataFrame([{"gpu": gpu, "horas": horas}]), {"horas": 0})
 
-Tipos de opción: ``positivo`` (> 0), ``no_negativo`` (≥ 0) o ``str`` (por defecto); ``valores=(...)``
-limita las opciones a una lista. ``--formato`` se añade solo. Un ``ValueError`` de la biblioteca se
-convierte en la línea de error (con las opciones dadas) y el código 2; ``tests/test_propiedades.py``
-prueba cada orden registrada con entradas generadas (registra allí sus opciones numéricas).
+Tipos de opción: ``positivo`` (> 0), ``no_negativo`` (≥ 0), ``entero_positivo``, ``nombre_de("GPU",
+datos.especificaciones)`` (un nombre de los datos; ante una errata, «¿Quisiste decir …?») o ``str`` (por
+defecto); ``valores=(...)`` limita las opciones a una lista (también con «¿Quisiste decir …?»). ``ejemplo=``
+añade una línea de uso al final de ``--help`` (las pruebas la ejecutan). ``--formato`` se añade solo.
+Un ``ValueError`` de la biblioteca se convierte en la línea de error (con las opciones dadas) y el
+código 2; ``tests/test_propiedades.py`` prueba cada orden registrada con entradas generadas (registra en
+``tests/propiedades.py`` cada opción: ``tests/test_propiedades_cobertura.py`` falla si falta una).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, experimento, formato, memoria, ranking, tiempo
+from . import datos, experimento, formato, memoria, ranking, tiempo, validacion
 from .coste import coste_total
 
 FORMATOS = ("tabla", "csv", "json")
@@ -228,6 +231,22 @@ def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = ""):
     return registrar
 
 
+def nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
+    """Tipo de opción: un nombre de ``catalogo()`` (los datos); ante una errata, «¿Quisiste decir …?».
+
+    El mensaje es el de :func:`gpucoste.validacion.opcion`, el mismo que da la biblioteca.
+    """
+
+    def convertir(texto: str) -> str:
+        try:
+            return validacion.opcion(texto, que, catalogo())
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
+
+    convertir.__name__ = que  # argparse lo nombra en sus mensajes
+    return convertir
+
+
 # --- Órdenes ----------------------------------------------------------------------------------
 
 
@@ -241,6 +260,7 @@ def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = ""):
     Opcion("--precio-gb-mes", "dólares por GB y mes de disco", no_negativo, 0.0),
     Opcion("--gb-transferencia", "GB subidos o bajados con cargo", no_negativo, 0.0),
     Opcion("--precio-gb-transferencia", "dólares por GB transferido", no_negativo, 0.0),
+    ejemplo="--precio-hora 1,87 --horas 1,2 --minutos-arranque 15",
 )
 def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     d = coste_total(precio_hora, horas, **ocultos)
@@ -252,13 +272,19 @@ def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
 @orden(
     "experimento",
     "tabla de costes de un experimento de los datos",
-    Opcion("--nombre", "experimento de escenarios.csv", defecto=experimento.FINETUNING),
+    Opcion(
+        "--nombre",
+        "experimento de escenarios.csv",
+        nombre_de("Experimento", lambda: {e.experimento for e in datos.escenarios()}),
+        experimento.FINETUNING,
+    ),
+    ejemplo=f"--nombre {experimento.FINETUNING} --formato csv",
 )
 def _experimento(nombre: str) -> Salida:
     return Salida(experimento.tabla(nombre), {"US$/h": 2, "horas": 2, "coste": 2})
 
 
-@orden("precios", "referencias de precio con fuente y fecha")
+@orden("precios", "referencias de precio con fuente y fecha", ejemplo="--formato json")
 def _precios() -> Salida:
     columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
@@ -280,31 +306,10 @@ def entero_positivo(texto: str) -> int:
     return int(x)
 
 
-def _nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
-    """Tipo de opción: un nombre de los datos; ante una errata, propone el más parecido."""
-
-    def convertir(texto: str) -> str:
-        validos = list(catalogo())
-        if texto in validos:
-            return texto
-        import difflib
-
-        parecidos = difflib.get_close_matches(texto.casefold(), [v.casefold() for v in validos], n=1, cutoff=0.5)
-        pista = (
-            f" ¿Quisiste decir {validos[[v.casefold() for v in validos].index(parecidos[0])]!r}?" if parecidos else ""
-        )
-        lista = ", ".join(repr(v) for v in validos)
-        raise argparse.ArgumentTypeError(f"{que} desconocido: {texto!r}.{pista} Valores admitidos: {lista}")
-
-    return convertir
-
-
 _MODELO = Opcion(
-    "--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B»", _nombre_de("Modelo", datos.modelos), obligatoria=True
+    "--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B»", nombre_de("Modelo", datos.modelos), obligatoria=True
 )
-_GPU = Opcion(
-    "--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", _nombre_de("GPU", datos.especificaciones), obligatoria=True
-)
+_GPU = Opcion("--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", nombre_de("GPU", datos.especificaciones), obligatoria=True)
 _SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, 2048)
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
 _CHECKPOINTING = Opcion("--checkpointing", "gradient checkpointing", defecto="sí", valores=("sí", "no"))
@@ -314,8 +319,7 @@ _ENTRENAR = ("completo", "lora", "qlora")
 
 @orden(
     "cabe",
-    "memoria por GPU de un modelo, por partidas, frente a su VRAM. "
-    "Ejemplo: gpucoste cabe --modelo «Llama 3.1 8B» --metodo lora --gpu «RTX 4090»",
+    "memoria por GPU de un modelo, por partidas, frente a su VRAM",
     _MODELO,
     Opcion("--metodo", "para qué se carga", defecto="inferencia", valores=("inferencia", *_ENTRENAR)),
     _GPU,
@@ -329,6 +333,7 @@ _ENTRENAR = ("completo", "lora", "qlora")
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    ejemplo='--modelo "Llama 3.1 8B" --metodo lora --gpu "RTX 4090"',
 )
 def _cabe(
     modelo: str,
@@ -359,16 +364,16 @@ def _cabe(
 
 @orden(
     "cuanto-tarda",
-    "horas de un entrenamiento en cada GPU (rango por el MFU). "
-    "Ejemplo: gpucoste cuanto-tarda --modelo «Llama 3.1 8B» --metodo lora --tokens 50e6",
+    "horas de un entrenamiento en cada GPU (rango por el MFU)",
     _MODELO,
     Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR),
     Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True),
-    Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", _nombre_de("GPU", datos.especificaciones)),
+    Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
     modelo: str, metodo: str, tokens: float, gpu: str | None, checkpointing: str, rango_lora: int, **opciones: int
@@ -393,8 +398,7 @@ def _cuanto_tarda(
 
 @orden(
     "donde-mas-barato",
-    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor. "
-    "Ejemplo: gpucoste donde-mas-barato --modelo «Llama 3.1 8B» --metodo lora --tokens 50e6",
+    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor",
     _MODELO,
     Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR),
     Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True),
@@ -404,6 +408,7 @@ def _cuanto_tarda(
     _RANGO,
     Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token)", no_negativo),
     Opcion("--checkpoint-gb", "GB del resultado (por defecto, los adaptadores o el modelo en bf16)", no_negativo),
+    ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _donde_mas_barato(checkpointing: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
@@ -428,12 +433,19 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="orden", metavar="orden", required=True, parser_class=_Parser)
     for o in ORDENES.values():
         epilogo = f"Ejemplo: gpucoste {o.nombre} {o.ejemplo}" if o.ejemplo else None
-        s = sub.add_parser(o.nombre, help=o.ayuda, description=o.ayuda, epilog=epilogo)
+        s = sub.add_parser(  # Raw…: el ejemplo queda en una línea, para copiarlo tal cual
+            o.nombre,
+            help=o.ayuda,
+            description=o.ayuda,
+            epilog=epilogo,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         for op in o.opciones:
             extra = {} if op.obligatoria else {"default": op.defecto}
             defecto = f"{op.defecto:g}" if isinstance(op.defecto, float) else op.defecto
             ayuda = op.ayuda if op.obligatoria or op.defecto is None else f"{op.ayuda} (por defecto, {defecto})"
-            s.add_argument(op.bandera, type=op.tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
+            tipo = nombre_de("Valor", lambda op=op: op.valores) if op.valores and op.tipo is str else op.tipo
+            s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
         s.add_argument("--formato", default="tabla", choices=FORMATOS, help="tabla (para leer), csv o json")
     return p
 

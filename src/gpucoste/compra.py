@@ -17,13 +17,18 @@ def horas_equivalentes(precio_compra: float, precio_hora: float) -> float:
     return resultado(horas, "horas_equivalentes", {"precio_compra": precio_compra, "precio_hora": precio_hora})
 
 
-def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> float:
-    """Horas de alquiler de ``gpu`` (en ``proveedor``, ``nivel`` y ``fecha``) que pagan su compra."""
+def precio_compra(gpu: str) -> float:
+    """Lo que cuesta comprar ``gpu`` según ``hardware.csv`` (``ValueError`` si no tiene precio de compra)."""
     equipo = datos.equipo(gpu)
     if equipo.precio_compra_usd is None:
         con_precio = [h.gpu for h in datos.hardware() if h.precio_compra_usd is not None]
         raise ValueError(f"GPU {gpu!r} no tiene precio de compra en los datos; lo tienen: {con_precio}.")
-    return horas_equivalentes(equipo.precio_compra_usd, datos.precio(gpu, proveedor, nivel, fecha).precio_hora_usd)
+    return equipo.precio_compra_usd
+
+
+def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> float:
+    """Horas de alquiler de ``gpu`` (en ``proveedor``, ``nivel`` y ``fecha``) que pagan su compra."""
+    return horas_equivalentes(precio_compra(gpu), datos.precio(gpu, proveedor, nivel, fecha).precio_hora_usd)
 
 
 def comprar_o_alquilar(

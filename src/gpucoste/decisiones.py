@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
+from .coste import Rango
 
 ESCRITURA_MIN = 1.0
 """Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
@@ -55,6 +56,10 @@ def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1))
     """Horas y coste esperados del ejemplo para cada tasa de interrupciones (con reinicio corto y largo)."""
     import pandas as pd
 
+    if not isinstance(tasas, list | tuple) or not tasas:
+        raise ValueError(
+            f"tasas: {tasas!r} no vale; se admite una lista no vacía de interrupciones por hora (números ≥ 0)."
+        )
     e = ejemplo_interrumpible()
     filas = []
     for tasa in tasas:
@@ -258,9 +263,11 @@ class LocalOAlquilada:
 def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> LocalOAlquilada:
     """Con las horas estimadas del artículo para cada GPU (escenarios verificados) y la luz de un hogar."""
     from . import equilibrios
+    from .validacion import opcion
 
     por_gpu = {e.gpu: e for e in experimento.escenarios() if e.nivel == "verificado"}
-    h_local, esc = por_gpu[local].horas, por_gpu[alquilada]
+    h_local = por_gpu[opcion(local, "GPU con escenario verificado", por_gpu)].horas
+    esc = por_gpu[opcion(alquilada, "GPU con escenario verificado", por_gpu)]
     precio = experimento.precio(esc).precio_hora_usd
     e = equilibrios.local_o_alquilar(
         horas_local=h_local, potencia_w=vatios(local), precio_kwh=luz().usd_kwh, horas_alquiler=esc.horas
@@ -489,3 +496,134 @@ def grafico_interrumpible() -> str:
             )
 
     return dibujar()
+
+
+# --- Entradas desde los datos: lo que las calculadoras y la CLI sacan de un nombre de modelo o de GPU ------
+
+NIVELES_NO_FIJOS = ("interrumpible",)
+"""Niveles de precio que no valen como «precio por hora» de una GPU que se alquila sin cortes."""
+
+
+def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
+    """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
+
+    Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
+    (:func:`gpucoste.ranking.precios_vigentes`); no cuentan los niveles interrumpibles.
+    """
+    from . import ranking
+    from .validacion import opcion
+
+    gpu = opcion(gpu, "GPU con precio", datos.gpus())
+    filas = [p for p in ranking.precios_vigentes() if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+    if proveedor is not None:
+        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in filas})
+        filas = [p for p in filas if p.proveedor == proveedor]
+    return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+
+
+def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) -> mercado.PrecioApi:
+    """La API por token de los datos que menos cobra por millón de tokens generados de ``modelo``."""
+    from .validacion import opcion
+
+    filas = mercado.precios_api()
+    modelo = opcion(modelo, "Modelo con precio de API", {p.modelo for p in filas})
+    candidatas = [mercado.precio_api(modelo, p) for p in sorted({p.proveedor for p in filas if p.modelo == modelo})]
+    return min(candidatas, key=lambda p: (p.millon_mezclado(entrada_por_salida), p.proveedor))
+
+
+@dataclass(frozen=True)
+class HorasEn:
+    """Horas (rango por el MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
+
+    gpu: str
+    n_gpus: int
+    horas: Rango
+
+
+def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
+    """Horas de ``trabajo`` (un :class:`gpucoste.ranking.Trabajo`) en la menor cantidad de ``gpu`` en que cabe.
+
+    ``ValueError`` si no cabe ni en ``maximo`` GPUs (con ``maximo=1``: la GPU que tienes en casa).
+    """
+    from . import memoria, ranking, tiempo
+
+    t = ranking.validar(trabajo)
+    g = memoria.gpu(gpu).gpu
+    n = memoria.gpus_necesarias(t.modelo, t.metodo, g, maximo=maximo, **t.opciones_memoria)
+    if n is None:
+        cuantas = "una" if maximo == 1 else f"{maximo}"
+        raise ValueError(
+            f"{t.modelo} con {t.metodo} no cabe en {cuantas} {g}: se admite un trabajo que quepa "
+            "(prueba QLoRA, secuencias más cortas u otra GPU)."
+        )
+    h = tiempo.horas_entrenamiento(
+        t.modelo, t.metodo, t.tokens, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
+    )
+    return HorasEn(g, n, h)
+
+
+# --- «Un fine-tuning que en local tardaría tres días en una H100 tarda dos horas» ---------------------------
+
+GPUS_LOCALES = ("RTX 3060 12GB", "RTX 4060 Ti 16GB", "RTX 4090", "RTX 5090", "Apple M2 Ultra 192GB")
+"""Las GPUs que un lector puede tener en casa (las locales de ``gpus.csv``), para comparar con una alquilada."""
+
+
+@dataclass(frozen=True)
+class EnLocal:
+    """Un trabajo en una GPU local: el método que cabe en ella (o ``None``), sus horas y cuánto más lenta es."""
+
+    gpu: str
+    metodo: str | None
+    horas: Rango | None
+    veces: float  # TFLOPS BF16 densos de la GPU rápida ÷ los de esta
+
+    @property
+    def dias(self) -> Rango | None:
+        return None if self.horas is None else Rango(self.horas.minimo / 24, self.horas.maximo / 24)
+
+
+@dataclass(frozen=True)
+class LocalFrenteARapida:
+    """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
+
+    trabajo: object  # ranking.Trabajo, con los tokens que dan esas horas
+    rapida: str
+    horas_rapida: Rango
+    locales: tuple[EnLocal, ...]
+
+
+def local_frente_a_rapida(
+    horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
+) -> LocalFrenteARapida:
+    """El trabajo del experimento (``experimento_definido.TRABAJO``) con los tokens que hacen que tarde
+    ``horas_rapida`` en ``rapida`` (con el MFU medio), y sus horas en cada GPU de ``locales``.
+
+    En cada local se usa el método del trabajo si cabe en una GPU; si no, QLoRA (el base en NF4); si ni así,
+    ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).
+    """
+    from . import memoria, ranking, tiempo
+    from .experimento_definido import TRABAJO
+    from .validacion import numero
+
+    objetivo = numero(horas_rapida, "horas_rapida")
+    g = memoria.gpu(rapida).gpu
+    if not isinstance(locales, list | tuple) or not locales:
+        raise ValueError(f"locales: {locales!r} no vale; se admite una lista no vacía de GPUs de gpus.csv.")
+    base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens, g)
+    escala = objetivo / ((base.minimo + base.maximo) / 2)
+    trabajo = ranking.Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
+    filas = []
+    for nombre in locales:
+        local = memoria.gpu(nombre)
+        metodo = next(
+            (
+                m
+                for m in dict.fromkeys((trabajo.metodo, "qlora"))
+                if memoria.encaja(trabajo.modelo, m, local, **trabajo.opciones_memoria).cabe
+            ),
+            None,
+        )
+        horas = None if metodo is None else tiempo.horas_entrenamiento(trabajo.modelo, metodo, trabajo.tokens, local)
+        filas.append(EnLocal(local.gpu, metodo, horas, memoria.gpu(g).tflops_bf16 / local.tflops_bf16))
+    horas_g = tiempo.horas_entrenamiento(trabajo.modelo, trabajo.metodo, trabajo.tokens, g)
+    return LocalFrenteARapida(trabajo, g, horas_g, tuple(filas))

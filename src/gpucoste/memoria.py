@@ -203,7 +203,9 @@ def _bytes_base(metodo: str, precision: str | None) -> float:
     """Bytes por parámetro del modelo base según el método (y la precisión, si el método la admite)."""
     if metodo == "qlora":
         if precision not in (None, "nf4"):
-            raise ValueError(f"precision: {precision!r} no vale con QLoRA; el modelo base va en 'nf4'.")
+            raise ValueError(
+                f"precision: {precision!r} no vale con QLoRA; se admite 'nf4' o ninguna (el modelo base va en NF4)."
+            )
         return BYTES_NF4
     if metodo == "completo":
         if precision not in (None, "bf16", "fp16"):
@@ -212,7 +214,7 @@ def _bytes_base(metodo: str, precision: str | None) -> float:
                 "se admite 'bf16' o 'fp16'."
             )
         return BYTES_POR_PARAMETRO["bf16"]
-    return BYTES_POR_PARAMETRO[opcion(precision or "bf16", "Precisión", BYTES_POR_PARAMETRO)]
+    return BYTES_POR_PARAMETRO[opcion("bf16" if precision is None else precision, "Precisión", BYTES_POR_PARAMETRO)]
 
 
 def encaja(

@@ -60,6 +60,8 @@ def _proveedor_conocido(proveedor: object) -> str:
 
 def gb_gratis_mes(proveedor: str, concepto: str) -> float:
     """GB gratis al mes de ``concepto`` en ``proveedor`` (0 si no hay franquicia en los datos)."""
+    proveedor = _proveedor_conocido(proveedor)
+    concepto = validacion.opcion(concepto, "Concepto", {t.concepto for t in datos.tarifas()})
     fila = next((f for f in esquema.cargar(FRANQUICIAS) if (f.proveedor, f.concepto) == (proveedor, concepto)), None)
     return fila.gb_gratis_mes if fila else 0.0
 

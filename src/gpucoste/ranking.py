@@ -202,6 +202,8 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list
     ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``).
     """
     validar(trabajo)
+    if precios is not None and (not isinstance(precios, list | tuple) or not precios):
+        raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista no vacía de gpucoste.datos.Precio.")
     filas = [f for p in (precios_vigentes() if precios is None else precios) if (f := opcion_para(trabajo, p))]
     filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
     return _con_pareto(filas)

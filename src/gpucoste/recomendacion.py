@@ -77,6 +77,15 @@ def recomendar(
     mes = horas_mes(horas, "horas")
     if not isinstance(continuo, bool) or not isinstance(privado, bool):
         raise ValueError(f"continuo/privado: {continuo!r}/{privado!r} no valen; se admite True o False.")
+    # Los opcionales dados se validan siempre, también cuando su pareja falta y no se usan.
+    for valor, nombre, cero in (
+        (tokens_mes, "tokens_mes", True),
+        (precio_millon_api, "precio_millon_api", True),
+        (potencia_local_w, "potencia_local_w", False),
+        (precio_kwh, "precio_kwh", True),
+    ):
+        if valor is not None:
+            numero(valor, nombre, cero=cero)
     gpus = max(1, math.ceil(resultado(necesarias / mes, "recomendar", {"horas_gpu": horas_gpu, "horas": horas})))
     opciones = []
 
@@ -133,7 +142,11 @@ def recomendar(
             resultado(o.coste, "recomendar", {"horas_gpu": horas_gpu, "precio_hora": precio_hora})
     posibles = [o for o in opciones if o.coste is not None]
     if not posibles:
-        raise ValueError("privado: con datos privados y sin GPU local no queda ninguna opción; se admite horas_local.")
+        local = next(o.razon for o in opciones if o.nombre == LOCAL)
+        raise ValueError(
+            f"privado: con datos privados no queda ninguna opción ({local}); se admite una GPU local que termine "
+            f"el trabajo en el mes (horas_local como mucho {formato.numero(mes, 0)})."
+        )
     ganadora = min(posibles, key=lambda o: (o.coste, OPCIONES.index(o.nombre)))
     resto = [o for o in opciones if o is not ganadora]
     return Recomendacion(

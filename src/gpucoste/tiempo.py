@@ -70,7 +70,11 @@ def horas(flops: float, equipo: str | datos.Gpu, n_gpus: int = 1, utilizacion: R
     g = memoria.gpu(equipo)
     f = numero(flops, "flops")
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
-    u = utilizacion or mfu()
+    if utilizacion is not None and not isinstance(utilizacion, Rango):
+        raise ValueError(
+            f"utilizacion: {utilizacion!r} no vale; se admite un gpucoste.coste.Rango (MFU mínimo y máximo) o None."
+        )
+    u = mfu() if utilizacion is None else utilizacion
     for valor, nombre in ((u.minimo, "MFU mínimo"), (u.maximo, "MFU máximo")):
         if not 0 < numero(valor, nombre) <= 1:
             raise ValueError(f"{nombre}: {valor!r} no vale; se admite una fracción mayor que 0 y hasta 1.")

@@ -9,8 +9,8 @@ ya validados. De una función pública solo sale ``ValueError``: nunca ``TypeErr
   los de NumPy), textos, ``None``, NaN, ±inf y enteros que no caben en un float.
 - ``real(x, "nombre")``: un número real finito de cualquier signo (para formatear).
 - ``entero(x, "nombre", minimo=0)``: un int (no bool) ≥ ``minimo``.
-- ``opcion(x, "Nombre", validas)``: un nombre exacto de la lista; si solo difiere en mayúsculas,
-  el mensaje propone el bueno.
+- ``opcion(x, "Nombre", validas)``: un nombre exacto de la lista; ante una errata (otras mayúsculas, una
+  letra de más o de menos), el mensaje propone el más parecido («¿Quisiste decir …?», ``parecido``).
 - ``fecha(x)``: ``AAAA-MM`` o ``AAAA-MM-DD`` (y nada más: ni semanas ISO ni horas).
 - ``url(x)``: una URL ``https://`` con host.
 - ``resultado(x, "funcion", entradas)``: ``x`` si es finito; si no, un error que nombra las entradas.
@@ -19,6 +19,7 @@ ya validados. De una función pública solo sale ``ValueError``: nunca ``TypeErr
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import math
 import numbers
 import re
@@ -84,19 +85,34 @@ def texto(valor: object, nombre: str) -> str:
     return unicodedata.normalize("NFC", valor)
 
 
+def parecido(valor: object, validas: Iterable[str]) -> str | None:
+    """El nombre de ``validas`` más parecido a ``valor`` (sin mirar mayúsculas), o ``None`` si ninguno se parece.
+
+    Primero, el que solo difiere en mayúsculas; si no, el más cercano según ``difflib`` (un 60 % de parecido
+    como mínimo: «RTX 4900» → «RTX 4090», «lorra» → «lora»; «abc» no se parece a nada).
+    """
+    if not isinstance(valor, str):
+        return None
+    validas = sorted(set(validas))
+    clave = unicodedata.normalize("NFC", valor).casefold().strip()
+    por_clave = {v.casefold(): v for v in reversed(validas)}
+    if clave in por_clave:
+        return por_clave[clave]
+    cercanos = difflib.get_close_matches(clave, list(por_clave), n=1, cutoff=0.6)
+    return por_clave[cercanos[0]] if cercanos else None
+
+
 def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
     """Devuelve ``valor`` si está entre ``validas``; si no, lanza ``ValueError`` con la lista.
 
-    El valor se compara en NFC; si solo difiere en mayúsculas de uno válido, el mensaje lo propone.
+    El valor se compara en NFC; si se parece a uno válido (``parecido``), el mensaje lo propone.
     """
     validas = sorted(set(validas))
     if isinstance(valor, str) and unicodedata.normalize("NFC", valor) in validas:
         return unicodedata.normalize("NFC", valor)
     lista = ", ".join(repr(v) for v in validas)
-    pista = ""
-    if isinstance(valor, str):
-        parecidas = [v for v in validas if v.casefold() == unicodedata.normalize("NFC", valor).casefold()]
-        pista = f" ¿Quisiste decir {parecidas[0]!r}?" if parecidas else ""
+    sugerencia = parecido(valor, validas)
+    pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
     raise ValueError(f"{nombre} desconocido: {_corto(valor)}.{pista} Valores admitidos: {lista}.")
 
 

@@ -31,7 +31,8 @@ from cuaderno import huella  # noqa: E402
 _ESTADO = {"huella": ""}
 
 
-def _huella_biblioteca() -> str:
+def huella_biblioteca() -> str:
+    """Huella del código y de los datos de la biblioteca que usa la construcción (``GPUCOSTE_DATOS`` incluida)."""
     paquete = pathlib.Path(next(iter(importlib.util.find_spec("gpucoste").submodule_search_locations)))
     carpetas = [paquete]
     if os.environ.get("GPUCOSTE_DATOS"):
@@ -77,4 +78,4 @@ def on_config(config):
 
 
 def on_pre_build(config):
-    _ESTADO["huella"] = _huella_biblioteca()
+    _ESTADO["huella"] = huella_biblioteca()

@@ -1,0 +1,259 @@
+"""Las órdenes de la CLI toman nombres de los datos (GPU, modelo, proveedor, país) y derivan de ellos los números.
+
+Referencias independientes: los CSV del paquete leídos aquí con el módulo ``csv`` (no con ``gpucoste.datos``) y
+las cuentas rehechas a mano, para que un fallo en la derivación de la CLI no se compruebe contra sí mismo.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from gpucoste import cli, validacion
+
+DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
+CALCULADORAS = {
+    "cabe",
+    "cuanto-tarda",
+    "donde-mas-barato",
+    "electricidad",
+    "api-o-gpu",
+    "reservar",
+    "comprar",
+    "local-o-alquilar",
+    "interrumpible",
+    "recomendar",
+}
+INGLES = re.compile(r"\b(usage|options|show this help|invalid|required|argument)\b")
+
+
+def _csv(nombre: str) -> list[dict]:
+    with (DATOS / nombre).open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def _ejecutar(argv: list[str]) -> tuple[int, str, str]:
+    salida, errores = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(errores):
+        rc = cli.main(argv)
+    return rc, salida.getvalue(), errores.getvalue()
+
+
+def _valores(argv: list[str]) -> dict[str, dict]:
+    """La salida JSON de una orden de decisión, por concepto."""
+    rc, salida, errores = _ejecutar([*argv, "--formato", "json"])
+    assert (rc, errores) == (0, ""), errores
+    return {fila["concepto"]: fila for fila in json.loads(salida)}
+
+
+# --- Ayuda y ejemplos ---------------------------------------------------------------------------------------
+
+
+def test_la_ayuda_lista_cada_calculadora():
+    rc, salida, _ = _ejecutar(["-h"])
+    assert rc == 0
+    assert CALCULADORAS <= set(cli.ORDENES)
+    for nombre in cli.ORDENES:
+        assert re.search(rf"^\s+{re.escape(nombre)}\b", salida, re.MULTILINE), nombre
+
+
+@pytest.mark.parametrize("nombre", sorted(cli.ORDENES))
+def test_cada_orden_tiene_ayuda_en_espanol_con_un_ejemplo_que_funciona(nombre):
+    rc, ayuda, _ = _ejecutar([nombre, "-h"])
+    assert rc == 0 and ayuda.startswith(f"uso: gpucoste {nombre}") and "opciones:" in ayuda
+    assert not INGLES.search(ayuda), ayuda
+    ejemplo = re.search(rf"Ejemplo: gpucoste {re.escape(nombre)}(.*)", ayuda)
+    assert ejemplo, f"{nombre}: la ayuda no trae un ejemplo"
+    argv = [nombre, *shlex.split(ejemplo.group(1))]
+    argv = [a for i, a in enumerate(argv) if a != "--formato" and (i == 0 or argv[i - 1] != "--formato")]
+    rc, salida, errores = _ejecutar([*argv, "--formato", "json"])
+    assert (rc, errores) == (0, ""), errores
+    filas = json.loads(salida)
+    assert isinstance(filas, list) and filas
+
+
+# --- «¿Quisiste decir …?» -----------------------------------------------------------------------------------
+
+ERRATAS = [
+    (["api-o-gpu", "--gpu", "RTX 4900"], "RTX 4090"),
+    (["comprar", "--gpu", "rtx 4090"], "RTX 4090"),
+    (["electricidad", "--modelo", "Llama 3.1 8b"], "Llama 3.1 8B"),
+    (["local-o-alquilar", "--gpu-local", "RTX 409"], "RTX 4090"),
+    (["reservar", "--proveedor", "Vast"], "Vast.ai"),
+    (["interrumpible", "--horas", "6", "--interrupciones-hora", "0,1", "--gpu", "H100 80 GB"], "H100 80GB"),
+    (["recomendar", "--horas-gpu", "6", "--continuo", "no", "--modelo", "Qwen 2.5 7"], "Qwen 2.5 7B"),
+    (["electricidad", "--pais", "Espana"], "España"),
+    (["cuanto-tarda", "--modelo", "Mistral 7B v0.3", "--metodo", "lorra", "--tokens", "1e6"], "lora"),
+    (["cabe", "--modelo", "Mixtral 8x7b", "--gpu", "H200 141GB"], "Mixtral 8x7B"),
+]
+
+
+@pytest.mark.parametrize(("argv", "sugerencia"), ERRATAS, ids=lambda x: " ".join(x) if isinstance(x, list) else x)
+def test_una_errata_da_una_linea_con_la_sugerencia_y_sale_con_2(argv, sugerencia):
+    rc, salida, errores = _ejecutar(argv)
+    assert (rc, salida) == (2, "")
+    assert errores.startswith(f"gpucoste {argv[0]}: error: ") and errores.count("\n") == 1, errores
+    assert f"¿Quisiste decir {sugerencia!r}?" in errores, errores
+
+
+def test_sin_parecido_no_sugiere_pero_lista_los_validos():
+    rc, salida, errores = _ejecutar(["comprar", "--gpu", "zzz"])
+    assert (rc, salida) == (2, "")
+    assert "Quisiste" not in errores and "Valores admitidos: " in errores and "'RTX 4090'" in errores
+
+
+@pytest.mark.parametrize(
+    ("valor", "validas", "esperada"),
+    [
+        ("RTX 4900", ["RTX 4090", "RTX 5090", "H100 80GB"], "RTX 4090"),
+        ("rtx 5090", ["RTX 4090", "RTX 5090"], "RTX 5090"),
+        ("lorra", ["completo", "lora", "qlora"], "lora"),
+        (" Vast.ai", ["Vast.ai", "RunPod"], "Vast.ai"),
+        ("abc", ["RTX 4090", "H100 80GB"], None),
+        (3, ["3"], None),
+        (None, ["a"], None),
+    ],
+)
+def test_parecido(valor, validas, esperada):
+    assert validacion.parecido(valor, validas) == esperada
+
+
+def test_la_biblioteca_da_la_misma_sugerencia():
+    from gpucoste import memoria
+
+    with pytest.raises(ValueError, match=r"GPU desconocido: 'RTX 4900'\. ¿Quisiste decir 'RTX 4090'\?"):
+        memoria.gpu("RTX 4900")
+
+
+# --- Los números salen de los datos ----------------------------------------------------------------------------
+
+
+def _precio_vigente_mas_barato(gpu: str, proveedor: str | None = None) -> float:
+    """Lo mismo que decisiones.precio_vigente, escrito aparte sobre los CSV: el más reciente de cada proveedor y
+    nivel sin atípicos ni interrumpibles, y de esos el más barato."""
+    atipicos = {(a["gpu"], a["proveedor"], a["nivel"], a["fecha"]) for a in _csv("atipicos.csv")}
+    recientes: dict[tuple, dict] = {}
+    for p in _csv("precios.csv"):
+        clave = (p["gpu"], p["proveedor"], p["nivel"])
+        if p["gpu"] != gpu or p["nivel"] == "interrumpible" or (*clave, p["fecha"]) in atipicos:
+            continue
+        if proveedor and p["proveedor"] != proveedor:
+            continue
+        if clave not in recientes or p["fecha"] > recientes[clave]["fecha"]:
+            recientes[clave] = p
+    return min(float(p["precio_hora_usd"]) for p in recientes.values())
+
+
+def _fila(nombre: str, clave: str, valor: str) -> dict:
+    return next(f for f in _csv(nombre) if f[clave] == valor)
+
+
+def _usd_kwh() -> float:
+    return float(_fila("electricidad.csv", "pais", "España")["precio_kwh_eur"]) * float(
+        _fila("moneda.csv", "clave", "usd_por_eur")["valor"]
+    )
+
+
+def test_comprar_toma_compra_potencia_alquiler_y_luz_de_la_gpu():
+    v = _valores(["comprar", "--gpu", "RTX 4090"])
+    compra = float(_fila("hardware.csv", "gpu", "RTX 4090")["precio_compra_usd"])
+    vatios = float(_fila("gpus.csv", "gpu", "RTX 4090")["vatios"])
+    alquiler = _precio_vigente_mas_barato("RTX 4090")
+    assert v["precio de compra (US$)"]["valor"] == compra
+    assert v["potencia (W)"]["valor"] == vatios
+    assert v["precio de alquiler (US$/h)"]["valor"] == pytest.approx(alquiler)
+    assert v["precio del kWh (US$)"]["valor"] == pytest.approx(_usd_kwh())
+    horas = v["horas de uso al mes"]["valor"]
+    meses = compra / (horas * (alquiler - vatios / 1000 * _usd_kwh()))
+    assert v["umbral (meses)"]["valor"] == pytest.approx(meses)
+    assert v["precio de compra (US$)"]["origen"].startswith("hardware.csv")
+
+
+def test_un_numero_dado_sustituye_al_de_los_datos():
+    v = _valores(["comprar", "--gpu", "RTX 4090", "--precio-compra", "2000", "--precio-hora", "0,5"])
+    assert v["precio de compra (US$)"] | {"concepto": None} == {"concepto": None, "valor": 2000.0, "origen": "dado"}
+    assert v["precio de alquiler (US$/h)"]["origen"] == "dado"
+    horas, vatios = v["horas de uso al mes"]["valor"], v["potencia (W)"]["valor"]
+    assert v["umbral (meses)"]["valor"] == pytest.approx(2000 / (horas * (0.5 - vatios / 1000 * _usd_kwh())))
+
+
+def test_la_reventa_resta_y_no_puede_pasar_de_la_compra():
+    sin = _valores(["comprar"])["umbral (meses)"]["valor"]
+    con = _valores(["comprar", "--reventa", "800"])["umbral (meses)"]["valor"]
+    compra = float(_fila("hardware.csv", "gpu", "RTX 4090")["precio_compra_usd"])
+    assert con == pytest.approx(sin * (compra - 800) / compra)
+    rc, salida, errores = _ejecutar(["comprar", "--reventa", "5000"])
+    assert (rc, salida) == (2, "") and "valor_reventa" in errores and "se admite" in errores
+
+
+def test_api_o_gpu_usa_la_api_mas_barata_del_modelo():
+    v = _valores(["api-o-gpu", "--modelo", "Llama 3.1 8B", "--gpu", "RTX 4090"])
+    apis = [a for a in _csv("api_precios.csv") if a["modelo"] == "Llama 3.1 8B"]
+    mezclado = min(float(a["entrada_usd_millon"]) + float(a["salida_usd_millon"]) for a in apis)
+    assert v["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(mezclado)
+    precio = _precio_vigente_mas_barato("RTX 4090")
+    assert v["precio de la GPU (US$/h)"]["valor"] == pytest.approx(precio)
+    assert v["tokens/s para empatar"]["valor"] == pytest.approx(precio / 3600 * 1e6 / mezclado)
+    con_together = _valores(["api-o-gpu", "--api", "Together"])
+    assert con_together["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(0.36)
+
+
+def test_reservar_toma_el_descuento_del_proveedor():
+    fila = next(
+        m
+        for m in _csv("modalidades.csv")
+        if (m["proveedor"], m["modalidad"], m["meses"]) == ("Vast.ai", "reservada", "3")
+    )
+    v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
+    assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
+    assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
+    assert v["precio on-demand (US$/h)"]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
+
+
+def test_electricidad_de_la_gpu_y_el_pais():
+    v = _valores(["electricidad", "--gpu", "H100 80GB"])
+    vatios = float(_fila("gpus.csv", "gpu", "H100 80GB")["vatios"])
+    assert v["coste por hora"]["valor"] == pytest.approx(vatios / 1000 * _usd_kwh(), abs=1e-12)
+
+
+def test_local_o_alquilar_con_el_modelo_de_tiempo():
+    """Con el mismo MFU en las dos GPUs, el umbral es la luz por hora de la local × el cociente de TFLOPS."""
+    v = _valores(["local-o-alquilar", "--gpu-local", "RTX 4090", "--gpu", "H100 80GB"])
+    tflops = {g: float(_fila("gpus.csv", "gpu", g)["tflops_bf16"]) for g in ("RTX 4090", "H100 80GB")}
+    vatios = float(_fila("gpus.csv", "gpu", "RTX 4090")["vatios"])
+    umbral = vatios / 1000 * _usd_kwh() * tflops["H100 80GB"] / tflops["RTX 4090"]
+    assert v["umbral por GPU alquilada (US$/h)"]["valor"] == pytest.approx(umbral)
+    alto, bajo = v["horas en RTX 4090 (MFU alto)"]["valor"], v["horas en H100 80GB (MFU alto)"]["valor"]
+    assert alto / bajo == pytest.approx(tflops["H100 80GB"] / tflops["RTX 4090"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "mensaje"),
+    [
+        (["comprar", "--gpu", "H100 80GB"], "no tiene precio de compra"),
+        (["local-o-alquilar", "--gpu-local", "RTX 3060 12GB"], "no cabe en una RTX 3060 12GB"),
+        (["api-o-gpu", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2"], "necesita 20,4 GB"),
+        (
+            ["api-o-gpu", "--modelo", "Gemma 2 9B", "--tokens-s", "100"],
+            "Modelo con precio de API desconocido: 'Gemma 2 9B'",
+        ),
+        (["reservar", "--gpu", "L40S"], "Proveedor con precio de L40S desconocido: 'Vast.ai'"),
+        (["cabe", "--modelo", "Llama 3.1 8B", "--gpu", "RTX 4090", "--metodo", "qlora", "--precision", "bf16"], "nf4"),
+    ],
+)
+def test_un_nombre_sin_los_datos_que_hacen_falta_da_error_en_espanol(argv, mensaje):
+    rc, salida, errores = _ejecutar(argv)
+    assert (rc, salida) == (2, ""), errores
+    assert errores.count("\n") == 1 and mensaje in errores, errores
+
+
+def test_cabe_con_otra_precision():
+    rc, salida, _ = _ejecutar(["cabe", "--modelo", "Llama 3.1 70B", "--gpu", "H100 80GB", "--precision", "int4"])
+    assert rc == 0 and "pesos" in salida

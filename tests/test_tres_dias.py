@@ -1,0 +1,53 @@
+"""«Un fine-tuning que en local tardaría tres días en una H100 tarda dos horas» (artículo original), calculado.
+
+Referencias independientes: los TFLOPS y la VRAM de ``gpus.csv`` leídos con ``csv`` y los parámetros de Mistral 7B
+de su config.json (32 capas, 4.096 de dimensión, 14.336 intermedia, 32.768 de vocabulario: unos 7.200 millones).
+"""
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from gpucoste import decisiones
+
+GPUS = {
+    g["gpu"]: g
+    for g in csv.DictReader(
+        (Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos" / "gpus.csv").open(encoding="utf-8")
+    )
+}
+
+
+@pytest.fixture(scope="module")
+def calculo():
+    return decisiones.local_frente_a_rapida(2)
+
+
+def test_la_h100_tarda_dos_horas_con_el_mfu_medio(calculo):
+    h = calculo.horas_rapida
+    assert (h.minimo + h.maximo) / 2 == pytest.approx(2)
+    assert calculo.rapida == "H100 80GB" and calculo.trabajo.metodo == "lora"
+
+
+def test_con_el_mismo_mfu_el_cociente_es_el_de_tflops(calculo):
+    h100 = float(GPUS["H100 80GB"]["tflops_bf16"])
+    for g in calculo.locales:
+        assert g.veces == pytest.approx(h100 / float(GPUS[g.gpu]["tflops_bf16"]))
+        if g.metodo == "lora":  # mismo método que en la H100: horas × cociente de TFLOPS
+            assert g.horas.minimo == pytest.approx(calculo.horas_rapida.minimo * g.veces)
+
+
+def test_en_12_gb_no_cabe_lora_de_un_7b_en_bf16(calculo):
+    """~7.200 millones de parámetros × 2 bytes ≈ 14,5 GB de pesos: más que los 12 GB de la RTX 3060."""
+    por_gpu = {g.gpu: g for g in calculo.locales}
+    assert float(GPUS["RTX 3060 12GB"]["vram_gb"]) < 7.2e9 * 2 / 1e9
+    assert por_gpu["RTX 3060 12GB"].metodo == "qlora"
+    assert por_gpu["RTX 4090"].metodo == "lora"
+
+
+def test_tres_dias_no_cuadran_con_una_rtx_4090(calculo):
+    """El artículo pide un cociente de 36 (72 h ÷ 2 h); la RTX 4090 tiene unas 6 veces menos TFLOPS que la H100."""
+    por_gpu = {g.gpu: g for g in calculo.locales}
+    assert por_gpu["RTX 4090"].dias.maximo < 1
+    assert any(g.dias and g.dias.minimo <= 3 <= g.dias.maximo for g in calculo.locales)
