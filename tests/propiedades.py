@@ -577,7 +577,7 @@ funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
-funcion(datos.nivel_legible, Nombre(lambda: datos.NIVELES))
+funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).

@@ -93,3 +93,11 @@ def test_lista_en_espanol():
 def test_lista_rechaza(malo):
     with pytest.raises(ValueError, match="lista"):
         formato.lista(malo)
+
+
+def test_nivel_en_la_prosa():
+    """La guía de estilo: «on-demand», nunca «bajo_demanda» ni «bajo demanda»; el resto, tal cual."""
+    assert formato.nivel("bajo_demanda") == "on-demand"
+    assert formato.nivel("comunidad") == "comunidad"
+    with pytest.raises(ValueError, match="nivel"):
+        formato.nivel("bajo demanda")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import pytest
 import test_navegador
 from bs4 import BeautifulSoup
 from conftest import RAIZ
@@ -48,6 +49,39 @@ def test_los_terminos_se_marcan_tambien_en_las_salidas_ejecutadas(sitio):
         assert abbr["title"] == terminos[abbr.get_text()], abbr
 
 
+def test_los_terminos_se_marcan_tambien_en_el_cuaderno(sitio):
+    """El cuaderno no pasa por abbr (mkdocs-jupyter): el hook docs/.overrides/hooks/glosario.py marca sus celdas
+    de Markdown con las mismas definiciones, y nunca dentro del código."""
+    sopa = BeautifulSoup((sitio / "experimento-finetuning" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    terminos = definiciones()
+    marcadas = sopa.select(".jp-RenderedMarkdown abbr[title]")
+    assert {a.get_text() for a in marcadas} >= {"fine-tuning", "LoRA"}
+    for abbr in marcadas:
+        assert abbr["title"] == terminos[abbr.get_text()], abbr
+    assert not sopa.select("pre abbr, code abbr, a abbr, h1 abbr, h2 abbr"), "un término marcado en código o título"
+
+
+def test_el_marcador_del_cuaderno_respeta_codigo_enlaces_y_palabras():
+    """Falta plantada: la regla de abbr (palabra entera, distingue mayúsculas), fuera de código y enlaces."""
+    import importlib.util
+
+    ruta = RAIZ / "docs" / ".overrides" / "hooks" / "glosario.py"
+    especificacion = importlib.util.spec_from_file_location("hook_glosario", ruta)
+    hook = importlib.util.module_from_spec(especificacion)
+    especificacion.loader.exec_module(hook)
+    terminos = {"LoRA": "Adaptador «ligero».", "caché KV": "Claves y valores."}
+    html = (
+        '<div class="jp-RenderedMarkdown"><p>Un LoRA, la caché KV y QLoRA.</p><pre>LoRA</pre>'
+        '<p><a href="#">LoRA</a> y <code>LoRA</code></p></div><p>LoRA fuera de la celda</p>'
+    )
+    salida = BeautifulSoup(hook.marcar(html, terminos), "html.parser")
+    assert [(a.get_text(), a["title"]) for a in salida.find_all("abbr")] == [
+        ("LoRA", "Adaptador «ligero»."),
+        ("caché KV", "Claves y valores."),
+    ]
+    assert hook.definiciones("*[LoRA]: Uno.\n*[caché KV]: Dos.\n") == {"LoRA": "Uno.", "caché KV": "Dos."}
+
+
 def _tooltip_visible(pagina, termino) -> str:
     """El texto del tooltip que describe a ``termino`` (aria-describedby), una vez visible; si no, ""."""
     try:
@@ -62,12 +96,14 @@ def _tooltip_visible(pagina, termino) -> str:
     return termino.evaluate("t => document.getElementById(t.getAttribute('aria-describedby')).innerText").strip()
 
 
-def test_un_termino_muestra_su_definicion_con_el_raton_y_con_el_teclado(navegador, sitio):
+@pytest.mark.parametrize("ruta", ["alquilar-gpus-por-horas/", "experimento-finetuning/"])
+def test_un_termino_muestra_su_definicion_con_el_raton_y_con_el_teclado(navegador, sitio, ruta):
+    """En una página Markdown y en la del cuaderno (mkdocs-jupyter), igual."""
     contexto = navegador.new_context(service_workers="block")
     contexto.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
     with servir(sitio) as base:
         pagina = contexto.new_page()
-        pagina.goto(base + "alquilar-gpus-por-horas/", wait_until="networkidle")
+        pagina.goto(base + ruta, wait_until="networkidle")
         definicion = definiciones()["fine-tuning"]
         # Un término fuera de un enlace (dentro de uno, el foco es del enlace). Material quita el title al
         # mostrar el tooltip: se guarda el elemento, no el selector.

@@ -33,10 +33,10 @@ def test_reembolso_de_la_reserva_reproduce_el_ejemplo_de_vast():
 
 def test_coste_por_estado():
     t = vast.coste_por_estado(0.5, 100, 0.1, 730, precio_disco_parada_gb_mes=0.2).set_index("estado")
-    assert list(t.index) == ["cargando", "en marcha", "parada", "destruida"]
+    assert list(t.index) == ["cargando", "en marcha", "detenida", "destruida"]
     assert t.loc["en marcha", "gpu"] == pytest.approx(365)  # 0,5 × 730
     assert t.loc["en marcha", "disco"] == pytest.approx(10)  # 100 GB × 0,1 un mes
-    assert t.loc["parada", "gpu"] == 0 and t.loc["parada", "disco"] == pytest.approx(20)
+    assert t.loc["detenida", "gpu"] == 0 and t.loc["detenida", "disco"] == pytest.approx(20)
     assert t.loc["cargando", "gpu"] == 0 and t.loc["cargando", "disco"] == pytest.approx(10)
     assert t.loc["destruida", "total"] == 0 and not t.loc["destruida", "red"]
     assert t["red"].sum() == 3
@@ -197,7 +197,7 @@ def test_pagina_vast_ofertas(sitio):
     filas = tabla_que_contiene(html(sitio, "vast-ai"), "DLPerf por US$/h")
     assert [f[0] for f in filas] == ["oferta 1 (RTX 4090)", "oferta 2 (A100 80GB)", "oferta 3 (H100 80GB)"]
     texto = html(sitio, "vast-ai").get_text(" ", strip=True)
-    assert "la que termina el trabajo más barata, la oferta 3 (H100 80GB)" in texto
+    assert "la que termina el trabajo por menos dinero, la oferta 3 (H100 80GB), con" in texto
 
 
 def test_pagina_alternativas(sitio):

@@ -41,7 +41,7 @@ def test_historial_agrupa_y_ordena_por_fecha():
     assert [historial.atipico(p) for p in series[("X", "P")]["a"]] == [False, True]
     alt = historial.descripcion("X", "P", series[("X", "P")])
     assert "a: 2 precios de julio de 2026 al 7 de octubre de 2026" in alt
-    assert "(atípicos: 7 de octubre de 2026)" in alt and "b: un solo precio" in alt
+    assert "(atípico: 7 de octubre de 2026)" in alt and "b: un solo precio" in alt
 
 
 def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
@@ -81,7 +81,7 @@ def test_avisos_de_antiguo_y_atipico(carpeta_datos):
 
 def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     sopa = _sopa(sitio, "precios")
-    precios = tabla_que_contiene(sopa, "bajo_demanda")
+    precios = tabla_que_contiene(sopa, "Nivel")
     assert len(precios) == len(datos.precios())
     enlaces = {a["href"] for a in sopa.select("table a[href^='https://']")}
     assert {p.fuente for p in datos.precios()} <= enlaces
@@ -97,6 +97,32 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
         assert (sitio / "precios" / enlace).resolve().is_file()
     assert sopa.find("a", href=lambda h: h and "precio-desactualizado.yml" in h) is not None
     assert "CC BY 4.0" in sopa.get_text()
+    assert "bajo_demanda" not in sopa.get_text(), "el nivel se escribe como en la prosa: «on-demand»"
+
+
+def test_otros_datos_citados_cada_fila_con_su_fuente(sitio):
+    """«Otros datos citados»: cada fila de cada CSV declarado que no tiene tabla propia, con fecha y fuente."""
+    from gpucoste import esquema
+
+    sopa = _sopa(sitio, "precios")
+    seccion = sopa.find(id="otros-datos").find_next("table")
+    filas = [[" ".join(td.get_text().split()) for td in tr.find_all("td")] for tr in seccion.find_all("tr")[1:]]
+    esquema.datapackage()
+    otros = sorted(set(esquema.TABLAS) - set(publicacion.TABLAS_PROPIAS))
+    assert {"modelos.csv", "api_precios.csv", "vast_reglas.csv", "electricidad.csv", "moneda.csv"} <= set(otros)
+    esperadas = sum(len(esquema.cargar(esquema.TABLAS[f])) for f in otros)
+    assert len(filas) == esperadas
+    assert {f[0] for f in filas} == set(otros)
+    enlaces = {a["href"] for a in seccion.select("a[href^='https://']")}
+    for fichero in otros:
+        for fila in esquema.cargar(esquema.TABLAS[fichero]):
+            url = re.match(r"https://\S+", getattr(fila, "fuente", "") or "")
+            if url:  # una fuente puede llevar una aclaración detrás del enlace
+                assert url[0] in enlaces, f"{fichero}: {url[0]} sin enlace en «Otros datos citados»"
+    assert all(" " not in href for href in enlaces)
+    # El tipo de cambio del BCE y el precio de la luz, con su fecha, tal como los usan las páginas.
+    bce = next(f for f in filas if f[1] == "usd_por_eur")
+    assert bce[3] == "2026-05-08" and bce[2].startswith("valor: 1,1761")
 
 
 def test_los_csv_se_descargan_del_sitio(sitio):
@@ -194,7 +220,7 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     sitio, informe = sitio_recolectado
     assert len(informe.filas) == 8
     sopa = _sopa(sitio, "precios")
-    filas = tabla_que_contiene(sopa, "bajo_demanda")
+    filas = tabla_que_contiene(sopa, "Nivel")
     assert ["RTX 4090", "Vast.ai", "verificado", "0,4501", FECHA, "console.vast.ai", ""] in filas
     assert ["H100 80GB", "Vast.ai", "verificado", "2,2001", FECHA, "console.vast.ai", "atípico"] in filas
     # El historial de la RTX 4090 en Vast.ai ya tiene dos fechas por nivel: su gráfico llega al 30 de noviembre.

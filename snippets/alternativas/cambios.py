@@ -1,18 +1,22 @@
 # Precios que cambiaron entre dos lecturas fechadas de los datos.
 from gpucoste import alternativas
-from gpucoste.formato import dolares, fecha, porcentaje
+from gpucoste.formato import dolares, fecha, nivel, porcentaje
 
 
-def cuando(dia: str) -> str:
-    """«el 9 de noviembre de 2026» o «en julio de 2026» (si el dato solo tiene mes)."""
-    return f"{'el' if len(dia) == 10 else 'en'} {fecha(dia)}"
+def cuando(precio) -> str:
+    """«el 9 de noviembre de 2026», o «en julio de 2026» si el dato solo tiene mes; si
+    la fila es una estimación del artículo (no una lectura), lo dice."""
+    dia = precio.fecha
+    texto = f"{'el' if len(dia) == 10 else 'en'} {fecha(dia)}"
+    estimacion = precio.nota.startswith("Estimación")
+    return texto + (" (estimación del artículo)" if estimacion else "")
 
 
 for c in alternativas.cambios_de_precio():
     sentido = "subió" if c.variacion > 0 else "bajó"
     print(
-        f"- **{c.gpu} en {c.proveedor} ({c.nivel.replace('_', ' ')})**: "
-        f"{dolares(c.antes.precio_hora_usd)}/h {cuando(c.antes.fecha)}; "
-        f"{dolares(c.despues.precio_hora_usd)}/h {cuando(c.despues.fecha)} "
+        f"- **{c.gpu} en {c.proveedor} ({nivel(c.nivel)})**: "
+        f"{dolares(c.antes.precio_hora_usd)}/h {cuando(c.antes)}; "
+        f"{dolares(c.despues.precio_hora_usd)}/h {cuando(c.despues)} "
         f"({sentido} un {porcentaje(abs(c.variacion))})."
     )

@@ -4,7 +4,7 @@ import math
 import pandas as pd
 
 from gpucoste import alternativas, moneda
-from gpucoste.formato import mes, numero, rango
+from gpucoste.formato import mes, nivel, numero, rango
 
 GPU = "H100 80GB"
 trabajos = [alternativas.trabajo_del_articulo(GPU), alternativas.trabajo_grande()]
@@ -20,7 +20,7 @@ for trabajo in trabajos:
     for f in c.itertuples():
         filas.append(
             {
-                "proveedor": f"{f.proveedor} ({f.nivel.replace('_', ' ')})",
+                "proveedor": f"{f.proveedor} ({nivel(f.nivel)})",
                 "US$/h": numero(f.precio),
                 "precio de": mes(f.fecha),
                 "GPU y arranque (US$)": rango(

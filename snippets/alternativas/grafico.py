@@ -1,9 +1,9 @@
 # Gráfico: el trabajo grande en cada proveedor, del total mínimo al máximo.
 from gpucoste import alternativas, graficos
-from gpucoste.formato import numero
+from gpucoste.formato import nivel, numero
 
 c = alternativas.comparar("H100 80GB", alternativas.trabajo_grande()).iloc[::-1]
-etiquetas = [f"{f.proveedor} ({f.nivel.replace('_', ' ')})" for f in c.itertuples()]
+etiquetas = [f"{f.proveedor} ({nivel(f.nivel)})" for f in c.itertuples()]
 with graficos.figura(alto=4.2) as (fig, ax):
     barras = ax.barh(
         etiquetas, c["total_min"], color=graficos.PALETA[0], label="total mínimo"
@@ -25,7 +25,7 @@ with graficos.figura(alto=4.2) as (fig, ax):
     alt = (
         "Barras horizontales: coste del trabajo grande con una H100 en cada "
         "proveedor, de "
-        f"{numero(barata, 0)} a {numero(cara, 0)} dólares; las rayadas no incluyen "
+        f"{numero(barata, 0)} a {numero(cara, 0)} US$; las rayadas no incluyen "
         "alguna tarifa "
         "que el proveedor no publica en los datos."
     )

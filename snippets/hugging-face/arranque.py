@@ -1,6 +1,6 @@
 # Arranque facturado: minutos y dólares de GPU mientras se bajan los pesos.
 from gpucoste import arranque, atipicos
-from gpucoste.formato import dolares, fecha, tabla
+from gpucoste.formato import DOLAR, dolares, fecha, tabla
 
 # El precio más reciente de los datos que no está marcado como atípico.
 gpu = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado").precio
@@ -15,6 +15,6 @@ print(
 print("**Minutos de descarga, por ancho de banda:**\n")
 t = arranque.tabla_arranque(modelos, anchos, precio, medida="minutos")
 print(tabla(t, {c: 0 if c == "GB" else 1 for c in t.columns[1:]}), "\n")
-print("**Dólares estadounidenses de GPU facturada mientras tanto:**\n")
+print(f"**GPU facturada mientras tanto ({DOLAR}):**\n")
 t = arranque.tabla_arranque(modelos, anchos, precio, medida="dolares")
 print(tabla(t, {c: 0 if c == "GB" else 2 for c in t.columns[1:]}))

@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import atipicos, datos
-from gpucoste.formato import DOLAR, mes, tabla
+from gpucoste.formato import DOLAR, mes, nivel, tabla
 
 filas = []
 for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
@@ -16,8 +16,8 @@ for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
             "GPU": hf.gpu,
             f"Inference Endpoints ({DOLAR}/h)": hf.precio_hora_usd,
             "fecha": mes(hf.fecha),
-            f"más barato hoy en los datos ({DOLAR}/h)": barato.precio_hora_usd,
-            "dónde": f"{barato.proveedor} ({barato.nivel}, {mes(barato.fecha)})",
+            f"más barato en los datos ({DOLAR}/h)": barato.precio_hora_usd,
+            "dónde": f"{barato.proveedor} ({nivel(barato.nivel)}, {mes(barato.fecha)})",
         }
     )
 t = pd.DataFrame(filas)
@@ -26,7 +26,7 @@ print(
         t,
         {
             f"Inference Endpoints ({DOLAR}/h)": 2,
-            f"más barato hoy en los datos ({DOLAR}/h)": 2,
+            f"más barato en los datos ({DOLAR}/h)": 2,
         },
     )
 )

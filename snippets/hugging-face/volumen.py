@@ -4,14 +4,21 @@ from gpucoste.formato import dolares, mes, numero
 
 gpu = atipicos.precio_reciente("H100 80GB", "RunPod", "seguro").precio
 disco = datos.tarifa("RunPod", "almacenamiento")
-gb_mes = disco.precio_max_usd  # el precio del volumen con la instancia parada
+gb_mes = disco.precio_max_usd  # el precio del volumen con la instancia detenida
 print(
     f"Con una {gpu.gpu} de {gpu.proveedor} a {dolares(gpu.precio_hora_usd)}/h "
     f"({mes(gpu.fecha)}) y su disco a {dolares(gb_mes)}/GB/mes con la instancia "
     f"detenida ({mes(disco.fecha)}), guardar los pesos sale más barato que volver "
     "a bajarlos a partir de:\n"
 )
-for ancho in (100, 1000, 10000):
+anchos = (100, 1000, 10000)
+for i, ancho in enumerate(anchos):
     n = arranque.arranques_para_amortizar_volumen(ancho, gpu.precio_hora_usd, gb_mes)
-    print(f"- **{numero(n, 1)} arranques al mes** si bajas a {numero(ancho, 0)} Mb/s;")
-print("\nsea cual sea el tamaño del modelo: los GB están a los dos lados de la cuenta.")
+    fin = "." if i == len(anchos) - 1 else ";"
+    print(
+        f"- **{numero(n, 1)} arranques al mes** si bajas a {numero(ancho, 0)} Mb/s{fin}"
+    )
+print(
+    "\nDa igual el tamaño del modelo: los GB están a los dos lados de la cuenta y se "
+    "anulan."
+)

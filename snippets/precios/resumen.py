@@ -11,8 +11,8 @@ print(
     f"{len(datos.hardware())} fichas de hardware. El precio más antiguo es "
     f"{historial.del_(precios[0].fecha)} y el más reciente, "
     f"{historial.del_(precios[-1].fecha)}.\n\n"
-    "En la columna «Aviso», «antiguo» marca las filas con más de "
-    f"{frescura.UMBRAL_DIAS} días respecto al precio más reciente (son {antiguos}) "
+    "En la columna «Aviso», «antiguo» marca las filas leídas más de "
+    f"{frescura.UMBRAL_DIAS} días antes que el precio más reciente (hay {antiguos}) "
     "y «atípico», los precios que su nota señala como valor atípico, una mediana de "
-    f"muy pocas ofertas (son {atipicos})."
+    f"muy pocas ofertas (hay {atipicos})."
 )

@@ -3,7 +3,7 @@ import pandas as pd
 
 from gpucoste import datos, moneda, ocultos, vast
 from gpucoste.coste import HORAS_MES
-from gpucoste.formato import dolares, mes, numero
+from gpucoste.formato import DOLAR, dolares, mes, numero
 
 # La GPU: el precio de una RTX 4090 verificada en los datos (con su fecha).
 precio = datos.precio("RTX 4090", "Vast.ai", "verificado")
@@ -12,7 +12,7 @@ precio = datos.precio("RTX 4090", "Vast.ai", "verificado")
 gb_disco = ocultos.gb_en_disco()
 # Las tarifas de disco del host (US$/GB/mes): los extremos del rango de los datos, de
 # ejemplo:
-# la baja con la instancia en marcha y la alta con la instancia parada.
+# la baja con la instancia en marcha y la alta con la instancia detenida.
 disco = datos.tarifa("Vast.ai", "almacenamiento")
 en_marcha, parada = disco.precio_min_usd, disco.precio_max_usd
 
@@ -40,12 +40,11 @@ print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 4 + ["left"
 
 tarjeta = vast.precio_oferta(precio.precio_hora_usd, gb_disco, en_marcha)
 print(
-    f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu} "
-    f"{precio.nivel}, "
-    f"{mes(precio.fecha)}); {numero(gb_disco, 0)} GB de disco a {numero(en_marcha)} "
-    "US$/GB/mes "
-    f"en marcha y {numero(parada)} parada; un mes son {numero(HORAS_MES, 0)} horas. "
-    f"La tarjeta de la oferta mostraría {dolares(tarjeta, 3)}/h: la GPU más la hora "
-    "de disco."
+    f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu}, nivel "
+    f"{precio.nivel}, {mes(precio.fecha)}); {numero(gb_disco, 0)} GB de disco a "
+    f"{numero(en_marcha)} {DOLAR}/GB/mes con la instancia en marcha y "
+    f"{numero(parada)} con la instancia detenida; un mes son "
+    f"{numero(HORAS_MES, 0)} horas. La tarjeta de la oferta mostraría "
+    f"{dolares(tarjeta, 3)}/h: la GPU más la hora de disco."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -99,8 +99,9 @@ por_trabajo = tabla.loc[tabla["trabajo terminado (US$)"].idxmin()]
 print(
     f"La más barata por hora es la {por_hora}; la de más DLPerf por dólar, la "
     f"{por_dlperf}; "
-    f"la que termina el trabajo más barata, la {por_trabajo['oferta (ejemplo)']} "
-    f"({dolares(por_trabajo['trabajo terminado (US$)'])}). Supuestos: "
+    "la que termina el trabajo por menos dinero, la "
+    f"{por_trabajo['oferta (ejemplo)']}, "
+    f"con {dolares(por_trabajo['trabajo terminado (US$)'])}. Supuestos: "
     f"{numero(gb_disco, 0)} GB de "
     f"disco, {numero(gb_subida, 0)} GB de subida, {numero(gb_bajada, 0)} GB de "
     "bajada y "

@@ -50,7 +50,7 @@ print(
     "(el de `vastai prepay instance` por defecto) y destruida al terminar."
 )
 print(
-    "\n- La interrumpible sigue saliendo más barata mientras el trabajo repetido no "
+    "\n- La interrumpible sigue saliendo más barata mientras la parte repetida no "
     "llegue al "
     f"{porcentaje(iguala)} del trabajo."
 )

@@ -17,14 +17,6 @@ from dataclasses import dataclass
 from . import esquema, validacion
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
-NIVELES_LEGIBLES = {"bajo_demanda": "on-demand"}
-"""Cómo se lee un nivel en la guía cuando su identificador no es la palabra de la guía de estilo."""
-
-
-def nivel_legible(nivel: str) -> str:
-    """El nivel como lo lee una persona: ``"bajo_demanda"`` → ``"on-demand"``; los demás, tal cual."""
-    nivel = validacion.opcion(nivel, "nivel", NIVELES)
-    return NIVELES_LEGIBLES.get(nivel, nivel)
 
 
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
@@ -48,7 +40,9 @@ class Precio:
     @property
     def proveedor_y_nivel(self) -> str:
         """«Nebius (on-demand)»: el proveedor y el nivel como los lee una persona."""
-        return f"{self.proveedor} ({nivel_legible(self.nivel)})"
+        from .formato import nivel
+
+        return f"{self.proveedor} ({nivel(self.nivel)})"
 
 
 @dataclass(frozen=True)

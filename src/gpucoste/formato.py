@@ -94,6 +94,18 @@ def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
     return a if a == b else f"{a}–{b}"
 
 
+# Cómo se escribe en la prosa cada nivel de precios.csv (la guía de estilo: «on-demand», no «bajo demanda»).
+NIVELES = {"bajo_demanda": "on-demand"}
+
+
+def nivel(clave: str) -> str:
+    """``"bajo_demanda"`` → ``"on-demand"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
+    from . import datos
+
+    validacion.opcion(clave, "nivel", datos.NIVELES)
+    return NIVELES.get(clave, clave)
+
+
 def veces(x: float, decimales: int = 1) -> str:
     """``5.5`` → ``"5,5×"``."""
     return f"{numero(x, decimales)}×"

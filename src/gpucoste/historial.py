@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import datos, validacion
-from .formato import DOLAR, dolares, fecha
+from .formato import DOLAR, NIVELES, dolares, fecha
 
 
 def atipico(p: datos.Precio) -> bool:
@@ -42,7 +42,8 @@ def del_(dia: str) -> str:
 def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]) -> str:
     """Texto alternativo del gráfico: cada serie con sus fechas, su rango y sus valores atípicos."""
     partes = []
-    for nivel, filas in niveles.items():
+    for clave, filas in niveles.items():
+        nivel = NIVELES.get(clave, clave)
         bajo = min(filas, key=lambda p: p.precio_hora_usd)
         alto = max(filas, key=lambda p: p.precio_hora_usd)
         if len(filas) == 1:
@@ -55,9 +56,9 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
             )
         raros = [fecha(p.fecha) for p in filas if atipico(p)]
         if raros:
-            texto += f" (atípicos: {' y '.join(raros)})"
+            texto += f" ({'atípico' if len(raros) == 1 else 'atípicos'}: {' y '.join(raros)})"
         partes.append(texto)
-    return f"Precio por hora de la {gpu} en {proveedor} según la fecha. " + "; ".join(partes) + "."
+    return f"Precio por hora de la {gpu} en {proveedor} según la fecha, por nivel: " + "; ".join(partes) + "."
 
 
 def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = None) -> str:
@@ -76,7 +77,7 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
         for nivel, filas in niveles.items():
             dias = [dt.datetime.combine(validacion.fecha(p.fecha), dt.time()) for p in filas]
             valores = [p.precio_hora_usd for p in filas]
-            (linea,) = ax.plot(dias, valores, marker="o", label=nivel)
+            (linea,) = ax.plot(dias, valores, marker="o", label=NIVELES.get(nivel, nivel))
             raros = [(d, v) for d, v, p in zip(dias, valores, filas, strict=True) if atipico(p)]
             if raros:
                 ax.plot(
@@ -86,7 +87,7 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
                     markersize=11,
                     markerfacecolor="none",
                     markeredgecolor=linea.get_color(),
-                    label=f"{nivel}: atípico",
+                    label=f"{NIVELES.get(nivel, nivel)}: atípico",
                 )
         ax.set_ylabel(f"{DOLAR}/hora")
         ax.set_ylim(bottom=0)

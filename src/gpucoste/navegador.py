@@ -20,8 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
-from .datos import nivel_legible
-from .formato import numero, periodo, rango
+from .formato import nivel, numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -285,7 +284,7 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
     return (
         Campo(
             "precio_hora",
-            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel_legible(gpu.nivel)}",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)}",
             "US$/h",
             gpu.precio_hora_usd,
         ),
@@ -348,7 +347,7 @@ def _campos_comprar() -> tuple[Campo, ...]:
         Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
         Campo(
             "precio_hora",
-            f"Precio de alquiler en {alquiler.proveedor}, {nivel_legible(alquiler.nivel)}",
+            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)}",
             "US$/h",
             alquiler.precio_hora_usd,
         ),

@@ -12,12 +12,13 @@ import datetime as dt
 import io
 import json
 import os
+import re
 from urllib.parse import urlsplit
 
 import pandas as pd
 
 from . import datos, esquema, frescura, historial
-from .formato import DOLAR, numero
+from .formato import DOLAR, nivel, numero
 
 LICENCIA = {
     "name": "CC-BY-4.0",
@@ -66,7 +67,7 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
         {
             "GPU": [p.gpu for p in filas],
             "Proveedor": [p.proveedor for p in filas],
-            "Nivel": [p.nivel for p in filas],
+            "Nivel": [nivel(p.nivel) for p in filas],
             f"{DOLAR}/h": [precio(p.precio_hora_usd) for p in filas],
             "Fecha": [p.fecha for p in filas],
             "Fuente": [enlace(p.fuente) for p in filas],
@@ -86,7 +87,7 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
             "Unidad": [t.unidad for t in filas],
             f"{DOLAR} mín.": [precio(t.precio_min_usd) for t in filas],
             f"{DOLAR} máx.": [precio(t.precio_max_usd) for t in filas],
-            "Cobra parada": ["sí" if t.cobra_parada else "no" for t in filas],
+            "Cobra detenida": ["sí" if t.cobra_parada else "no" for t in filas],
             "Fecha": [t.fecha for t in filas],
             "Fuente": [enlace(t.fuente) for t in filas],
             "Aviso": [_aviso(t.fecha, hoy) for t in filas],
@@ -109,6 +110,76 @@ def tabla_hardware() -> pd.DataFrame:
             "Fuente": [enlace(h.fuente) for h in filas],
         }
     )
+
+
+# Los CSV que la página de precios ya muestra en sus propias tablas; «otros datos» son todos los demás.
+TABLAS_PROPIAS = ("precios.csv", "tarifas.csv", "hardware.csv")
+# Columnas que no son el dato sino su procedencia (la fecha y la fuente van en sus propias columnas).
+_PROCEDENCIA = ("fecha", "fecha_precio", "fuente", "origen", "nota", "descripcion")
+_MAX_VALORES = 3
+
+
+def _valor(x: object) -> str:
+    """Un valor de una fila tal como se lee: números en español (enteros sin decimales), booleanos en palabras."""
+    if x is None or x == "":
+        return "—"
+    if isinstance(x, bool):
+        return "sí" if x else "no"
+    if isinstance(x, int | float):
+        return numero(x, 0) if float(x).is_integer() else numero(x, 4).rstrip("0").rstrip(",")
+    return str(x)
+
+
+# Columnas cuyo valor es un identificador (``aspecto``: «facturacion»; ``clave``: «mfu»), no una palabra.
+_IDENTIFICADORES = ("clave", "aspecto")
+
+
+def _codigo(texto: str, columna: str = "") -> str:
+    """Un identificador de los datos (``usd_por_eur``, ``finetuning-lora-7b``) como código; el resto, tal cual."""
+    identificador = re.fullmatch(r"[a-z0-9_.-]+", texto) and (columna in _IDENTIFICADORES or re.search(r"[_-]", texto))
+    return f"`{texto}`" if identificador else texto
+
+
+def _fuente(texto: str) -> str:
+    """La fuente como enlace corto si es una URL; si no (el artículo original, una estimación), el texto."""
+    url = re.match(r"https://\S+", texto)
+    if url is None:
+        return texto or "—"
+    resto = texto[url.end() :].strip()  # «https://… (el mínimo es una estimación)»: el enlace y su aclaración
+    return enlace(url[0]) + (f" {resto}" if resto else "")
+
+
+def tabla_otros_datos() -> pd.DataFrame:
+    """Cada fila de los demás CSV declarados en ``gpucoste.esquema`` (todos salvo ``TABLAS_PROPIAS``).
+
+    Una fila por fila de datos: el fichero, qué es (su clave), su valor (hasta ``_MAX_VALORES`` columnas; si
+    tiene más, cuántas), la fecha y la fuente (enlace si es una URL). Sale de la declaración de cada tabla, así
+    que un CSV nuevo aparece aquí sin tocar la página.
+    """
+    esquema.datapackage()  # registra todas las tablas declaradas
+    filas = []
+    for fichero in sorted(set(esquema.TABLAS) - set(TABLAS_PROPIAS)):
+        tabla = esquema.TABLAS[fichero]
+        nombres = [c.nombre for c in tabla.columnas]
+        clave = [c for c in tabla.clave if c not in _PROCEDENCIA]
+        valores = [c for c in nombres if c not in clave and c not in _PROCEDENCIA]
+        for fila in esquema.cargar(tabla):
+            if len(valores) > _MAX_VALORES:
+                valor = f"{len(valores)} columnas (en el CSV)"
+            else:
+                valor = "; ".join(f"`{c}`: {_codigo(_valor(getattr(fila, c)))}" for c in valores)
+            fecha = getattr(fila, "fecha", None) or getattr(fila, "fecha_precio", None) or "—"
+            fuente = getattr(fila, "fuente", None) or getattr(fila, "origen", None) or ""
+            filas.append(
+                {
+                    "Fichero": f"`{fichero}`",
+                    "Dato": " · ".join(_codigo(_valor(getattr(fila, c)), c) for c in clave),
+                    "Valor": valor,
+                    "Fecha": fecha,
+                    "Fuente": _fuente(fuente),
+                }
+            )
+    return pd.DataFrame(filas)
 
 
 def datapackage() -> dict:

@@ -44,7 +44,7 @@ ESTADOS = esquema.Tabla(
     "Qué cobra Vast.ai en cada estado de una instancia: GPU, disco y red.",
     columnas=(
         esquema.Columna(
-            "estado", "enum", "Estado de la instancia.", valores=("cargando", "en marcha", "parada", "destruida")
+            "estado", "enum", "Estado de la instancia.", valores=("cargando", "en marcha", "detenida", "destruida")
         ),
         esquema.Columna("gpu", "booleano", "¿Se cobra la GPU? «sí» o «no»."),
         esquema.Columna("disco", "booleano", "¿Se cobra el disco? «sí» o «no»."),
@@ -90,7 +90,7 @@ def coste_por_estado(
 ) -> pd.DataFrame:
     """Lo que cuesta pasar ``horas`` en cada estado: GPU, disco y si la red se cobra.
 
-    ``precio_disco_parada_gb_mes`` es la tarifa de disco con la instancia parada, si el host cobra otra
+    ``precio_disco_parada_gb_mes`` es la tarifa de disco con la instancia detenida, si el host cobra otra
     (por defecto, la misma). Columnas: ``estado``, ``gpu``, ``disco``, ``total`` (US$) y ``red`` (bool).
     """
     valido(precio_gpu_hora, "precio_gpu_hora")
@@ -99,7 +99,7 @@ def coste_por_estado(
     horas = valido(horas, "horas", cero=True)
     filas = []
     for e in estados():
-        tarifa = parada if e.estado == "parada" else precio_disco_gb_mes
+        tarifa = parada if e.estado == "detenida" else precio_disco_gb_mes
         gpu = precio_gpu_hora * horas if e.gpu else 0.0
         disco = coste_almacenamiento(gb_disco, tarifa, horas) if e.disco else 0.0
         entradas = {"precio_gpu_hora": precio_gpu_hora, "horas": horas, "gb_disco": gb_disco}

@@ -174,7 +174,8 @@ def make_check(tmp: pathlib.Path) -> list[dict]:
     for i, (nombre, averiar) in enumerate({"nada roto (primera vez)": lambda copia: None, **averias}.items()):
         copia = copiar_proyecto(tmp / f"check-{i}")
         (copia / "tests").mkdir()
-        for fichero in ("comprobar.py", "registro.py"):
+        # comprobar.py y lo que importa (la construcción estricta es la de conftest.py).
+        for fichero in ("comprobar.py", "registro.py", "conftest.py", "herramientas.py"):
             shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
         esperado = averiar(copia)
         inicio = time.perf_counter()

@@ -1,0 +1,13 @@
+# Los demás datos citados, fila a fila, con su fecha y su fuente.
+# (Modelos, API por token, reglas de Vast.ai, luz, tipo de cambio, supuestos…)
+from gpucoste import publicacion
+from gpucoste.formato import numero
+
+tabla = publicacion.tabla_otros_datos()
+con_enlace = tabla["Fuente"].str.startswith("[").sum()
+print(
+    f"{numero(len(tabla), 0)} filas de {numero(tabla['Fichero'].nunique(), 0)} "
+    f"ficheros; {numero(con_enlace, 0)} enlazan su fuente y el resto son supuestos "
+    "o estimaciones (del artículo original o de esta guía), dichos como tales.\n"
+)
+print(tabla.to_markdown(index=False))
