@@ -128,7 +128,7 @@ def test_parecido(valor, validas, esperada):
 def test_la_biblioteca_da_la_misma_sugerencia():
     from gpucoste import memoria
 
-    with pytest.raises(ValueError, match=r"GPU desconocido: 'RTX 4900'\. ¿Quisiste decir 'RTX 4090'\?"):
+    with pytest.raises(ValueError, match=r"GPU desconocida: 'RTX 4900'\. ¿Quisiste decir 'RTX 4090'\?"):
         memoria.gpu("RTX 4900")
 
 
