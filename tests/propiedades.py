@@ -620,6 +620,8 @@ funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
+funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
+funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)

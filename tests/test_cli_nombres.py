@@ -214,9 +214,7 @@ def test_reservar_toma_el_descuento_del_proveedor():
     v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
     assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
     assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
-    assert v["precio bajo demanda (US$/h)"]["valor"] == pytest.approx(
-        _precio_vigente_mas_barato("A100 80GB", "Vast.ai")
-    )
+    assert v["precio on-demand (US$/h)"]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
 
 
 def test_electricidad_de_la_gpu_y_el_pais():
