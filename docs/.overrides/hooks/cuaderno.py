@@ -29,6 +29,8 @@ import tempfile
 import threading
 import types
 
+import mkdocs
+
 _QUITAR = [
     re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I),
     re.compile(r"<script\b[^>]*>.*?</script>", re.S | re.I),
@@ -90,7 +92,7 @@ def on_config(config):
 
 
 # Los hilos en marcha, también entre las recargas de «make serve» (que vuelven a cargar este hook).
-_HILOS: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_cuadernos", {})
+_HILOS: dict = mkdocs.__dict__.setdefault("_gpucoste_cuadernos", {})
 
 
 class _Ejecucion(threading.Thread):
