@@ -69,7 +69,7 @@ def test_entradas_malas(malo):
 def test_tabla_vacia_o_precision_desconocida():
     with pytest.raises(ValueError, match="se admite"):
         arranque.tabla_arranque({}, [100], 1.0)
-    with pytest.raises(ValueError, match="Precisión desconocido"):
+    with pytest.raises(ValueError, match="Precisión desconocida"):
         arranque.tabla_arranque({"8B": 8}, [100], 1.0, precision="fp64")
-    with pytest.raises(ValueError, match="Medida desconocido"):
+    with pytest.raises(ValueError, match="Medida desconocida"):
         arranque.tabla_arranque({"8B": 8}, [100], 1.0, medida="euros")

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene, texto
 
 from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos
-from gpucoste.formato import euros, fraccion, numero, porcentaje, rango, veces
+from gpucoste.formato import euros, fraccion, numero, porcentaje, rango
 
 PAGINA = "alquilar-gpus-por-horas/index.html"
 
@@ -38,7 +38,13 @@ def tabla_con(sopa: BeautifulSoup, cabecera: str) -> list[list[str]]:
 
 def esperada_experimento() -> list[list[str]]:
     return [
-        [f["GPU"], f"{f['US$/h']:.2f}", f"{f['horas']:.1f}", f"{f['coste']:.2f}"]
+        # Coma decimal también en esta tabla, como en todas (guía de estilo): «0,34», no «0.34».
+        [
+            f["GPU"],
+            f"{f['US$/h']:.2f}".replace(".", ","),
+            f"{f['horas']:.1f}".replace(".", ","),
+            f"{f['coste']:.2f}".replace(".", ","),
+        ]
         for _, f in experimento.tabla().iterrows()
     ]
 
@@ -63,7 +69,11 @@ def test_tabla_del_experimento(sitio):
 def test_que_aprender(sitio):
     texto = html(sitio).find(id="que-aprender").find_next("p").get_text(" ", strip=True)
     c = experimento.comparar()
-    for cifra in (veces(c.veces_precio_hora), fraccion(c.fraccion_tiempo), porcentaje(c.veces_coste - 1)):
+    for cifra in (
+        f"{numero(c.veces_precio_hora, 1)} veces",
+        fraccion(c.fraccion_tiempo),
+        porcentaje(c.veces_coste - 1),
+    ):
         assert cifra in texto
     assert c.cara.gpu in texto and c.barata.gpu in texto
 
@@ -185,8 +195,9 @@ def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
     sopa = html(tmp_path / "sitio")
     filas = tabla_con(sopa, "GPU")
     assert filas == esperada_experimento()
-    assert filas[3][1] == "2.93"
-    assert veces(experimento.comparar().veces_precio_hora) in sopa.find(id="que-aprender").find_next("p").get_text()
+    assert filas[3][1] == "2,93"
+    veces_hora = f"{numero(experimento.comparar().veces_precio_hora, 1)} veces lo que"
+    assert veces_hora in sopa.find(id="que-aprender").find_next("p").get_text()
 
 
 def test_precios_recientes(sitio):

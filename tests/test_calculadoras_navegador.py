@@ -210,7 +210,7 @@ def test_los_campos_son_los_argumentos():
         assert tuple(c.nombre for c in calc.campos()) == tuple(calc.argumentos)
     with pytest.raises(ValueError, match="se admiten exactamente"):
         navegador.calcular("coste", {"horas": "1"})
-    with pytest.raises(ValueError, match="Calculadora desconocido"):
+    with pytest.raises(ValueError, match="Calculadora desconocida"):
         navegador.calcular("no-existe", {})
 
 

@@ -128,7 +128,7 @@ def test_parecido(valor, validas, esperada):
 def test_la_biblioteca_da_la_misma_sugerencia():
     from gpucoste import memoria
 
-    with pytest.raises(ValueError, match=r"GPU desconocido: 'RTX 4900'\. ¿Quisiste decir 'RTX 4090'\?"):
+    with pytest.raises(ValueError, match=r"GPU desconocida: 'RTX 4900'\. ¿Quisiste decir 'RTX 4090'\?"):
         memoria.gpu("RTX 4900")
 
 
@@ -214,9 +214,7 @@ def test_reservar_toma_el_descuento_del_proveedor():
     v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
     assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
     assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
-    assert v["precio bajo demanda (US$/h)"]["valor"] == pytest.approx(
-        _precio_vigente_mas_barato("A100 80GB", "Vast.ai")
-    )
+    assert v["precio on-demand (US$/h)"]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
 
 
 def test_electricidad_de_la_gpu_y_el_pais():

@@ -86,3 +86,23 @@ def test_coste_acumulado_se_cruza_en_el_equilibrio():
     lento = argumentos | {"horas_mes": 20}
     meses, _ = compra.coste_acumulado(**lento)
     assert meses[-1] >= compra.comprar_o_alquilar(**lento).umbral
+
+
+@pytest.mark.parametrize(
+    ("reventas", "mensaje"),
+    [
+        ({}, "reventas: {} no vale; se admite un diccionario no vacío"),
+        ([("con reventa", 800)], "reventas: .* no vale; se admite un diccionario"),
+        ({1: 800}, "reventas: .* no vale; se admite un diccionario no vacío"),
+        ({"": 800}, "reventas: .* no vale; se admite un diccionario no vacío"),
+        ({"con reventa": "800"}, r"reventas: .* no vale: reventas\[.con reventa.\]"),
+        ({"con reventa": -1}, r"reventas\['con reventa'\]"),
+        ({"con reventa": 2000}, "reventa"),  # más que el precio de compra
+        ({"alquilada": 0}, "'alquilada' es el nombre de la serie del alquiler"),
+    ],
+)
+def test_coste_acumulado_rechaza_reventas_mal_formadas(reventas, mensaje):
+    """Un diccionario de reventas mal formado da un ValueError en español que lo nombra, nunca una serie."""
+    argumentos = {"precio_compra": 1599, "precio_hora": 0.34, "potencia_w": 450, "precio_kwh": 0.34, "horas_mes": 730}
+    with pytest.raises(ValueError, match=mensaje):
+        compra.coste_acumulado(**argumentos, reventas=reventas)

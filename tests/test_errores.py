@@ -44,7 +44,7 @@ def test_gpu_desconocida_lista_las_validas():
     with pytest.raises(ValueError) as error:
         datos.precio("RTX 5090", "Vast.ai", "comunidad")
     mensaje = str(error.value)
-    assert "GPU desconocido: 'RTX 5090'" in mensaje
+    assert "GPU desconocida: 'RTX 5090'" in mensaje
     for gpu in datos.gpus():
         assert repr(gpu) in mensaje
 
@@ -54,16 +54,16 @@ def test_proveedor_nivel_y_fecha_desconocidos():
         datos.precio("RTX 4090", "Azure", "comunidad")
     with pytest.raises(ValueError, match="Nivel para RTX 4090 en Vast.ai desconocido: 'oro'.*'comunidad'"):
         datos.precio("RTX 4090", "Vast.ai", "oro")
-    with pytest.raises(ValueError, match="Fecha .* desconocido: '1999-01'.*'2026-07'"):
+    with pytest.raises(ValueError, match="Fecha .* desconocida: '1999-01'.*'2026-07'"):
         datos.precio("RTX 4090", "Vast.ai", "comunidad", "1999-01")
-    with pytest.raises(ValueError, match="GPU desconocido: 'TPU'"):
+    with pytest.raises(ValueError, match="GPU desconocida: 'TPU'"):
         compra.horas_para_comprar("TPU", "Vast.ai", "comunidad")
     with pytest.raises(ValueError, match="Concepto con tarifa en Vast.ai desconocido: 'bajada'"):
         datos.tarifa("Vast.ai", "bajada")
 
 
 def test_precision_desconocida():
-    with pytest.raises(ValueError, match="Precisión desconocido: 'fp64'.*'bf16'"):
+    with pytest.raises(ValueError, match="Precisión desconocida: 'fp64'.*'bf16'"):
         memoria.gb_pesos(7, "fp64")
 
 
@@ -237,3 +237,15 @@ def test_sin_dato_solo_para_proveedores_conocidos():
 def test_cero_negativo_sin_signo():
     assert formato.dolares(-0.0) == "0,00\u00a0US$"
     assert formato.numero(-0.001) == "0,00"
+
+
+@pytest.mark.parametrize(
+    ("nombre", "esperado"),
+    [("GPU", "GPU desconocida"), ("Precisión de la caché KV", "desconocida"), ("Proveedor", "Proveedor desconocido")],
+)
+def test_desconocido_concuerda_con_el_nombre(nombre, esperado):
+    """«GPU desconocida», «Proveedor desconocido»: el adjetivo concuerda con el nombre de la opción."""
+    from gpucoste import validacion
+
+    with pytest.raises(ValueError, match=esperado):
+        validacion.opcion("x", nombre, ["a"])

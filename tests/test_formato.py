@@ -72,6 +72,29 @@ def test_fecha():
     assert formato.fecha("2026-07") == "julio de 2026"
 
 
+def test_periodo_en_palabras():
+    assert formato.periodo("2025-S1") == "primer semestre de 2025"
+    assert formato.periodo("2024-S2") == "segundo semestre de 2024"
+
+
+@pytest.mark.parametrize("malo", ["2025-S3", "2025", "25-S1", "2025-s1", None, 2025])
+def test_periodo_rechaza(malo):
+    with pytest.raises(ValueError, match="periodo"):
+        formato.periodo(malo)
+
+
+def test_lista_en_espanol():
+    assert formato.lista(["julio de 2026"]) == "julio de 2026"
+    assert formato.lista(["a", "b"]) == "a y b"
+    assert formato.lista(["a", "b", "c"]) == "a, b y c"
+
+
+@pytest.mark.parametrize("malo", [[], "ab", ["a", ""], [1, 2], None])
+def test_lista_rechaza(malo):
+    with pytest.raises(ValueError, match="lista"):
+        formato.lista(malo)
+
+
 def test_nivel_en_la_prosa():
     """La guía de estilo: «on-demand», nunca «bajo_demanda» ni «bajo demanda»; el resto, tal cual."""
     assert formato.nivel("bajo_demanda") == "on-demand"

@@ -76,11 +76,11 @@ def test_coste_por_trabajo_y_dlperf():
         (lambda: vast.reembolso_reserva(1, 0.9, 1, 0), "descuento: 0.9 no vale"),
         (lambda: vast.coste_por_estado(-1, 10, 0.1, 1), "precio_gpu_hora: -1 no vale"),
         (lambda: vast.tipos_de_alquiler(1, 0), "horas: 0 no vale"),
-        (lambda: vast.regla("gratis"), "Regla de Vast.ai desconocido"),
+        (lambda: vast.regla("gratis"), "Regla de Vast.ai desconocida"),
         (lambda: moneda.a_euros(float("nan")), "usd: nan no es un número finito"),
         (lambda: moneda.dato("yenes"), "Dato de moneda desconocido"),
         (lambda: proveedores.politica("Vast.ai", "precio"), "Aspecto desconocido"),
-        (lambda: alternativas.ofertas("RTX 9090"), "GPU desconocido"),
+        (lambda: alternativas.ofertas("RTX 9090"), "GPU desconocida"),
         (lambda: atipicos.precio_reciente("H100 80GB", "Vast.ai", "oro"), "Nivel para H100 80GB"),
     ],
 )

@@ -46,7 +46,7 @@ def test_vram_mala(malo):
 
 
 def test_entradas_malas():
-    with pytest.raises(ValueError, match="Precisión desconocido"):
+    with pytest.raises(ValueError, match="Precisión desconocida"):
         vram.gb_inferencia("Llama 3.1 8B", "fp64")
     with pytest.raises(ValueError, match="contexto"):
         vram.gb_inferencia("Llama 3.1 8B", "bf16", -1)

@@ -14,8 +14,8 @@ for lenta in ("RTX 4090", "A100 80GB"):
     )
 for a in datos.aceleraciones():
     print(
-        f"- Medida frente a la {a.gpu_lenta}: {veces(a.veces, 2)}, {a.medida} "
-        f"([fuente]({a.fuente}), {mes(a.fecha)})."
+        f"- Medida frente a la {a.gpu_lenta}: {veces(a.veces, 2)}, {a.medida}; "
+        f"[fuente]({a.fuente}), {mes(a.fecha)}."
     )
 h100 = experimento.precio(esc["H100 80GB"])
 rtx = min(
@@ -27,5 +27,5 @@ print(
     f"\nCon los precios del artículo ({numero(h100.precio_hora_usd)} US$/h la H100 y "
     f"{numero(rtx.precio_hora_usd)} US$/h la RTX 4090 de {rtx.nivel}), la H100 solo "
     "sale más barata "
-    f"por trabajo si es más de {veces(equilibrio)} más rápida."
+    f"por trabajo si su aceleración supera {veces(equilibrio)}."
 )

@@ -5,7 +5,8 @@ from gpucoste.formato import numero
 MODELO = "Llama 3.1 70B"
 CONTEXTO = 4096  # tokens de contexto para la caché KV
 GPUS = ("RTX 4060 Ti 16GB", "RTX 4090")
-for precision in ("bf16", "int8", "int4", "2bit"):
+NOMBRES = {"bf16": "bf16", "int8": "int8", "int4": "int4", "2bit": "2 bits"}
+for precision, nombre in NOMBRES.items():
     cargas = [
         memoria.encaja(MODELO, "inferencia", g, precision=precision, secuencia=CONTEXTO)
         for g in GPUS
@@ -15,6 +16,6 @@ for precision in ("bf16", "int8", "int4", "2bit"):
         for c in cargas
     )
     print(
-        f"- {MODELO} en {precision}: {numero(cargas[0].pesos, 1)} GB de pesos "
+        f"- {MODELO} en {nombre}: {numero(cargas[0].pesos, 1)} GB de pesos "
         f"+ {numero(cargas[0].kv, 1)} GB de caché KV → {veredicto}."
     )

@@ -1,7 +1,6 @@
-# ¿Comprar la GPU o alquilarla? Compra ÷ precio por hora = horas de alquiler;
-# después, con electricidad, reventa y horas de uso al mes.
+# ¿Comprar la GPU o alquilarla? Horas de alquiler que paga la compra, con electricidad.
 from gpucoste import compra, datos, decisiones, experimento, mercado
-from gpucoste.formato import dolares, mes, numero
+from gpucoste.formato import dolares, mes, numero, periodo
 
 HORAS_DEL_ARTICULO = 2000  # lo que afirmaba el artículo original
 
@@ -16,7 +15,7 @@ for esc in experimento.escenarios(experimento.FINETUNING):
     nota = gpu.nota[0].lower() + gpu.nota[1:]
     donde = f"{alquiler.proveedor}, {alquiler.nivel}, {mes(alquiler.fecha)}"
     print(
-        f"- Una {gpu.gpu} a {dolares(gpu.precio_compra_usd, 0)} ({nota}, "
+        f"- Una {gpu.gpu} a {dolares(gpu.precio_compra_usd, 0)} ({nota}; "
         f"{mes(gpu.fecha)}) cuesta lo que "
         f"**{numero(horas, 0)} horas** de alquiler a "
         f"{dolares(alquiler.precio_hora_usd)}/h ({donde})."
@@ -37,18 +36,19 @@ con_reventa = tabla[tabla["reventa"].str.startswith("alta")].iloc[0]
 reventa = mercado.reventa(ultima.gpu)
 print(
     f"\nCon la electricidad de un hogar español ({numero(luz.eur_kwh, 4)} €/kWh, "
-    f"Eurostat, {luz.periodo}) y {numero(decisiones.vatios(ultima.gpu), 0)} W, "
-    f"cada hora de uso ahorra menos de {dolares(alquiler.precio_hora_usd)}: comprar "
-    f"se recupera tras **{numero(sin_reventa['horas de uso'], 0)} horas de uso**, "
+    f"Eurostat, {periodo(luz.periodo)}) y "
+    f"{numero(decisiones.vatios(ultima.gpu), 0)} W, "
+    f"cada hora de uso ahorra menos de {dolares(alquiler.precio_hora_usd)}: la compra "
+    f"se amortiza tras **{numero(sin_reventa['horas de uso'], 0)} horas de uso**, "
     f"o {numero(con_reventa['horas de uso'], 0)} si al final se revende por el "
     f"{con_reventa['reventa'].split('(')[1].rstrip(')')} de lo que costó "
-    f"({reventa.origen}). En meses depende del uso:\n"
+    f"({reventa.origen}). En meses, depende del uso:\n"
 )
 for horas_dia in decisiones.HORAS_AL_DIA:
     fila = tabla[
         (tabla["uso (h/día)"] == horas_dia) & tabla["reventa"].str.startswith("sin")
     ].iloc[0]
     print(
-        f"- {numero(horas_dia, 0)} h al día: {numero(fila['meses'], 1)} meses "
+        f"- {numero(horas_dia, 0)} horas al día: {numero(fila['meses'], 1)} meses "
         "sin reventa."
     )

@@ -1,11 +1,13 @@
-# Coste estimado de un fine-tuning LoRA sobre un modelo 7B.
+# Coste estimado de un fine-tuning LoRA sobre un modelo de 7B.
 # Precios (US$/h) y horas salen de los datos de gpucoste, con fuente y fecha.
 from gpucoste import experimento
 from gpucoste.formato import mes
+from gpucoste.formato import tabla as tabla_es
 
 # Una fila por GPU: US$/h, horas estimadas y coste = US$/h × horas.
 tabla = experimento.tabla(experimento.FINETUNING).drop(columns="fecha")
-print(tabla.to_markdown(index=False, floatfmt=("", ".2f", ".1f", ".2f")))
+tabla = tabla.rename(columns={"coste": "coste (US$)"})
+print(tabla_es(tabla, {"US$/h": 2, "horas": 1, "coste (US$)": 2}))
 
 escenarios = experimento.escenarios(experimento.FINETUNING)
 precios = [experimento.precio(e) for e in escenarios]

@@ -1,6 +1,6 @@
-# Costes ocultos: disco que se cobra parado, transferencia y arranque facturado.
+# Costes ocultos: disco cobrado con la instancia detenida, transferencia y arranque.
 from gpucoste import datos, experimento, moneda, ocultos, proveedores
-from gpucoste.formato import dolares, euros, mes, numero, rango, veces
+from gpucoste.formato import dolares, euros, lista, mes, numero, rango, veces
 
 s = datos.supuestos()
 disco = datos.tarifa("Vast.ai", "almacenamiento")
@@ -10,11 +10,12 @@ barata = tabla.loc[tabla["coste"].idxmin()]
 olvidada = ocultos.imagen_olvidada("Vast.ai")
 tarifa = rango(disco.precio_min_usd, disco.precio_max_usd)
 imagen = numero(s["imagen_gb"].valor_min, 0)
-meses = numero(s["meses_olvidada"].valor_min, 0)
+n_meses = s["meses_olvidada"].valor_min
+meses = "un mes" if n_meses == 1 else f"{numero(n_meses, 0)} meses"
 print(
-    "- **Almacenamiento.** Se cobra aunque la instancia esté parada. "
+    "- **Almacenamiento.** Se cobra aunque la instancia esté detenida. "
     f"A {tarifa} US$/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
-    f"una imagen Docker de {imagen} GB olvidada {meses} mes cuesta "
+    f"una imagen Docker de {imagen} GB olvidada {meses} cuesta "
     f"{rango(olvidada.minimo, olvidada.maximo)} US$: "
     f"entre {veces(olvidada.minimo / barata['coste'])} y "
     f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla "
@@ -22,7 +23,13 @@ print(
 )
 dataset = numero(s["dataset_gb"].valor_min, 0)
 modelo = numero(s["modelo_miles_de_millones"].valor_min, 0)
-fechas = ", ".join(mes(f) for f in sorted({t.fecha[:7] for t in datos.tarifas()}))
+meses_tarifas = sorted({t.fecha[:7] for t in datos.tarifas()})
+fechas = lista([mes(f) for f in meses_tarifas])
+anos = {f[:4] for f in meses_tarifas}
+if len(anos) == 1:  # «septiembre y noviembre de 2026», sin repetir el año
+    fechas = (
+        f"{lista([mes(f).split(' de ')[0] for f in meses_tarifas])} de {anos.pop()}"
+    )
 print(
     f"- **Transferencia.** Subir un dataset de {dataset} GB y bajar un "
     f"checkpoint del modelo de {modelo}B en bf16 "
@@ -44,11 +51,11 @@ for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
         if gratis and total.minimo < total.maximo:
             texto += (
                 f" (nada si ese mes aún no has gastado los {numero(gratis, 0)} GB "
-                "de bajada gratis; la tarifa entera si ya los gastaste)"
+                "de salida gratis; la tarifa entera si ya los has gastado)"
             )
     elif partes["bajada"] is not None:
         texto = (
-            f"bajada {importe(partes['bajada'])} (lo publica el proveedor); "
+            f"salida {importe(partes['bajada'])} (lo publica el proveedor); "
             "la subida no tiene tarifa en los datos"
         )
     else:

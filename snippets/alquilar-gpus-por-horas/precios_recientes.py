@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import atipicos, datos, experimento
-from gpucoste.formato import dolares, fecha, mes, numero
+from gpucoste.formato import dolares, fecha, lista, mes, numero
 
 recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(
@@ -20,7 +20,7 @@ print(comparada.to_markdown(index=False, colalign=alineacion))
 sin_nuevo = recientes.loc[~recientes["posterior"], "GPU"].tolist()
 if sin_nuevo:
     print(
-        f"\nPara {' y '.join(sin_nuevo)} los datos no tienen un precio posterior al "
+        f"\nPara {lista(sin_nuevo)}, los datos no tienen un precio posterior al "
         "del "
         "artículo: la fila repite el suyo."
     )

@@ -20,8 +20,8 @@ with graficos.figura(alto=4.2) as (fig, ax):
             ed.coste_con_aceleracion(p.precio_hora_usd, horas_4090, x)
             for x in aceleraciones
         ]
-        precio = f"{numero(p.precio_hora_usd)} US$/h ({mes(p.fecha)})"
-        etiqueta = f"H100, {p.proveedor} {p.nivel}, {precio}"
+        precio = f"{numero(p.precio_hora_usd)} US$/h, {mes(p.fecha)}"
+        etiqueta = f"H100 en {p.proveedor_y_nivel}: {precio}"
         ax.plot(
             aceleraciones, costes, label=etiqueta, color=graficos.PALETA[i], linewidth=2
         )
@@ -31,7 +31,7 @@ with graficos.figura(alto=4.2) as (fig, ax):
             coste,
             linestyle="--",
             color=graficos.PALETA[3 + j],
-            label=f"RTX 4090, {p.nivel}, {numero(p.precio_hora_usd)} US$/h",
+            label=f"RTX 4090 ({p.nivel}): {numero(p.precio_hora_usd)} US$/h",
         )
     pico = ed.aceleracion_pico("H100 80GB", "RTX 4090")
     medidas = [a.veces for a in datos.aceleraciones() if a.gpu_lenta == "RTX 4090"]

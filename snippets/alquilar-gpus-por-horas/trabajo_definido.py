@@ -12,8 +12,7 @@ print(
     f"({numero(memoria.parametros(t.modelo) / 1e9, 2)} miles de millones de "
     "parámetros) "
     f"sobre {numero(t.tokens / 1e6, 0)} millones de tokens, en secuencias de "
-    f"{t.secuencia} "
-    "tokens, con gradient checkpointing.\n"
+    f"{numero(t.secuencia, 0)} tokens, con *gradient checkpointing*{{lang=en}}.\n"
 )
 filas = [
     {

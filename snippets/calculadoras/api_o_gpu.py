@@ -13,7 +13,7 @@ print(
 )
 print("- **Tokens por segundo que genera la GPU:**")
 for r in decisiones.rendimientos():
-    print(f"    - {r.nombre}: {numero(r.tokens_s, 0)} ({r.origen}).")
+    print(f"    - {r.nombre}: {numero(r.tokens_s, 0)} tokens/s; {r.origen}.")
 print()
 tabla = decisiones.tabla_api_o_gpu()
 tabla["equilibrio (millones de tokens al mes)"] = [

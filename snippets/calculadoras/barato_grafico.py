@@ -44,11 +44,7 @@ with graficos.figura(alto=4.4) as (fig, ax):
     ax.legend(fontsize=8)
     graficos.coma_decimal(ax, 0, eje="x")
     graficos.coma_decimal(ax, 0)
-pareto = [
-    f"{f.precio.gpu} en {f.precio.proveedor} ({f.precio.nivel})"
-    for f in filas
-    if f.pareto
-]
+pareto = [f"{f.precio.gpu} en {f.precio.proveedor_y_nivel}" for f in filas if f.pareto]
 print(
     graficos.svg(
         fig,

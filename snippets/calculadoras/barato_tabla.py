@@ -9,13 +9,14 @@ print(tabla.to_markdown(index=False, colalign=alineacion))
 
 barata = ranking.ranking(trabajo)[0]
 print(
-    f"\nSecuencias de {trabajo.secuencia} tokens, LoRA de rango {trabajo.rango_lora}, "
+    f"\nSecuencias de {numero(trabajo.secuencia, 0)} tokens, "
+    f"LoRA de rango {trabajo.rango_lora}, "
     f"dataset de {numero(trabajo.gb_dataset, 1)} GB y adaptadores de "
     f"{numero(trabajo.gb_checkpoint, 2)} GB (estimación), en disco junto a la imagen "
     "y los "
     f"pesos: {numero(trabajo.gb_disco, 0)} GB. La opción más barata: "
     f"{barata.precio.gpu} en "
-    f"{barata.precio.proveedor} ({barata.precio.nivel}), precio de "
+    f"{barata.precio.proveedor_y_nivel}, precio de "
     f"{fecha(barata.precio.fecha)}."
 )
 
@@ -25,7 +26,7 @@ medio = {id(f): (f.coste.minimo + f.coste.maximo) / 2 for f in (barata, rapida)}
 mas = medio[id(rapida)] / medio[id(barata)] - 1
 print(
     f"\nLa más rápida de la frontera de Pareto, {rapida.precio.gpu} en "
-    f"{rapida.precio.proveedor} ({rapida.precio.nivel}), cuesta un {porcentaje(mas)} "
+    f"{rapida.precio.proveedor_y_nivel}, cuesta un {porcentaje(mas)} "
     "más "
     "(punto medio de los rangos) y termina en "
     f"{fraccion(rapida.horas.maximo / barata.horas.maximo)} "

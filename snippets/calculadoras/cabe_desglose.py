@@ -33,5 +33,6 @@ for metodo in memoria.METODOS:
 tabla = pd.DataFrame(filas)
 print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 8))
 print(
-    f"\nGPU: {GPU}, {numero(m.vram_gb, 0)} GB. Secuencia de {SECUENCIA} tokens, lote 1."
+    f"\nGPU: {GPU}, {numero(m.vram_gb, 0)} GB. Secuencias de {numero(SECUENCIA, 0)} "
+    "tokens, tamaño de lote 1."
 )

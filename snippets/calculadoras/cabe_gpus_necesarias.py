@@ -1,4 +1,4 @@
-# ¿Cuántas GPUs hacen falta? La menor cantidad (hasta 8) en que cabe cada trabajo.
+# ¿Cuántas GPU hacen falta? La menor cantidad (hasta 8) en que cabe cada trabajo.
 import pandas as pd
 
 from gpucoste import datos, memoria
@@ -20,6 +20,7 @@ for modelo in datos.modelos():
     filas.append(fila)
 print(pd.DataFrame(filas).to_markdown(index=False))
 print(
-    f"\nEn cada celda, GPUs necesarias de {' / '.join(GPUS)}; «—»: no cabe ni en 8. "
-    "Secuencia de 2048 tokens, lote 1 por GPU, con gradient checkpointing."
+    f"\nEn cada celda, las GPU necesarias de cada tipo ({' / '.join(GPUS)}); «—»: no "
+    "cabe ni en 8. Secuencias de 2.048 tokens, tamaño de lote 1 por GPU, con "
+    "*gradient checkpointing*{lang=en}."
 )

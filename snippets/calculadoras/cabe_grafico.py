@@ -1,5 +1,6 @@
 # Memoria por partidas de tres modelos, por método y precisión, frente a la VRAM.
 from gpucoste import datos, graficos, memoria
+from gpucoste.formato import lista
 
 MODELOS = ("Llama 3.1 8B", "Qwen 2.5 32B", "Llama 3.1 70B")
 CASOS = (  # (método, precisión, etiqueta)
@@ -42,10 +43,10 @@ print(
         fig,
         "Barras apiladas de memoria (pesos; adaptadores, gradientes y AdamW; "
         "activaciones; "
-        f"caché KV) de {', '.join(MODELOS)} al servirlos en bf16 o int4 y al "
+        f"caché KV) de {lista(list(MODELOS))} al servirlos en bf16 o int4 y al "
         "entrenarlos con "
         "LoRA o QLoRA, frente a líneas verticales discontinuas con la VRAM de "
-        f"{', '.join(GPUS)}. La tabla de abajo da, para cada caso, cuántas GPUs hacen "
-        "falta.",
+        f"{lista(['la ' + g for g in GPUS])}. La tabla de abajo da, para cada caso, "
+        "cuántas GPU hacen falta.",
     )
 )

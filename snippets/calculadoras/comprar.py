@@ -1,6 +1,6 @@
 # ¿Comprar la GPU o alquilarla? Con electricidad, reventa y horas de uso al mes.
 from gpucoste import compra, datos, decisiones, formato, mercado
-from gpucoste.formato import dolares, fecha, mes, numero
+from gpucoste.formato import dolares, fecha, mes, numero, periodo
 
 gpu = decisiones.GPU_ALQUILADA
 equipo = datos.equipo(gpu)
@@ -10,7 +10,7 @@ vatios = decisiones.vatios(gpu)
 reventa = mercado.reventa(gpu)
 print(
     f"- **Compra:** {dolares(equipo.precio_compra_usd, 0)} "
-    f"({equipo.nota[0].lower() + equipo.nota[1:]}, "
+    f"({equipo.nota[0].lower() + equipo.nota[1:]}; "
     f"{mes(equipo.fecha)})."
 )
 print(
@@ -19,12 +19,13 @@ print(
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "
-    f"(hogar español, Eurostat, {luz.periodo}), {numero(luz.usd_kwh, 4)} US$/kWh "
+    f"(hogar español, Eurostat, {periodo(luz.periodo)}), "
+    f"{numero(luz.usd_kwh, 4)} US$/kWh "
     f"al cambio del BCE del {fecha(luz.fecha_cambio)}: "
     f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso."
 )
 print(
-    f"- **Reventa:** entre {formato.porcentaje(reventa.fraccion_min)} y "
+    f"- **Reventa:** entre el {formato.porcentaje(reventa.fraccion_min)} y el "
     f"{formato.porcentaje(reventa.fraccion_max)} del precio de compra "
     f"({reventa.origen})."
 )

@@ -4,7 +4,5 @@ from gpucoste import decisiones
 tabla = decisiones.tabla_cuando_compensa()
 print(tabla.to_markdown(index=False))
 iguales = (tabla["El artículo"] == tabla["Calculado"]).sum()
-print(
-    f"\nEn {iguales} de {len(tabla)} filas el cálculo coincide con el artículo "
-    "para estas cargas."
-)
+cuantas = "todas las" if iguales == len(tabla) else f"{iguales} de {len(tabla)}"
+print(f"\nEn {cuantas} filas el cálculo coincide con el artículo para estas cargas.")

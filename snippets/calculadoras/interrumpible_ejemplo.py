@@ -8,7 +8,7 @@ print(
     f"(la estimación del artículo para la {e.gpu})."
 )
 print(
-    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
+    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h on-demand "
     f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible con el descuento "
     f"mínimo que anuncia Vast.ai ({porcentaje(e.descuento)}): "
     f"{dolares(e.precio_interrumpible, 3)}/h."
@@ -19,8 +19,8 @@ print(
 )
 print(
     f"- **Reinicio:** de {numero(e.reinicio_min_h * 60, 0)} a "
-    f"{numero(e.reinicio_max_h * 60, 0)} minutos: nueva instancia, imagen y pesos "
-    "(el arranque que supone el artículo)."
+    f"{numero(e.reinicio_max_h * 60, 0)} minutos (instancia nueva, imagen y pesos: "
+    "el arranque que supone el artículo)."
 )
 print()
 tabla = decisiones.tabla_interrumpible()
@@ -39,7 +39,7 @@ print(
 )
 bajo_demanda = e.precio_bajo_demanda * e.horas_trabajo
 print(
-    f"\nBajo demanda, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
+    f"\nOn-demand, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
     f"{numero(e.horas_trabajo, 1)} horas."
 )
 for reinicio, cual in ((e.reinicio_min_h, "corto"), (e.reinicio_max_h, "largo")):

@@ -4,17 +4,18 @@ from gpucoste.formato import dolares, numero
 
 c = decisiones.local_o_alquilada()
 print(
-    f"- En casa, la {c.local} tarda {numero(c.horas_local, 1)} h y gasta "
+    f"- En casa, la {c.local} tarda {numero(c.horas_local, 1)} horas y gasta "
     f"{dolares(c.coste_local)} de electricidad."
 )
 print(
-    f"- Alquilada, la {c.alquilada} tarda {numero(c.horas_alquilada, 1)} h y cuesta "
+    f"- Alquilada, la {c.alquilada} tarda {numero(c.horas_alquilada, 1)} horas "
+    "y cuesta "
     f"{dolares(c.coste_alquilada)} a {dolares(c.precio_alquilada)}/h."
 )
 print(
     f"- Empatan si la {c.alquilada} costara **{dolares(c.precio_equilibrio)}/h**: "
     f"por encima, la de casa es más barata; la alquilada ahorra "
-    f"{numero(c.horas_local - c.horas_alquilada, 1)} h de espera."
+    f"{numero(c.horas_local - c.horas_alquilada, 1)} horas de espera."
 )
 print(
     "\nLas horas son las estimaciones del artículo para cada GPU; "

@@ -19,6 +19,6 @@ print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "left", "ri
 flops = tiempo.flops_entrenamiento(MODELO, "lora", TOKENS)
 print(
     f"\nTrabajo: {numero(flops / 1e18, 2)} × 10¹⁸ FLOPs con LoRA "
-    f"(≈ 4·N·D + recomputo con gradient checkpointing), MFU entre "
+    f"(≈ 4·N·D + recálculo con *gradient checkpointing*{{lang=en}}), MFU entre "
     f"{numero(u.minimo, 2)} y {numero(u.maximo, 2)}. Donde LoRA no cabe, QLoRA."
 )

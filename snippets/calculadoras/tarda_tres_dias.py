@@ -1,6 +1,6 @@
 # «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa
 from gpucoste import decisiones
-from gpucoste.formato import numero, rango, veces
+from gpucoste.formato import lista, numero, rango, veces
 
 HORAS_H100, DIAS_LOCAL = 2, 3  # lo que decía el artículo original
 METODO = {"lora": "LoRA", "qlora": "QLoRA (no cabe con LoRA)"}
@@ -23,10 +23,11 @@ for g in r.locales:
     dias = rango(g.dias.minimo, g.dias.maximo, 1)
     horas = rango(g.horas.minimo, g.horas.maximo, 0)
     print(
-        f"- {g.gpu}: {veces(g.veces)} menos TFLOPS que la {r.rapida}; "
+        f"- {g.gpu}: la {r.rapida} tiene {veces(g.veces)} sus TFLOPS; "
         f"con {METODO[g.metodo]}, {dias} días ({horas} horas)."
     )
 cerca = [
     g.gpu for g in r.locales if g.dias and g.dias.minimo <= DIAS_LOCAL <= g.dias.maximo
 ]
-print(f"\nTres días caen dentro del rango en: {', '.join(cerca) or 'ninguna'}.")
+donde = lista(cerca) if cerca else "ninguna"
+print(f"\nTres días caen dentro del rango en: {donde}.")

@@ -182,11 +182,11 @@ def _api_o_gpu(
 
 @orden(
     "reservar",
-    "uso a partir del cual reservar sale más barato que pagar bajo demanda",
+    "uso a partir del cual reservar sale más barato que pagar on-demand",
     _gpu(decisiones.GPU_ALQUILADA),
     Opcion("--proveedor", "proveedor de modalidades.csv (su descuento y su precio)", _CON_DESCUENTO, "Vast.ai"),
     Opcion("--meses", "meses de la reserva", entero_positivo, 1),
-    Opcion("--precio-hora", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
+    Opcion("--precio-hora", "dólares por hora on-demand (por defecto, el del proveedor)", positivo),
     Opcion("--descuento", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
     Opcion("--horas", "horas del periodo reservado (como mucho 744)", positivo, HORAS_MES),
     ejemplo='--gpu "RTX 4090" --proveedor Vast.ai --meses 3',
@@ -203,7 +203,7 @@ def _reservar(
             f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    filas = [_fila("precio bajo demanda (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
+    filas = [_fila("precio on-demand (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
     return _tabla([*filas, *_equilibrio(e, "utilización")])
 
 
@@ -347,7 +347,7 @@ def _local(
     Opcion(
         "--precio-hora", "dólares por hora de la interrumpible (por defecto, con el descuento del proveedor)", positivo
     ),
-    Opcion("--precio-bajo-demanda", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
+    Opcion("--precio-bajo-demanda", "dólares por hora on-demand (por defecto, el del proveedor)", positivo),
     Opcion("--intervalo-min", "minutos de cómputo entre checkpoints (sin él, el óptimo de Daly)", positivo),
     ejemplo='--gpu "RTX 4090" --horas 6 --interrupciones-hora 0,25',
 )
@@ -367,7 +367,7 @@ def _interrumpible(
     if precio_hora is None:
         d = mercado.descuento(proveedor, "interrumpible")
         precio_hora = bajo_demanda * (1 - d.descuento)
-        origen_i = f"bajo demanda con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
+        origen_i = f"on-demand con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
     origen_r = DADO
     if reinicio_min is None:
         reinicio_min, origen_r = datos.supuestos()["minutos_arranque"].valor_min, "supuestos.csv: minutos_arranque"
@@ -380,13 +380,13 @@ def _interrumpible(
     )
     filas = [
         _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
-        _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
+        _fila("precio on-demand (US$/h)", bajo_demanda, origen_bd),
         _fila("reinicio (minutos)", reinicio_min, origen_r),
         _fila("checkpoint cada (minutos)", e.intervalo * 60, DADO if intervalo_min else "óptimo de Daly"),
         _fila("horas esperadas", e.horas, "calculado"),
         _fila("coste esperado (US$)", e.coste, "calculado"),
         _fila("interrupciones esperadas", e.interrupciones, "calculado"),
-        _fila("coste bajo demanda (US$)", bajo_demanda * horas, "calculado"),
+        _fila("coste on-demand (US$)", bajo_demanda * horas, "calculado"),
         _fila(
             "interrupciones por hora del equilibrio",
             eq.umbral,

@@ -7,8 +7,8 @@ import math
 from . import datos
 from .electricidad import coste_electricidad
 from .equilibrios import Equilibrio, _finito
+from .validacion import entero, numero, numeros_por_nombre, resultado
 from .validacion import horas_mes as validacion_horas_mes
-from .validacion import numero, resultado
 
 
 def horas_equivalentes(precio_compra: float, precio_hora: float) -> float:
@@ -88,7 +88,12 @@ def coste_acumulado(
     defecto, sin reventa). Si el equilibrio de alguna cae más allá de ``meses``, el eje se alarga hasta 1,2
     veces ese equilibrio para que se vea el cruce (sin pasar de ``MESES_MAXIMOS``), con 121 puntos como mucho.
     """
-    reventas = {"comprada, sin reventa": 0.0} if reventas is None else reventas
+    if reventas is None:
+        reventas = {"comprada, sin reventa": 0.0}
+    reventas = numeros_por_nombre(reventas, "reventas", "de nombre de la serie → valor de reventa")
+    if "alquilada" in reventas:
+        raise ValueError("reventas: 'alquilada' es el nombre de la serie del alquiler; se admite otro nombre.")
+    meses = entero(meses, "meses", minimo=1, maximo=MESES_MAXIMOS)
     alquiler = numero(precio_hora, "precio_hora")
     luz_hora = coste_electricidad(potencia_w, precio_kwh).por_hora
     horas = validacion_horas_mes(horas_mes)

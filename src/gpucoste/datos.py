@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from . import esquema, validacion
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
+
+
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
 
 
@@ -34,6 +36,13 @@ class Precio:
     def nombre(self) -> str:
         """Nombre corto para tablas: «RTX 4090 - comunidad»."""
         return f"{self.gpu} - {self.nivel}"
+
+    @property
+    def proveedor_y_nivel(self) -> str:
+        """«Nebius (on-demand)»: el proveedor y el nivel como los lee una persona."""
+        from .formato import nivel
+
+        return f"{self.proveedor} ({nivel(self.nivel)})"
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,7 @@ def rendimientos() -> list[Rendimiento]:
         Rendimiento(
             "medido, lote 1",
             m.tokens_s,
-            f"{m.nota} ({m.fecha[:7]})",
+            f"{m.nota}; {formato.mes(m.fecha)}",
         )
         for m in datos.generacion_medida()
         if m.gpu == GPU_ALQUILADA and m.modelo == MODELO
@@ -315,7 +315,7 @@ def casos() -> list[Caso]:
             "Chat ocasional, prototipos, privacidad",
             "Local",
             f"{_millones(tokens)} de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
-            f"({n(horas_local, 1)} h generando)",
+            f"({n(horas_local, 1)} horas generando)",
             recomendacion.recomendar(
                 horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
                 continuo=False,
@@ -349,7 +349,7 @@ def casos() -> list[Caso]:
         Caso(
             "Fine-tuning, entrenamiento, batch grande",
             "GPU alquilada por horas",
-            f"el fine-tuning del artículo: {n(esc.horas, 1)} h de {GPU_ALQUILADA}, sin GPU en casa",
+            f"el fine-tuning del artículo: {n(esc.horas, 1)} horas de {GPU_ALQUILADA}, sin GPU en casa",
             recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),
         )
     )
@@ -461,7 +461,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
 
 
 def grafico_interrumpible() -> str:
-    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el de bajo demanda."""
+    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el on-demand."""
     from . import graficos
 
     def dibujar() -> str:
@@ -481,7 +481,7 @@ def grafico_interrumpible() -> str:
                 ]
                 ax.plot(tasas, costes, label=f"interrumpible, {nombre}")
             ax.axhline(
-                e.precio_bajo_demanda * e.horas_trabajo, linestyle="--", color=graficos.PALETA[2], label="bajo demanda"
+                e.precio_bajo_demanda * e.horas_trabajo, linestyle="--", color=graficos.PALETA[2], label="on-demand"
             )
             ax.set_xlabel("interrupciones por hora")
             ax.set_ylabel("coste esperado del trabajo (US$)")
@@ -491,7 +491,7 @@ def grafico_interrumpible() -> str:
             return graficos.svg(
                 fig,
                 f"Coste esperado del fine-tuning en una {e.gpu} interrumpible frente a la tasa de interrupciones: "
-                "crece con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio; con el "
+                "crece con la tasa y cruza la línea del precio on-demand en el punto de equilibrio; con el "
                 "reinicio largo cruza antes.",
             )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
-from .validacion import fraccion, horas_mes, numero, resultado
+from .validacion import entero, fraccion, horas_mes, numero, numeros_por_nombre, resultado, texto
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,22 @@ def costes_segun_tokens(
     alquiladas siempre encendidas (``nombre_gpu``), a saltos: una GPU más cada vez que se llena la anterior.
     El eje va de 0 a tres GPU llenas, en ``puntos`` tramos.
     """
+    nombre_gpu = texto(nombre_gpu, "nombre_gpu")
+    apis = numeros_por_nombre(precios_millon, "precios_millon", "de nombre de API → precio por millón de tokens")
+    if nombre_gpu in apis:
+        raise ValueError(
+            f"nombre_gpu: {nombre_gpu!r} ya es el nombre de una API de precios_millon; se admite un nombre distinto."
+        )
+    puntos = entero(puntos, "puntos", minimo=1, maximo=PUNTOS_MAXIMOS)
     capacidad = capacidad_mes(tokens_s)
     tokens = [capacidad * 3 * i / puntos for i in range(puntos + 1)]
-    series = {nombre: [coste_api_mes(t, millon) for t in tokens] for nombre, millon in precios_millon.items()}
+    series = {nombre: [coste_api_mes(t, millon) for t in tokens] for nombre, millon in apis.items()}
     series[nombre_gpu] = [coste_gpu_mes(t, precio_hora, tokens_s) for t in tokens]
     return [t / 1e6 for t in tokens], series
+
+
+PUNTOS_MAXIMOS = 10_000
+"""Tramos como mucho del eje de ``costes_segun_tokens`` (300 por defecto)."""
 
 
 def tokens_s_minimos(precio_hora: float, precio_millon: float) -> float:
@@ -142,14 +153,14 @@ def api_o_gpu(
 def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
     """Utilización (fracción de las horas del periodo) a partir de la cual reservar sale más barato.
 
-    Bajo demanda se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
+    On-demand se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
     horas del periodo con el descuento (``horas × precio_hora × (1 − descuento)``). Se igualan en
     ``utilización = 1 − descuento``: con un descuento del 20 %, reservar compensa si se usa más del 80 % del tiempo.
     """
     d = fraccion(descuento, "descuento")
     precio = numero(precio_hora, "precio_hora")
     total = precio * horas_mes(horas, "horas")
-    nombres = ("GPU bajo demanda", "GPU reservada")
+    nombres = ("GPU on-demand", "GPU reservada")
     if d == 0:
         return Equilibrio(None, "utilización", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
     umbral = 1 - d

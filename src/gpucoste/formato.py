@@ -138,6 +138,26 @@ def fecha(texto: str) -> str:
     return f"{dia.day} de {mes(texto)}" if len(texto) == 10 else mes(texto)
 
 
+def periodo(texto: str) -> str:
+    """``"2025-S1"`` → ``"primer semestre de 2025"``; ``"2025-S2"`` → ``"segundo semestre de 2025"``."""
+    partes = texto.split("-S") if isinstance(texto, str) else []
+    if len(partes) != 2 or not partes[0].isdigit() or len(partes[0]) != 4 or partes[1] not in ("1", "2"):
+        raise ValueError(f"periodo: {texto!r} no vale; se admite «AAAA-S1» o «AAAA-S2» (un semestre).")
+    return f"{'primer' if partes[1] == '1' else 'segundo'} semestre de {partes[0]}"
+
+
+def lista(elementos: list[str]) -> str:
+    """``["a", "b", "c"]`` → ``"a, b y c"``: una enumeración en español (sin coma antes de «y»)."""
+    if (
+        not isinstance(elementos, (list, tuple))
+        or not elementos
+        or not all(isinstance(e, str) and e for e in elementos)
+    ):
+        raise ValueError(f"lista: {elementos!r} no vale; se admite una lista no vacía de textos no vacíos.")
+    elementos = list(elementos)
+    return elementos[0] if len(elementos) == 1 else f"{', '.join(elementos[:-1])} y {elementos[-1]}"
+
+
 def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     """Tabla Markdown con las columnas de ``decimales`` en formato español (``None`` o NaN: «sin dato»)."""
     import pandas as pd

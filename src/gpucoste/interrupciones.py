@@ -133,9 +133,9 @@ def tasa_equilibrio(
     reinicio_h: float,
     intervalo_h: float | None = None,
 ) -> Equilibrio:
-    """Interrupciones por hora a partir de las cuales la instancia bajo demanda sale más barata.
+    """Interrupciones por hora a partir de las cuales la instancia on-demand sale más barata.
 
-    Bajo demanda el trabajo dura ``horas_trabajo`` y no necesita checkpoints; interrumpible, lo que da
+    On-demand el trabajo dura ``horas_trabajo`` y no necesita checkpoints; interrumpible, lo que da
     :func:`esperado`. El coste interrumpible crece con la tasa, así que hay un solo cruce (se busca por
     bisección). Sin equilibrio (``umbral`` ``None``) si ni sin interrupciones la interrumpible es más barata.
     """
@@ -145,7 +145,7 @@ def tasa_equilibrio(
     escritura = numero(escritura_h, "escritura_h")
     reinicio = numero(reinicio_h, "reinicio_h", cero=True)
     objetivo = caro * trabajo
-    nombres = ("instancia interrumpible", "instancia bajo demanda")
+    nombres = ("instancia interrumpible", "instancia on-demand")
 
     def coste(tasa: float) -> float:
         intervalo = _intervalo(trabajo, tasa, escritura, intervalo_h)

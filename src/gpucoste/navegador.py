@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
-from .formato import numero, rango
+from .formato import nivel, numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -77,7 +77,7 @@ def _campos_coste() -> tuple[Campo, ...]:
     disco = datos.tarifa(barata.proveedor, "almacenamiento")
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU ({precio.nombre}, {barata.proveedor})", "US$/h", precio.precio_hora_usd
+            "precio_hora", f"Precio de la GPU: {precio.nombre} en {barata.proveedor}", "US$/h", precio.precio_hora_usd
         ),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
         Campo(
@@ -87,7 +87,7 @@ def _campos_coste() -> tuple[Campo, ...]:
             datos.supuestos()["minutos_arranque"].valor_min,
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
-        Campo("precio_gb_mes", f"Precio del disco ({disco.proveedor})", "US$/GB y mes", disco.precio_min_usd),
+        Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
         Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
@@ -105,7 +105,7 @@ def _tabla_coste(**valores: float) -> Tabla:
     return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
 
 
-# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+# --- Interrumpible o on-demand (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
 
 
 def _campos_interrumpibles() -> tuple[Campo, ...]:
@@ -113,12 +113,12 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
 
     e = decisiones.ejemplo_interrumpible()
     return (
-        Campo("horas_trabajo", f"Horas de cómputo del trabajo ({e.gpu})", "h", e.horas_trabajo),
-        Campo("interrupciones_hora", "Interrupciones por hora (de media)", "1/h", TASA_EJEMPLO),
+        Campo("horas_trabajo", f"Horas de cómputo del trabajo en la {e.gpu}", "h", e.horas_trabajo),
+        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", TASA_EJEMPLO),
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
         Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
+        Campo("precio_bajo_demanda", "Precio on-demand", "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -151,7 +151,7 @@ def _tabla_interrumpibles(
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
         ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
+        ("Coste on-demand (US$)", numero(bajo_demanda)),
         (
             "Deja de compensar a partir de (interrupciones por hora)",
             eq.motivo if eq.umbral is None else numero(eq.umbral),
@@ -186,9 +186,9 @@ def _campos_cabe() -> tuple[Campo, ...]:
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS, memoria.NOMBRES_METODOS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
-        Campo("n_gpus", "Número de GPUs", "", 1),
-        Campo("secuencia", "Tokens por secuencia (contexto al servir)", "tokens", 2048),
-        Campo("lote", "Secuencias a la vez (lote)", "", 1),
+        Campo("n_gpus", "Número de GPU", "", 1),
+        Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", 2048),
+        Campo("lote", "Tamaño de lote", "secuencias a la vez", 1),
     )
 
 
@@ -214,9 +214,9 @@ def _campos_tarda() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
-        Campo("tokens", "Tokens de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
-        Campo("n_gpus", "Número de GPUs", "", 1),
+        Campo("n_gpus", "Número de GPU", "", 1),
     )
 
 
@@ -244,8 +244,8 @@ def _campos_barato() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
-        Campo("tokens", "Tokens de entrenamiento", "tokens", EJEMPLO_TOKENS),
-        Campo("secuencia", "Tokens por secuencia", "tokens", 2048),
+        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("secuencia", "Longitud de la secuencia", "tokens", 2048),
     )
 
 
@@ -258,7 +258,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
     filas = tuple(
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
-            f"{f.precio.proveedor} ({f.precio.nivel})",
+            f.precio.proveedor_y_nivel,
             numero(f.precio.precio_hora_usd * f.n_gpus),
             texto(f.horas, 1),
             texto(f.coste) + ("" if f.completo else " †"),
@@ -283,13 +283,16 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
     lleno = decisiones.rendimientos()[-1]
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU ({gpu.gpu}, {gpu.proveedor}, {gpu.nivel})", "US$/h", gpu.precio_hora_usd
+            "precio_hora",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)}",
+            "US$/h",
+            gpu.precio_hora_usd,
         ),
         # Redondeado como en la tabla de la página: el umbral y su coste no dependen de esta cifra, solo si se llega.
-        Campo("tokens_s", f"Tokens por segundo que genera la GPU ({lleno.nombre})", "tokens/s", round(lleno.tokens_s)),
+        Campo("tokens_s", f"Tokens por segundo que genera la GPU, {lleno.nombre}", "tokens/s", round(lleno.tokens_s)),
         Campo(
             "precio_entrada",
-            f"Precio de la API por tokens de entrada ({api.proveedor}, {api.modelo})",
+            f"Precio de la API por tokens de entrada: {api.modelo} en {api.proveedor}",
             "US$ por millón",
             api.entrada_usd_millon,
         ),
@@ -341,19 +344,19 @@ def _campos_comprar() -> tuple[Campo, ...]:
     alquiler = decisiones.precio_gpu_alquilada()
     luz = decisiones.luz()
     return (
-        Campo("precio_compra", f"Precio de compra ({gpu})", "US$", datos.equipo(gpu).precio_compra_usd),
+        Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
         Campo(
             "precio_hora",
-            f"Precio de alquiler ({alquiler.proveedor}, {alquiler.nivel})",
+            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)}",
             "US$/h",
             alquiler.precio_hora_usd,
         ),
         Campo("potencia_w", "Consumo de la GPU", "W", decisiones.vatios(gpu)),
-        Campo("precio_kwh_eur", f"Electricidad (hogar, {luz.periodo})", "€/kWh", luz.eur_kwh),
-        Campo("usd_por_eur", "Tipo de cambio (BCE)", "US$ por €", luz.usd_por_eur),
+        Campo("precio_kwh_eur", f"Electricidad de un hogar, {periodo(luz.periodo)}", "€/kWh", luz.eur_kwh),
+        Campo("usd_por_eur", "Tipo de cambio del BCE", "US$ por €", luz.usd_por_eur),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({decisiones.HORAS_AL_DIA[0]} h al día)",
+            f"Horas de uso al mes, a {decisiones.HORAS_AL_DIA[0]} horas al día",
             "h",
             decisiones.HORAS_AL_DIA[0] * 365 / 12,
         ),
@@ -430,7 +433,7 @@ CALCULADORAS: dict[str, Calculadora] = {
         ),
         Calculadora(
             "interrumpibles",
-            "Calcula tu caso: interrumpible o bajo demanda",
+            "Calcula tu caso: interrumpible o on-demand",
             dict.fromkeys(
                 (
                     "horas_trabajo",
@@ -671,7 +674,7 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" '
         f'{_carga(pyodide, rueda, peso, instantanea)} aria-labelledby="{id_}-titulo" novalidate>'
         f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
-        "(se calcula en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        "(la cuenta se hace en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
         f'<div class="gc-campos">{"".join(filas)}</div>'
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
@@ -680,7 +683,7 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         "los valores por defecto.</p></noscript>"
         f'<div class="gc-resultado" aria-live="polite">{tabla_html(resultado)}</div>'
         f'<div class="gc-grafico">{resultado.grafico}</div>'
-        f'<p class="gc-nota">Con los valores por defecto, la tabla es la de la construcción de la página.</p>'
+        f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
         "</form>"
     )
 
@@ -694,13 +697,13 @@ def codigo_html(
     return (
         f'<form class="gc-codigo" id="{id_}" data-codigo="{nombre}" {_carga(pyodide, rueda, peso, instantanea)}>'
         f'<p><label for="{id_}-fuente"><strong>El código, editable</strong>: cambia un precio o unas horas y '
-        "pulsa «Ejecutar»; corre en tu navegador con esta misma biblioteca.</label></p>"
+        "pulsa «Ejecutar»; se ejecuta en tu navegador con esta misma biblioteca.</label></p>"
         f'<textarea id="{id_}-fuente" name="codigo" rows="{lineas}" spellcheck="false" autocomplete="off"'
         f">{html.escape(codigo)}</textarea>"
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Ejecutar</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
         '<span class="gc-estado" role="status"></span></p>'
-        "<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la de la construcción de la "
+        "<noscript><p>Para ejecutarlo hace falta JavaScript; la salida es la que se obtuvo al construir la "
         "página.</p></noscript>"
         f'<p id="{id_}-titulo-salida">Salida:</p>'
         '<pre class="gc-salida" aria-live="polite"><code>'

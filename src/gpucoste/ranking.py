@@ -268,7 +268,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
     for f in ranking(trabajo):
         fila = {
             "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
-            "proveedor": f"{f.precio.proveedor} ({f.precio.nivel})",
+            "proveedor": f.precio.proveedor_y_nivel,
         }
         if desglose:
             fila |= {

@@ -106,7 +106,7 @@ def recomendar(
         else:
             encendida = mes if continuo else h_local
             coste = por_hora * encendida
-            razon = f"{_dolares(coste)} al mes de electricidad ({formato.numero(encendida, 0)} h encendida)"
+            razon = f"{_dolares(coste)} al mes de electricidad (encendida {formato.numero(encendida, 0)} horas)"
             opciones.append(Opcion(LOCAL, coste, razon))
 
     # API por token.
@@ -116,7 +116,8 @@ def recomendar(
         opciones.append(Opcion(API, None, "los datos no pueden salir: la API queda descartada"))
     else:
         coste = coste_api_mes(tokens_mes, precio_millon_api)
-        razon = f"{_dolares(coste)} al mes: {formato.numero(tokens_mes / 1e6, 1)} millones de tokens"
+        millones = formato.numero(tokens_mes / 1e6, 0 if tokens_mes % 1e6 == 0 else 1)
+        razon = f"{_dolares(coste)} al mes: {millones} millones de tokens"
         opciones.append(Opcion(API, coste, razon))
 
     # GPU alquilada por horas y reservada.
@@ -127,11 +128,11 @@ def recomendar(
         pagadas = gpus * mes if continuo else necesarias
         uso = necesarias / (gpus * mes)
         coste = pagadas * precio
-        razon = f"{_dolares(coste)} al mes: {formato.numero(pagadas, 0)} h a {_dolares(precio)}/h"
+        razon = f"{_dolares(coste)} al mes: {formato.numero(pagadas, 0)} horas a {_dolares(precio)}/h"
         opciones.append(Opcion(POR_HORAS, coste, razon))
         coste = gpus * mes * precio * (1 - d)
         razon = (
-            f"{_dolares(coste)} al mes: {gpus} GPU todo el mes con {formato.porcentaje(d)} de descuento "
+            f"{_dolares(coste)} al mes: {gpus} GPU todo el mes con un {formato.porcentaje(d)} de descuento "
             f"y un uso del {formato.porcentaje(uso)}"
         )
         opciones.append(Opcion(RESERVADA, coste, razon))

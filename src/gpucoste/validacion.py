@@ -113,7 +113,12 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
     lista = ", ".join(repr(v) for v in validas)
     sugerencia = parecido(valor, validas)
     pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
-    raise ValueError(f"{nombre} desconocido: {_corto(valor)}.{pista} Valores admitidos: {lista}.")
+    desconocido = "desconocida" if nombre.split(" ", 1)[0].rstrip(":").casefold() in _FEMENINOS else "desconocido"
+    raise ValueError(f"{nombre} {desconocido}: {_corto(valor)}.{pista} Valores admitidos: {lista}.")
+
+
+_FEMENINOS = {"gpu", "precisión", "medida", "calculadora", "fecha", "regla", "modalidad", "tabla", "orden", "api"}
+"""Los nombres de opción femeninos (por su primera palabra): «GPU desconocida», «Proveedor desconocido»."""
 
 
 def fecha(texto: object, nombre: str = "fecha") -> dt.date:
@@ -191,7 +196,22 @@ def numeros(valores: object, nombre: str) -> list[float]:
 
 
 def tabla_de(valores: object, nombre: str, forma: str) -> dict:
-    """``valores`` si es un diccionario no vacío con claves de texto (cada valor lo comprueba quien llama)."""
-    if not isinstance(valores, dict) or not valores or not all(isinstance(k, str) for k in valores):
+    """``valores`` si es un diccionario no vacío con claves de texto no vacías (cada valor lo comprueba quien llama)."""
+    if not isinstance(valores, dict) or not valores or not all(isinstance(k, str) and k.strip() for k in valores):
         raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite un diccionario no vacío {forma}.")
     return valores
+
+
+def numeros_por_nombre(valores: object, nombre: str, forma: str) -> dict[str, float]:
+    """``valores`` (nombre → número finito ≥ 0, p. ej. las series de un gráfico) comprobado con ``tabla_de``.
+
+    Un valor malo da un ``ValueError`` que nombra el diccionario entero, la clave y lo que se admite.
+    """
+    valores = tabla_de(valores, nombre, forma)
+    salida = {}
+    for clave, valor in valores.items():
+        try:
+            salida[clave] = numero(valor, f"{nombre}[{clave!r}]", cero=True)
+        except ValueError as error:
+            raise ValueError(f"{nombre}: {_corto(valores)} no vale: {error}") from None
+    return salida
