@@ -522,6 +522,9 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     calculado = {f[0]: f[1] for f in sesion.celdas("gc-interrumpibles")}
     assert calculado["Horas esperadas, interrumpible"] == numero(e.horas)
     assert calculado["Coste esperado, interrumpible (US$)"] == numero(e.coste)
+    # El gráfico, también el de la biblioteca en Python con esos valores.
+    esperado = navegador.calcular("interrumpibles", _valores(sesion, "gc-interrumpibles")).grafico
+    assert BeautifulSoup(_grafico(sesion, "gc-interrumpibles"), "html.parser") == BeautifulSoup(esperado, "html.parser")
     sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
     sesion.enviar("gc-interrumpibles")
     assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")

@@ -88,6 +88,21 @@ def test_coste_acumulado_se_cruza_en_el_equilibrio():
     assert meses[-1] >= compra.comprar_o_alquilar(**lento).umbral
 
 
+def test_coste_segun_tasa_cruza_bajo_demanda_en_el_equilibrio():
+    """Fuente independiente: tasa_equilibrio. En esa tasa, el coste esperado interrumpible es el on-demand."""
+    from gpucoste import interrupciones
+
+    comunes = {"horas_trabajo": 20.0, "escritura_h": 1 / 60}
+    eq = interrupciones.tasa_equilibrio(**comunes, reinicio_h=0.1, precio_interrumpible=0.5, precio_bajo_demanda=1.0)
+    tasas, series = interrupciones.coste_segun_tasa(
+        20.0, 1 / 60, {"interrumpible": 0.1}, 0.5, 1.0, tasa_maxima=eq.umbral, puntos=10
+    )
+    assert tasas[-1] == pytest.approx(eq.umbral)
+    assert series["on-demand"] == [20.0] * 11
+    assert series["interrumpible"][-1] == pytest.approx(20.0)
+    assert series["interrumpible"][0] < 20.0
+
+
 @pytest.mark.parametrize(
     ("reventas", "mensaje"),
     [

@@ -466,23 +466,18 @@ def grafico_interrumpible() -> str:
 
     def dibujar() -> str:
         e = ejemplo_interrumpible()
-        tasas = [i / 50 for i in range(0, 151)]  # de 0 a 3 interrupciones por hora
+        tasas, series = interrupciones.coste_segun_tasa(
+            e.horas_trabajo,
+            e.escritura_h,
+            {"interrumpible, reinicio corto": e.reinicio_min_h, "interrumpible, reinicio largo": e.reinicio_max_h},
+            e.precio_interrumpible,
+            e.precio_bajo_demanda,
+        )
         with graficos.figura() as (fig, ax):
-            for reinicio, nombre in ((e.reinicio_min_h, "reinicio corto"), (e.reinicio_max_h, "reinicio largo")):
-                costes = [
-                    interrupciones.esperado(
-                        horas_trabajo=e.horas_trabajo,
-                        interrupciones_hora=t,
-                        escritura_h=e.escritura_h,
-                        reinicio_h=reinicio,
-                        precio_hora=e.precio_interrumpible,
-                    ).coste
-                    for t in tasas
-                ]
-                ax.plot(tasas, costes, label=f"interrumpible, {nombre}")
-            ax.axhline(
-                e.precio_bajo_demanda * e.horas_trabajo, linestyle="--", color=graficos.PALETA[2], label="on-demand"
-            )
+            bajo_demanda = series.pop("on-demand")
+            for nombre, costes in series.items():
+                ax.plot(tasas, costes, label=nombre)
+            ax.axhline(bajo_demanda[0], linestyle="--", color=graficos.PALETA[2], label="on-demand")
             ax.set_xlabel("interrupciones por hora")
             ax.set_ylabel("coste esperado del trabajo (US$)")
             graficos.coma_decimal(ax, 1)

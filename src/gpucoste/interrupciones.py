@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 
 from .equilibrios import Equilibrio, _finito
-from .validacion import numero, opcion, resultado
+from .validacion import entero, numero, opcion, resultado, tabla_de
 
 METODOS = ("young", "daly")
 _EXPONENTE_MAX = 700.0  # e^700 ≈ 1e304: más allá, el trabajo no termina en ningún tiempo razonable
@@ -123,6 +123,46 @@ def esperado(
             "finito; se admite una tasa menor (o checkpoints más frecuentes)."
         )
     return Esperado(horas=horas, coste=horas * precio, interrupciones=horas * tasa, intervalo=intervalo)
+
+
+def coste_segun_tasa(
+    horas_trabajo: float,
+    escritura_h: float,
+    reinicios: dict[str, float],
+    precio_interrumpible: float,
+    precio_bajo_demanda: float,
+    tasa_maxima: float = 3.0,
+    puntos: int = 150,
+) -> tuple[list[float], dict[str, list[float]]]:
+    """Coste esperado del trabajo frente a las interrupciones por hora (de 0 a ``tasa_maxima``): los datos del
+    gráfico de interrumpible o on-demand.
+
+    Una serie por cada reinicio (nombre → horas que se pierden al volver a arrancar), con :func:`esperado`, y
+    la del precio on-demand, plana: no depende de las interrupciones.
+    """
+    maxima = numero(tasa_maxima, "tasa_maxima")
+    reinicios = {
+        nombre: numero(h, f"reinicios[{nombre!r}]", cero=True)
+        for nombre, h in tabla_de(reinicios, "reinicios", "de nombre → horas de reinicio").items()
+    }
+    puntos = entero(puntos, "puntos", minimo=1, maximo=10_000)
+    tasas = [maxima * i / puntos for i in range(puntos + 1)]
+    series = {
+        nombre: [
+            esperado(
+                horas_trabajo=horas_trabajo,
+                interrupciones_hora=t,
+                escritura_h=escritura_h,
+                reinicio_h=reinicio,
+                precio_hora=precio_interrumpible,
+            ).coste
+            for t in tasas
+        ]
+        for nombre, reinicio in reinicios.items()
+    }
+    bajo_demanda = numero(precio_bajo_demanda, "precio_bajo_demanda") * numero(horas_trabajo, "horas_trabajo")
+    series["on-demand"] = [resultado(bajo_demanda, "coste_segun_tasa", {"horas_trabajo": horas_trabajo})] * len(tasas)
+    return tasas, series
 
 
 def tasa_equilibrio(

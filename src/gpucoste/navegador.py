@@ -135,7 +135,7 @@ def _tabla_interrumpibles(
     precio_interrumpible: float,
     precio_bajo_demanda: float,
 ) -> Tabla:
-    from . import interrupciones
+    from . import dibujo, interrupciones
 
     # Minutos en el formulario; la biblioteca trabaja en horas. Se validan con su nombre, antes de pasarlos.
     escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
@@ -157,7 +157,18 @@ def _tabla_interrumpibles(
             eq.motivo if eq.umbral is None else numero(eq.umbral),
         ),
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True))
+    tasas, series = interrupciones.coste_segun_tasa(
+        horas_trabajo, escritura_h, {"interrumpible": reinicio_h}, precio_interrumpible, precio_bajo_demanda
+    )
+    grafico = dibujo.lineas(
+        tasas,
+        series,
+        eje_x="interrupciones por hora",
+        eje_y="coste esperado del trabajo (US$)",
+        alt="Coste esperado del trabajo interrumpible frente a la tasa de interrupciones, con tus cifras: crece "
+        "con la tasa y cruza la línea del precio on-demand en el punto de equilibrio.",
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
 
 
 # El ejemplo de las páginas de la cadena de decisión (docs/calculadoras/): LoRA de Llama 3.1 8B con 50 millones

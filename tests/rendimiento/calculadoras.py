@@ -130,7 +130,11 @@ def medir_calculadoras(sitio: pathlib.Path) -> list[dict]:
             "s",
         ),
         _fila(f"{nombre}: otro cálculo con Pyodide ya cargado", m["recalculo"], "s"),
-        _fila("Pyodide y la rueda de gpucoste en el sitio (assets/pyodide/)", vendido / 1e6, "MB"),
+        _fila(
+            "Pyodide, su instantánea de memoria y la rueda de gpucoste en el sitio (assets/pyodide/)",
+            vendido / 1e6,
+            "MB",
+        ),
     ]
 
 

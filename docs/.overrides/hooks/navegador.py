@@ -144,7 +144,16 @@ def _hacer_instantanea(pyodide: pathlib.Path, rueda_: bytes, salida: pathlib.Pat
         pathlib.Path(orden[3]).unlink(missing_ok=True)
     if r.returncode != 0 or not salida.is_file():
         return _sin_instantanea(f"Node falló: {(r.stderr or r.stdout).strip()[-2000:]}")
+    # La caché no crece sin fin (unos 7 MB cada una): se quedan las más recientes. Otra construcción a la vez
+    # puede estar borrando las mismas: que no esté ya no es un error.
+    with contextlib.suppress(OSError):
+        fechas = {f: f.stat().st_mtime for f in salida.parent.glob("*.bin.gz")}
+        for vieja in sorted(fechas, key=fechas.get, reverse=True)[INSTANTANEAS_EN_CACHE:]:
+            vieja.unlink(missing_ok=True)
     return None
+
+
+INSTANTANEAS_EN_CACHE = 6
 
 
 def _sin_instantanea(motivo: str) -> None:
