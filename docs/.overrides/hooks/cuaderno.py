@@ -9,6 +9,12 @@ mkdocs-jupyter 0.26 incrusta en cada página ~570 KB de CSS de JupyterLab, un sc
 y los cargadores de MathJax y Mermaid (apuntan a cdnjs, un tercero), y no ofrece opción para quitarlos.
 Aquí se quitan y el código de las celdas se reescribe con las clases de Material (``highlight`` y
 ``<code>``): el tema le da estilo y su propio botón de copiar, igual que en las páginas Markdown.
+
+En segundo plano: sin caché, ejecutar el cuaderno es casi todo esperar al kernel, otro proceso (arrancar
+Python e ipykernel, importar pandas y matplotlib). Aquí se empieza en un hilo en cuanto se conocen los
+ficheros, con la misma función de mkdocs-jupyter, y escribe su caché; mientras, la construcción convierte las
+demás páginas (el otro núcleo trabaja a la vez). La página del cuaderno espera a ese hilo antes de
+convertirse y encuentra el resultado en la caché; si una celda falla, el error sale ahí, como antes.
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ import pathlib
 import re
 import sys
 import tempfile
+import threading
+import types
+
+import mkdocs
 
 _QUITAR = [
     re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I),
@@ -79,3 +89,59 @@ def on_config(config):
         jupyter.config["cache"] = True
         jupyter.config["cache_dir"] = str(carpeta_cache())
     return config
+
+
+# Los hilos en marcha, también entre las recargas de «make serve» (que vuelven a cargar este hook).
+_HILOS: dict = mkdocs.__dict__.setdefault("_gpucoste_cuadernos", {})
+
+
+class _Ejecucion(threading.Thread):
+    """La conversión de mkdocs-jupyter de un cuaderno (que escribe su caché), en segundo plano."""
+
+    def __init__(self, convertir, config, files) -> None:
+        super().__init__(name="gpucoste-cuaderno", daemon=True)
+        self.argumentos = (convertir, config, files)
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        convertir, config, files = self.argumentos
+        try:
+            convertir(config, files)
+        except BaseException as error:  # noqa: BLE001 — se vuelve a lanzar en la página del cuaderno
+            self.error = error
+
+
+def on_files(files, config):
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    if jupyter is None or not jupyter.config["execute"]:
+        return files
+    for fichero in files:
+        if not (es_cuaderno(fichero.src_uri) and jupyter.should_include(fichero)):
+            continue
+        anterior = _HILOS.pop(fichero.src_uri, None)
+        if anterior is not None:
+            anterior.join()  # una recarga anterior que no llegó a esta página: no escribir dos veces la caché
+        # La misma preparación de mkdocs-jupyter para su página (clave de caché, opciones), sobre un sustituto.
+        sustituto = types.SimpleNamespace(file=fichero, abs_url="/")
+        jupyter.on_pre_page(sustituto, config, files)
+        hilo = _Ejecucion(sustituto.render, config, files)
+        _HILOS[fichero.src_uri] = hilo
+        hilo.start()
+    return files
+
+
+def on_pre_page(page, config, files):
+    hilo = _HILOS.get(page.file.src_uri)
+    if hilo is None:
+        return page
+    convertir = page.render
+
+    def convertir_tras_el_hilo(config, files):
+        hilo.join()
+        _HILOS.pop(page.file.src_uri, None)
+        if hilo.error is not None:
+            raise hilo.error
+        return convertir(config, files)  # encuentra el cuaderno ya convertido en la caché
+
+    page.render = convertir_tras_el_hilo
+    return page
