@@ -129,12 +129,19 @@ async function ejecutar(form) {
 
 for (const form of formularios) {
   const original = form.querySelector(".gc-resultado, .gc-salida");
-  const copia = original.innerHTML;
   const grafico = form.querySelector(".gc-grafico");
-  const copiaGrafico = grafico?.innerHTML;
+  // El resultado publicado se copia la primera vez que se va a cambiar, no al cargar la página: leer el
+  // innerHTML de una tabla y un SVG grandes era una tarea larga en la carga (Lighthouse móvil).
+  let copia = null;
+  let copiaGrafico = null;
+  const guardar = () => {
+    copia ??= original.innerHTML;
+    copiaGrafico ??= grafico?.innerHTML;
+  };
   form.addEventListener("focusin", () => cargar(form).catch(() => {}), { once: true });
   form.addEventListener("submit", (evento) => {
     evento.preventDefault();
+    guardar();
     const accion = form.dataset.calculadora ? calcular(form) : ejecutar(form);
     accion
       .catch((error) => avisar(`Error: ${error.message}`))
@@ -145,8 +152,8 @@ for (const form of formularios) {
   });
   form.addEventListener("reset", () => {
     limpiarErrores(form);
-    original.innerHTML = copia;
-    if (grafico) grafico.innerHTML = copiaGrafico;
+    if (copia !== null) original.innerHTML = copia;
+    if (grafico && copiaGrafico !== null) grafico.innerHTML = copiaGrafico;
     avisar("");
   });
   form.dataset.listo = "1";
