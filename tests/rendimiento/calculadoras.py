@@ -113,7 +113,8 @@ def medir_calculadoras(sitio: pathlib.Path) -> list[dict]:
         navegador.close()
     ruta = max(medidas, key=lambda r: medidas[r]["bytes"])
     m = medidas[ruta]
-    nombre = f"{ruta.strip('/') or 'inicio'} (calculadora más pesada de {len(medidas)}; carga media {carga:.1f})".replace(".", ",")
+    media = f"{carga:.1f}".replace(".", ",")
+    nombre = f"{ruta.strip('/') or 'inicio'} (calculadora más pesada de {len(medidas)}; carga media {media})"
     vendido = sum(f.stat().st_size for f in (sitio / "assets" / "pyodide").iterdir())
     return [
         _fila(f"{nombre}: transferido hasta el primer resultado (gzip)", m["bytes"] / 1e6, "MB"),
