@@ -1136,6 +1136,7 @@ MODULOS_EXENTOS = {
 }
 FUNCIONES_EXENTAS = {
     "dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
+    "dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/test_dibujo.py",
     "interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
     "tasa); valida su diccionario de reinicios; tests/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",

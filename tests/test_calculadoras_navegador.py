@@ -577,6 +577,26 @@ def test_cabe_por_defecto_da_la_fila_lora_publicada(sitio, sesion):
     assert calculado["¿cabe?"] == fila["¿cabe?"]
 
 
+def test_cabe_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
+    """El gráfico de barras cambia con los datos y es el que da la biblioteca en Python; sin cifras, no hay."""
+    sesion.abrir("calculadoras/cabe/")
+    de_la_pagina = _grafico(sesion, "gc-cabe")
+    assert "<svg" in de_la_pagina and "VRAM de la RTX 4090" in de_la_pagina
+    sesion.pagina.select_option("#gc-cabe-metodo", "completo")
+    sesion.pagina.fill("#gc-cabe-secuencia", "4096")
+    valores = _valores(sesion, "gc-cabe")
+    sesion.enviar("gc-cabe")
+    grafico = _grafico(sesion, "gc-cabe")
+    esperado = navegador.calcular("cabe", valores).grafico
+    assert BeautifulSoup(grafico, "html.parser") == BeautifulSoup(esperado, "html.parser")
+    assert grafico != de_la_pagina and "No cabe" in grafico
+    sesion.pagina.fill("#gc-cabe-lote", "0")
+    sesion.enviar("gc-cabe")
+    assert sesion.pagina.inner_text("#gc-cabe-lote-error").startswith("lote:")
+    assert _grafico(sesion, "gc-cabe") == ""
+    assert sesion.fuera == []
+
+
 def test_cuanto_tarda_por_defecto_da_la_fila_publicada(sitio, sesion):
     fila = next(
         f

@@ -121,3 +121,67 @@ def test_coste_acumulado_rechaza_reventas_mal_formadas(reventas, mensaje):
     argumentos = {"precio_compra": 1599, "precio_hora": 0.34, "potencia_w": 450, "precio_kwh": 0.34, "horas_mes": 730}
     with pytest.raises(ValueError, match=mensaje):
         compra.coste_acumulado(**argumentos, reventas=reventas)
+
+
+# ---- Barras apiladas (la calculadora de «¿Cabe mi modelo?») -------------------------------------------------
+
+PARTES = {"pesos": [16.0, 5.0], "activaciones": [2.5, 0.0]}
+
+
+def _barras(**extra) -> str:
+    argumentos = {"eje": "GB", "alt": "Memoria por partidas.", "referencias": {"VRAM": 24.0}} | extra
+    return dibujo.barras(["a", "b"], PARTES, **argumentos)
+
+
+def test_barras_mismos_bytes_texto_alternativo_y_colores_del_tema():
+    assert _barras() == _barras()
+    svg = BeautifulSoup(_barras(), "html.parser").find("svg")
+    assert svg["role"] == "img" and svg["aria-label"] == "Memoria por partidas."
+    assert svg.find("title").get_text() == "Memoria por partidas."
+    assert svg["viewbox"] == f"0 0 {dibujo.ANCHO} {dibujo.ALTO}" and "currentColor" in str(svg)
+    assert set(re.findall(r'fill="(#[0-9a-f]{6})"', str(svg))) == set(dibujo.PALETA[:2])
+    textos = [t.get_text() for t in svg.find_all("text")]
+    assert {"pesos", "activaciones", "VRAM", "a", "b", "GB"} <= set(textos)
+
+
+def _anchos(svg: str) -> list[float]:
+    """Los anchos de los trozos de barra, en el orden en que se dibujan (las leyendas miden 14 px)."""
+    return [float(w) for w in re.findall(r'<rect x="[^"]*" y="[^"]*" width="([^"]*)"', svg) if w != "14"]
+
+
+def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
+    """Fuente independiente: la VRAM de la RTX 4090 es 24 GB (ficha de NVIDIA), y la barra mide lo que suman
+    las partidas de memoria.encaja, cada trozo en su proporción."""
+    from gpucoste import memoria, navegador
+
+    valores = {"modelo": "Llama 3.1 8B", "metodo": "completo", "gpu": "RTX 4090", "n_gpus": "1"}
+    valores |= {"secuencia": "2048", "lote": "1"}
+    svg = navegador.calcular("cabe", valores).grafico
+    m = memoria.encaja("Llama 3.1 8B", "completo", "RTX 4090", secuencia=2048, lote=1)
+    esperados = [sum(getattr(m, p) for p in ps) for ps in navegador.PARTIDAS_GRAFICO_CABE.values()]
+    anchos = _anchos(svg)
+    escala = anchos[0] / esperados[0]
+    assert anchos == pytest.approx([e * escala for e in esperados if e > 0], abs=0.02)
+    assert sum(esperados) == pytest.approx(m.total)
+    vram = re.search(r'<line x1="([^"]*)" x2="[^"]*" y1="[^"]*" y2="[^"]*" stroke="#', svg)
+    izquierda = float(re.search(r'<rect x="([^"]*)" y="[^"]*" width="(?!14")', svg).group(1))
+    assert (float(vram.group(1)) - izquierda) / escala == pytest.approx(24, abs=0.01)
+    assert "VRAM de la RTX 4090" in svg and "No cabe" in svg
+
+
+@pytest.mark.parametrize(
+    ("argumentos", "mensaje"),
+    [
+        ({"alt": ""}, "texto alternativo"),
+        ({"partes": {"pesos": [1.0]}}, "tiene 1 valores y hay 2 categorías"),
+        ({"partes": {"pesos": [1.0, -1.0]}}, "mayores o iguales que cero"),
+        ({"partes": {"pesos": [1.0, float("inf")]}}, "números finitos"),
+        ({"referencias": {"VRAM": float("nan")}}, "números finitos"),
+        ({"partes": {}}, "sin datos"),
+        ({"categorias": []}, "sin datos"),
+    ],
+)
+def test_barras_con_datos_malos_son_un_error_en_espanol(argumentos, mensaje):
+    completos = {"categorias": ["a", "b"], "partes": PARTES, "eje": "GB", "alt": "a"} | argumentos
+    with pytest.raises(ValueError, match=f"^barras: .*{mensaje}"):
+        dibujo.barras(completos.pop("categorias"), completos.pop("partes"), **completos)

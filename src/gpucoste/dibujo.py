@@ -48,6 +48,18 @@ def _decimales(paso: float) -> int:
     return max(0, -math.floor(math.log10(paso) + 1e-9)) if paso < 1 else 0
 
 
+def _figura(alt: str, partes: Sequence[str]) -> str:
+    """``<figure>`` con el ``<svg>`` (tamaño, colores del tema, texto alternativo) y ``partes`` dentro."""
+    descripcion = html.escape(alt.strip(), quote=True)
+    return (
+        f'<figure class="grafico"><svg role="img" aria-label="{descripcion}" class="grafico" width="100%" '
+        f'viewBox="0 0 {ANCHO} {ALTO}" xmlns="http://www.w3.org/2000/svg" fill="currentColor" '
+        f'style="font-size: 11px; font-family: inherit"><title>{descripcion}</title>'
+        "<style>.rejilla{stroke:currentColor;stroke-opacity:0.25;stroke-width:0.6}</style>"
+        f"{''.join(partes)}</svg></figure>"
+    )
+
+
 def lineas(
     x: Sequence[float],
     series: Mapping[str, Sequence[float]],
@@ -119,11 +131,92 @@ def lineas(
             'stroke-width="1.5"/>'
             f'<text x="{_IZQUIERDA + 36}" y="{ly + 4}">{html.escape(nombre)}</text>'
         )
-    descripcion = html.escape(alt.strip(), quote=True)
-    return (
-        f'<figure class="grafico"><svg role="img" aria-label="{descripcion}" class="grafico" width="100%" '
-        f'viewBox="0 0 {ANCHO} {ALTO}" xmlns="http://www.w3.org/2000/svg" fill="currentColor" '
-        f'style="font-size: 11px; font-family: inherit"><title>{descripcion}</title>'
-        "<style>.rejilla{stroke:currentColor;stroke-opacity:0.25;stroke-width:0.6}</style>"
-        f"{''.join(partes)}</svg></figure>"
+    return _figura(alt, partes)
+
+
+def barras(
+    categorias: Sequence[str],
+    partes: Mapping[str, Sequence[float]],
+    *,
+    eje: str,
+    alt: str,
+    referencias: Mapping[str, float] | None = None,
+) -> str:
+    """Barras horizontales apiladas: una por cada categoría, con ``partes`` (nombre → valores, uno por categoría)
+    una detrás de otra, y ``referencias`` (nombre → valor) como líneas verticales discontinuas.
+
+    Como el gráfico de memoria de la página de «¿Cabe mi modelo?»: las partidas de cada caso frente a la VRAM.
+    ``eje``: el rótulo del eje de los valores; ``alt``: el texto alternativo. Devuelve
+    ``<figure class="grafico">`` con el ``<svg>`` dentro.
+    """
+    referencias = {} if referencias is None else referencias
+    if not isinstance(alt, str) or not alt.strip():
+        raise ValueError(f"barras: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
+    if not categorias or not partes:
+        raise ValueError("barras: sin datos; se admite al menos una categoría y una parte.")
+    for nombre, valores in partes.items():
+        if len(valores) != len(categorias):
+            raise ValueError(
+                f"barras: la parte {nombre!r} tiene {len(valores)} valores y hay {len(categorias)} categorías."
+            )
+    todos = [v for valores in partes.values() for v in valores]
+    if not all(isinstance(v, int | float) and math.isfinite(v) and v >= 0 for v in [*todos, *referencias.values()]):
+        raise ValueError("barras: hay valores que no son números finitos mayores o iguales que cero.")
+    # Leyenda arriba, en filas que caben a lo ancho (unos 6 px por carácter con la letra de 11 px).
+    izquierda, filas, x_leyenda, leyenda = 20, 1, 20, []
+    for i, nombre in enumerate(partes):
+        largo = 20 + 6 * len(nombre)
+        if x_leyenda + largo > ANCHO - _DERECHA and x_leyenda > izquierda:
+            filas, x_leyenda = filas + 1, izquierda
+        leyenda.append((x_leyenda, _ARRIBA + 16 * (filas - 1), PALETA[i % len(PALETA)], nombre))
+        x_leyenda += largo + 12
+    arriba = _ARRIBA + 16 * filas + 4
+    totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
+    x1 = 1.05 * max([*totales, *referencias.values()])
+    x1 = x1 if x1 > 0 else 1.0
+    mx = [v for v in marcas(0, x1) if v <= x1]
+    ancho, alto = ANCHO - izquierda - _DERECHA, ALTO - arriba - _ABAJO
+    hueco = alto / len(categorias)
+
+    def px(v: float) -> float:
+        return round(izquierda + v / x1 * ancho, 2)
+
+    dx = _decimales(mx[1] - mx[0]) if len(mx) > 1 else 0
+    partes_svg = []
+    for v in mx:
+        partes_svg.append(f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" class="rejilla"/>')
+        partes_svg.append(f'<text x="{px(v)}" y="{arriba + alto + 14}" text-anchor="middle">{numero(v, dx)}</text>')
+    partes_svg.append(
+        f'<path d="M{izquierda} {arriba}V{arriba + alto}H{ANCHO - _DERECHA}" fill="none" stroke="currentColor"/>'
     )
+    partes_svg.append(
+        f'<text x="{izquierda + ancho / 2}" y="{ALTO - 6}" text-anchor="middle">{html.escape(eje)}</text>'
+    )
+    for x, y, color, nombre in leyenda:
+        partes_svg.append(
+            f'<rect x="{x}" y="{y + 2}" width="14" height="10" fill="{color}"/>'
+            f'<text x="{x + 20}" y="{y + 11}">{html.escape(nombre)}</text>'
+        )
+    for j, categoria in enumerate(categorias):
+        # La barra, centrada en su hueco (como mucho 36 px de grosor), con la etiqueta encima.
+        grosor = round(min(36.0, hueco * 0.5), 2)
+        y = round(arriba + hueco * j + (hueco - grosor) / 2 + 6, 2)
+        partes_svg.append(f'<text x="{izquierda + 4}" y="{round(y - 4, 2)}">{html.escape(categoria)}</text>')
+        inicio = 0.0
+        for i, valores in enumerate(partes.values()):
+            if valores[j] > 0:
+                partes_svg.append(
+                    f'<rect x="{px(inicio)}" y="{y}" width="{round(px(inicio + valores[j]) - px(inicio), 2)}" '
+                    f'height="{grosor}" fill="{PALETA[i % len(PALETA)]}"/>'
+                )
+            inicio += valores[j]
+    color = PALETA[4]
+    for nombre, v in referencias.items():
+        derecha = px(v) > izquierda + ancho * 0.7
+        partes_svg.append(
+            f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" stroke="{color}" '
+            'stroke-width="1" stroke-dasharray="4 3"/>'
+            f'<text x="{round(px(v) + (-4 if derecha else 4), 2)}" y="{arriba + 12}" '
+            f'text-anchor="{"end" if derecha else "start"}">{html.escape(nombre)}</text>'
+        )
+    return _figura(alt, partes_svg)

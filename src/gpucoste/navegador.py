@@ -203,8 +203,17 @@ def _campos_cabe() -> tuple[Campo, ...]:
     )
 
 
+# Las partidas del gráfico de la página (snippets/calculadoras/cabe_grafico.py): el estado de entrenamiento, junto.
+PARTIDAS_GRAFICO_CABE = {
+    "pesos": ("pesos",),
+    "adaptadores, gradientes y AdamW": ("adaptadores", "gradientes", "optimizador"),
+    "activaciones": ("activaciones",),
+    "caché KV": ("kv",),
+}
+
+
 def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: int, lote: int) -> Tabla:
-    from . import memoria
+    from . import dibujo, memoria
 
     m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus, secuencia=secuencia, lote=lote)
     filas = [(_PARTIDAS_MEMORIA.get(p, p), numero(getattr(m, p), 1)) for p in memoria.Memoria.PARTIDAS]
@@ -213,7 +222,17 @@ def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: i
         (f"VRAM de la {m.gpu}", numero(m.vram_gb, 0)),
         ("¿cabe?", "sí" if m.cabe else "no"),
     ]
-    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True))
+    nombre = memoria.NOMBRES_METODOS.get(metodo, metodo)
+    grafico = dibujo.barras(
+        [f"{modelo} · {nombre}"],
+        {leyenda: [sum(getattr(m, p) for p in ps)] for leyenda, ps in PARTIDAS_GRAFICO_CABE.items()},
+        eje=f"GB por GPU ({numero(n_gpus, 0)} GPU)",
+        referencias={f"VRAM de la {m.gpu}": m.vram_gb},
+        alt=f"Barra apilada con la memoria por GPU de {modelo} ({nombre}), con tus cifras: pesos; adaptadores, "
+        f"gradientes y AdamW; activaciones; y caché KV, frente a una línea vertical discontinua con la VRAM de la "
+        f"{m.gpu}. {'Cabe' if m.cabe else 'No cabe'}.",
+    )
+    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True), grafico)
 
 
 # --- ¿Cuánto tardará? (gpucoste.tiempo.horas_entrenamiento) ----------------------------------------------------
