@@ -158,7 +158,8 @@ def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
     valores |= {"secuencia": "2048", "lote": "1"}
     svg = navegador.calcular("cabe", valores).grafico
     m = memoria.encaja("Llama 3.1 8B", "completo", "RTX 4090", secuencia=2048, lote=1)
-    esperados = [sum(getattr(m, p) for p in ps) for ps in navegador.PARTIDAS_GRAFICO_CABE.values()]
+    esperados = [m.pesos, m.adaptadores + m.gradientes + m.optimizador, m.activaciones, m.kv]
+    assert list(m.grupos.values()) == pytest.approx(esperados)
     anchos = _anchos(svg)
     escala = anchos[0] / esperados[0]
     assert anchos == pytest.approx([e * escala for e in esperados if e > 0], abs=0.02)

@@ -15,18 +15,11 @@ for modelo in MODELOS:
     for metodo, precision, nombre in CASOS:
         etiquetas.append(f"{modelo} · {nombre}")
         barras.append(memoria.encaja(modelo, metodo, "H100 80GB", precision=precision))
-partidas = {
-    "pesos": "pesos",
-    "adaptadores": "adaptadores, gradientes y AdamW",
-    "activaciones": "activaciones",
-    "kv": "caché KV",
-}
 with graficos.figura(alto=5.2) as (fig, ax):
     y = range(len(barras))[::-1]
     izquierda = [0.0] * len(barras)
-    for partida, leyenda in partidas.items():
-        extra = ("gradientes", "optimizador") if partida == "adaptadores" else ()
-        gb = [sum(getattr(b, p) for p in (partida, *extra)) for b in barras]
+    for leyenda in memoria.Memoria.GRUPOS:
+        gb = [b.grupos[leyenda] for b in barras]
         ax.barh(list(y), gb, left=izquierda, label=leyenda, height=0.7)
         izquierda = [a + b for a, b in zip(izquierda, gb, strict=True)]
     for gpu in GPUS:

@@ -183,6 +183,17 @@ class Memoria:
     kv: float
 
     PARTIDAS = ("pesos", "adaptadores", "gradientes", "optimizador", "activaciones", "kv")
+    GRUPOS = {  # las partidas en los cuatro grupos de los gráficos (página «¿Cabe?» y su calculadora)
+        "pesos": ("pesos",),
+        "adaptadores, gradientes y AdamW": ("adaptadores", "gradientes", "optimizador"),
+        "activaciones": ("activaciones",),
+        "caché KV": ("kv",),
+    }
+
+    @property
+    def grupos(self) -> dict[str, float]:
+        """GB por GPU de cada grupo de ``GRUPOS``, en su orden."""
+        return {leyenda: sum(getattr(self, p) for p in partes) for leyenda, partes in self.GRUPOS.items()}
 
     @property
     def total(self) -> float:

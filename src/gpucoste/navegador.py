@@ -203,15 +203,6 @@ def _campos_cabe() -> tuple[Campo, ...]:
     )
 
 
-# Las partidas del gráfico de la página (snippets/calculadoras/cabe_grafico.py): el estado de entrenamiento, junto.
-PARTIDAS_GRAFICO_CABE = {
-    "pesos": ("pesos",),
-    "adaptadores, gradientes y AdamW": ("adaptadores", "gradientes", "optimizador"),
-    "activaciones": ("activaciones",),
-    "caché KV": ("kv",),
-}
-
-
 def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: int, lote: int) -> Tabla:
     from . import dibujo, memoria
 
@@ -225,7 +216,7 @@ def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: i
     nombre = memoria.NOMBRES_METODOS.get(metodo, metodo)
     grafico = dibujo.barras(
         [f"{modelo} · {nombre}"],
-        {leyenda: [sum(getattr(m, p) for p in ps)] for leyenda, ps in PARTIDAS_GRAFICO_CABE.items()},
+        {leyenda: [gb] for leyenda, gb in m.grupos.items()},
         eje=f"GB por GPU ({numero(n_gpus, 0)} GPU)",
         referencias={f"VRAM de la {m.gpu}": m.vram_gb},
         alt=f"Barra apilada con la memoria por GPU de {modelo} ({nombre}), con tus cifras: pesos; adaptadores, "
