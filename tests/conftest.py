@@ -199,3 +199,20 @@ def pytest_runtest_makereport(item, call):
 
 
 _LINEA_MOTIVO = pathlib.Path(__file__).read_text(encoding="utf-8").split("MOTIVO_SALTO = (")[0].count("\n") + 1
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Chromium de Debian sin cabeza (Playwright), uno por módulo de pruebas; sin él, la prueba se salta (en CI
+    falla: ``herramientas.requiere``)."""
+    from herramientas import requiere
+    from servidor import chromium_disponible, lanzar
+
+    if not chromium_disponible():
+        requiere("chromium", "paquete de Debian «chromium»")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        navegador_ = lanzar(p)
+        yield navegador_
+        navegador_.close()

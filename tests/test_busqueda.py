@@ -5,30 +5,17 @@ Si el índice se pidiera siempre, o nunca, una de las dos comprobaciones falla."
 from __future__ import annotations
 
 import pytest
-from herramientas import requiere
-from servidor import chromium_disponible, lanzar, servir
+from servidor import servir
 
 PAGINA = "alquilar-gpus-por-horas/"
 INDICE = "/search/search_index.json"
 
 
-@pytest.fixture(scope="module")
-def navegador():
-    if not chromium_disponible():
-        requiere("chromium", "paquete de Debian «chromium»")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = lanzar(p)
-        yield chromium
-        chromium.close()
-
-
 @pytest.mark.parametrize("movil", [False, True], ids=["escritorio", "movil"])
-def test_el_indice_se_descarga_al_abrir_la_busqueda_y_la_busqueda_encuentra(navegador, sitio, movil):
+def test_el_indice_se_descarga_al_abrir_la_busqueda_y_la_busqueda_encuentra(chromium, sitio, movil):
     with servir(sitio) as base:
         tamano = {"width": 390, "height": 800} if movil else {"width": 1400, "height": 900}
-        contexto = navegador.new_context(viewport=tamano)
+        contexto = chromium.new_context(viewport=tamano)
         pagina = contexto.new_page()
         pedidas: list[str] = []
         pagina.on("request", lambda peticion: pedidas.append(peticion.url))
@@ -46,10 +33,10 @@ def test_el_indice_se_descarga_al_abrir_la_busqueda_y_la_busqueda_encuentra(nave
         contexto.close()
 
 
-def test_desde_un_resultado_de_busqueda_se_resalta_lo_buscado(navegador, sitio):
+def test_desde_un_resultado_de_busqueda_se_resalta_lo_buscado(chromium, sitio):
     """Con ?h= (se llega desde un resultado), el índice se pide enseguida: Material resalta lo buscado."""
     with servir(sitio) as base:
-        contexto = navegador.new_context()
+        contexto = chromium.new_context()
         pagina = contexto.new_page()
         pagina.goto(base + PAGINA + "?h=vast", wait_until="networkidle")
         pagina.wait_for_selector("mark[data-md-highlight]", timeout=30_000)

@@ -27,7 +27,7 @@ import zipfile
 import pytest
 from bs4 import BeautifulSoup
 from conftest import RAIZ, celdas, tabla_que_contiene, texto
-from servidor import chromium_disponible, lanzar, paginas, servir
+from servidor import paginas, servir
 
 from gpucoste import navegador
 from gpucoste.coste import coste_total
@@ -224,20 +224,6 @@ def test_error_de_la_biblioteca_con_su_campo():
 
 
 # ---- En el navegador --------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not chromium_disponible():
-        from herramientas import requiere
-
-        requiere("chromium", "paquete de Debian «chromium»")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        navegador_ = lanzar(p)
-        yield navegador_
-        navegador_.close()
 
 
 def _sopa(sitio: pathlib.Path, ruta: str) -> BeautifulSoup:

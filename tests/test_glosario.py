@@ -8,14 +8,12 @@ import re
 import unicodedata
 
 import pytest
-import test_navegador
 from bs4 import BeautifulSoup
 from conftest import RAIZ
 from servidor import servir
 
 ABREVIATURAS = RAIZ / "docs" / ".glosario" / "abreviaturas.md"
 GLOSARIO = RAIZ / "docs" / "glosario.md"
-navegador = test_navegador.navegador  # la misma fixture: Chromium de Debian, sin descargar ninguno
 DEFINICION = re.compile(r"^\*\[(?P<termino>[^\]]+)\]: (?P<definicion>.+)$")
 
 
@@ -97,9 +95,9 @@ def _tooltip_visible(pagina, termino) -> str:
 
 
 @pytest.mark.parametrize("ruta", ["alquilar-gpus-por-horas/", "experimento-finetuning/"])
-def test_un_termino_muestra_su_definicion_con_el_raton_y_con_el_teclado(navegador, sitio, ruta):
+def test_un_termino_muestra_su_definicion_con_el_raton_y_con_el_teclado(chromium, sitio, ruta):
     """En una página Markdown y en la del cuaderno (mkdocs-jupyter), igual."""
-    contexto = navegador.new_context(service_workers="block")
+    contexto = chromium.new_context(service_workers="block")
     contexto.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
     with servir(sitio) as base:
         pagina = contexto.new_page()
@@ -128,14 +126,14 @@ def test_un_termino_muestra_su_definicion_con_el_raton_y_con_el_teclado(navegado
     contexto.close()
 
 
-def test_sin_el_script_el_termino_no_recibe_el_foco(navegador, sitio, tmp_path):
+def test_sin_el_script_el_termino_no_recibe_el_foco(chromium, sitio, tmp_path):
     """La prueba puede fallar: sin docs/javascripts/glosario.js, el tabulador salta el término."""
     import shutil
 
     copia = tmp_path / "sitio"
     shutil.copytree(sitio, copia)
     (copia / "javascripts" / "glosario.js").write_text("", encoding="utf-8")
-    contexto = navegador.new_context(service_workers="block")
+    contexto = chromium.new_context(service_workers="block")
     with servir(copia) as base:
         pagina = contexto.new_page()
         pagina.goto(base + "alquilar-gpus-por-horas/", wait_until="networkidle")

@@ -9,8 +9,8 @@ from urllib.parse import urlparse
 
 import pytest
 from bs4 import BeautifulSoup
-from herramientas import EN_CI, informar, requiere
-from servidor import chromium_disponible, lanzar, paginas, servir
+from herramientas import EN_CI, informar
+from servidor import paginas, servir
 
 AXE = pathlib.Path(__file__).parent / "navegador" / "node_modules" / "axe-core" / "axe.min.js"
 # WCAG 2.1, niveles A y AA.
@@ -31,18 +31,6 @@ class Recorrido:
 def _propia(url: str) -> bool:
     partes = urlparse(url)
     return partes.scheme in ("data", "blob", "about") or partes.hostname == "127.0.0.1"
-
-
-@pytest.fixture(scope="module")
-def navegador():
-    if not chromium_disponible():
-        requiere("chromium", "paquete de Debian «chromium»")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = lanzar(p)
-        yield chromium
-        chromium.close()
 
 
 def recorrer(navegador, sitio: pathlib.Path) -> Recorrido:
@@ -74,8 +62,8 @@ def recorrer(navegador, sitio: pathlib.Path) -> Recorrido:
     return r
 
 
-def test_ninguna_peticion_a_otro_host(navegador, sitio):
-    r = recorrer(navegador, sitio)
+def test_ninguna_peticion_a_otro_host(chromium, sitio):
+    r = recorrer(chromium, sitio)
     informar(
         f"Privacidad (Chromium): {r.paginas} páginas, {len(r.peticiones)} peticiones, "
         f"{len(r.terceros)} a otros hosts (127.0.0.1 es el único permitido)"
@@ -98,10 +86,10 @@ def _sitio_de_prueba(tmp_path: pathlib.Path, cuerpo: str, cabeza: str = "") -> p
     return tmp_path
 
 
-def test_una_fuente_de_google_se_detecta(navegador, tmp_path):
+def test_una_fuente_de_google_se_detecta(chromium, tmp_path):
     """La prueba puede fallar: una página que enlaza una fuente de Google da una petición a un tercero."""
     cabeza = '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Roboto&display=swap">'
-    r = recorrer(navegador, _sitio_de_prueba(tmp_path, "<p>Texto.</p>", cabeza))
+    r = recorrer(chromium, _sitio_de_prueba(tmp_path, "<p>Texto.</p>", cabeza))
     assert [urlparse(u).hostname for u in r.terceros] == ["fonts.googleapis.com"]
 
 
@@ -149,8 +137,8 @@ def _graves(resultado: dict[str, list[dict]]) -> list[str]:
 
 
 @pytest.mark.parametrize("esquema", ESQUEMAS)
-def test_accesibilidad_wcag21_aa(navegador, sitio, esquema):
-    resultado = auditar(navegador, sitio, esquema)
+def test_accesibilidad_wcag21_aa(chromium, sitio, esquema):
+    resultado = auditar(chromium, sitio, esquema)
     graves = _graves(resultado)
     todas = sum(len(v) for v in resultado.values())
     informar(
@@ -170,10 +158,10 @@ def test_accesibilidad_wcag21_aa(navegador, sitio, esquema):
     )
 
 
-def test_una_pagina_inaccesible_se_detecta(navegador, tmp_path):
+def test_una_pagina_inaccesible_se_detecta(chromium, tmp_path):
     """La prueba puede fallar: una imagen sin alt y un botón sin nombre son violaciones críticas."""
     cuerpo = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>'
-    graves = _graves(auditar(navegador, _sitio_de_prueba(tmp_path, cuerpo), "light"))
+    graves = _graves(auditar(chromium, _sitio_de_prueba(tmp_path, cuerpo), "light"))
     assert any("image-alt" in g for g in graves)
     assert any("button-name" in g for g in graves)
 
