@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 
 from .formato import numero
@@ -290,7 +291,7 @@ def _rangos(valores: object, nombre: str) -> list[tuple[float, float]]:
         raise ValueError(f"puntos: {nombre} = {_corto(valores)} no vale; {admite}.")
 
     def es_numero(v: object) -> bool:
-        return isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1e299
+        return isinstance(v, numbers.Real) and not isinstance(v, bool) and 0 <= v <= 1e299
 
     salida = []
     for i, v in enumerate(valores):
