@@ -446,9 +446,8 @@ def test_sin_calculadora_ni_un_byte_de_pyodide(sitio, chromium, servido):
 @pytest.mark.parametrize("esquema", ["light", "dark"])
 def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
     """axe-core tras calcular y con un error a la vista: 0 violaciones graves o críticas."""
-    from test_navegador import ETIQUETAS_WCAG, _axe, _graves
+    from test_navegador import _graves
 
-    axe = _axe().read_text(encoding="utf-8")
     s = Sesion(chromium, servido, color_scheme=esquema)
     resultado = {}
     try:
@@ -459,20 +458,27 @@ def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
                 if campo.count():
                     campo.fill("abc")
                 s.enviar(id_)
-            # Sin transiciones: el botón recién pulsado cambia de color en 0,25 s (Material) y axe, si mide a
-            # mitad del cambio, ve un contraste intermedio que nadie llega a leer (fallaba una vez de cada pocas).
-            s.pagina.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-            s.pagina.add_script_tag(content=axe)
-            resultado[ruta] = s.pagina.evaluate(
-                """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
-                                                   resultTypes: ["violations"]})
-                    .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                        nodos: v.nodes.map(n => n.target.join(" ")).slice(0, 5), n: v.nodes.length})))""",
-                ETIQUETAS_WCAG,
-            )
+            resultado[ruta] = _violaciones(s)
     finally:
         s.contexto.close()
     assert _graves(resultado) == []
+
+
+def _violaciones(s: Sesion) -> list[dict]:
+    """Las violaciones de axe-core (WCAG 2.1 A/AA) de la página abierta en ``s``, tal como está."""
+    from test_navegador import ETIQUETAS_WCAG, _axe
+
+    # Sin transiciones: el botón recién pulsado cambia de color en 0,25 s (Material) y axe, si mide a
+    # mitad del cambio, ve un contraste intermedio que nadie llega a leer (fallaba una vez de cada pocas).
+    s.pagina.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    s.pagina.add_script_tag(content=_axe().read_text(encoding="utf-8"))
+    return s.pagina.evaluate(
+        """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
+                                           resultTypes: ["violations"]})
+            .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodos: v.nodes.map(n => n.target.join(" ")).slice(0, 5), n: v.nodes.length})))""",
+        ETIQUETAS_WCAG,
+    )
 
 
 def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
@@ -601,6 +607,55 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
         total = next(v for k, v in suya.items() if k.startswith("total"))
         assert mia[:2] == [suya["GPU"], suya["proveedor"]]
         assert mia[3:] == [suya["horas"], total, suya["Pareto"]]
+
+
+PAGINA_BARATO = "calculadoras/donde-mas-barato/"
+
+
+def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
+    """El gráfico de coste frente a horas cambia con los datos y es el que da la biblioteca en Python: un punto
+    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto; sin cifras, no hay gráfico."""
+    sesion.abrir(PAGINA_BARATO)
+    de_la_pagina = _grafico(sesion, "gc-donde-mas-barato")
+    assert de_la_pagina.count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato")) > 0
+    sesion.pagina.select_option("#gc-donde-mas-barato-modelo", "Qwen 2.5 32B")
+    sesion.pagina.select_option("#gc-donde-mas-barato-metodo", "qlora")
+    sesion.pagina.fill("#gc-donde-mas-barato-tokens", "200.000.000")
+    valores = _valores(sesion, "gc-donde-mas-barato")
+    sesion.enviar("gc-donde-mas-barato")
+    grafico = _grafico(sesion, "gc-donde-mas-barato")
+    esperado = navegador.calcular("donde-mas-barato", valores).grafico
+    assert BeautifulSoup(grafico, "html.parser") == BeautifulSoup(esperado, "html.parser")
+    assert grafico != de_la_pagina
+    filas = sesion.celdas("gc-donde-mas-barato")
+    assert grafico.count('class="punto"') == len(filas)
+    assert grafico.count('class="destacado"') == sum(f[-1] == "★" for f in filas) > 0
+    sesion.pagina.fill("#gc-donde-mas-barato-secuencia", "0")
+    sesion.enviar("gc-donde-mas-barato")
+    assert sesion.pagina.inner_text("#gc-donde-mas-barato-secuencia-error").startswith("secuencia: 0 no vale")
+    assert _grafico(sesion, "gc-donde-mas-barato") == ""
+    assert sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado").strip() == ""
+    sesion.pagina.click("#gc-donde-mas-barato button[type=reset]")
+    assert _grafico(sesion, "gc-donde-mas-barato") == de_la_pagina
+    assert sesion.fuera == []
+
+
+@pytest.mark.parametrize("esquema", ["light", "dark"])
+def test_donde_mas_barato_con_el_grafico_redibujado_sin_violaciones_graves(chromium, servido, esquema):
+    """axe-core con el gráfico que dibuja el navegador a la vista (la prueba de todos los formularios lo ve
+    con un error, sin gráfico): 0 violaciones graves o críticas, en modo claro y oscuro."""
+    from test_navegador import _graves
+
+    s = Sesion(chromium, servido, color_scheme=esquema)
+    try:
+        s.abrir(PAGINA_BARATO)
+        s.pagina.fill("#gc-donde-mas-barato-tokens", "100.000.000")
+        s.enviar("gc-donde-mas-barato")
+        assert 'class="destacado"' in _grafico(s, "gc-donde-mas-barato")
+        resultado = {PAGINA_BARATO: _violaciones(s)}
+    finally:
+        s.contexto.close()
+    assert _graves(resultado) == []
 
 
 # ---- La página de API, alquilar o comprar: dos calculadoras con tabla y gráfico ----------------------------
