@@ -572,20 +572,38 @@ def test_cabe_por_defecto_da_la_fila_lora_publicada(sitio, sesion):
 def test_cabe_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
     """El gráfico de barras cambia con los datos y es el que da la biblioteca en Python; sin cifras, no hay."""
     sesion.abrir("calculadoras/cabe/")
-    de_la_pagina = _grafico(sesion, "gc-cabe")
-    assert "<svg" in de_la_pagina and "VRAM de la RTX 4090" in de_la_pagina
-    sesion.pagina.select_option("#gc-cabe-metodo", "completo")
-    sesion.pagina.fill("#gc-cabe-secuencia", "4096")
-    valores = _valores(sesion, "gc-cabe")
-    sesion.enviar("gc-cabe")
-    grafico = _grafico(sesion, "gc-cabe")
-    esperado = navegador.calcular("cabe", valores).grafico
+    de_la_pagina, grafico = _redibujar(sesion, "gc-cabe", {"metodo": "completo", "secuencia": "4096"})
+    assert "VRAM de la RTX 4090" in de_la_pagina and "No cabe" in grafico
+    _sin_grafico_con(sesion, "gc-cabe", "lote", "0")
+
+
+def _redibujar(sesion: Sesion, id_: str, cambios: dict[str, str]) -> tuple[str, str]:
+    """Cambia los campos de ``cambios`` y calcula: el gráfico de la página y el nuevo, que es el que da la
+    biblioteca en Python con esos valores y no el de la página."""
+    de_la_pagina = _grafico(sesion, id_)
+    assert "<svg" in de_la_pagina
+    for campo, valor in cambios.items():
+        control = sesion.pagina.locator(f"#{id_}-{campo}")
+        if control.evaluate("c => c.tagName") == "SELECT":
+            control.select_option(valor)
+        else:
+            control.fill(valor)
+    valores = _valores(sesion, id_)
+    sesion.enviar(id_)
+    grafico = _grafico(sesion, id_)
+    esperado = navegador.calcular(id_.removeprefix("gc-"), valores).grafico
     assert BeautifulSoup(grafico, "html.parser") == BeautifulSoup(esperado, "html.parser")
-    assert grafico != de_la_pagina and "No cabe" in grafico
-    sesion.pagina.fill("#gc-cabe-lote", "0")
-    sesion.enviar("gc-cabe")
-    assert sesion.pagina.inner_text("#gc-cabe-lote-error").startswith("lote:")
-    assert _grafico(sesion, "gc-cabe") == ""
+    assert grafico != de_la_pagina
+    return de_la_pagina, grafico
+
+
+def _sin_grafico_con(sesion: Sesion, id_: str, campo: str, malo: str) -> None:
+    """Con ``malo`` en ``campo``: el error de la biblioteca junto al campo, y ni tabla ni gráfico."""
+    sesion.pagina.fill(f"#{id_}-{campo}", malo)
+    sesion.enviar(id_)
+    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error").startswith(f"{campo}: {malo}")
+    assert _grafico(sesion, id_) == ""
+    assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert sesion.fuera == []
 
 
@@ -616,28 +634,15 @@ def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_m
     """El gráfico de coste frente a horas cambia con los datos y es el que da la biblioteca en Python: un punto
     por fila de la tabla y un anillo por cada ★ de la frontera de Pareto; sin cifras, no hay gráfico."""
     sesion.abrir(PAGINA_BARATO)
-    de_la_pagina = _grafico(sesion, "gc-donde-mas-barato")
-    assert de_la_pagina.count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato")) > 0
-    sesion.pagina.select_option("#gc-donde-mas-barato-modelo", "Qwen 2.5 32B")
-    sesion.pagina.select_option("#gc-donde-mas-barato-metodo", "qlora")
-    sesion.pagina.fill("#gc-donde-mas-barato-tokens", "200.000.000")
-    valores = _valores(sesion, "gc-donde-mas-barato")
-    sesion.enviar("gc-donde-mas-barato")
-    grafico = _grafico(sesion, "gc-donde-mas-barato")
-    esperado = navegador.calcular("donde-mas-barato", valores).grafico
-    assert BeautifulSoup(grafico, "html.parser") == BeautifulSoup(esperado, "html.parser")
-    assert grafico != de_la_pagina
+    assert _grafico(sesion, "gc-donde-mas-barato").count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato"))
+    cambios = {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000"}
+    de_la_pagina, grafico = _redibujar(sesion, "gc-donde-mas-barato", cambios)
     filas = sesion.celdas("gc-donde-mas-barato")
-    assert grafico.count('class="punto"') == len(filas)
+    assert grafico.count('class="punto"') == len(filas) > 0
     assert grafico.count('class="destacado"') == sum(f[-1] == "★" for f in filas) > 0
-    sesion.pagina.fill("#gc-donde-mas-barato-secuencia", "0")
-    sesion.enviar("gc-donde-mas-barato")
-    assert sesion.pagina.inner_text("#gc-donde-mas-barato-secuencia-error").startswith("secuencia: 0 no vale")
-    assert _grafico(sesion, "gc-donde-mas-barato") == ""
-    assert sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado").strip() == ""
+    _sin_grafico_con(sesion, "gc-donde-mas-barato", "secuencia", "0")
     sesion.pagina.click("#gc-donde-mas-barato button[type=reset]")
     assert _grafico(sesion, "gc-donde-mas-barato") == de_la_pagina
-    assert sesion.fuera == []
 
 
 @pytest.mark.parametrize("esquema", ["light", "dark"])
