@@ -43,8 +43,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from cuaderno import huella  # noqa: E402
 
 _ESTADO = {"huella": ""}
-# El proceso ayudante de esta construcción (pid) y su carpeta de bloques tomados.
-_AYUDANTE: dict = {"pid": None, "tomas": None}
+# El proceso ayudante de esta construcción (pid), su carpeta de bloques tomados y cómo saber si sigue vivo; en el
+# módulo mkdocs para que cuaderno.py lo vea (el ayudante también ejecuta los cuadernos).
+_AYUDANTE: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_ayudante", {"pid": None, "tomas": None})
 
 
 def huella_biblioteca() -> str:
@@ -92,14 +93,23 @@ def _vivo(pid: int) -> bool:
         return False
 
 
+def ayudante_vivo() -> bool:
+    """Si el ayudante sigue trabajando (si ha terminado o muerto, se recoge y se olvida)."""
+    if _AYUDANTE["pid"] is None:
+        return False
+    if _vivo(_AYUDANTE["pid"]):
+        return True
+    _AYUDANTE["pid"] = None
+    return False
+
+
 def _esperar_al_ayudante(clave: str, fichero: pathlib.Path) -> str | None:
     """La salida que escribe el ayudante para ``clave``, o None si falló en ese bloque o ya no está."""
     fallo = _AYUDANTE["tomas"] / f"{clave}.fallo"
     while not fichero.is_file():
         if fallo.exists():
             return None
-        if _AYUDANTE["pid"] is None or not _vivo(_AYUDANTE["pid"]):
-            _AYUDANTE["pid"] = None
+        if not ayudante_vivo():
             return fichero.read_text(encoding="utf-8") if fichero.is_file() else None
         time.sleep(0.003)
     return fichero.read_text(encoding="utf-8")
@@ -159,8 +169,12 @@ def _bloques_de_las_paginas(config) -> list[tuple]:
 
 
 def _ayudante(config, ejecutar, tomas: pathlib.Path, padre: int) -> None:
-    """El proceso ayudante: ejecuta los bloques de la última página a la primera y guarda sus salidas."""
+    """El proceso ayudante: ejecuta los cuadernos (en un hilo: su kernel arranca ya) y los bloques, de la última
+    página a la primera, y guarda sus salidas."""
+    from cuaderno import ejecutar_cuadernos
+
     logging.disable(logging.CRITICAL)  # sus avisos, si los hay, los dará la construcción
+    cuadernos = ejecutar_cuadernos(config, tomas)
     _ESTADO["huella"] = huella_biblioteca()
     for code, returncode, session, id_, extra in reversed(_bloques_de_las_paginas(config)):
         if os.getppid() != padre:
@@ -175,6 +189,8 @@ def _ayudante(config, ejecutar, tomas: pathlib.Path, padre: int) -> None:
             (tomas / f"{clave}.fallo").touch()
             continue
         _guardar(fichero, salida)
+    for hilo in cuadernos:
+        hilo.join()
 
 
 def _lanzar_ayudante(config, ejecutar) -> None:
@@ -194,7 +210,7 @@ def _lanzar_ayudante(config, ejecutar) -> None:
             codigo = 1
         finally:
             os._exit(codigo)
-    _AYUDANTE.update(pid=pid, tomas=tomas)
+    _AYUDANTE.update(pid=pid, tomas=tomas, vivo=ayudante_vivo)
 
 
 def _parar_ayudante() -> None:
