@@ -27,7 +27,6 @@ import re
 import sys
 import tempfile
 import threading
-import time
 import types
 
 import mkdocs
@@ -114,59 +113,6 @@ class _Ejecucion(threading.Thread):
             self.error = error
 
 
-def _marca(carpeta: pathlib.Path, src_uri: str) -> pathlib.Path:
-    """Fichero que el ayudante crea con «.hecho» o «.fallo» al terminar el cuaderno ``src_uri``."""
-    return carpeta / f"cuaderno-{hashlib.sha256(src_uri.encode()).hexdigest()[:16]}"
-
-
-def ejecutar_cuadernos(config, carpeta: pathlib.Path) -> list[threading.Thread]:
-    """En el proceso ayudante de bloques.py: cada cuaderno en un hilo, con la conversión de mkdocs-jupyter.
-
-    Escribe la caché de mkdocs-jupyter y después la marca «.hecho» (o «.fallo») en ``carpeta``; la página del
-    cuaderno, en la construcción, espera esa marca y lee la caché (si falló, lo convierte ella y da el error).
-    """
-    from mkdocs.structure.files import get_files
-
-    jupyter = config.plugins.get("mkdocs-jupyter")
-    if jupyter is None or not jupyter.config["execute"]:
-        return []
-    files = jupyter.on_files(get_files(config), config)
-    hilos = []
-    for fichero in files:
-        if not (es_cuaderno(fichero.src_uri) and jupyter.should_include(fichero)):
-            continue
-        sustituto = types.SimpleNamespace(file=fichero, abs_url="/")
-        jupyter.on_pre_page(sustituto, config, files)
-
-        marca = _marca(carpeta, fichero.src_uri)
-
-        def convertir(render=sustituto.render, marca=marca) -> None:
-            try:
-                render(config, files)
-            except BaseException:  # noqa: BLE001 — la construcción lo vuelve a convertir y da el error
-                marca.with_suffix(".fallo").touch()
-            else:
-                marca.with_suffix(".hecho").touch()
-
-        hilo = threading.Thread(target=convertir, name="gpucoste-cuaderno", daemon=True)
-        hilo.start()
-        hilos.append(hilo)
-    return hilos
-
-
-def _tras_el_ayudante(convertir, ayudante: dict, marca: pathlib.Path):
-    """``convertir`` una vez que el ayudante ha terminado el cuaderno: encuentra su resultado en la caché."""
-
-    def convertir_tras_el_ayudante(config, files):
-        while not (marca.with_suffix(".hecho").exists() or marca.with_suffix(".fallo").exists()):
-            if not ayudante["vivo"]():
-                break
-            time.sleep(0.01)
-        return convertir(config, files)
-
-    return convertir_tras_el_ayudante
-
-
 def on_files(files, config):
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None or not jupyter.config["execute"]:
@@ -186,12 +132,7 @@ def on_files(files, config):
         # La misma preparación de mkdocs-jupyter para su página (clave de caché, opciones), sobre un sustituto.
         sustituto = types.SimpleNamespace(file=fichero, abs_url="/")
         jupyter.on_pre_page(sustituto, config, files)
-        convertir = sustituto.render
-        # Si el proceso ayudante de bloques.py está en marcha, ya lo está ejecutando (desde on_config): se espera.
-        ayudante = mkdocs.__dict__.get("_gpucoste_ayudante") or {}
-        if ayudante.get("tomas") and ayudante.get("vivo") and ayudante["vivo"]():
-            convertir = _tras_el_ayudante(convertir, ayudante, _marca(ayudante["tomas"], fichero.src_uri))
-        hilo = _Ejecucion(convertir, config, files)
+        hilo = _Ejecucion(sustituto.render, config, files)
         _HILOS[fichero.src_uri] = hilo
         hilo.start()
     return files
