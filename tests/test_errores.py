@@ -175,7 +175,24 @@ def test_cli_formatos_para_maquinas(capsys):
     assert filas[-1] == {"partida": "total", "coste (US$)": pytest.approx(1.87 * 1.2)}
     assert cli.main(["experimento", "--formato", "csv"]) == 0
     filas = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert float(filas[0]["coste"]) == pytest.approx(0.34 * 6)
+    assert float(filas[0]["coste (US$)"]) == pytest.approx(0.34 * 6)
+
+
+def test_cli_tuberia_cerrada_sin_traza():
+    """«gpucoste precios | head -1»: si el lector cierra la tubería, ni traza ni «Exception ignored» en stderr."""
+    import os
+    import subprocess
+    import sys
+
+    lectura, escritura = os.pipe()
+    os.close(lectura)  # nadie lee: la primera escritura da EPIPE, siempre (sin carreras)
+    try:
+        r = subprocess.run(
+            [sys.executable, "-m", "gpucoste", "precios"], stdout=escritura, stderr=subprocess.PIPE, text=True
+        )
+    finally:
+        os.close(escritura)
+    assert (r.returncode, r.stderr) == (1, "")
 
 
 def test_cli_precios(capsys):

@@ -37,6 +37,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -281,7 +282,9 @@ def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     ejemplo=f"--nombre {experimento.FINETUNING} --formato csv",
 )
 def _experimento(nombre: str) -> Salida:
-    return Salida(experimento.tabla(nombre), {"US$/h": 2, "horas": 2, "coste": 2})
+    # En la terminal, la columna lleva su unidad (en la biblioteca se llama «coste», como en las páginas).
+    tabla = experimento.tabla(nombre).rename(columns={"coste": "coste (US$)"})
+    return Salida(tabla, {"US$/h": 2, "horas": 2, "coste (US$)": 2})
 
 
 @orden("precios", "referencias de precio con fuente y fecha", ejemplo="--formato json")
@@ -310,11 +313,13 @@ _MODELO = Opcion(
     "--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B»", nombre_de("Modelo", datos.modelos), obligatoria=True
 )
 _GPU = Opcion("--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", nombre_de("GPU", datos.especificaciones), obligatoria=True)
+_ENTRENAR = ("completo", "lora", "qlora")
 _SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, 2048)
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
+_METODO_ENTRENAR = Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR)
+_TOKENS_ENTRENAR = Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True)
 _CHECKPOINTING = Opcion("--checkpointing", "gradient checkpointing", defecto="sí", valores=("sí", "no"))
 _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo, 16)
-_ENTRENAR = ("completo", "lora", "qlora")
 
 
 @orden(
@@ -366,8 +371,8 @@ def _cabe(
     "cuanto-tarda",
     "horas de un entrenamiento en cada GPU (rango por el MFU)",
     _MODELO,
-    Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR),
-    Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True),
+    _METODO_ENTRENAR,
+    _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
     _SECUENCIA,
     _LOTE,
@@ -400,8 +405,8 @@ def _cuanto_tarda(
     "donde-mas-barato",
     "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor",
     _MODELO,
-    Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR),
-    Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True),
+    _METODO_ENTRENAR,
+    _TOKENS_ENTRENAR,
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
@@ -463,7 +468,22 @@ def _unir_negativos(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Ejecuta la orden de ``argv`` (o de ``sys.argv``); devuelve el código de salida (0, o 2 si falla)."""
+    """Ejecuta la orden de ``argv`` (o de ``sys.argv``); devuelve el código de salida (0, o 2 si falla).
+
+    Si quien lee la salida cierra la tubería antes del final (``gpucoste precios | head -3``), termina con 1 y sin
+    traza, como recomienda la documentación de Python para ``SIGPIPE``.
+    """
+    try:
+        codigo = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Lo que quede por escribir va a /dev/null: así Python no vuelve a fallar al cerrar stdout.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return codigo
+
+
+def _main(argv: list[str] | None) -> int:
     argv = _unir_negativos(list(sys.argv[1:] if argv is None else argv))
     try:
         with _en_espanol():
