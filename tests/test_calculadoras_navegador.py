@@ -338,7 +338,7 @@ def test_el_coste_por_defecto_es_el_de_la_tabla_de_costes_ocultos(sitio, sesion)
     bajo de cada rango. La calculadora, en el navegador, con sus valores por defecto, da esas cifras."""
     sopa = _sopa(sitio, PAGINA_COSTE)
     filas = tabla_que_contiene(sopa, "coste real")
-    fila = next(f for f in filas if f[0] == "RTX 4090 - comunidad")
+    fila = next(f for f in filas if f[0] == "RTX 4090 (comunidad)")
     esperado = [fila[1], *(c.split("–")[0] for c in fila[2:4])]
     sesion.abrir(PAGINA_COSTE)
     sesion.enviar("gc-coste")

@@ -19,6 +19,7 @@ from test_ortografia import desconocidas
 
 from gpucoste import experimento
 from gpucoste.formato import dolares, numero
+from gpucoste.formato import nivel as nivel_legible
 
 CONTRIBUTING = RAIZ / "CONTRIBUTING.md"
 NOMBRE = "mi-pagina"  # el nombre que usa CONTRIBUTING.md en su ejemplo
@@ -148,7 +149,7 @@ def test_actualizar_un_precio_siguiendo_contributing(carpeta_datos, tmp_path):
     ancla = re.search(r"`#([\w-]+)`", apartado)[1]
     tabla = sopa.find(id=ancla).find_next("table")
     filas = celdas(tabla)
-    esperado = f"{gpu} - {nivel}"
+    esperado = f"{gpu} ({nivel_legible(nivel)})"
     assert [f for f in filas if f[0] == esperado and numero(float(precio)) in f], (esperado, filas)
     # …en «Alternativas a Vast.ai», que compara la H100 en cada proveedor…
     if "*Alternativas a Vast.ai*" in apartado and gpu == "H100 80GB":

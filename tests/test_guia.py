@@ -109,8 +109,8 @@ def test_el_atipico_se_salta():
     assert r.precio.precio_hora_usd == pytest.approx(3.4727)
     assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(6.1489)]
     tabla = atipicos.tabla_recientes().set_index("GPU")
-    assert not tabla.loc["RTX 4090 - comunidad", "posterior"]
-    assert tabla.loc["H100 80GB - verificado", "reciente"] == pytest.approx(3.4727)
+    assert not tabla.loc["RTX 4090 (comunidad)", "posterior"]
+    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(3.4727)
 
 
 def test_si_todo_es_atipico_lo_dice(carpeta_datos):

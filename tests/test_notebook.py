@@ -97,13 +97,13 @@ def _ejecutar(primera: str) -> dict:
 def test_las_entradas_del_lector_cambian_el_resultado():
     """Con otro precio para la H100 y otra referencia, las cuentas cambian como dice la biblioteca."""
     primera = (
-        'PRECIOS_PROPIOS = {"H100 80GB - verificado": 1.0}\n'
+        'PRECIOS_PROPIOS = {"H100 80GB (verificado)": 1.0}\n'
         "FACTORES_PRECIO = [1.0, 2.0]\nACELERACIONES = [1, 10]\n"
-        'REFERENCIA = "A100 80GB - verificado"\n'
+        'REFERENCIA = "A100 80GB (verificado)"\n'
     )
     e = _ejecutar(primera)
-    fila = e["empates"].set_index("GPU").loc["H100 80GB - verificado"]
-    a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB - verificado"]
+    fila = e["empates"].set_index("GPU").loc["H100 80GB (verificado)"]
+    a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB (verificado)"]
     assert fila["precio de hoy (US$/h)"] == 1.0
     assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["US$/h"])
     assert list(e["costes"].columns) == [1, 10]
@@ -113,7 +113,7 @@ def test_las_entradas_del_lector_cambian_el_resultado():
 def test_la_tabla_de_empates_es_la_de_la_biblioteca(sitio):
     filas = tabla(sopa(sitio), "rapidez necesaria (×)")
     base = experimento.tabla(experimento.FINETUNING).set_index("GPU")
-    p_ref, h_ref = base.loc["RTX 4090 - comunidad", ["US$/h", "horas"]]
+    p_ref, h_ref = base.loc["RTX 4090 (comunidad)", ["US$/h", "horas"]]
     for fila in filas:
         p, h = base.loc[fila[0], ["US$/h", "horas"]]
         assert fila[1] == numero(sensibilidad.aceleracion_de_empate(p_ref, p))

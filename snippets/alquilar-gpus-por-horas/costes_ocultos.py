@@ -18,8 +18,8 @@ print(
     f"una imagen Docker de {imagen} GB olvidada {meses} cuesta "
     f"{rango(olvidada.minimo, olvidada.maximo)} US$: "
     f"entre {veces(olvidada.minimo / barata['coste'])} y "
-    f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla "
-    f"({dolares(barata['coste'])}, {barata['GPU']})."
+    f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla, "
+    f"el de la {barata['GPU']}: {dolares(barata['coste'])}."
 )
 dataset = numero(s["dataset_gb"].valor_min, 0)
 modelo = numero(s["modelo_miles_de_millones"].valor_min, 0)

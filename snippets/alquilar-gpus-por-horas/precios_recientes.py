@@ -39,8 +39,8 @@ if len(con_nuevo) > 1:
     cara = con_nuevo.loc[con_nuevo["coste"].idxmax()]
     print(
         "\nEntre las GPU con precio posterior, el trabajo más barato es el de la "
-        f"{barata['GPU']} ({dolares(barata['coste'])}) y el más caro, el de la "
-        f"{cara['GPU']} ({dolares(cara['coste'])})."
+        f"{barata['GPU']}, con {dolares(barata['coste'])}, y el más caro, el de la "
+        f"{cara['GPU']}, con {dolares(cara['coste'])}."
     )
 
 historias = []

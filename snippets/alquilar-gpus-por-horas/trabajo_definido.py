@@ -16,7 +16,7 @@ print(
 )
 filas = [
     {
-        "GPU": f"{h.escenario.gpu} - {h.escenario.nivel}",
+        "GPU": h.escenario.nombre,
         "horas (artículo)": numero(h.escenario.horas, 1),
         "horas (calculadas)": rango(h.calculadas.minimo, h.calculadas.maximo, 1),
         "¿dentro del rango?": "sí" if h.dentro else "no",

@@ -22,6 +22,12 @@ NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
 
 
+def _gpu_y_nivel(gpu: str, nivel: str) -> str:
+    from .formato import nivel as legible
+
+    return f"{gpu} ({legible(nivel)})"
+
+
 @dataclass(frozen=True)
 class Precio:
     gpu: str
@@ -34,8 +40,8 @@ class Precio:
 
     @property
     def nombre(self) -> str:
-        """Nombre corto para tablas: «RTX 4090 - comunidad»."""
-        return f"{self.gpu} - {self.nivel}"
+        """Nombre corto para tablas: «RTX 4090 (comunidad)»."""
+        return _gpu_y_nivel(self.gpu, self.nivel)
 
     @property
     def proveedor_y_nivel(self) -> str:
@@ -54,6 +60,11 @@ class Escenario:
     fecha_precio: str
     horas: float
     origen: str
+
+    @property
+    def nombre(self) -> str:
+        """El mismo nombre corto que el de su precio: «RTX 4090 (comunidad)»."""
+        return _gpu_y_nivel(self.gpu, self.nivel)
 
 
 @dataclass(frozen=True)
