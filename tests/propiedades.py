@@ -693,6 +693,30 @@ funcion(
     puntos=Entero(1, 10_000, hasta=400),
 )
 funcion(dibujo.marcas, REAL, REAL, validos=_RANGOS, negativos=True, cuantas=Entero(1, 100))
+funcion(dibujo.colores, Objeto(lambda: [["a"], ("RTX 4090", "L40S", "RTX 4090")]))
+# Los puntos de dibujo.puntos: n a la vez en x, y y grupos (cada uno, un número o un rango (mínimo, máximo)).
+_RANGO_O_NUMERO = st.one_of(
+    _numeros(0, 1e6), st.tuples(_numeros(0, 1e6), _numeros(0, 1e6)).map(lambda t: tuple(sorted(t, key=float)))
+)
+_PUNTOS = st.integers(1, 6).flatmap(
+    lambda n: st.tuples(
+        st.lists(_RANGO_O_NUMERO, min_size=n, max_size=n),
+        st.lists(_RANGO_O_NUMERO, min_size=n, max_size=n),
+        st.lists(TEXTO.buenos(), min_size=n, max_size=n),
+    )
+)
+funcion(
+    dibujo.puntos,
+    Objeto(lambda: [[1.0]]),
+    Objeto(lambda: [[1.0]]),
+    Objeto(lambda: [["a"]]),
+    validos=_PUNTOS,
+    eje_x=TEXTO,
+    eje_y=TEXTO,
+    alt=TEXTO,
+    destacados=Valores(((), (0,))),
+    nombre_destacados=TEXTO,
+)
 funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO, Nombre(lambda: interrupciones.METODOS))
 _TRABAJO, _TASA = Acotado(0.01, 500), Acotado(0, 5, cero=True)
 _ESCRITURA, _REINICIO = Acotado(1e-3, 1, cero=True), Acotado(0, 1, cero=True)
@@ -995,6 +1019,7 @@ funcion(
 )
 funcion(ranking.validar, Objeto(_trabajos))
 funcion(ranking.opcion_para, Objeto(_trabajos), Objeto(ranking.precios_vigentes))
+funcion(ranking.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
 funcion(ocultos.gb_gratis_mes, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
 funcion(ocultos.euros_coste_real, Nombre(_experimentos))
 funcion(alternativas.trabajo_del_articulo, gpu=Nombre(lambda: {e.gpu for e in experimento.escenarios()}))

@@ -446,9 +446,8 @@ def test_sin_calculadora_ni_un_byte_de_pyodide(sitio, chromium, servido):
 @pytest.mark.parametrize("esquema", ["light", "dark"])
 def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
     """axe-core tras calcular y con un error a la vista: 0 violaciones graves o críticas."""
-    from test_navegador import ETIQUETAS_WCAG, _axe, _graves
+    from test_navegador import _graves
 
-    axe = _axe().read_text(encoding="utf-8")
     s = Sesion(chromium, servido, color_scheme=esquema)
     resultado = {}
     try:
@@ -459,20 +458,27 @@ def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
                 if campo.count():
                     campo.fill("abc")
                 s.enviar(id_)
-            # Sin transiciones: el botón recién pulsado cambia de color en 0,25 s (Material) y axe, si mide a
-            # mitad del cambio, ve un contraste intermedio que nadie llega a leer (fallaba una vez de cada pocas).
-            s.pagina.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-            s.pagina.add_script_tag(content=axe)
-            resultado[ruta] = s.pagina.evaluate(
-                """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
-                                                   resultTypes: ["violations"]})
-                    .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                        nodos: v.nodes.map(n => n.target.join(" ")).slice(0, 5), n: v.nodes.length})))""",
-                ETIQUETAS_WCAG,
-            )
+            resultado[ruta] = _violaciones(s)
     finally:
         s.contexto.close()
     assert _graves(resultado) == []
+
+
+def _violaciones(s: Sesion) -> list[dict]:
+    """Las violaciones de axe-core (WCAG 2.1 A/AA) de la página abierta en ``s``, tal como está."""
+    from test_navegador import ETIQUETAS_WCAG, _axe
+
+    # Sin transiciones: el botón recién pulsado cambia de color en 0,25 s (Material) y axe, si mide a
+    # mitad del cambio, ve un contraste intermedio que nadie llega a leer (fallaba una vez de cada pocas).
+    s.pagina.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    s.pagina.add_script_tag(content=_axe().read_text(encoding="utf-8"))
+    return s.pagina.evaluate(
+        """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
+                                           resultTypes: ["violations"]})
+            .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodos: v.nodes.map(n => n.target.join(" ")).slice(0, 5), n: v.nodes.length})))""",
+        ETIQUETAS_WCAG,
+    )
 
 
 def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
@@ -566,20 +572,38 @@ def test_cabe_por_defecto_da_la_fila_lora_publicada(sitio, sesion):
 def test_cabe_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
     """El gráfico de barras cambia con los datos y es el que da la biblioteca en Python; sin cifras, no hay."""
     sesion.abrir("calculadoras/cabe/")
-    de_la_pagina = _grafico(sesion, "gc-cabe")
-    assert "<svg" in de_la_pagina and "VRAM de la RTX 4090" in de_la_pagina
-    sesion.pagina.select_option("#gc-cabe-metodo", "completo")
-    sesion.pagina.fill("#gc-cabe-secuencia", "4096")
-    valores = _valores(sesion, "gc-cabe")
-    sesion.enviar("gc-cabe")
-    grafico = _grafico(sesion, "gc-cabe")
-    esperado = navegador.calcular("cabe", valores).grafico
+    de_la_pagina, grafico = _redibujar(sesion, "gc-cabe", {"metodo": "completo", "secuencia": "4096"})
+    assert "VRAM de la RTX 4090" in de_la_pagina and "No cabe" in grafico
+    _sin_grafico_con(sesion, "gc-cabe", "lote", "0")
+
+
+def _redibujar(sesion: Sesion, id_: str, cambios: dict[str, str]) -> tuple[str, str]:
+    """Cambia los campos de ``cambios`` y calcula: el gráfico de la página y el nuevo, que es el que da la
+    biblioteca en Python con esos valores y no el de la página."""
+    de_la_pagina = _grafico(sesion, id_)
+    assert "<svg" in de_la_pagina
+    for campo, valor in cambios.items():
+        control = sesion.pagina.locator(f"#{id_}-{campo}")
+        if control.evaluate("c => c.tagName") == "SELECT":
+            control.select_option(valor)
+        else:
+            control.fill(valor)
+    valores = _valores(sesion, id_)
+    sesion.enviar(id_)
+    grafico = _grafico(sesion, id_)
+    esperado = navegador.calcular(id_.removeprefix("gc-"), valores).grafico
     assert BeautifulSoup(grafico, "html.parser") == BeautifulSoup(esperado, "html.parser")
-    assert grafico != de_la_pagina and "No cabe" in grafico
-    sesion.pagina.fill("#gc-cabe-lote", "0")
-    sesion.enviar("gc-cabe")
-    assert sesion.pagina.inner_text("#gc-cabe-lote-error").startswith("lote:")
-    assert _grafico(sesion, "gc-cabe") == ""
+    assert grafico != de_la_pagina
+    return de_la_pagina, grafico
+
+
+def _sin_grafico_con(sesion: Sesion, id_: str, campo: str, malo: str) -> None:
+    """Con ``malo`` en ``campo``: el error de la biblioteca junto al campo, y ni tabla ni gráfico."""
+    sesion.pagina.fill(f"#{id_}-{campo}", malo)
+    sesion.enviar(id_)
+    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error").startswith(f"{campo}: {malo}")
+    assert _grafico(sesion, id_) == ""
+    assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert sesion.fuera == []
 
 
@@ -601,6 +625,45 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
         total = next(v for k, v in suya.items() if k.startswith("total"))
         assert mia[:2] == [suya["GPU"], suya["proveedor"]]
         assert mia[3:] == [suya["horas"], total, suya["Pareto"]]
+
+
+PAGINA_BARATO = "calculadoras/donde-mas-barato/"
+
+
+def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
+    """El gráfico de coste frente a horas cambia con los datos y es el que da la biblioteca en Python: un punto
+    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto; sin cifras, no hay gráfico."""
+    sesion.abrir(PAGINA_BARATO)
+    assert _grafico(sesion, "gc-donde-mas-barato").count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato"))
+    cambios = {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000"}
+    de_la_pagina, grafico = _redibujar(sesion, "gc-donde-mas-barato", cambios)
+    filas = sesion.celdas("gc-donde-mas-barato")
+    assert grafico.count('class="punto"') == len(filas) > 0
+    assert grafico.count('class="destacado"') == sum(f[-1] == "★" for f in filas) > 0
+    _sin_grafico_con(sesion, "gc-donde-mas-barato", "secuencia", "0")
+    sesion.pagina.click("#gc-donde-mas-barato button[type=reset]")
+    assert _grafico(sesion, "gc-donde-mas-barato") == de_la_pagina
+
+
+@pytest.mark.parametrize("esquema", ["light", "dark"])
+def test_donde_mas_barato_con_el_grafico_redibujado_sin_violaciones_graves(chromium, servido, esquema):
+    """axe-core con el gráfico que dibuja el navegador a la vista (la prueba de todos los formularios lo ve
+    con un error, sin gráfico): 0 violaciones graves o críticas, en modo claro y oscuro."""
+    from test_navegador import _graves
+
+    s = Sesion(chromium, servido, color_scheme=esquema)
+    try:
+        s.abrir(PAGINA_BARATO)
+        s.pagina.fill("#gc-donde-mas-barato-tokens", "100.000.000")
+        s.enviar("gc-donde-mas-barato")
+        assert 'class="destacado"' in _grafico(s, "gc-donde-mas-barato")
+        # Ni el ratón ni el foco en el botón recién pulsado: axe mide aquí el gráfico, no el botón.
+        s.pagina.mouse.move(0, 0)
+        s.pagina.evaluate("document.activeElement.blur()")
+        resultado = {PAGINA_BARATO: _violaciones(s)}
+    finally:
+        s.contexto.close()
+    assert _graves(resultado) == []
 
 
 # ---- La página de API, alquilar o comprar: dos calculadoras con tabla y gráfico ----------------------------

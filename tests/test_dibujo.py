@@ -186,3 +186,156 @@ def test_barras_con_datos_malos_son_un_error_en_espanol(argumentos, mensaje):
     completos = {"categorias": ["a", "b"], "partes": PARTES, "eje": "GB", "alt": "a"} | argumentos
     with pytest.raises(ValueError, match=f"^barras: .*{mensaje}"):
         dibujo.barras(completos.pop("categorias"), completos.pop("partes"), **completos)
+
+
+def test_marcas_con_intervalos_diminutos_o_enormes_acaban():
+    """Antes, con un paso menor que 1e-10, el redondeo a 10 decimales dejaba la marca quieta: un bucle sin fin."""
+    assert dibujo.marcas(0, 1e-11) == pytest.approx([0, 2e-12, 4e-12, 6e-12, 8e-12, 1e-11])
+    assert dibujo.marcas(0, 5e-324) == [0, 0.2, 0.4, 0.6, 0.8, 1.0]  # casi iguales: como iguales
+    assert len(dibujo.marcas(1e17, 1e17 + 64)) <= 5 + 2
+
+
+# ---- Dispersión (la calculadora de «¿Dónde sale más barato terminarlo?») ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def opciones():
+    from gpucoste import ranking
+
+    return ranking.ranking(ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6))
+
+
+def _punto(svg: str) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in re.findall(r'<circle class="punto" cx="([^"]*)" cy="([^"]*)"', svg)]
+
+
+def _escala(svg: str, eje: str) -> tuple[float, float]:
+    """(píxel del 0, píxeles por unidad) del eje ``eje``, leídos de dos marcas del propio SVG."""
+    sopa = BeautifulSoup(svg, "html.parser")
+    if eje == "x":
+        marcas = [(float(t["x"]), t.get_text()) for t in sopa.find_all("text", attrs={"text-anchor": "middle"})]
+    else:
+        marcas = [(float(t["y"]) - 4, t.get_text()) for t in sopa.find_all("text", attrs={"text-anchor": "end"})]
+    valores = [
+        (p, float(texto.replace(".", "").replace(",", "."))) for p, texto in marcas if re.fullmatch(r"[\d.,]+", texto)
+    ]
+    (p0, v0), (p1, v1) = valores[0], valores[-1]
+    return p0, (p1 - p0) / (v1 - v0)
+
+
+def test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto(opciones):
+    """Fuente independiente: la frontera se recalcula aquí (ninguna otra fila es a la vez más barata y más rápida,
+    con el centro de cada rango) y debe coincidir con la de ranking; la línea va de la más rápida a la más lenta."""
+    from gpucoste import ranking
+
+    d = ranking.dispersion(opciones)
+    assert len(d.gpus) == len(d.horas) == len(d.costes) == len(d.opciones) == len(opciones)
+    centro = [(sum(h) / 2, sum(c) / 2) for h, c in zip(d.horas, d.costes, strict=True)]
+    no_dominadas = {
+        i for i, (h, c) in enumerate(centro) if not any(h2 <= h and c2 <= c and (h2, c2) != (h, c) for h2, c2 in centro)
+    }
+    assert set(d.frontera) == no_dominadas == {i for i, f in enumerate(opciones) if f.pareto}
+    assert [centro[i][0] for i in d.frontera] == sorted(centro[i][0] for i in d.frontera)
+    assert [centro[i][1] for i in d.frontera] == sorted((centro[i][1] for i in d.frontera), reverse=True)
+    assert d.horas[0] == (opciones[0].horas.minimo, opciones[0].horas.maximo)
+
+
+def test_dispersion_rechaza_lo_que_no_son_filas_de_ranking():
+    from gpucoste import ranking
+
+    for malo in (None, [], "x", [1, 2], {"a": 1}):
+        with pytest.raises(ValueError, match=r"^filas: .* se admite") as error:
+            ranking.dispersion(malo)
+        assert repr(malo)[:20] in str(error.value)
+
+
+def test_puntos_de_la_calculadora_son_los_de_la_biblioteca(opciones):
+    """Un punto por fila, un anillo por fila de la frontera de Pareto; cada centro, leído con la escala de las
+    marcas del propio eje, es el centro de los rangos de horas y coste de su fila."""
+    from gpucoste import navegador
+
+    valores = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": "50.000.000", "secuencia": "2048"}
+    svg = navegador.calcular("donde-mas-barato", valores).grafico
+    centros = _punto(svg)
+    assert len(centros) == len(opciones) == 30
+    anillos = re.findall(r'<circle class="destacado" cx="([^"]*)" cy="([^"]*)"', svg)
+    assert len(anillos) == sum(f.pareto for f in opciones) == 3
+    (x0, por_hora), (y0, por_dolar) = _escala(svg, "x"), _escala(svg, "y")
+    for (cx, cy), f in zip(centros, opciones, strict=True):
+        assert (cx - x0) / por_hora == pytest.approx((f.horas.minimo + f.horas.maximo) / 2, abs=0.05)
+        assert (cy - y0) / por_dolar == pytest.approx((f.coste.minimo + f.coste.maximo) / 2, abs=0.1)
+    pareto = {(cx, cy) for cx, cy in centros for f in [opciones[centros.index((cx, cy))]] if f.pareto}
+    assert {(float(x), float(y)) for x, y in anillos} == pareto
+    # La leyenda: la frontera y cada GPU con el color que le da dibujo.colores (el mismo que en la página).
+    for gpu, color in dibujo.colores([f.precio.gpu for f in opciones]).items():
+        assert re.search(rf'fill="{color}"/><text [^>]*>{re.escape(gpu)}</text>', svg)
+    assert ">frontera de Pareto</text>" in svg and "con tus cifras" in svg
+
+
+X_PUNTOS, Y_PUNTOS, GRUPOS = [(1.0, 2.0), 2.5, (4.0, 4.5)], [(10.0, 12.0), (5.0, 6.0), 30.0], ["a", "b", "a"]
+
+
+def _puntos(**extra) -> str:
+    argumentos = {"eje_x": "horas", "eje_y": "coste (US$)", "alt": "Coste frente a horas.", "destacados": (1, 0)}
+    return dibujo.puntos(X_PUNTOS, Y_PUNTOS, GRUPOS, **(argumentos | extra))
+
+
+def test_puntos_mismos_bytes_texto_alternativo_y_colores_del_tema():
+    assert _puntos() == _puntos()
+    svg = BeautifulSoup(_puntos(), "html.parser").find("svg")
+    assert svg["role"] == "img" and svg["aria-label"] == "Coste frente a horas."
+    assert svg.find("title").get_text() == "Coste frente a horas."
+    assert "currentColor" in str(svg) and "font-family: inherit" in str(svg)
+    assert set(re.findall(r'(?:fill|stroke)="(#[0-9a-f]{6})"', str(svg))) == set(dibujo.PALETA[:2])
+    textos = [t.get_text() for t in svg.find_all("text")]
+    assert {"horas", "coste (US$)", "a", "b", "frontera de Pareto"} <= set(textos)
+    sin = BeautifulSoup(_puntos(destacados=()), "html.parser")
+    assert "frontera de Pareto" not in sin.get_text() and not sin.select("circle.destacado")
+
+
+def test_puntos_crecen_con_los_valores_y_las_barras_cubren_el_rango():
+    """x crece hacia la derecha, y hacia arriba (en SVG, y menor); la barra de un rango va de su mínimo a su
+    máximo, y la línea de los destacados los une en el orden dado."""
+    svg = _puntos()
+    (a, b, c) = _punto(svg)
+    assert a[0] < b[0] < c[0] and c[1] < a[1] < b[1]
+    (x0, por_x), (y0, por_y) = _escala(svg, "x"), _escala(svg, "y")
+    barra = re.search(r'<path d="M([\d.]+) ([\d.]+)H([\d.]+)M([\d.]+) ([\d.]+)V([\d.]+)"', svg).groups()
+    assert [(float(v) - x0) / por_x for v in (barra[0], barra[2])] == pytest.approx([1.0, 2.0])
+    assert [(float(v) - y0) / por_y for v in (barra[4], barra[5])] == pytest.approx([10.0, 12.0])
+    linea = re.search(r'<path d="M([^"]*)" fill="none" stroke="currentColor" stroke-width="2"', svg).group(1)
+    assert linea == f"{b[0]} {b[1]}L{a[0]} {a[1]}"
+
+
+@pytest.mark.parametrize(
+    ("argumentos", "malo"),
+    [
+        ({"x": []}, []),
+        ({"x": "abc"}, "abc"),
+        ({"x": [(1.0, 3.0), (2.0, 1.0), 4.0]}, (2.0, 1.0)),  # mínimo > máximo
+        ({"x": [1.0, float("nan"), 4.0]}, float("nan")),
+        ({"y": [1.0, -2.0, 3.0]}, -2.0),
+        ({"y": [1.0, True, 3.0]}, True),
+        ({"y": [1.0, 2.0]}, [1.0, 2.0]),  # uno menos que x
+        ({"grupos": ["a", "", "b"]}, ["a", "", "b"]),
+        ({"grupos": ["a", "b"]}, ["a", "b"]),
+        ({"destacados": (0, 3)}, (0, 3)),
+        ({"destacados": (0, 0)}, (0, 0)),
+        ({"destacados": None}, None),
+        ({"alt": " "}, " "),
+        ({"eje_x": b"horas"}, b"horas"),
+    ],
+)
+def test_puntos_con_datos_malos_son_un_error_en_espanol_que_los_nombra(argumentos, malo):
+    completos = {"x": X_PUNTOS, "y": Y_PUNTOS, "grupos": GRUPOS, "eje_x": "h", "eje_y": "US$", "alt": "a"} | argumentos
+    with pytest.raises(ValueError, match=r"^puntos: .*se admite") as error:
+        dibujo.puntos(completos.pop("x"), completos.pop("y"), completos.pop("grupos"), **completos)
+    assert repr(malo)[:20] in str(error.value)
+
+
+def test_colores_por_orden_de_aparicion_y_vuelta_a_empezar():
+    nombres = [f"g{i}" for i in range(len(dibujo.PALETA) + 1)]
+    assert dibujo.colores(["b", "a", "b"]) == {"b": dibujo.PALETA[0], "a": dibujo.PALETA[1]}
+    assert dibujo.colores(nombres)[nombres[-1]] == dibujo.PALETA[0]
+    with pytest.raises(ValueError, match=r"^colores: grupos = \[\] no vale; se admite"):
+        dibujo.colores([])

@@ -1,36 +1,28 @@
 # Coste frente a tiempo de cada opción, con la frontera de Pareto.
-from gpucoste import graficos, ranking
+from gpucoste import dibujo, graficos, ranking
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
-filas = ranking.ranking(trabajo)
-colores = {}
+puntos = ranking.dispersion(ranking.ranking(trabajo))
+colores = dibujo.colores(puntos.gpus)
 with graficos.figura(alto=4.4) as (fig, ax):
-    for f in filas:
-        gpu = f.precio.gpu
-        color = colores.setdefault(
-            gpu, graficos.PALETA[len(colores) % len(graficos.PALETA)]
-        )
-        x = (f.horas.minimo + f.horas.maximo) / 2
-        y = (f.coste.minimo + f.coste.maximo) / 2
+    for gpu, (h0, h1), (c0, c1) in zip(
+        puntos.gpus, puntos.horas, puntos.costes, strict=True
+    ):
+        x, y = (h0 + h1) / 2, (c0 + c1) / 2
         ax.errorbar(
             x,
             y,
-            xerr=[[x - f.horas.minimo], [f.horas.maximo - x]],
-            yerr=[[y - f.coste.minimo], [f.coste.maximo - y]],
+            xerr=[[x - h0], [h1 - x]],
+            yerr=[[y - c0], [c1 - y]],
             fmt="o",
-            color=color,
+            color=colores[gpu],
             markersize=5,
             elinewidth=0.8,
             alpha=0.85,
         )
-    frontera = sorted(
-        ((f.horas.minimo + f.horas.maximo) / 2, (f.coste.minimo + f.coste.maximo) / 2)
-        for f in filas
-        if f.pareto
-    )
     ax.plot(
-        [h for h, _ in frontera],
-        [c for _, c in frontera],
+        [sum(puntos.horas[i]) / 2 for i in puntos.frontera],
+        [sum(puntos.costes[i]) / 2 for i in puntos.frontera],
         color=graficos.PALETA[3],
         linewidth=2,
         label="frontera de Pareto",
@@ -44,12 +36,12 @@ with graficos.figura(alto=4.4) as (fig, ax):
     ax.legend(fontsize=8)
     graficos.coma_decimal(ax, 0, eje="x")
     graficos.coma_decimal(ax, 0)
-pareto = [f"{f.precio.gpu} en {f.precio.proveedor_y_nivel}" for f in filas if f.pareto]
+pareto = [puntos.opciones[i] for i in sorted(puntos.frontera)]
 print(
     graficos.svg(
         fig,
-        f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, "
-        "con "
+        f"Coste por trabajo frente a horas de las {len(puntos.gpus)} opciones de la "
+        "tabla, con "
         "barras de rango y una línea que une la frontera de Pareto: "
         f"{'; '.join(pareto)}.",
     )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Mapping, Sequence
+import numbers
+from collections.abc import Callable, Mapping, Sequence
 
 from .formato import numero
 from .validacion import entero, real
@@ -32,15 +33,21 @@ def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
         raise ValueError(f"maximo: {maximo!r} no vale; se admite un número mayor o igual que minimo ({minimo!r}).")
     if maximo - minimo > 1e300:
         raise ValueError(f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande.")
-    if maximo == minimo:
+    if maximo - minimo < 1e-300:  # iguales o casi (más cerca, la división entre cuantas da 0)
         maximo = minimo + 1
     bruto = (maximo - minimo) / cuantas
     potencia = 10 ** math.floor(math.log10(bruto))
     paso = next(p * potencia for p in (1, 2, 2.5, 5, 10) if p * potencia >= bruto)
     inicio = math.floor(minimo / paso) * paso
-    salida = [round(inicio, 10) + 0.0]
-    while salida[-1] < maximo - paso * 1e-9:
-        salida.append(round(salida[-1] + paso, 10) + 0.0)
+    # Se redondea para quitar el ruido de la multiplicación (0,30000000000000004), a 10 decimales o, si el paso
+    # es menor, a los suyos; cada marca sale de inicio + k × paso, así que siempre avanza (con números enormes,
+    # sumar el paso a la anterior podía no cambiarla), y nunca hacen falta más de cuantas + 2.
+    decimales = max(10, 2 - math.floor(math.log10(paso)))
+    salida = [round(inicio, decimales) + 0.0]
+    for k in range(1, cuantas + 3):
+        if salida[-1] >= maximo - paso * 1e-9:
+            break
+        salida.append(round(inicio + k * paso, decimales) + 0.0)
     return salida
 
 
@@ -48,16 +55,70 @@ def _decimales(paso: float) -> int:
     return max(0, -math.floor(math.log10(paso) + 1e-9)) if paso < 1 else 0
 
 
-def _figura(alt: str, partes: Sequence[str]) -> str:
+def _figura(alt: str, partes: Sequence[str], alto: float = ALTO) -> str:
     """``<figure>`` con el ``<svg>`` (tamaño, colores del tema, texto alternativo) y ``partes`` dentro."""
     descripcion = html.escape(alt.strip(), quote=True)
     return (
         f'<figure class="grafico"><svg role="img" aria-label="{descripcion}" class="grafico" width="100%" '
-        f'viewBox="0 0 {ANCHO} {ALTO}" xmlns="http://www.w3.org/2000/svg" fill="currentColor" '
+        f'viewBox="0 0 {ANCHO} {alto}" xmlns="http://www.w3.org/2000/svg" fill="currentColor" '
         f'style="font-size: 11px; font-family: inherit"><title>{descripcion}</title>'
         "<style>.rejilla{stroke:currentColor;stroke-opacity:0.25;stroke-width:0.6}</style>"
         f"{''.join(partes)}</svg></figure>"
     )
+
+
+def _leyenda(nombres: Sequence[str], izquierda: float) -> tuple[float, list[tuple[float, float, str]]]:
+    """La leyenda arriba, en filas que caben a lo ancho (unos 6 px por carácter con la letra de 11 px).
+
+    Devuelve dónde empieza el área del gráfico, debajo de la leyenda, y (x, y, nombre) de cada entrada:
+    el símbolo va en (x, y) y mide 14 × 14 px como mucho; el nombre, 20 px a su derecha.
+    """
+    filas, x, salida = 1, izquierda, []
+    for nombre in nombres:
+        largo = 20 + 6 * len(nombre)
+        if x + largo > ANCHO - _DERECHA and x > izquierda:
+            filas, x = filas + 1, izquierda
+        salida.append((x, _ARRIBA + 16 * (filas - 1), nombre))
+        x += largo + 12
+    return _ARRIBA + 16 * filas + 4, salida
+
+
+def _ejes(
+    px: Callable[[float], float],
+    py: Callable[[float], float] | None,
+    mx: Sequence[float],
+    my: Sequence[float],
+    caja: tuple[float, float, float, float],
+    eje_x: str,
+    eje_y: str | None = None,
+) -> list[str]:
+    """Rejilla, marcas con coma decimal, los dos ejes y sus rótulos (el vertical, si hay ``eje_y``).
+
+    ``caja``: izquierda y arriba del área de los datos, su alto y el alto de la figura.
+    """
+    izquierda, arriba, alto, alto_figura = caja
+    ancho = ANCHO - _DERECHA - izquierda
+    dx = _decimales(mx[1] - mx[0]) if len(mx) > 1 else 0
+    dy = _decimales(my[1] - my[0]) if len(my) > 1 else 0
+    partes = []
+    for v in my:
+        partes.append(f'<line x1="{izquierda}" x2="{ANCHO - _DERECHA}" y1="{py(v)}" y2="{py(v)}" class="rejilla"/>')
+        partes.append(f'<text x="{izquierda - 6}" y="{py(v) + 4}" text-anchor="end">{numero(v, dy)}</text>')
+    for v in mx:
+        partes.append(f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" class="rejilla"/>')
+        partes.append(f'<text x="{px(v)}" y="{arriba + alto + 14}" text-anchor="middle">{numero(v, dx)}</text>')
+    partes.append(
+        f'<path d="M{izquierda} {arriba}V{arriba + alto}H{ANCHO - _DERECHA}" fill="none" stroke="currentColor"/>'
+    )
+    partes.append(
+        f'<text x="{izquierda + ancho / 2}" y="{alto_figura - 6}" text-anchor="middle">{html.escape(eje_x)}</text>'
+    )
+    if eje_y is not None:
+        partes.append(
+            f'<text transform="rotate(-90)" x="{-(arriba + alto / 2)}" y="12" text-anchor="middle">'
+            f"{html.escape(eje_y)}</text>"
+        )
+    return partes
 
 
 def lineas(
@@ -99,23 +160,7 @@ def lineas(
     def py(v: float) -> float:
         return round(_ARRIBA + alto - (v - y0) / (y1 - y0) * alto, 2)
 
-    dx = _decimales(mx[1] - mx[0]) if len(mx) > 1 else 0
-    dy = _decimales(my[1] - my[0]) if len(my) > 1 else 0
-    partes = []
-    for v in my:
-        partes.append(f'<line x1="{_IZQUIERDA}" x2="{ANCHO - _DERECHA}" y1="{py(v)}" y2="{py(v)}" class="rejilla"/>')
-        partes.append(f'<text x="{_IZQUIERDA - 6}" y="{py(v) + 4}" text-anchor="end">{numero(v, dy)}</text>')
-    for v in mx:
-        partes.append(f'<line x1="{px(v)}" x2="{px(v)}" y1="{_ARRIBA}" y2="{_ARRIBA + alto}" class="rejilla"/>')
-        partes.append(f'<text x="{px(v)}" y="{_ARRIBA + alto + 14}" text-anchor="middle">{numero(v, dx)}</text>')
-    partes.append(
-        f'<path d="M{_IZQUIERDA} {_ARRIBA}V{_ARRIBA + alto}H{ANCHO - _DERECHA}" fill="none" stroke="currentColor"/>'
-    )
-    partes.append(f'<text x="{_IZQUIERDA + ancho / 2}" y="{ALTO - 6}" text-anchor="middle">{html.escape(eje_x)}</text>')
-    partes.append(
-        f'<text transform="rotate(-90)" x="{-(_ARRIBA + alto / 2)}" y="12" text-anchor="middle">'
-        f"{html.escape(eje_y)}</text>"
-    )
+    partes = _ejes(px, py, mx, my, (_IZQUIERDA, _ARRIBA, alto, ALTO), eje_x, eje_y)
     for i, (nombre, ys) in enumerate(series.items()):
         color = PALETA[i % len(PALETA)]
         puntos = [f"M{px(x[0])} {py(ys[0])}"]
@@ -162,15 +207,9 @@ def barras(
     todos = [v for valores in partes.values() for v in valores]
     if not all(isinstance(v, int | float) and math.isfinite(v) and v >= 0 for v in [*todos, *referencias.values()]):
         raise ValueError("barras: hay valores que no son números finitos mayores o iguales que cero.")
-    # Leyenda arriba, en filas que caben a lo ancho (unos 6 px por carácter con la letra de 11 px).
-    izquierda, filas, x_leyenda, leyenda = 20, 1, 20, []
-    for i, nombre in enumerate(partes):
-        largo = 20 + 6 * len(nombre)
-        if x_leyenda + largo > ANCHO - _DERECHA and x_leyenda > izquierda:
-            filas, x_leyenda = filas + 1, izquierda
-        leyenda.append((x_leyenda, _ARRIBA + 16 * (filas - 1), PALETA[i % len(PALETA)], nombre))
-        x_leyenda += largo + 12
-    arriba = _ARRIBA + 16 * filas + 4
+    izquierda = 20
+    arriba, posiciones = _leyenda(list(partes), izquierda)
+    leyenda = [(x, y, PALETA[i % len(PALETA)], nombre) for i, (x, y, nombre) in enumerate(posiciones)]
     totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
     x1 = 1.05 * max([*totales, *referencias.values()])
     x1 = x1 if x1 > 0 else 1.0
@@ -181,17 +220,7 @@ def barras(
     def px(v: float) -> float:
         return round(izquierda + v / x1 * ancho, 2)
 
-    dx = _decimales(mx[1] - mx[0]) if len(mx) > 1 else 0
-    partes_svg = []
-    for v in mx:
-        partes_svg.append(f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" class="rejilla"/>')
-        partes_svg.append(f'<text x="{px(v)}" y="{arriba + alto + 14}" text-anchor="middle">{numero(v, dx)}</text>')
-    partes_svg.append(
-        f'<path d="M{izquierda} {arriba}V{arriba + alto}H{ANCHO - _DERECHA}" fill="none" stroke="currentColor"/>'
-    )
-    partes_svg.append(
-        f'<text x="{izquierda + ancho / 2}" y="{ALTO - 6}" text-anchor="middle">{html.escape(eje)}</text>'
-    )
+    partes_svg = _ejes(px, None, mx, [], (izquierda, arriba, alto, ALTO), eje)
     for x, y, color, nombre in leyenda:
         partes_svg.append(
             f'<rect x="{x}" y="{y + 2}" width="14" height="10" fill="{color}"/>'
@@ -220,3 +249,145 @@ def barras(
             f'text-anchor="{"end" if derecha else "start"}">{html.escape(nombre)}</text>'
         )
     return _figura(alt, partes_svg)
+
+
+def _corto(valor: object, largo: int = 60) -> str:
+    """``repr(valor)``, cortado a ``largo`` caracteres (los mensajes de error nombran el valor sin inundar)."""
+    texto = repr(valor)
+    return texto if len(texto) <= largo else texto[: largo - 1] + "…"
+
+
+def _nombres(valores: object, nombre: str, funcion: str) -> list[str]:
+    """``valores`` si es una lista o tupla no vacía de textos no vacíos; si no, ``ValueError``."""
+    if (
+        not isinstance(valores, list | tuple)
+        or not valores
+        or not all(isinstance(v, str) and v.strip() for v in valores)
+    ):
+        raise ValueError(
+            f"{funcion}: {nombre} = {_corto(valores)} no vale; se admite una lista no vacía de textos no vacíos."
+        )
+    return list(valores)
+
+
+def colores(grupos: Sequence[str]) -> dict[str, str]:
+    """El color de cada grupo: los de ``PALETA`` por orden de aparición en ``grupos`` (y vuelta a empezar).
+
+    Los usan el gráfico de la página (matplotlib) y el del navegador (``puntos``): cada GPU, del mismo color.
+    """
+    salida: dict[str, str] = {}
+    for grupo in _nombres(grupos, "grupos", "colores"):
+        salida.setdefault(grupo, PALETA[len(salida) % len(PALETA)])
+    return salida
+
+
+def _rangos(valores: object, nombre: str) -> list[tuple[float, float]]:
+    """Cada valor de ``valores`` como (mínimo, máximo): un número ``v`` es (v, v)."""
+    admite = (
+        "se admite una lista no vacía de números o de pares (mínimo, máximo) de números entre 0 y 1e299, con "
+        "mínimo ≤ máximo"
+    )
+    if not isinstance(valores, list | tuple) or not valores:
+        raise ValueError(f"puntos: {nombre} = {_corto(valores)} no vale; {admite}.")
+
+    def es_numero(v: object) -> bool:
+        return isinstance(v, numbers.Real) and not isinstance(v, bool) and 0 <= v <= 1e299
+
+    salida = []
+    for i, v in enumerate(valores):
+        par = (v, v) if es_numero(v) else tuple(v) if isinstance(v, list | tuple) and len(v) == 2 else ()
+        if not par or not all(es_numero(p) for p in par) or par[0] > par[1]:
+            raise ValueError(
+                f"puntos: {nombre} = {_corto(valores)} no vale: {nombre}[{i}] es {_corto(v, 30)}; {admite}."
+            )
+        salida.append((float(par[0]), float(par[1])))
+    return salida
+
+
+def puntos(
+    x: Sequence[float | tuple[float, float]],
+    y: Sequence[float | tuple[float, float]],
+    grupos: Sequence[str],
+    *,
+    eje_x: str,
+    eje_y: str,
+    alt: str,
+    destacados: Sequence[int] = (),
+    nombre_destacados: str = "frontera de Pareto",
+) -> str:
+    """Un gráfico de dispersión: un punto por cada posición de ``x``, ``y`` y ``grupos``.
+
+    Como el gráfico de coste frente a horas de «¿Dónde sale más barato terminarlo?»:
+
+    - ``x`` e ``y``: un número o un rango (mínimo, máximo) por punto, finitos y mayores o iguales que cero. El
+      punto va en el centro del rango, con una barra horizontal (rango de ``x``) y una vertical (rango de ``y``)
+      de un extremo al otro, como las barras de error de matplotlib.
+    - ``grupos``: el nombre de cada punto en la leyenda; los de un mismo grupo llevan su color (``colores``).
+    - ``destacados``: índices de los puntos que se marcan con un anillo y se unen, en ese orden, con una línea
+      del color del texto (``nombre_destacados`` en la leyenda); p. ej. la frontera de Pareto.
+
+    Los dos ejes empiezan en 0 y acaban en una marca redonda. ``alt``: el texto alternativo. Devuelve
+    ``<figure class="grafico">`` con el ``<svg>`` dentro. Un dato malo es un ``ValueError`` que lo nombra.
+    """
+    for nombre, texto in (("alt", alt), ("eje_x", eje_x), ("eje_y", eje_y), ("nombre_destacados", nombre_destacados)):
+        if not isinstance(texto, str) or not texto.strip():
+            raise ValueError(f"puntos: {nombre} = {_corto(texto)} no vale; se admite un texto no vacío.")
+    rx, ry = _rangos(x, "x"), _rangos(y, "y")
+    color = colores(_nombres(grupos, "grupos", "puntos"))
+    for nombre, valores in (("y", ry), ("grupos", grupos)):
+        if len(valores) != len(rx):
+            raise ValueError(
+                f"puntos: {nombre} = {_corto(y if nombre == 'y' else grupos)} no vale: tiene {len(valores)} "
+                f"valores y x tiene {len(rx)}; se admite uno por punto."
+            )
+    if (
+        not isinstance(destacados, list | tuple)
+        or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(rx) for i in destacados)
+        or len(set(destacados)) != len(destacados)
+    ):
+        raise ValueError(
+            f"puntos: destacados = {_corto(destacados)} no vale; se admite una lista de índices de puntos "
+            f"(enteros de 0 a {len(rx) - 1}) sin repetir."
+        )
+    # Leyenda arriba; debajo, los datos. Alto de la figura de la página (7 × 4,4 pulgadas).
+    alto_figura = 316.8
+    entradas = ([nombre_destacados] if destacados else []) + list(color)
+    arriba, leyenda = _leyenda(entradas, _IZQUIERDA)
+    alto, ancho = alto_figura - arriba - _ABAJO, ANCHO - _IZQUIERDA - _DERECHA
+    mx = marcas(0, 1.05 * max(b for _, b in rx) or 1)
+    my = marcas(0, 1.05 * max(b for _, b in ry) or 1)
+    x1, y1 = mx[-1], my[-1]
+
+    def px(v: float) -> float:
+        return round(_IZQUIERDA + v / x1 * ancho, 2)
+
+    def py(v: float) -> float:
+        return round(arriba + alto - v / y1 * alto, 2)
+
+    centros = [(px((a + b) / 2), py((c + d) / 2)) for (a, b), (c, d) in zip(rx, ry, strict=True)]
+    partes = _ejes(px, py, mx, my, (_IZQUIERDA, arriba, alto, alto_figura), eje_x, eje_y)
+    if destacados:
+        linea = "L".join(f"{centros[i][0]} {centros[i][1]}" for i in destacados)
+        partes.append(f'<path d="M{linea}" fill="none" stroke="currentColor" stroke-width="2"/>')
+    for (a, b), (c, d), grupo, (cx, cy) in zip(rx, ry, grupos, centros, strict=True):
+        partes.append(
+            f'<path d="M{px(a)} {cy}H{px(b)}M{cx} {py(c)}V{py(d)}" fill="none" stroke="{color[grupo]}" '
+            'stroke-width="0.8"/>'
+            f'<circle class="punto" cx="{cx}" cy="{cy}" r="3" fill="{color[grupo]}"/>'
+        )
+    for i in destacados:
+        cx, cy = centros[i]
+        partes.append(
+            f'<circle class="destacado" cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" '
+            'stroke-width="1.5"/>'
+        )
+    for j, (lx, ly, nombre) in enumerate(leyenda):
+        if destacados and j == 0:  # la línea de los destacados, con su anillo
+            simbolo = (
+                f'<path d="M{lx} {ly + 7}H{lx + 14}" stroke="currentColor" stroke-width="2"/>'
+                f'<circle cx="{lx + 7}" cy="{ly + 7}" r="4" fill="none" stroke="currentColor" stroke-width="1.5"/>'
+            )
+        else:
+            simbolo = f'<circle cx="{lx + 7}" cy="{ly + 7}" r="3.5" fill="{color[nombre]}"/>'
+        partes.append(f'{simbolo}<text x="{lx + 20}" y="{ly + 11}">{html.escape(nombre)}</text>')
+    return _figura(alt, partes, alto_figura)

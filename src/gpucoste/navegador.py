@@ -271,11 +271,14 @@ def _campos_barato() -> tuple[Campo, ...]:
 
 
 def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) -> Tabla:
-    from . import ranking
+    from . import dibujo, ranking
 
     def texto(r, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
+    opciones = ranking.ranking(ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia))
+    if not opciones:
+        raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
     filas = tuple(
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
@@ -285,12 +288,23 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
             texto(f.coste) + ("" if f.completo else " †"),
             "★" if f.pareto else "",
         )
-        for f in ranking.ranking(ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia))
+        for f in opciones
     )
-    if not filas:
-        raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
+    # Los mismos puntos que el gráfico de la página (ranking.dispersion), dibujados sin matplotlib.
+    d = ranking.dispersion(opciones)
+    grafico = dibujo.puntos(
+        d.horas,
+        d.costes,
+        d.gpus,
+        destacados=d.frontera,
+        eje_x="horas de cómputo (rango por el MFU)",
+        eje_y="coste por trabajo terminado (US$)",
+        alt=f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, con tus cifras: cada "
+        "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
+        f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
+    )
     columnas = ("GPU", "proveedor", "US$/h", "horas", "total (US$)", "Pareto")
-    return Tabla(columnas, filas, (False, False, True, True, True, False))
+    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico)
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
