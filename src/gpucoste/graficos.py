@@ -70,7 +70,8 @@ ESTILO = {
 def figura(ancho: float = 7.0, alto: float = 3.8) -> Iterator[tuple[plt.Figure, plt.Axes]]:
     """Una figura con el estilo de la guía (``ancho`` × ``alto`` pulgadas); se cierra al salir."""
     with plt.rc_context(ESTILO):
-        fig, ax = plt.subplots(figsize=(ancho, alto), layout="constrained")
+        # Sin motor de disposición: ``svg`` encaja los ejes una sola vez, antes de guardar (ver ``_encajar``).
+        fig, ax = plt.subplots(figsize=(ancho, alto))
         try:
             yield fig, ax
         finally:
@@ -104,6 +105,29 @@ def _ids_propios(texto: str) -> str:
     return patron.sub(lambda m: f"{m.group(1)}{prefijo}-{m.group(2)}", texto)
 
 
+MARGEN = 3 / 72  # pulgadas entre el texto más exterior y el borde (el relleno de layout="constrained")
+
+
+def _encajar(fig: plt.Figure) -> None:
+    """Ajusta los márgenes para que quepan etiquetas, marcas y leyenda, con ``MARGEN`` hasta el borde.
+
+    Hace lo mismo que ``layout="constrained"`` para una figura de unos ejes, en una sola medida del texto en
+    lugar de las varias de su motor (que se repiten al dibujar): la mitad del tiempo de ``savefig``.
+    """
+    from matplotlib.transforms import Bbox
+
+    ancho, alto = fig.get_size_inches()
+    caja = fig.get_tightbbox(fig._get_renderer())  # en pulgadas: todo lo dibujado
+    ejes = Bbox.union([ax.get_position() for ax in fig.axes])  # en fracciones de la figura
+    mx, my = MARGEN / ancho, MARGEN / alto
+    fig.subplots_adjust(
+        left=ejes.x0 - caja.x0 / ancho + mx,
+        right=ejes.x1 + 1 - caja.x1 / ancho - mx,
+        bottom=ejes.y0 - caja.y0 / alto + my,
+        top=ejes.y1 + 1 - caja.y1 / alto - my,
+    )
+
+
 def svg(fig: plt.Figure, alt: str) -> str:
     """El SVG de ``fig`` para incrustar en una página, con ``alt`` como texto alternativo.
 
@@ -112,6 +136,8 @@ def svg(fig: plt.Figure, alt: str) -> str:
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError(f"svg: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
     with plt.rc_context(ESTILO):
+        if fig.get_layout_engine() is None and fig.axes:
+            _encajar(fig)
         salida = io.StringIO()
         fig.savefig(salida, format="svg", metadata={"Date": None, "Creator": None})
     texto = salida.getvalue()

@@ -77,7 +77,7 @@ class Trabajo:
     def gb_checkpoint(self) -> float:
         """GB del resultado: el dado o, si no, los adaptadores (LoRA) o el modelo entero en bf16."""
         if self.checkpoint_gb is not None:
-            return self.checkpoint_gb
+            return float(self.checkpoint_gb)
         parametros = (
             memoria.parametros(self.modelo)
             if self.metodo == "completo"

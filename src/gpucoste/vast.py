@@ -93,7 +93,7 @@ def coste_por_estado(
     ``precio_disco_parada_gb_mes`` es la tarifa de disco con la instancia detenida, si el host cobra otra
     (por defecto, la misma). Columnas: ``estado``, ``gpu``, ``disco``, ``total`` (US$) y ``red`` (bool).
     """
-    valido(precio_gpu_hora, "precio_gpu_hora")
+    precio_gpu_hora = valido(precio_gpu_hora, "precio_gpu_hora")  # float de Python: sin avisos de numpy
     parada = precio_disco_gb_mes if precio_disco_parada_gb_mes is None else precio_disco_parada_gb_mes
     valido(parada, "precio_disco_parada_gb_mes", cero=True)
     horas = valido(horas, "horas", cero=True)

@@ -93,6 +93,8 @@ def on_config(config):
 
 # Los hilos en marcha, también entre las recargas de «make serve» (que vuelven a cargar este hook).
 _HILOS: dict = mkdocs.__dict__.setdefault("_gpucoste_cuadernos", {})
+# El orden de los ficheros antes de mover los cuadernos al final (on_files), para devolverlo en on_env.
+_ORDEN: list[str] = []
 
 
 class _Ejecucion(threading.Thread):
@@ -115,9 +117,15 @@ def on_files(files, config):
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None or not jupyter.config["execute"]:
         return files
-    for fichero in files:
-        if not (es_cuaderno(fichero.src_uri) and jupyter.should_include(fichero)):
-            continue
+    cuadernos = [f for f in files if es_cuaderno(f.src_uri) and jupyter.should_include(f)]
+    _ORDEN[:] = [f.src_uri for f in files]
+    for fichero in cuadernos:
+        # Al final de la lista: MkDocs convierte las páginas en el orden de los ficheros, así que la del cuaderno
+        # (que espera al hilo) se convierte la última y el kernel trabaja mientras se convierten todas las demás.
+        # on_env devuelve el orden de antes (el del índice de búsqueda y el sitemap).
+        files.remove(fichero)
+        files.append(fichero)
+    for fichero in cuadernos:
         anterior = _HILOS.pop(fichero.src_uri, None)
         if anterior is not None:
             anterior.join()  # una recarga anterior que no llegó a esta página: no escribir dos veces la caché
@@ -128,6 +136,18 @@ def on_files(files, config):
         _HILOS[fichero.src_uri] = hilo
         hilo.start()
     return files
+
+
+def on_env(env, config, files):
+    """Los ficheros en su orden de antes de on_files: el sitio sale igual que si el cuaderno no se moviera."""
+    antes = set(_ORDEN)
+    orden = [u for u in _ORDEN if files.get_file_from_path(u)] + [f.src_uri for f in files if f.src_uri not in antes]
+    _ORDEN.clear()
+    if orden and orden != [f.src_uri for f in files]:
+        for fichero in [files.get_file_from_path(u) for u in orden]:
+            files.remove(fichero)
+            files.append(fichero)
+    return env
 
 
 def on_pre_page(page, config, files):
