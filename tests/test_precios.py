@@ -53,6 +53,26 @@ def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
         historial.grafico("H100 80GB", "Nadie")
 
 
+def _rotulos_x(svg: str) -> list[str]:
+    return re.findall(r'xtick_\d+">.*?<text[^>]*>([^<]*)</text>', svg, re.S)
+
+
+@pytest.mark.parametrize("dias", [1, 5, 13, 20, 45, 89, 120, 400, 1500])
+def test_eje_del_historial_sin_rotulos_repetidos(dias):
+    """Cada marca del eje x nombra otra fecha (antes, «oct 2026» salía cuatro veces con un mes de datos)."""
+    inicio = dt.date(2026, 7, 10)
+    fechas = [inicio, inicio + dt.timedelta(days=dias // 2), inicio + dt.timedelta(days=dias)]
+    filas = [datos.Precio("X", "P", "a", 1.0 + i, f.isoformat(), "https://e.org", "") for i, f in enumerate(fechas)]
+    rotulos = _rotulos_x(historial.grafico("X", "P", filas))
+    assert len(rotulos) >= 2 and len(set(rotulos)) == len(rotulos), rotulos
+
+
+def test_eje_del_historial_de_los_datos_sin_rotulos_repetidos():
+    for gpu, proveedor in historial.series():
+        rotulos = _rotulos_x(historial.grafico(gpu, proveedor))
+        assert len(set(rotulos)) == len(rotulos) >= 2, (gpu, proveedor, rotulos)
+
+
 def test_enlace_corto_a_la_fuente():
     assert (
         publicacion.enlace("https://github.com/a/b/blob/1234/x.csv")

@@ -61,14 +61,43 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
     return f"Precio por hora de la {gpu} en {proveedor} según la fecha, por nivel: " + "; ".join(partes) + "."
 
 
+def _eje_de_fechas(ax, fechas: list) -> None:
+    """Marcas del eje x sin repetir: un mes por marca si las fechas abarcan tres meses o más; si no, días."""
+    from matplotlib.dates import AutoDateLocator, DayLocator, MonthLocator, num2date
+    from matplotlib.ticker import FuncFormatter
+
+    from .formato import MESES
+
+    dias = (max(fechas) - min(fechas)).days
+    if dias >= 90:
+        meses = dias // 30
+        ax.xaxis.set_major_locator(MonthLocator(interval=max(1, -(-meses // 6))))
+
+        def rotulo(x: float, _pos: int) -> str:
+            d = num2date(x)
+            return f"{MESES[d.month - 1][:3]} {d.year}"
+
+    else:
+        # Días, como mucho una marca por día (dos marcas en el mismo día repetirían el rótulo). Desde dos semanas,
+        # el localizador de matplotlib elige días redondos (1, 15…); por debajo, cada tantos días como haga falta.
+        ax.xaxis.set_major_locator(
+            AutoDateLocator(minticks=3, maxticks=6, interval_multiples=True)
+            if dias >= 14
+            else DayLocator(interval=max(1, -(-dias // 4)))
+        )
+
+        def rotulo(x: float, _pos: int) -> str:
+            d = num2date(x)
+            return f"{d.day} {MESES[d.month - 1][:3]} {d.year}"
+
+    ax.xaxis.set_major_formatter(FuncFormatter(rotulo))
+
+
 def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = None) -> str:
     """SVG (``<figure>``) con el historial de ``gpu`` en ``proveedor``: una línea por nivel, atípicos en hueco."""
     import datetime as dt
 
-    from matplotlib.ticker import FuncFormatter
-
     from . import graficos
-    from .formato import MESES
 
     todas = series(precios, minimo=1)
     validacion.opcion(f"{gpu} en {proveedor}", "Historial", [f"{g} en {p}" for g, p in todas])
@@ -93,12 +122,6 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
         ax.set_ylim(bottom=0)
         graficos.coma_decimal(ax, 2)
 
-        def _mes(x: float, _pos: int) -> str:
-            from matplotlib.dates import num2date
-
-            d = num2date(x)
-            return f"{MESES[d.month - 1][:3]} {d.year}"
-
-        ax.xaxis.set_major_formatter(FuncFormatter(_mes))
+        _eje_de_fechas(ax, [validacion.fecha(p.fecha) for filas in niveles.values() for p in filas])
         ax.legend(loc="best", fontsize=9)
         return graficos.svg(fig, descripcion(gpu, proveedor, niveles))
