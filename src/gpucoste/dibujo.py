@@ -135,8 +135,7 @@ def lineas(
     ``escalones``: las series que se dibujan a saltos (el valor se mantiene hasta el siguiente ``x``).
     ``alt``: el texto alternativo. Devuelve ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
-    if not isinstance(alt, str) or not alt.strip():
-        raise ValueError(f"lineas: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
+    _textos("lineas", alt=alt)
     if not x or not series:
         raise ValueError("lineas: sin datos; se admite al menos una serie con un punto.")
     for nombre, ys in series.items():
@@ -195,8 +194,7 @@ def barras(
     ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
     referencias = {} if referencias is None else referencias
-    if not isinstance(alt, str) or not alt.strip():
-        raise ValueError(f"barras: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
+    _textos("barras", alt=alt)
     if not categorias or not partes:
         raise ValueError("barras: sin datos; se admite al menos una categoría y una parte.")
     for nombre, valores in partes.items():
@@ -255,6 +253,14 @@ def _corto(valor: object, largo: int = 60) -> str:
     """``repr(valor)``, cortado a ``largo`` caracteres (los mensajes de error nombran el valor sin inundar)."""
     texto = repr(valor)
     return texto if len(texto) <= largo else texto[: largo - 1] + "…"
+
+
+def _textos(funcion: str, **textos: object) -> None:
+    """Cada texto (el alternativo, los rótulos…) ha de ser un ``str`` con algo escrito; si no, ``ValueError``."""
+    for nombre, texto in textos.items():
+        if not isinstance(texto, str) or not texto.strip():
+            que = "texto alternativo" if nombre == "alt" else nombre
+            raise ValueError(f"{funcion}: {que} = {_corto(texto)} no vale; se admite un texto no vacío.")
 
 
 def _nombres(valores: object, nombre: str, funcion: str) -> list[str]:
@@ -329,9 +335,7 @@ def puntos(
     Los dos ejes empiezan en 0 y acaban en una marca redonda. ``alt``: el texto alternativo. Devuelve
     ``<figure class="grafico">`` con el ``<svg>`` dentro. Un dato malo es un ``ValueError`` que lo nombra.
     """
-    for nombre, texto in (("alt", alt), ("eje_x", eje_x), ("eje_y", eje_y), ("nombre_destacados", nombre_destacados)):
-        if not isinstance(texto, str) or not texto.strip():
-            raise ValueError(f"puntos: {nombre} = {_corto(texto)} no vale; se admite un texto no vacío.")
+    _textos("puntos", alt=alt, eje_x=eje_x, eje_y=eje_y, nombre_destacados=nombre_destacados)
     rx, ry = _rangos(x, "x"), _rangos(y, "y")
     color = colores(_nombres(grupos, "grupos", "puntos"))
     for nombre, valores in (("y", ry), ("grupos", grupos)):
