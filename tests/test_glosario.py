@@ -28,6 +28,14 @@ def definiciones() -> dict[str, str]:
     return {m["termino"]: m["definicion"] for m in map(DEFINICION.match, lineas)}
 
 
+def test_las_definiciones_cortas_van_separadas_por_una_linea_en_blanco():
+    """Juntas forman un solo bloque de Markdown que las extensiones vuelven a examinar entero tras quitar cada
+    definición: en cada página y en cada salida de markdown-exec (ver el comentario de auto_append en mkdocs.yml)."""
+    lineas = ABREVIATURAS.read_text(encoding="utf-8").splitlines()
+    juntas = [b for a, b in zip(lineas, lineas[1:], strict=False) if a.strip() and b.strip()]
+    assert not juntas, f"definiciones sin una línea en blanco delante: {juntas[:3]}"
+
+
 def test_cada_definicion_corta_tiene_su_entrada_en_el_glosario():
     titulos = [_llano(t) for t in re.findall(r"^## (.+)$", GLOSARIO.read_text(encoding="utf-8"), re.M)]
     for termino, definicion in definiciones().items():

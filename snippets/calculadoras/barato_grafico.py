@@ -23,8 +23,12 @@ with graficos.figura(alto=4.4) as (fig, ax):
     ax.plot(
         [sum(puntos.horas[i]) / 2 for i in puntos.frontera],
         [sum(puntos.costes[i]) / 2 for i in puntos.frontera],
-        color=graficos.PALETA[3],
+        color=graficos.TINTA,  # el color del texto, con un anillo en cada punto: como en el navegador
         linewidth=2,
+        marker="o",
+        markersize=12,
+        markerfacecolor="none",
+        markeredgewidth=1.5,
         label="frontera de Pareto",
     )
     for gpu, color in colores.items():

@@ -38,6 +38,9 @@ from cycler import cycler  # noqa: E402
 # Un color «centinela» que matplotlib escribe tal cual y que después se cambia por currentColor.
 _TINTA = "#010203"
 _TINTA_SUAVE = "#040506"  # rejilla y detalles: currentColor con opacidad
+TINTA = _TINTA
+"""El color del texto de la página, para una serie que deba verse en los modos claro y oscuro (en el SVG,
+``currentColor``); p. ej. la frontera de Pareto, como en los gráficos del navegador (``dibujo.puntos``)."""
 
 from .dibujo import PALETA  # noqa: E402 (los colores de las series, los mismos en los gráficos del navegador)
 

@@ -10,11 +10,24 @@ y los cargadores de MathJax y Mermaid (apuntan a cdnjs, un tercero), y no ofrece
 Aquí se quitan y el código de las celdas se reescribe con las clases de Material (``highlight`` y
 ``<code>``): el tema le da estilo y su propio botón de copiar, igual que en las páginas Markdown.
 
-En segundo plano: sin caché, ejecutar el cuaderno es casi todo esperar al kernel, otro proceso (arrancar
-Python e ipykernel, importar pandas y matplotlib). Aquí se empieza en un hilo en cuanto se conocen los
-ficheros, con la misma función de mkdocs-jupyter, y escribe su caché; mientras, la construcción convierte las
-demás páginas (el otro núcleo trabaja a la vez). La página del cuaderno espera a ese hilo antes de
-convertirse y encuentra el resultado en la caché; si una celda falla, el error sale ahí, como antes.
+A la vez que otro trabajo: sin caché, ejecutar el cuaderno es casi todo esperar al kernel, otro proceso
+(arrancar Python e ipykernel, importar pandas y matplotlib).
+
+- En ``mkdocs build`` la página del cuaderno se convierte y se escribe **al final**, en ``on_post_build``,
+  mientras Node hace la instantánea de Pyodide (``navegador.py``, que la empieza justo antes y la espera
+  después): Node ocupa algo más de un núcleo durante unos segundos y el kernel aprovecha el resto. Así el otro
+  núcleo queda libre, mientras se convierten las páginas Markdown, para los bloques de markdown-exec
+  (``bloques.py``). Para ello el cuaderno deja de contar como página entre ``on_nav`` y ``on_post_build`` (no
+  entra en los bucles de MkDocs; los enlaces a él siguen valiendo) y después pasa por las mismas funciones de
+  MkDocs que las demás páginas (``_populate_page`` y ``_build_page``: los mismos eventos de todos los plugins).
+  Sus entradas del buscador se colocan en su sitio y el mapa del sitio se vuelve a escribir con él: el sitio
+  sale igual, byte a byte, que convirtiéndolo en su turno (``tests/test_recarga.py`` compara este sitio con el
+  de «mkdocs serve», que lo convierte en su turno).
+- En ``mkdocs serve`` se empieza en un hilo en cuanto se conocen los ficheros, con la misma función de
+  mkdocs-jupyter, y escribe su caché; mientras, la construcción convierte las demás páginas. La página del
+  cuaderno, la última, espera a ese hilo y encuentra el resultado en la caché.
+
+Si una celda falla, el error sale en la página del cuaderno, como antes.
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ import threading
 import types
 
 import mkdocs
+import mkdocs.plugins
 
 _QUITAR = [
     re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I),
@@ -93,6 +107,10 @@ def on_config(config):
 
 # Los hilos en marcha, también entre las recargas de «make serve» (que vuelven a cargar este hook).
 _HILOS: dict = mkdocs.__dict__.setdefault("_gpucoste_cuadernos", {})
+# «build» o «serve» (on_startup solo llega una vez por proceso: se guarda fuera del módulo, que se recarga).
+_ORDEN_DE_MKDOCS: dict = mkdocs.__dict__.setdefault("_gpucoste_orden", {})
+# Los cuadernos que se convierten al final (solo en «mkdocs build»), y lo que hace falta entonces.
+_AL_FINAL: dict = {"ficheros": [], "nav": None, "files": None, "env": None}
 # El orden de los ficheros antes de mover los cuadernos al final (on_files), para devolverlo en on_env.
 _ORDEN: list[str] = []
 
@@ -113,11 +131,28 @@ class _Ejecucion(threading.Thread):
             self.error = error
 
 
-def on_files(files, config):
+def on_startup(command: str, dirty: bool) -> None:
+    _ORDEN_DE_MKDOCS["orden"] = command
+
+
+def _cuadernos(files, config) -> list:
+    """Los cuadernos que mkdocs-jupyter ejecuta (ninguno si no ejecuta)."""
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None or not jupyter.config["execute"]:
+        return []
+    return [f for f in files if es_cuaderno(f.src_uri) and jupyter.should_include(f)]
+
+
+def _al_final() -> bool:
+    return _ORDEN_DE_MKDOCS.get("orden") == "build"
+
+
+def on_files(files, config):
+    _AL_FINAL.update(ficheros=[], nav=None, files=None, env=None)
+    cuadernos = _cuadernos(files, config)
+    if not cuadernos or _al_final():
         return files
-    cuadernos = [f for f in files if es_cuaderno(f.src_uri) and jupyter.should_include(f)]
+    jupyter = config.plugins.get("mkdocs-jupyter")
     _ORDEN[:] = [f.src_uri for f in files]
     for fichero in cuadernos:
         # Al final de la lista: MkDocs convierte las páginas en el orden de los ficheros, así que la del cuaderno
@@ -138,8 +173,24 @@ def on_files(files, config):
     return files
 
 
+def on_nav(nav, config, files):
+    """En «mkdocs build», los cuadernos dejan de ser páginas hasta on_post_build: MkDocs no los convierte en su
+    turno. La navegación ya está hecha (con su título y su dirección) y los enlaces a ellos siguen valiendo."""
+    if _al_final():
+        for fichero in _cuadernos(files, config):
+            fichero.is_documentation_page = _no_es_pagina
+            _AL_FINAL["ficheros"].append(fichero)
+        _AL_FINAL.update(nav=nav, files=files)
+    return nav
+
+
+def _no_es_pagina() -> bool:
+    return False
+
+
 def on_env(env, config, files):
     """Los ficheros en su orden de antes de on_files: el sitio sale igual que si el cuaderno no se moviera."""
+    _AL_FINAL["env"] = env
     antes = set(_ORDEN)
     orden = [u for u in _ORDEN if files.get_file_from_path(u)] + [f.src_uri for f in files if f.src_uri not in antes]
     _ORDEN.clear()
@@ -165,3 +216,35 @@ def on_pre_page(page, config, files):
 
     page.render = convertir_tras_el_hilo
     return page
+
+
+@mkdocs.plugins.event_priority(50)  # después de empezar la instantánea (100), antes del índice del buscador (0)
+def on_post_build(config):
+    """Convierte (ejecuta) y escribe los cuadernos apartados en on_nav, como lo habría hecho MkDocs en su turno."""
+    from mkdocs.commands import build
+    from mkdocs.structure.files import InclusionLevel
+
+    ficheros, nav, files, env = (_AL_FINAL[k] for k in ("ficheros", "nav", "files", "env"))
+    _AL_FINAL.update(ficheros=[], nav=None, files=None, env=None)
+    if not ficheros:
+        return
+    for fichero in ficheros:
+        del fichero.is_documentation_page  # vuelve a ser una página
+    paginas = files.documentation_pages(inclusion=InclusionLevel.is_included)
+    indice = _indice_del_buscador(config)
+    for fichero in ficheros:
+        build._populate_page(fichero.page, config, files)
+        build._build_page(fichero.page, config, paginas, nav, env)
+        fichero.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
+    if indice is not None:
+        # Las entradas de cada página, en el orden de las páginas (el mismo en que MkDocs las habría añadido).
+        posicion = {f.page.url: i for i, f in enumerate(paginas)}
+        indice.entries.sort(key=lambda e: posicion.get(e["location"].split("#", 1)[0], len(posicion)))
+    # El mapa del sitio (y las demás plantillas estáticas del tema) se escribió sin los cuadernos.
+    for plantilla in config.theme.static_templates:
+        build._build_theme_template(plantilla, env, files, config, nav)
+
+
+def _indice_del_buscador(config):
+    buscador = config.plugins.get("material/search") or config.plugins.get("search")
+    return getattr(buscador, "search_index", None)

@@ -42,6 +42,7 @@ import threading
 import zipfile
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import CombinedEvent, event_priority
 from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.navegador")
@@ -239,7 +240,8 @@ def _copiar_si_cambia(origen: pathlib.Path, destino: pathlib.Path) -> None:
     shutil.copy2(origen, destino)
 
 
-def on_post_build(config) -> None:
+@event_priority(100)  # la primera: la instantánea (Node) empieza antes que el cuaderno (cuaderno.py, 50)
+def _empezar(config) -> None:
     carpeta = pathlib.Path(config["site_dir"]) / DESTINO
     carpeta.mkdir(parents=True, exist_ok=True)
     if _estado["pyodide"]:
@@ -253,6 +255,35 @@ def on_post_build(config) -> None:
         _instantanea_al_sitio(carpeta / INSTANTANEA)
 
 
+@event_priority(-100)  # la última: espera a la instantánea que empezó _empezar
+def _terminar(config) -> None:
+    hilo = _estado.pop("hilo_instantanea", None)
+    if hilo is not None:
+        hilo.join()
+        if hilo.error is not None:
+            raise hilo.error
+
+
+# Al final de la construcción, en dos tiempos: mientras Node hace la instantánea (algo más de un núcleo durante
+# unos segundos), el otro trabajo de on_post_build (el cuaderno, en cuaderno.py) aprovecha lo que queda.
+on_post_build = CombinedEvent(_empezar, _terminar)
+
+
+class _Hilo(threading.Thread):
+    """Una función en segundo plano; su excepción, si la hay, queda en ``error`` para quien espere."""
+
+    def __init__(self, funcion) -> None:
+        super().__init__(name="gpucoste-instantanea", daemon=True)
+        self.funcion = funcion
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.funcion()
+        except BaseException as error:  # noqa: BLE001 — se vuelve a lanzar en _terminar
+            self.error = error
+
+
 def _instantanea_al_sitio(destino: pathlib.Path) -> None:
     """Copia la instantánea de la caché al sitio; si no está, la hace (en «make serve», en segundo plano)."""
     cache = _cache_instantanea(_estado["instantanea"])
@@ -261,9 +292,14 @@ def _instantanea_al_sitio(destino: pathlib.Path) -> None:
     destino.unlink(missing_ok=True)  # nunca la de otra rueda
     argumentos = (_estado["pyodide"], _estado["rueda"], cache)
     if not _persistente.get("servir"):
-        _hacer_instantanea(*argumentos)
-        if cache.is_file():
-            _copiar_si_cambia(cache, destino)
+
+        def hacer_y_copiar() -> None:
+            _hacer_instantanea(*argumentos)
+            if cache.is_file():
+                _copiar_si_cambia(cache, destino)
+
+        _estado["hilo_instantanea"] = _Hilo(hacer_y_copiar)  # _terminar lo espera
+        _estado["hilo_instantanea"].start()
         return None
     if _persistente.get("haciendo") == cache:
         return None
