@@ -23,7 +23,8 @@ with graficos.figura(alto=4.4) as (fig, ax):
     ax.plot(
         [sum(puntos.horas[i]) / 2 for i in puntos.frontera],
         [sum(puntos.costes[i]) / 2 for i in puntos.frontera],
-        color=graficos.TINTA,  # el color del texto, con un anillo en cada punto: como en el navegador
+        # El color del texto, con un anillo en cada punto (como en el navegador).
+        color=graficos.TINTA,
         linewidth=2,
         marker="o",
         markersize=12,
