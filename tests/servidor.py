@@ -8,6 +8,7 @@ import gzip
 import http.server
 import pathlib
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from urllib.parse import unquote, urlparse
@@ -84,10 +85,19 @@ def _manejador(raiz: pathlib.Path, comprimir: bool) -> type[http.server.SimpleHT
     return Manejador
 
 
+class _Servidor(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """Un navegador que corta la conexión (Lighthouse al terminar, una pestaña cerrada) no es un error del
+        servidor: sin su traza en la salida. Cualquier otro error, como siempre."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def servir(sitio: pathlib.Path, *, comprimir: bool = False) -> Iterator[str]:
     """Sirve ``sitio`` en 127.0.0.1, en un puerto libre, bajo SUBRUTA; da la URL base (acaba en /)."""
-    servidor = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _manejador(sitio, comprimir))
+    servidor = _Servidor(("127.0.0.1", 0), _manejador(sitio, comprimir))
     servidor.daemon_threads = True
     hilo = threading.Thread(target=servidor.serve_forever, daemon=True)
     hilo.start()
