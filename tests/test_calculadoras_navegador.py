@@ -110,6 +110,24 @@ def test_la_instantanea_es_reproducible(sitio, tmp_path):
     assert nueva.read_bytes() == (sitio / "assets" / "pyodide" / hook.INSTANTANEA).read_bytes()
 
 
+def test_si_la_instantanea_falla_la_construccion_falla_al_esperarla(tmp_path, monkeypatch):
+    """En «mkdocs build» la instantánea se hace en un hilo mientras sigue on_post_build (el cuaderno): su error
+    (en CI, «Node falló» es un PluginError) no se pierde en el hilo, sale al esperarla, al final."""
+    hook = _hook()
+
+    def falla(*_argumentos):
+        raise hook.PluginError("Sin instantánea de Pyodide (Node falló: prueba)")
+
+    monkeypatch.setattr(hook, "_hacer_instantanea", falla)
+    monkeypatch.setitem(hook._persistente, "servir", False)
+    for clave, valor in {"instantanea": f"prueba-{random.random()}", "pyodide": tmp_path, "rueda": b""}.items():
+        monkeypatch.setitem(hook._estado, clave, valor)
+    hook._instantanea_al_sitio(tmp_path / hook.INSTANTANEA)  # vuelve enseguida: el hilo trabaja
+    with pytest.raises(hook.PluginError, match="Node falló: prueba"):
+        hook._terminar(None)
+    assert "hilo_instantanea" not in hook._estado
+
+
 def test_la_rueda_es_reproducible_y_lleva_todo_el_paquete(tmp_path):
     nombre, datos = _rueda()
     assert _rueda() == (nombre, datos)

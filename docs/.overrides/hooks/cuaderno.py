@@ -115,20 +115,26 @@ _AL_FINAL: dict = {"ficheros": [], "nav": None, "files": None, "env": None}
 _ORDEN: list[str] = []
 
 
-class _Ejecucion(threading.Thread):
-    """La conversión de mkdocs-jupyter de un cuaderno (que escribe su caché), en segundo plano."""
+class EnSegundoPlano(threading.Thread):
+    """``funcion(*argumentos)`` en un hilo; ``esperar`` lo espera y vuelve a lanzar su excepción, si la hubo.
 
-    def __init__(self, convertir, config, files) -> None:
-        super().__init__(name="gpucoste-cuaderno", daemon=True)
-        self.argumentos = (convertir, config, files)
+    La usan la conversión del cuaderno en «make serve» (aquí) y la instantánea de Pyodide (``navegador.py``)."""
+
+    def __init__(self, nombre: str, funcion, *argumentos) -> None:
+        super().__init__(name=f"gpucoste-{nombre}", daemon=True)
+        self.funcion, self.argumentos = funcion, argumentos
         self.error: BaseException | None = None
 
     def run(self) -> None:
-        convertir, config, files = self.argumentos
         try:
-            convertir(config, files)
-        except BaseException as error:  # noqa: BLE001 — se vuelve a lanzar en la página del cuaderno
+            self.funcion(*self.argumentos)
+        except BaseException as error:  # noqa: BLE001 — se vuelve a lanzar en esperar()
             self.error = error
+
+    def esperar(self) -> None:
+        self.join()
+        if self.error is not None:
+            raise self.error
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -167,7 +173,7 @@ def on_files(files, config):
         # La misma preparación de mkdocs-jupyter para su página (clave de caché, opciones), sobre un sustituto.
         sustituto = types.SimpleNamespace(file=fichero, abs_url="/")
         jupyter.on_pre_page(sustituto, config, files)
-        hilo = _Ejecucion(sustituto.render, config, files)
+        hilo = EnSegundoPlano("cuaderno", sustituto.render, config, files)
         _HILOS[fichero.src_uri] = hilo
         hilo.start()
     return files
@@ -208,10 +214,8 @@ def on_pre_page(page, config, files):
     convertir = page.render
 
     def convertir_tras_el_hilo(config, files):
-        hilo.join()
         _HILOS.pop(page.file.src_uri, None)
-        if hilo.error is not None:
-            raise hilo.error
+        hilo.esperar()
         return convertir(config, files)  # encuentra el cuaderno ya convertido en la caché
 
     page.render = convertir_tras_el_hilo

@@ -38,12 +38,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import zipfile
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import CombinedEvent, event_priority
 from mkdocs.utils import get_relative_url
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from cuaderno import EnSegundoPlano  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.navegador")
 
@@ -259,9 +261,7 @@ def _empezar(config) -> None:
 def _terminar(config) -> None:
     hilo = _estado.pop("hilo_instantanea", None)
     if hilo is not None:
-        hilo.join()
-        if hilo.error is not None:
-            raise hilo.error
+        hilo.esperar()
 
 
 # Al final de la construcción, en dos tiempos: mientras Node hace la instantánea (algo más de un núcleo durante
@@ -269,47 +269,28 @@ def _terminar(config) -> None:
 on_post_build = CombinedEvent(_empezar, _terminar)
 
 
-class _Hilo(threading.Thread):
-    """Una función en segundo plano; su excepción, si la hay, queda en ``error`` para quien espere."""
-
-    def __init__(self, funcion) -> None:
-        super().__init__(name="gpucoste-instantanea", daemon=True)
-        self.funcion = funcion
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            self.funcion()
-        except BaseException as error:  # noqa: BLE001 — se vuelve a lanzar en _terminar
-            self.error = error
-
-
 def _instantanea_al_sitio(destino: pathlib.Path) -> None:
-    """Copia la instantánea de la caché al sitio; si no está, la hace (en «make serve», en segundo plano)."""
+    """Copia la instantánea de la caché al sitio; si no está, la hace en segundo plano (en «mkdocs build» la
+    espera ``_terminar``; en «make serve», nadie: el sitio se sirve ya)."""
     cache = _cache_instantanea(_estado["instantanea"])
     if cache.is_file():
         return _copiar_si_cambia(cache, destino)
     destino.unlink(missing_ok=True)  # nunca la de otra rueda
-    argumentos = (_estado["pyodide"], _estado["rueda"], cache)
-    if not _persistente.get("servir"):
+    servir, argumentos = _persistente.get("servir"), (_estado["pyodide"], _estado["rueda"], cache)
 
-        def hacer_y_copiar() -> None:
-            _hacer_instantanea(*argumentos)
-            if cache.is_file():
-                _copiar_si_cambia(cache, destino)
-
-        _estado["hilo_instantanea"] = _Hilo(hacer_y_copiar)  # _terminar lo espera
-        _estado["hilo_instantanea"].start()
-        return None
-    if _persistente.get("haciendo") == cache:
-        return None
-
-    def en_segundo_plano() -> None:
+    def hacer_y_copiar() -> None:
         _hacer_instantanea(*argumentos)
         if cache.is_file() and destino.parent.is_dir():
             _copiar_si_cambia(cache, destino)
-            log.info("Instantánea de Pyodide lista: las calculadoras ya arrancan con ella.")
+            if servir:
+                log.info("Instantánea de Pyodide lista: las calculadoras ya arrancan con ella.")
 
-    _persistente["haciendo"] = cache
-    threading.Thread(target=en_segundo_plano, daemon=True).start()
+    if servir and _persistente.get("haciendo") == cache:
+        return None  # una recarga anterior ya la está haciendo
+    hilo = EnSegundoPlano("instantanea", hacer_y_copiar)
+    if servir:
+        _persistente["haciendo"] = cache  # nadie la espera: el sitio se sirve ya y la recoge al terminar
+    else:
+        _estado["hilo_instantanea"] = hilo  # _terminar la espera
+    hilo.start()
     return None
