@@ -22,7 +22,6 @@ Python puro: sirve igual en la terminal, en las páginas y en el navegador (Pyod
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from . import esquema, formato, moneda, validacion
@@ -30,6 +29,7 @@ from .validacion import numero, resultado
 
 __all__ = [
     "CAMBIOS",
+    "DECIMALES",
     "PAISES",
     "SIN_IMPUESTOS",
     "Cambio",
@@ -158,14 +158,8 @@ SIN_IMPUESTOS = Pais(
 )
 """La entrada neutra: dólares sin impuestos ni cambio (el tipo es 1 por definición, no por falta de dato)."""
 
-_DECIMALES = {"CLP": 0, "COP": 0}
+DECIMALES = {"CLP": 0, "COP": 0}
 """Decimales con que se escribe cada moneda (las demás, con dos)."""
-
-
-def _clave(texto: str) -> str:
-    """«España», «espana» y «ESPAÑA» → «espana»: sin tildes ni mayúsculas."""
-    sin = unicodedata.normalize("NFKD", texto.strip())
-    return "".join(c for c in sin if not unicodedata.combining(c)).casefold()
 
 
 def paises() -> tuple[Pais, ...]:
@@ -174,25 +168,18 @@ def paises() -> tuple[Pais, ...]:
 
 
 def nombres() -> dict[str, Pais]:
-    """Cada forma admitida de nombrar un país (código y nombre, sin tildes ni mayúsculas) → su ``Pais``."""
-    formas: dict[str, Pais] = {}
-    for p in paises():
-        formas[_clave(p.codigo)] = p
-        formas[_clave(p.pais)] = p
-    return formas
+    """Cada forma admitida de nombrar un país, tal cual (código o nombre) → su ``Pais``."""
+    return {forma: p for p in paises() for forma in (p.codigo, p.pais)}
 
 
 def pais(nombre: str) -> Pais:
-    """El país ``nombre``: su código («CO») o su nombre («Colombia», «colombia»); «sin impuestos» es el neutro.
+    """El país ``nombre``: su código («CO») o su nombre («Colombia»); «Sin impuestos» (o «SIN») es el neutro.
 
-    Uno desconocido: ``ValueError`` en español con los admitidos (y «¿Quisiste decir …?» ante una errata).
+    Se escriben como en los datos, igual que las GPU y los modelos; uno desconocido es un ``ValueError`` en
+    español con los admitidos y, ante una errata («Mexico», «co»), «¿Quisiste decir …?».
     """
     formas = nombres()
-    if isinstance(nombre, str) and _clave(nombre) in formas:
-        return formas[_clave(nombre)]
-    admitidos = [p.codigo for p in paises()] + [p.pais for p in paises()]
-    validacion.opcion(nombre, "País", admitidos)
-    raise AssertionError("inalcanzable")  # pragma: no cover - opcion ya lanzó
+    return formas[validacion.opcion(nombre, "País", formas)]
 
 
 def cambios() -> tuple[Cambio, ...]:
@@ -298,7 +285,7 @@ def cantidad(x: float, codigo_moneda: str) -> str:
         return formato.dolares(x)
     if codigo_moneda == "EUR":
         return formato.euros(x)
-    return f"{formato.numero(x, _DECIMALES.get(codigo_moneda, 2))}\N{NO-BREAK SPACE}{codigo_moneda}"
+    return f"{formato.numero(x, DECIMALES.get(codigo_moneda, 2))}\N{NO-BREAK SPACE}{codigo_moneda}"
 
 
 def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
@@ -313,7 +300,7 @@ def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
     cuando = f"({c.organismo}, {formato.fecha(c.fecha)})"
     if p.moneda == "EUR":
         return f"1\N{NO-BREAK SPACE}€ = {formato.dolares(1 / c.por_usd, 4)} {cuando}"
-    tipo = formato.numero(c.por_usd, next(d for d in range(5) if d == 4 or round(c.por_usd, d) == c.por_usd))
+    tipo = formato.numero(c.por_usd, next(d for d in range(2, 5) if d == 4 or round(c.por_usd, d) == c.por_usd))
     return f"{tipo}\N{NO-BREAK SPACE}{p.moneda}/US$ {cuando}"
 
 
