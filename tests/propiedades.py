@@ -1039,7 +1039,7 @@ def _con_vatios(g: str) -> bool:
 
 _EN_VAST = _gpus_donde(lambda g: g in {p.gpu for p in ranking.precios_vigentes() if p.proveedor == "Vast.ai"})
 _CON_PRECIO_Y_24GB = _gpus_donde(lambda g: g in datos.gpus() and datos.especificaciones()[g].vram_gb >= 24)
-_PAIS = Nombre(lambda: {e.pais for e in mercado.electricidad()})
+_PAIS = Nombre(lambda: [f for f, p in paises.nombres().items() if p.pais in {e.pais for e in mercado.electricidad()}])
 _VAST = Nombre(lambda: ["Vast.ai"])
 _MODELOS_PEQUENOS = Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B"])
 
@@ -1137,7 +1137,8 @@ orden(
         "--tokens-mes": NO_NEGATIVO,
         "--modelo": Nombre(lambda: {p.modelo for p in mercado.precios_api()}),
         "--precio-millon-api": NO_NEGATIVO,
-        "--privado": _SI_NO,
+        # «sí» sin --horas-local no deja ninguna opción: un error a propósito (tests/test_paises.py lo prueba).
+        "--privado": Nombre(lambda: ["no"]),
         "--horas-local": NO_NEGATIVO,
         "--gpu-local": _gpus_donde(_con_vatios),
         "--vatios-local": POSITIVO,
@@ -1199,3 +1200,47 @@ funcion(
     rapida=Nombre(lambda: ["A100 80GB", "H100 80GB", "H200 141GB"]),
     locales=Objeto(lambda: [decisiones.GPUS_LOCALES, ("RTX 4090",), ["RTX 3060 12GB", "H100 80GB"]]),
 )
+
+
+# --- Países: moneda, impuesto y tipo de cambio (issue 22) ------------------------------------------
+
+from gpucoste import cli, paises  # noqa: E402
+
+
+@dataclass(frozen=True)
+class FechaConCambio:
+    """Un día (o un mes) desde junio de 2026: para todos hay un tipo de cambio de cada moneda en los datos."""
+
+    def buenos(self) -> st.SearchStrategy:
+        dias = st.dates(dt.date(2026, 6, 1), dt.date(2200, 12, 31))
+        return st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return Fecha(opcional=True).malos()
+
+
+_NOMBRES_PAIS = Nombre(paises.nombres)
+_FECHA_CAMBIO = Opcional(FechaConCambio())
+_IMPORTES = Objeto(lambda: [paises.en_local(x, p) for x in (0, 2.04, 1e6) for p in ("ES", "AR", "CO", "SIN")])
+
+funcion(paises.paises)
+funcion(paises.nombres)
+funcion(paises.cambios)
+funcion(paises.pais, _NOMBRES_PAIS)
+funcion(paises.cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
+for _f in (paises.en_local, paises.importe_local, paises.a_usd):
+    funcion(_f, NO_NEGATIVO, _NOMBRES_PAIS, empresa=BOOLEANO, fecha=_FECHA_CAMBIO)
+funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
+funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
+funcion(paises.texto, _IMPORTES)
+MODULOS_EXENTOS["recolector_cambios"] = (
+    "lee la red y escribe ficheros; lo prueba tests/test_recolector_cambios.py con respuestas guardadas"
+)
+
+# Cada orden que imprime dinero lleva --pais (el país del lector) y --empresa: se registran aquí para todas.
+for _o in ORDENES:
+    if any(op.bandera == "--empresa" for op in cli.ORDENES[_o.nombre].opciones):
+        _o.opcionales["--empresa"] = _SI_NO
+        _o.opcionales.setdefault("--pais", _NOMBRES_PAIS)

@@ -193,7 +193,7 @@ def cambio(p: Pais | str, fecha: str | None = None) -> Cambio:
     El euro sale del tipo de referencia del BCE de ``moneda.csv``; el dólar vale 1. Si no hay tipo para esa
     moneda (o ninguno hasta ``fecha``): ``ValueError`` que nombra el país, la moneda y la fecha.
     """
-    p = pais(p) if isinstance(p, str) else p
+    p = _pais(p)
     if fecha is not None:
         validacion.fecha(fecha)
     if p.moneda == "USD":
@@ -251,6 +251,17 @@ class Importe:
         return self.local * self.pais.recargo_tarjeta
 
 
+def _empresa(empresa: object) -> bool:
+    if not isinstance(empresa, bool):
+        raise ValueError(f"empresa: {empresa!r} no vale; se admite True o False.")
+    return empresa
+
+
+def _pais(p: object) -> Pais:
+    """Un ``Pais`` o su nombre; cualquier otra cosa, ``ValueError`` (como un nombre desconocido)."""
+    return p if isinstance(p, Pais) else pais(p)
+
+
 def en_local(usd: float, p: Pais | str = "ES", *, empresa: bool = False, fecha: str | None = None) -> Importe:
     """``usd`` dólares (sin impuestos) en la moneda de ``p``, con el impuesto de un consumidor.
 
@@ -258,10 +269,8 @@ def en_local(usd: float, p: Pais | str = "ES", *, empresa: bool = False, fecha: 
     ``fecha`` elige el tipo de cambio de ese día o anterior (por defecto, el más reciente).
     """
     usd = numero(usd, "usd", cero=True)
-    p = pais(p) if isinstance(p, str) else p
-    if not isinstance(empresa, bool):
-        raise ValueError(f"empresa: {empresa!r} no vale; se admite True o False.")
-    i = Importe(p, usd, 0.0 if empresa else p.impuesto, empresa, cambio(p, fecha))
+    p = _pais(p)
+    i = Importe(p, usd, 0.0 if _empresa(empresa) else p.impuesto, empresa, cambio(p, fecha))
     resultado(i.local, "en_local", {"usd": usd, "pais": p.codigo})
     return i
 
@@ -274,13 +283,15 @@ def importe_local(usd: float, p: Pais | str = "ES", *, empresa: bool = False, fe
 def a_usd(local: float, p: Pais | str = "ES", *, empresa: bool = False, fecha: str | None = None) -> float:
     """La inversa de ``en_local``: de un total con impuesto en la moneda de ``p`` a dólares sin impuestos."""
     local = numero(local, "local", cero=True)
-    p = pais(p) if isinstance(p, str) else p
-    tasa = 0.0 if empresa else p.impuesto
+    p = _pais(p)
+    tasa = 0.0 if _empresa(empresa) else p.impuesto
     return resultado(local / cambio(p, fecha).por_usd / (1 + tasa), "a_usd", {"local": local, "pais": p.codigo})
 
 
 def cantidad(x: float, codigo_moneda: str) -> str:
     """``9115.9`` y «COP» → «9116 COP»; los dólares como ``formato.dolares``; los euros, con «€»."""
+    x = numero(x, "x", cero=True)
+    validacion.opcion(codigo_moneda, "Moneda", {p.moneda for p in paises()})
     if codigo_moneda == "USD":
         return formato.dolares(x)
     if codigo_moneda == "EUR":
@@ -293,7 +304,7 @@ def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
 
     El euro, como lo publica el BCE: «1 € = 1,1761 US$ (tipo de referencia del BCE, 8 de mayo de 2026)».
     """
-    p = pais(p) if isinstance(p, str) else p
+    p = _pais(p)
     c = cambio(p, fecha)
     if p.moneda == "USD":
         return "dólares, sin cambio de moneda"
@@ -306,6 +317,8 @@ def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
 
 def texto(i: Importe) -> str:
     """El importe para leer: total local, de dónde sale (dólares + impuesto) y el tipo con su fecha."""
+    if not isinstance(i, Importe):
+        raise ValueError(f"i: {i!r} no es un Importe; se admite lo que devuelve en_local.")
     p = i.pais
     if p.moneda == "USD":
         return f"{formato.dolares(i.usd)} (sin impuestos)"
