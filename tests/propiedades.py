@@ -1226,6 +1226,7 @@ _FECHA_CAMBIO = Opcional(FechaConCambio())
 _IMPORTES = Objeto(lambda: [paises.en_local(x, p) for x in (0, 2.04, 1e6) for p in ("ES", "AR", "CO", "SIN")])
 
 funcion(paises.paises)
+funcion(ocultos.tasas_de_impuesto)
 funcion(paises.nombres)
 funcion(paises.cambios)
 funcion(paises.pais, _NOMBRES_PAIS)
