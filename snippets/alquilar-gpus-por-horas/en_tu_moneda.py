@@ -11,7 +11,7 @@ print(
     "sin impuestos. Para un particular de cada país:"
 )
 print()
-print("| país | impuesto | coste real con impuesto | tipo de cambio |")
+print("| país | impuesto | total con impuesto | tipo de cambio |")
 print("|:--|--:|--:|:--|")
 con_anticipo = []
 for p in paises.paises():
