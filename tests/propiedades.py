@@ -622,6 +622,7 @@ funcion(formato.fecha, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
+funcion(formato.tokens, NO_NEGATIVO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)
@@ -811,6 +812,17 @@ _OPCIONES_MEMORIA = {
     "checkpointing": BOOLEANO,
     "rango_lora": Entero(1, 4096),
 }
+funcion(
+    memoria.describir,
+    Nombre(_modelos),
+    Nombre(lambda: memoria.METODOS),
+    tokens=Opcional(NO_NEGATIVO),
+    secuencia=Opcional(Entero(1, 10**7)),
+    lote=Opcional(Entero(1, 10**5)),
+    gpu_=Opcional(Nombre(_gpus)),
+    n_gpus=Entero(1, 1024),
+    precision=Opcional(Nombre(lambda: memoria.BYTES_POR_PARAMETRO)),
+)
 funcion(memoria.modelo, Nombre(_modelos))
 funcion(memoria.gpu, Nombre(_gpus))
 funcion(memoria.parametros, Nombre(_modelos), activos=BOOLEANO)
@@ -912,6 +924,7 @@ orden(
     {"--modelo": Nombre(_modelos), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
         "--gpu": Nombre(_gpus),
+        "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
         **_ENTEROS_CADENA,

@@ -431,7 +431,7 @@ _MODELO = Opcion(
 )
 _GPU = Opcion("--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", nombre_de("GPU", datos.especificaciones), obligatoria=True)
 _ENTRENAR = ("completo", "lora", "qlora")
-_SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, 2048)
+_SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, memoria.SECUENCIA)
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
 _METODO_ENTRENAR = Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR)
 _TOKENS_ENTRENAR = Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True)
@@ -491,6 +491,7 @@ def _cabe(
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
+    Opcion("--n-gpus", "GPUs entre las que se reparte (por defecto, las menos en que cabe, hasta 8)", entero_positivo),
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
@@ -498,14 +499,24 @@ def _cabe(
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
-    modelo: str, metodo: str, tokens: float, gpu: str | None, checkpointing: str, rango_lora: int, **opciones: int
+    modelo: str,
+    metodo: str,
+    tokens: float,
+    gpu: str | None,
+    n_gpus: int | None,
+    checkpointing: str,
+    rango_lora: int,
+    **opciones: int,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
+    comunes = {"checkpointing": ck, "rango_lora": rango_lora, **opciones}
     flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, checkpointing=ck, rango_lora=rango_lora)
+    u = tiempo.mfu()
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
-        n = memoria.gpus_necesarias(modelo, metodo, nombre, checkpointing=ck, rango_lora=rango_lora, **opciones)
+        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, **comunes)
         h = tiempo.horas(flops, nombre, n) if n else None
+        m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, **comunes) if n else None
         filas.append(
             {
                 "gpu": nombre,
@@ -513,9 +524,14 @@ def _cuanto_tarda(
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
                 "horas_max": h.maximo if h else None,
+                "mfu_min": u.minimo,
+                "mfu_max": u.maximo,
+                "memoria_gb_por_gpu": m.total if m else None,
+                "cabe": m.cabe if m else False,
             }
         )
-    return Salida(pd.DataFrame(filas), {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1})
+    decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1, "mfu_min": 2, "mfu_max": 2}
+    return Salida(pd.DataFrame(filas), decimales | {"memoria_gb_por_gpu": 1})
 
 
 @orden(

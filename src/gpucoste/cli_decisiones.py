@@ -267,7 +267,10 @@ def _comprar(
         _fila("precio del kWh (US$)", kwh, origen_kwh),
         _fila("horas de uso al mes", horas_mes, "dado" if horas_mes != _HORAS_MES_USO else f"{_HORAS_DIA} h al día"),
     ]
-    return _tabla([*filas, *_equilibrio(e, "meses")])
+    horas = [_fila("horas de uso hasta el equilibrio", None if e.umbral is None else e.umbral * horas_mes, "calculado")]
+    sin_luz = compra.horas_equivalentes(precio_compra, precio)
+    horas.append(_fila("horas de alquiler que paga la compra (sin electricidad ni reventa)", sin_luz, "calculado"))
+    return _tabla([*filas, *_equilibrio(e, "meses"), *horas])
 
 
 def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tuple[float, float, int, str]:

@@ -13,14 +13,18 @@ calculan al construir, en ``campos()``.
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
+import shlex
+import urllib.parse
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .coste import coste_total
-from .formato import nivel, numero, periodo, rango
+from .formato import fecha, nivel, numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -49,6 +53,9 @@ class Tabla:
     """Columna a columna, si va alineada a la derecha (cifras)."""
     grafico: str = ""
     """El gráfico del resultado (SVG de ``gpucoste.dibujo``, sin matplotlib), si la calculadora tiene uno."""
+    titulo: str = ""
+    """Qué trabajo describe la tabla (modelo, método, tokens, secuencia, GPU…), escrito desde los campos: su
+    ``<caption>``."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,13 @@ class Calculadora:
     """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
     calcular: Callable[..., Tabla]
     """Función pura de la biblioteca: recibe los campos por nombre y devuelve la tabla."""
+    orden: str
+    """La orden de ``gpucoste`` que imprime el mismo resultado (``gpucoste.cli.ORDENES``): de ella y de los
+    campos sale «copiar como orden» (``orden_cli``)."""
+    banderas: Mapping[str, str] = field(default_factory=dict)
+    """La opción de la orden de cada campo cuyo nombre no es el de la opción (``horas_trabajo`` → ``--horas``);
+    los demás campos van a ``--nombre-del-campo``. ``tests/test_calculadoras_navegador.py`` comprueba que
+    cada opción existe en la orden."""
 
 
 # --- Coste de un trabajo (gpucoste.coste.coste_total, lo mismo que «gpucoste coste») -------------------
@@ -102,7 +116,11 @@ def _tabla_coste(**valores: float) -> Tabla:
         ("Transferencia", d.transferencia),
         ("Coste real del trabajo", d.total),
     )
-    return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
+    titulo = (
+        f"Un trabajo de {escribir(valores['horas'])} horas de cómputo a {escribir(valores['precio_hora'])} US$/h, "
+        "con sus costes ocultos"
+    )
+    return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True), "", titulo)
 
 
 # --- Interrumpible o on-demand (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
@@ -168,7 +186,12 @@ def _tabla_interrumpibles(
         alt="Coste esperado del trabajo interrumpible frente a la tasa de interrupciones, con tus cifras: crece "
         "con la tasa y cruza la línea del precio on-demand en el punto de equilibrio.",
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+    titulo = (
+        f"Un trabajo de {escribir(horas_trabajo)} horas de cómputo, con {escribir(interrupciones_hora)} interrupciones "
+        f"por hora, a {escribir(precio_interrumpible)} US$/h interrumpible o {escribir(precio_bajo_demanda)} US$/h "
+        "on-demand"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
 
 # El ejemplo de las páginas de la cadena de decisión (docs/calculadoras/): LoRA de Llama 3.1 8B con 50 millones
@@ -198,7 +221,7 @@ def _campos_cabe() -> tuple[Campo, ...]:
         Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS, memoria.NOMBRES_METODOS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
-        Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", 2048),
+        Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", memoria.SECUENCIA),
         Campo("lote", "Tamaño de lote", "secuencias a la vez", 1),
     )
 
@@ -223,7 +246,8 @@ def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: i
         f"gradientes y AdamW; activaciones; y caché KV, frente a una línea vertical discontinua con la VRAM de la "
         f"{m.gpu}. {'Cabe' if m.cabe else 'No cabe'}.",
     )
-    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True), grafico)
+    titulo = memoria.describir(modelo, metodo, secuencia=secuencia, lote=lote, gpu_=m.gpu, n_gpus=n_gpus)
+    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True), grafico, titulo)
 
 
 # --- ¿Cuánto tardará? (gpucoste.tiempo.horas_entrenamiento) ----------------------------------------------------
@@ -253,20 +277,21 @@ def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: i
         ("memoria por GPU (GB)", numero(m.total, 1)),
         ("¿cabe?", "sí" if m.cabe else "no"),
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True))
+    titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
+    return Tabla(("Resultado", "Valor"), filas, (False, True), "", titulo)
 
 
 # --- ¿Dónde sale más barato terminarlo? (gpucoste.ranking.ranking) ---------------------------------------------
 
 
 def _campos_barato() -> tuple[Campo, ...]:
-    from . import datos
+    from . import datos, memoria
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
-        Campo("secuencia", "Longitud de la secuencia", "tokens", 2048),
+        Campo("secuencia", "Longitud de la secuencia", "tokens", memoria.SECUENCIA),
     )
 
 
@@ -276,16 +301,17 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
     def texto(r, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
-    opciones = ranking.ranking(ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia))
+    trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia)
+    opciones = ranking.ranking(trabajo)
     if not opciones:
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
     filas = tuple(
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             f.precio.proveedor_y_nivel,
-            numero(f.precio.precio_hora_usd * f.n_gpus),
-            texto(f.horas, 1),
             texto(f.coste) + ("" if f.completo else " †"),
+            texto(f.horas, 1),
+            numero(f.precio.precio_hora_usd * f.n_gpus),
             "★" if f.pareto else "",
         )
         for f in opciones
@@ -303,8 +329,9 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
-    columnas = ("GPU", "proveedor", "US$/h", "horas", "total (US$)", "Pareto")
-    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico)
+    # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
+    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "Pareto")
+    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico, trabajo.descripcion())
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
@@ -366,7 +393,11 @@ def _tabla_api_o_gpu(
         "en línea recta desde cero; las GPU alquiladas todo el mes cuestan lo mismo hasta llenarse y suben a "
         "saltos, una GPU más cada vez.",
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+    titulo = (
+        f"Una GPU a {escribir(precio_hora)} US$/h que genera {escribir(tokens_s)} tokens/s, frente a una API a "
+        f"{escribir(precio_entrada)} US$ por millón de tokens de entrada y {escribir(precio_salida)} de salida"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
 
 # --- ¿Comprar o alquilar? (gpucoste.compra.comprar_o_alquilar, como la tabla de su página) -----------------
@@ -387,8 +418,14 @@ def _campos_comprar() -> tuple[Campo, ...]:
             alquiler.precio_hora_usd,
         ),
         Campo("potencia_w", "Consumo de la GPU", "W", decisiones.vatios(gpu)),
-        Campo("precio_kwh_eur", f"Electricidad de un hogar, {periodo(luz.periodo)}", "€/kWh", luz.eur_kwh),
-        Campo("usd_por_eur", "Tipo de cambio del BCE", "US$ por €", luz.usd_por_eur),
+        # En dólares, como en «gpucoste comprar --precio-kwh»: el precio en euros, al cambio del BCE.
+        Campo(
+            "precio_kwh",
+            f"Electricidad de un hogar, {periodo(luz.periodo)}: {numero(luz.eur_kwh, 4)} €/kWh al cambio del BCE "
+            f"del {fecha(luz.fecha_cambio)}",
+            "US$/kWh",
+            luz.usd_kwh,
+        ),
         Campo(
             "horas_mes",
             f"Horas de uso al mes, a {decisiones.HORAS_AL_DIA[0]} horas al día",
@@ -404,20 +441,17 @@ def _tabla_comprar(
     precio_compra: float,
     precio_hora: float,
     potencia_w: float,
-    precio_kwh_eur: float,
-    usd_por_eur: float,
+    precio_kwh: float,
     horas_mes: float,
     valor_reventa: float,
 ) -> Tabla:
     from . import compra, dibujo
 
-    # La electricidad se paga en euros; la biblioteca cuenta en dólares (como decisiones.luz).
-    kwh = numero_valido(precio_kwh_eur, "precio_kwh_eur", cero=True) * numero_valido(usd_por_eur, "usd_por_eur")
     argumentos = {
         "precio_compra": precio_compra,
         "precio_hora": precio_hora,
         "potencia_w": potencia_w,
-        "precio_kwh": kwh,
+        "precio_kwh": precio_kwh,
         "horas_mes": horas_mes,
     }
     e = compra.comprar_o_alquilar(**argumentos, valor_reventa=valor_reventa)
@@ -442,7 +476,11 @@ def _tabla_comprar(
         alt="Coste acumulado de la GPU comprada o alquilada, mes a mes, con tus cifras: el alquiler crece más "
         "deprisa y alcanza a la compra en el punto de equilibrio.",
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+    titulo = (
+        f"Una GPU comprada por {escribir(precio_compra)} US$ frente a alquilada a {escribir(precio_hora)} US$/h, con "
+        f"{escribir(horas_mes)} horas de uso al mes"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
 
 CALCULADORAS: dict[str, Calculadora] = {
@@ -465,6 +503,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             ),
             _campos_coste,
             _tabla_coste,
+            "coste",
         ),
         Calculadora(
             "interrumpibles",
@@ -482,6 +521,8 @@ CALCULADORAS: dict[str, Calculadora] = {
             ),
             _campos_interrumpibles,
             _tabla_interrumpibles,
+            "interrumpible",
+            {"horas_trabajo": "--horas", "precio_interrumpible": "--precio-hora"},
         ),
         Calculadora(
             "cabe",
@@ -496,6 +537,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             },
             _campos_cabe,
             _tabla_cabe,
+            "cabe",
         ),
         Calculadora(
             "cuanto-tarda",
@@ -503,6 +545,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "gpu": "opcion", "n_gpus": "entero"},
             _campos_tarda,
             _tabla_tarda,
+            "cuanto-tarda",
         ),
         Calculadora(
             "donde-mas-barato",
@@ -510,6 +553,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "secuencia": "entero"},
             _campos_barato,
             _tabla_barato,
+            "donde-mas-barato",
         ),
         Calculadora(
             "api-o-gpu",
@@ -519,24 +563,19 @@ CALCULADORAS: dict[str, Calculadora] = {
             ),
             _campos_api_o_gpu,
             _tabla_api_o_gpu,
+            "api-o-gpu",
         ),
         Calculadora(
             "comprar",
             "Calcula tu caso: ¿comprar o alquilar?",
             dict.fromkeys(
-                (
-                    "precio_compra",
-                    "precio_hora",
-                    "potencia_w",
-                    "precio_kwh_eur",
-                    "usd_por_eur",
-                    "horas_mes",
-                    "valor_reventa",
-                ),
+                ("precio_compra", "precio_hora", "potencia_w", "precio_kwh", "horas_mes", "valor_reventa"),
                 "decimal",
             ),
             _campos_comprar,
             _tabla_comprar,
+            "comprar",
+            {"potencia_w": "--vatios", "valor_reventa": "--reventa"},
         ),
     )
 }
@@ -625,11 +664,80 @@ _LECTORES: dict[str, Callable[[str], object]] = {"decimal": leer, "entero": leer
 def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
     """Calcula la calculadora ``nombre`` con los textos de sus campos. Error: ``ValueError`` de la biblioteca."""
     c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    return c.calcular(**_leidos(c, valores))
+
+
+def _leidos(c: Calculadora, valores: Mapping[str, str]) -> dict[str, object]:
+    return {campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()}
+
+
+def _en_la_orden(valor: object) -> str:
+    """Un valor tal como lo lee la línea de órdenes: punto decimal y sin puntos de millares («1.500» sería
+    ambiguo para ella), sin ceros de más: 0.39 → «0.39», 50e6 → «50000000», 2048 → «2048»."""
+    if isinstance(valor, str):
+        return valor
+    if isinstance(valor, float) and valor.is_integer() and abs(valor) < 1e16:
+        return str(int(valor))
+    return repr(valor)
+
+
+def bandera(nombre: str, campo: str) -> str:
+    """La opción de la línea de órdenes que corresponde al campo ``campo`` de la calculadora ``nombre``."""
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    return c.banderas.get(campo, "--" + campo.replace("_", "-"))
+
+
+def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
+    """La orden de ``gpucoste`` que imprime el mismo resultado que la calculadora ``nombre`` con los textos
+    ``valores`` de sus campos (cada campo, leído como lo lee ``calcular``, con su opción): «copiar como orden».
+
+    Lista para pegar en una terminal (``shlex.quote``). Error: ``ValueError`` si faltan o sobran campos.
+    """
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    partes = ["gpucoste", c.orden]
+    for campo, valor in _leidos(c, valores).items():
+        partes += [bandera(nombre, campo), _en_la_orden(valor)]
+    return " ".join(shlex.quote(p) for p in partes)
+
+
+def clave_url(nombre: str, campo: str) -> str:
+    """El parámetro de la URL con el valor del campo ``campo`` de la calculadora ``nombre`` («cabe.modelo»): el
+    nombre de la calculadora delante, porque una página puede tener dos con campos del mismo nombre."""
+    return f"{nombre}.{campo}"
+
+
+def enlace(nombre: str, valores: Mapping[str, str]) -> str:
+    """La parte de la URL (consulta y fragmento) que reproduce el resultado: ``?cabe.modelo=…&…#gc-cabe``.
+
+    El script del navegador la lee al cargar la página, rellena el formulario y calcula; sin JavaScript, la
+    página muestra los valores por defecto.
+    """
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    # La coma decimal, tal cual («0,34» se lee mejor que «0%2C34»): es válida en una consulta.
+    consulta = urllib.parse.urlencode(
+        {clave_url(nombre, campo): valores[campo] for campo in c.argumentos}, safe=",", quote_via=urllib.parse.quote
+    )
+    return f"?{consulta}#gc-{nombre}"
+
+
+def tabla_csv(tabla: Tabla) -> str:
+    """La tabla del resultado en CSV (coma como separador, una fila de cabecera), con las celdas tal como se
+    leen en la página; el título de la tabla no entra (un CSV es solo la tabla)."""
+    salida = io.StringIO()
+    escritor = csv.writer(salida, lineterminator="\n")
+    escritor.writerow(tabla.columnas)
+    escritor.writerows(tabla.filas)
+    return salida.getvalue()
+
+
+def _mismos_campos(nombre: str, c: Calculadora, valores: Mapping[str, str]) -> None:
     if set(valores) != set(c.argumentos):
         raise ValueError(
             f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
         )
-    return c.calcular(**{campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()})
 
 
 def calcular_json(nombre: str, valores_json: str) -> str:
@@ -642,7 +750,19 @@ def calcular_json(nombre: str, valores_json: str) -> str:
         # Los mensajes de la biblioteca empiezan por el nombre del argumento («horas: 'x' no es un número…»).
         campo = next((n for n in valores if re.match(rf"{re.escape(n)}\b", mensaje)), None)
         return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
-    return json.dumps({"tabla": tabla_html(tabla), "grafico": tabla.grafico}, ensure_ascii=False)
+    return json.dumps(
+        {"tabla": tabla_html(tabla), "grafico": tabla.grafico, **_compartir(nombre, valores, tabla)},
+        ensure_ascii=False,
+    )
+
+
+def _compartir(nombre: str, valores: Mapping[str, str], tabla: Tabla) -> dict[str, str]:
+    """Lo que viaja con el resultado: la orden equivalente, el CSV (como URL ``data:``) y el enlace."""
+    return {
+        "orden": orden_cli(nombre, valores),
+        "csv": "data:text/csv;charset=utf-8," + urllib.parse.quote(tabla_csv(tabla)),
+        "enlace": enlace(nombre, valores),
+    }
 
 
 # --- HTML (el mismo al construir y en el navegador) ------------------------------------------------------
@@ -654,11 +774,20 @@ def tabla_html(tabla: Tabla) -> str:
     cabecera = "".join(
         f'<th scope="col"{a}>{html.escape(c)}</th>' for c, a in zip(tabla.columnas, alinear, strict=True)
     )
+    # Cada celda lleva el nombre de su columna: en un móvil, las tablas de más de dos columnas se leen como
+    # tarjetas, una por fila, con el nombre delante de cada cifra (calculadora.css).
     filas = "".join(
-        "<tr>" + "".join(f"<td{a}>{html.escape(v)}</td>" for v, a in zip(fila, alinear, strict=True)) + "</tr>"
+        "<tr>"
+        + "".join(
+            f'<td data-columna="{html.escape(c)}"{a}>{html.escape(v)}</td>'
+            for c, v, a in zip(tabla.columnas, fila, alinear, strict=True)
+        )
+        + "</tr>"
         for fila in tabla.filas
     )
-    return f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
+    titulo = f"<caption>{html.escape(tabla.titulo)}</caption>" if tabla.titulo else ""
+    tarjetas = " data-tarjetas" if len(tabla.columnas) > 2 else ""
+    return f"<table{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
 
 
 def _carga(pyodide: str, rueda: str, peso: str, instantanea: str) -> str:
@@ -680,7 +809,9 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     c = CALCULADORAS[nombre]
     campos = c.campos()
     # El mismo camino que en el navegador: los textos de los campos, leídos por ``calcular``.
-    resultado = calcular(nombre, {campo.nombre: escribir(campo.defecto) for campo in campos})
+    textos = {campo.nombre: escribir(campo.defecto) for campo in campos}
+    resultado = calcular(nombre, textos)
+    compartir = _compartir(nombre, textos, resultado)
     id_ = f"gc-{nombre}"
     filas = []
     for campo in campos:
@@ -718,6 +849,15 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         "los valores por defecto.</p></noscript>"
         f'<div class="gc-resultado" aria-live="polite">{tabla_html(resultado)}</div>'
         f'<div class="gc-grafico">{resultado.grafico}</div>'
+        '<div class="gc-compartir">'
+        f'<p><a class="gc-enlace" href="{html.escape(compartir["enlace"])}">Enlace a este resultado</a> · '
+        f'<a class="gc-csv" download="gpucoste-{nombre}.csv" href="{html.escape(compartir["csv"])}">Descargar la '
+        "tabla en CSV</a></p>"
+        f'<p id="{id_}-orden">La misma cuenta en la línea de órdenes (con gpucoste instalado): '
+        '<button type="button" class="md-button gc-copiar" hidden>Copiar como orden</button></p>'
+        # Un párrafo y no un bloque <pre><code>: el tema le pondría su propio botón de copiar, encima del texto.
+        f'<p class="gc-orden"><code>{html.escape(compartir["orden"])}</code></p>'
+        "</div>"
         f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
         "</form>"
     )
