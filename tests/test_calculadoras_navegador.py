@@ -777,3 +777,47 @@ def test_api_y_comprar_con_un_valor_malo(sesion, id_, campo, malo):
     assert sesion.pagina.inner_text(f"#{id_}-{campo}-error") == str(error.value)
     assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert _grafico(sesion, id_) == ""
+
+
+# --- El país del lector en cada calculadora con dinero (issue 22) ------------------------------------------
+
+
+@pytest.mark.parametrize("nombre", navegador.CON_DINERO)
+def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
+    c = navegador.CALCULADORAS[nombre]
+    campo = next(f for f in c.campos() if f.nombre == "pais")
+    assert campo.defecto == "SIN" and {"ES", "MX", "CO", "AR", "CL", "PE"} <= set(campo.opciones)
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()}
+    neutra = navegador.calcular(nombre, valores)
+    assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
+    valores["pais"] = "CO"
+    tabla = navegador.calcular(nombre, valores)
+    assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
+    assert any("COP con IVA 19" in c for c in tabla.columnas) and len(tabla.columnas) > len(neutra.columnas)
+    assert navegador.orden_cli(nombre, valores).endswith("--pais CO")
+    assert f"{navegador.clave_url(c.nombre, 'pais')}=CO" in navegador.enlace(nombre, valores)
+    assert "COP con IVA 19" in navegador.tabla_csv(tabla).splitlines()[0]
+
+
+def test_el_coste_en_colombia_es_el_de_la_biblioteca():
+    from gpucoste import paises
+
+    c = navegador.CALCULADORAS["coste"]
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()} | {"pais": "CO"}
+    filas = navegador.calcular("coste", valores).filas
+    total = next(f for f in filas if f[0].startswith("Coste real"))
+    usd = navegador.leer(total[1])
+    assert total[2] == numero(paises.en_local(usd, "CO").local, 0)
+
+
+def test_el_selector_de_pais_en_el_navegador_da_la_columna_local_y_la_orden(sesion):
+    sesion.abrir(PAGINA_COSTE)
+    sesion.pagina.locator("#gc-coste-pais").select_option("MX")
+    valores = _valores(sesion, "gc-coste")
+    assert valores["pais"] == "MX"
+    sesion.enviar("gc-coste")
+    assert sesion.fuera == []
+    esperado = navegador.calcular("coste", valores)
+    assert [list(f) for f in esperado.filas] == sesion.celdas("gc-coste")
+    assert "MXN con IVA 16" in sesion.pagina.inner_text("#gc-coste .gc-resultado")
+    assert "MXN/US$" in sesion.pagina.inner_text("#gc-coste .gc-resultado")
