@@ -1249,6 +1249,8 @@ for _f in (paises.en_local, paises.importe_local, paises.a_usd):
 funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
 funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
 funcion(paises.texto, _IMPORTES)
+funcion(paises.gravado, Texto())
+funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (
     "lee la red y escribe ficheros; lo prueba tests/test_recolector_cambios.py con respuestas guardadas"
 )

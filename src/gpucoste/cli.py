@@ -280,21 +280,17 @@ EMPRESA = Opcion(
 )
 PRINCIPALES = ("precio_hora", "coste_min", "coste_max")
 """En una tabla ancha (``donde-mas-barato``), las columnas que se convierten: las demás se quedan en dólares."""
-SIN_IMPUESTO_DIGITAL = ("kwh", "luz")
-"""Filas de electricidad: se convierten sin el impuesto del país, porque el precio del kWh ya lleva los suyos. La
-compra de una GPU sí lo lleva: en los seis países el tipo es el del IVA (o IGV) general."""
 
 
 def _gravado(fila: pd.Series) -> bool:
-    texto = " ".join(str(v) for v in fila.values if isinstance(v, str)).casefold()
-    return not any(p in texto for p in SIN_IMPUESTO_DIGITAL)
+    return paises.gravado(" ".join(str(v) for v in fila.values if isinstance(v, str)))
 
 
 def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     """``salida`` con cada importe en dólares también en la moneda de ``pais``, con su impuesto, y el tipo y su fecha.
 
     Importes: las columnas con «US$» o que acaban en ``_usd``, o, en las tablas concepto/valor, las filas cuyo
-    concepto dice «US$». Las filas de luz o de compra (``SIN_IMPUESTO_DIGITAL``) se convierten sin impuesto.
+    concepto dice «US$». Las de electricidad (``paises.gravado``) se convierten sin impuesto.
     """
     p = paises.pais(pais)
     if p.moneda == "USD":
@@ -303,11 +299,7 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
         )
     decimales = paises.DECIMALES.get(p.moneda, 2)
     tabla = salida.tabla.copy()
-    que = (
-        f"{p.moneda} sin {p.nombre_impuesto}"
-        if empresa
-        else f"{p.moneda} con {p.nombre_impuesto} {formato.porcentaje(p.impuesto)}"
-    )
+    que = paises.rotulo(p, empresa)
     nuevas: dict[str, int] = {}
 
     def convertir(usd: object, gravado: bool) -> float | None:

@@ -587,9 +587,6 @@ CON_DINERO = ("coste", "interrumpibles", "donde-mas-barato", "api-o-gpu", "compr
 """Las calculadoras cuyo resultado lleva importes en dólares: ganan el campo ``pais`` (``_campo_pais``), que,
 como cualquier campo declarado, viaja en el enlace, en «copiar como orden» (``--pais``) y en el CSV."""
 
-_SIN_IMPUESTO_DIGITAL = ("kwh", "luz")
-"""Filas de electricidad: se convierten sin el impuesto (el precio del kWh ya lleva los suyos), como en la CLI."""
-
 
 def _campo_pais() -> Campo:
     from . import formato, paises
@@ -629,7 +626,7 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
     p = paises.pais(pais)
     if p.moneda == "USD":
         return tabla
-    que = f"{p.moneda} con {p.nombre_impuesto} {formato.porcentaje(p.impuesto)}"
+    que = paises.rotulo(p)
     decimales = paises.DECIMALES.get(p.moneda, 2)
 
     def convertidor(gravado: bool) -> Callable[[float], str]:
@@ -640,15 +637,13 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
         columnas.append(que)
         numericas.append(True)
         for f in filas:
-            gravado = not any(x in f[0].casefold() for x in _SIN_IMPUESTO_DIGITAL)
-            f.append(_importe(f[1], convertidor(gravado)) if "US$" in f[0] else "")
+            f.append(_importe(f[1], convertidor(paises.gravado(f[0]))) if "US$" in f[0] else "")
     else:
         for i in reversed([i for i, c in enumerate(columnas) if "US$" in c]):
             columnas.insert(i + 1, columnas[i].replace("US$", que))
             numericas.insert(i + 1, True)
             for f in filas:
-                gravado = not any(x in " ".join(f).casefold() for x in _SIN_IMPUESTO_DIGITAL)
-                f.insert(i + 1, _importe(f[i], convertidor(gravado)))
+                f.insert(i + 1, _importe(f[i], convertidor(paises.gravado(" ".join(f)))))
     impuesto = f"{p.nombre_impuesto} del {formato.porcentaje(p.impuesto)} de un particular"
     nota = f"En {p.pais}: {paises.nota_cambio(p)}; {impuesto}."
     titulo = f"{tabla.titulo.rstrip('.')}. {nota}" if tabla.titulo else nota

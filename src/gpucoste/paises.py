@@ -35,6 +35,7 @@ __all__ = [
     "Cambio",
     "Importe",
     "Pais",
+    "SIN_IMPUESTO_DIGITAL",
     "a_usd",
     "cambio",
     "cambios",
@@ -44,6 +45,8 @@ __all__ = [
     "nota_cambio",
     "pais",
     "paises",
+    "gravado",
+    "rotulo",
     "texto",
 ]
 
@@ -313,6 +316,25 @@ def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
         return f"1\N{NO-BREAK SPACE}€ = {formato.dolares(1 / c.por_usd, 4)} {cuando}"
     tipo = formato.numero(c.por_usd, next(d for d in range(2, 5) if d == 4 or round(c.por_usd, d) == c.por_usd))
     return f"{tipo}\N{NO-BREAK SPACE}{p.moneda}/US$ {cuando}"
+
+
+SIN_IMPUESTO_DIGITAL = ("kwh", "luz")
+"""Rótulos de electricidad: se convierten sin el impuesto del país, porque el precio del kWh ya lleva los suyos.
+La compra de una GPU sí lo lleva: en los seis países el tipo es el del IVA (o IGV) general."""
+
+
+def gravado(rotulo: str) -> bool:
+    """¿Lleva el importe de ``rotulo`` el impuesto de un servicio digital? No, si es de electricidad."""
+    rotulo = validacion.texto(rotulo, "rotulo")
+    return not any(x in rotulo.casefold() for x in SIN_IMPUESTO_DIGITAL)
+
+
+def rotulo(p: Pais | str, empresa: bool = False) -> str:
+    """El título de una columna en la moneda de ``p``: «COP con IVA 19 %» (o «COP sin IVA», para una empresa)."""
+    p = _pais(p)
+    if _empresa(empresa):
+        return f"{p.moneda} sin {p.nombre_impuesto}"
+    return f"{p.moneda} con {p.nombre_impuesto} {formato.porcentaje(p.impuesto)}"
 
 
 def texto(i: Importe) -> str:
