@@ -366,7 +366,8 @@ def test_el_coste_por_defecto_es_el_de_la_tabla_de_costes_ocultos(sitio, sesion)
         calculado["Arranque facturado"],
         calculado["Disco durante el trabajo"],
     ] == esperado
-    assert calculado["Coste real del trabajo"] == fila[-1].strip("*").split("–")[0]
+    # La columna del coste real sin impuestos: la tabla sigue con el impuesto de un particular y el total con él.
+    assert calculado["Coste real del trabajo"] == fila[5].strip("*").split("–")[0]
 
 
 PAGINA_INTERRUMPIBLES = "calculadoras/interrumpibles/"
