@@ -481,16 +481,28 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
 # --- Descripción publicada --------------------------------------------------------------------
 
 
-def datapackage() -> dict:
-    """Descripción de todos los CSV declarados: un Data Package de Frictionless (``datapackage.json``).
-
-    Importa los módulos de ``gpucoste`` para que cada ``Tabla`` declarada esté registrada.
-    """
+def declaradas() -> dict[str, Tabla]:
+    """Todas las tablas declaradas, por fichero: importa los módulos de ``gpucoste`` para registrar cada ``Tabla``."""
     import gpucoste
 
     for modulo in pkgutil.iter_modules(gpucoste.__path__):
         if not modulo.name.startswith("_"):
             importlib.import_module(f"gpucoste.{modulo.name}")
+    return dict(TABLAS)
+
+
+def comprobar() -> None:
+    """Lee cada CSV declarado de la carpeta de datos: el primero roto da su ``ValueError`` (fichero, fila y columna).
+
+    La CLI la llama antes de cada orden: con una carpeta de datos rota, ninguna orden calcula nada.
+    """
+    for tabla in declaradas().values():
+        cargar(tabla)
+
+
+def datapackage() -> dict:
+    """Descripción de todos los CSV declarados: un Data Package de Frictionless (``datapackage.json``)."""
+    tablas = declaradas()
     return {
         "profile": "tabular-data-package",
         "name": "gpucoste-datos",
@@ -499,5 +511,5 @@ def datapackage() -> dict:
             "Cada fila de precio, tarifa o hardware lleva su fuente (https) y su fecha. "
             "Los números usan punto decimal; el texto está en UTF-8."
         ),
-        "resources": [TABLAS[f].recurso() for f in sorted(TABLAS)],
+        "resources": [tablas[f].recurso() for f in sorted(tablas)],
     }
