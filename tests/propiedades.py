@@ -889,7 +889,8 @@ funcion(ranking.ranking, Objeto(_trabajos), precios=Opcional(Objeto(lambda: [lis
 funcion(ranking.no_caben, Objeto(_trabajos))
 funcion(ranking.registros, Objeto(_trabajos))
 funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO)
-funcion(experimento_definido.horas_por_escenario, Objeto(_trabajos), Nombre(_experimentos))
+funcion(alternativas.cambios_de_precio, Opcional(Objeto(lambda: [("Vast.ai",), ("RunPod", "AWS"), ["Lambda"]])))
+funcion(experimento_definido.horas_por_escenario, Opcional(Objeto(_trabajos)), Nombre(_experimentos))
 funcion(experimento_definido.aceleracion_pico, Nombre(_gpus), Nombre(_gpus))
 funcion(experimento_definido.aceleracion_equilibrio, POSITIVO, POSITIVO)
 funcion(experimento_definido.coste_con_aceleracion, POSITIVO, POSITIVO, POSITIVO)
@@ -1169,7 +1170,6 @@ FUNCIONES_EXENTAS = {
     "formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
     "frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/test_frescura.py",
     "alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba la página (tests/test_snippets.py)",
-    "alternativas.cambios_de_precio": "tuplas de proveedores del historial; lo prueba tests/test_snippets.py",
     "proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
     "vast.reembolso_reserva": "meses y horas usadas dependen entre sí; tests/test_snippets.py (página de Vast.ai)",
     "vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/test_recolector.py",

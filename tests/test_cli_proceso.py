@@ -116,6 +116,11 @@ def test_source_date_epoch_que_no_es_un_entero(monkeypatch, epoca):
         frescura.referencia()
 
 
+def test_source_date_epoch_malo_en_la_cli():
+    """Cada carga mira la fecha de hoy (ninguna fila puede ser posterior): la CLI sale con 2 y lo nombra."""
+    assert not problemas(["precios"], {"SOURCE_DATE_EPOCH": "abc"}, "SOURCE_DATE_EPOCH=")
+
+
 # --- Nada se lee al importar -----------------------------------------------------------------------------
 
 _IMPORTAR_TODO = """

@@ -48,6 +48,22 @@ import pandas as pd
 from . import datos, esquema, experimento, formato, memoria, ranking, tiempo, validacion
 from .coste import coste_total
 
+__all__ = [
+    "CATALOGO",
+    "FORMATOS",
+    "ORDENES",
+    "Opcion",
+    "Salida",
+    "decimal",
+    "entero_positivo",
+    "main",
+    "no_negativo",
+    "nombre_de",
+    "orden",
+    "positivo",
+]
+
+
 FORMATOS = ("tabla", "csv", "json")
 
 # --- argparse en español ------------------------------------------------------------------------

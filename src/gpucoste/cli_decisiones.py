@@ -24,6 +24,9 @@ from .electricidad import coste_electricidad
 from .experimento_definido import DEFINICION
 from .ranking import Trabajo
 
+__all__ = ["DADO"]
+
+
 DADO = "dado"
 """Origen de una entrada que viene de la línea de órdenes, no de los datos."""
 

@@ -9,8 +9,11 @@ llaman como las columnas). De esa declaración salen:
 - los errores, siempre ``ValueError`` en español con fichero, fila (la cabecera es la fila 1, como
   en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
   (con la pista de la coma decimal), celda vacía u obligatoria, número fuera de rango, fecha que no
-  es ``AAAA-MM`` ni ``AAAA-MM-DD``, fuente que no es una URL https con host, clave repetida, clave
-  obligatoria ausente, referencia a otro fichero que no existe, fichero o carpeta que faltan o no
+  es ``AAAA-MM`` ni ``AAAA-MM-DD`` o que es posterior a hoy (``fecha_limite``), fuente que no es una
+  URL https con host, clave repetida, clave obligatoria ausente, referencia a otro fichero que no
+  existe (con «¿Quisiste decir …?» si difiere en mayúsculas o en una letra), valor fuera del rango
+  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), caracteres de control o
+  invisibles (NUL, espacio de anchura cero…) en cualquier celda, fichero o carpeta que faltan o no
   están en UTF-8;
 - la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
   fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
@@ -51,8 +54,10 @@ Añadir un CSV
    Tipos de columna: ``texto``, ``numero``, ``entero``, ``fecha``, ``url``, ``booleano`` («sí»/«no»)
    y ``enum`` (con ``valores=(...)``). Una columna con ``requerida=False`` puede ir vacía: vale
    ``""`` si es texto y ``None`` si no. ``orden=(("minimo", "maximo"),)`` exige mínimo ≤ máximo;
-   ``referencias=(Referencia(("gpu",), "precios.csv", ("gpu",)),)`` exige que el valor exista en otro
-   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``).
+   ``referencias=(Referencia(("gpu",), "gpus.csv", ("gpu",)),)`` exige que el valor exista en otro
+   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
+   ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
+   las filas donde una columna tiene un valor dado.
 3. Añade a ``tests/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
    pruebas de propiedades (``tests/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
@@ -61,6 +66,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import datetime as dt
 import importlib
 import io
 import math
@@ -74,6 +80,29 @@ from functools import cache
 from importlib import resources
 
 from . import validacion
+
+__all__ = [
+    "Columna",
+    "FECHA",
+    "FUENTE",
+    "Limite",
+    "NOTA",
+    "Referencia",
+    "Registro",
+    "TABLAS",
+    "TIPOS",
+    "Tabla",
+    "Valor",
+    "cargar",
+    "comprobar",
+    "datapackage",
+    "declaradas",
+    "fecha_limite",
+    "limpiar",
+    "tabla_de_valores",
+    "valor",
+]
+
 
 TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
 SI, NO = "sí", "no"
@@ -130,8 +159,7 @@ class Columna:
             x = float(celda) if self.tipo == "numero" else int(celda)
             if not math.isfinite(x):
                 raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
-            bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
-            if bajo or (self.maximo is not None and x > self.maximo):
+            if not self._en_rango(x):
                 raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
             return x + 0.0 if self.tipo == "numero" else x
         if self.tipo == "fecha":
@@ -149,6 +177,41 @@ class Columna:
             pista = f" ¿Quisiste decir {parecido[0]!r}?" if parecido else ""
             raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.{pista}")
         return celda
+
+    def comprobar(self, valor: object, que: str) -> None:
+        """``valor`` ya convertido (el campo de un registro hecho a mano) tiene el tipo y el rango de la columna."""
+        if valor is None and not self.requerida and self.tipo != "texto":
+            return
+        try:
+            if self.tipo == "texto":
+                if not isinstance(valor, str) or (self.requerida and not valor.strip()) or validacion.invisibles(valor):
+                    raise ValueError
+            elif self.tipo in ("numero", "entero"):
+                x = (
+                    validacion.real(valor, "")
+                    if self.tipo == "numero"
+                    else validacion.entero(valor, "", minimo=-(10**18))
+                )
+                if not self._en_rango(x):
+                    raise ValueError
+            elif self.tipo == "fecha":
+                validacion.fecha(valor)
+            elif self.tipo == "url":
+                validacion.url(valor)
+            elif self.tipo == "booleano":
+                if not isinstance(valor, bool):
+                    raise ValueError
+            elif valor not in self.valores:
+                raise ValueError
+        except ValueError:
+            admitido = {"texto": "un texto no vacío, sin caracteres de control", "booleano": "True o False"}.get(
+                self.tipo, self.admitido().replace(" con punto decimal", "")
+            )
+            raise ValueError(f"{que}: {self.nombre}={repr(valor)[:80]} no vale; se admite {admitido}.") from None
+
+    def _en_rango(self, x: float) -> bool:
+        bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
+        return not bajo and (self.maximo is None or x <= self.maximo)
 
     def campo(self) -> dict:
         """La columna como campo de un Table Schema de Frictionless."""
@@ -190,8 +253,47 @@ class Referencia:
     destino: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Limite:
+    """En las filas donde ``donde[0]`` vale ``donde[1]``, ``columnas`` deben caer entre ``minimo`` y ``maximo``.
+
+    Un rango que la biblioteca necesita en una fila concreta: ``Limite(("clave", "mfu"), ("valor_min",
+    "valor_max"), 0, 1, excluye_minimo=True)`` pide un MFU en (0, 1] en ``supuestos.csv``.
+    """
+
+    donde: tuple[str, str]
+    columnas: tuple[str, ...]
+    minimo: float | None = None
+    maximo: float | None = None
+    excluye_minimo: bool = False
+
+    def admitido(self) -> str:
+        partes = []
+        if self.minimo is not None:
+            partes.append(f"mayor {'que' if self.excluye_minimo else 'o igual que'} {self.minimo:g}")
+        if self.maximo is not None:
+            partes.append(f"menor o igual que {self.maximo:g}")
+        return f"un número {' y '.join(partes)} (si {self.donde[0]} es {self.donde[1]!r})"
+
+    def admite(self, x: float) -> bool:
+        bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
+        return not bajo and (self.maximo is None or x <= self.maximo)
+
+
 TABLAS: dict[str, Tabla] = {}
 """Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse)."""
+
+_POR_FILA: dict[type, Tabla] = {}
+
+
+class Registro:
+    """Base de un tipo de fila que se comprueba al crearse, también a mano (``datos.Gpu(...)``): cada campo con
+    el tipo y el rango de su columna, y las reglas de ``orden`` y ``limites`` de su tabla; si no, ``ValueError``."""
+
+    def __post_init__(self) -> None:
+        tabla = _POR_FILA.get(type(self))
+        if tabla is not None:
+            tabla.comprobar(self)
 
 
 @dataclass(frozen=True)
@@ -206,6 +308,7 @@ class Tabla:
     orden: tuple[tuple[str, str], ...] = ()
     referencias: tuple[Referencia, ...] = ()
     claves_obligatorias: tuple[str, ...] = ()
+    limites: tuple[Limite, ...] = ()
 
     def __post_init__(self) -> None:
         nombres = [c.nombre for c in self.columnas]
@@ -214,6 +317,7 @@ class Tabla:
             *self.clave,
             *(c for par in self.orden for c in par),
             *(c for r in self.referencias for c in r.columnas),
+            *(c for lim in self.limites for c in (lim.donde[0], *lim.columnas)),
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
@@ -222,6 +326,22 @@ class Tabla:
         if not self.clave or any(c not in nombres for c in usadas):
             raise ValueError(f"{self.fichero}: la clave y las reglas deben usar columnas declaradas: {nombres}.")
         TABLAS[self.fichero] = self
+        _POR_FILA[self.fila] = self
+
+    def comprobar(self, registro: object) -> None:
+        """``registro`` (una fila ya convertida) cumple las columnas, ``orden`` y ``limites``; si no, ``ValueError``."""
+        que = type(registro).__name__
+        for c in self.columnas:
+            c.comprobar(getattr(registro, c.nombre), que)
+        for a, b in self.orden:
+            x, y = getattr(registro, a), getattr(registro, b)
+            if x is not None and y is not None and y < x:
+                raise ValueError(f"{que}: {b}={y!r} no vale; se admite {b} ≥ {a} ({x!r}).")
+        for lim in self.limites:
+            if getattr(registro, lim.donde[0]) == lim.donde[1]:
+                for c in lim.columnas:
+                    if getattr(registro, c) is not None and not lim.admite(getattr(registro, c)):
+                        raise ValueError(f"{que}: {c}={getattr(registro, c)!r} no vale; se admite {lim.admitido()}.")
 
     @property
     def nombre(self) -> str:
@@ -233,6 +353,7 @@ class Tabla:
     def recurso(self) -> dict:
         """La tabla como recurso tabular de un Data Package de Frictionless."""
         reglas = [f"{a} ≤ {b} en cada fila." for a, b in self.orden]
+        reglas += [f"{', '.join(lim.columnas)}: {lim.admitido()}." for lim in self.limites]
         if self.claves_obligatorias:
             reglas.append(f"Claves obligatorias en {self.clave[0]}: {', '.join(self.claves_obligatorias)}.")
         esquema: dict = {
@@ -291,6 +412,7 @@ def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], qu
         ),
         clave=("clave",),
         claves_obligatorias=claves,
+        limites=(Limite(("unidad", "fracción"), ("valor",), maximo=1),),
     )
 
 
@@ -390,8 +512,15 @@ def _donde(fichero: str, fila: int, linea: int, columna: str | None = None) -> s
     return texto + (f", columna {columna}" if columna else "")
 
 
+def fecha_limite() -> dt.date:
+    """La fecha más tardía que admite una celda de tipo fecha: hoy según ``SOURCE_DATE_EPOCH`` o según el reloj,
+    la más tardía de las dos (una fila nueva fechada hoy carga aunque el último commit sea de ayer)."""
+    return max(validacion.hoy(), dt.datetime.now(dt.UTC).date())
+
+
 def _leer(tabla: Tabla, carpeta) -> tuple:
     fichero = tabla.fichero
+    hoy = fecha_limite()
     registros = _registros(_texto(carpeta, fichero), fichero)
     cabecera = next(registros, (1, 1, []))[2]
     esperadas = [c.nombre for c in tabla.columnas]
@@ -419,6 +548,12 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
         valores = {}
         for nombre, celda in zip(cabecera, celdas, strict=True):
             columna = tabla.columna(nombre)
+            raros = validacion.invisibles(celda)
+            if raros:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, nombre)}: la celda {celda!r} lleva caracteres de control o "
+                    f"invisibles: {', '.join(raros)}; se admite texto sin ellos (bórralos y escribe la celda de nuevo)."
+                )
             if not celda:
                 if columna.requerida:
                     raise ValueError(
@@ -430,6 +565,19 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
                 valores[nombre] = columna.convertir(celda)
             except ValueError as error:
                 raise ValueError(f"{_donde(fichero, fila, linea, nombre)}: {str(error).lstrip()}") from None
+            if columna.tipo == "fecha" and validacion.fecha(celda) > hoy:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, nombre)}: {celda} es posterior a hoy ({hoy.isoformat()}); "
+                    "se admite una fecha hasta hoy: la de cuándo se leyó o publicó el dato."
+                )
+        for lim in tabla.limites:
+            if valores[lim.donde[0]] != lim.donde[1]:
+                continue
+            for c in lim.columnas:
+                if valores[c] is not None and not lim.admite(valores[c]):
+                    raise ValueError(
+                        f"{_donde(fichero, fila, linea, c)}: {valores[c]:g} no vale; se admite {lim.admitido()}."
+                    )
         for a, b in tabla.orden:
             if valores[a] is not None and valores[b] is not None and valores[b] < valores[a]:
                 raise ValueError(
@@ -472,9 +620,12 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
                         if i
                         else ""
                     )
+                    sugerencia = validacion.parecido(origen[i], map(str, validas))
+                    pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
                     raise ValueError(
                         f"{_donde(tabla.fichero, fila, linea, columna)}: {origen[i]!r} no está en {ref.fichero} "
-                        f"(columna {ref.destino[i]}){contexto}; valores admitidos: {', '.join(map(repr, validas))}."
+                        f"(columna {ref.destino[i]}){contexto}.{pista} "
+                        f"Valores admitidos: {', '.join(map(repr, validas))}."
                     )
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from . import datos, validacion
 from .formato import DOLAR, NIVELES, dolares, fecha
 
+__all__ = ["atipico", "del_", "descripcion", "grafico", "series"]
+
 
 def atipico(p: datos.Precio) -> bool:
     """¿La nota marca la fila como valor atípico (p. ej., una mediana de pocas ofertas)?"""
@@ -100,7 +102,8 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
     from . import graficos
 
     todas = series(precios, minimo=1)
-    validacion.opcion(f"{gpu} en {proveedor}", "Historial", [f"{g} en {p}" for g, p in todas])
+    pares = {f"{g} en {p}": (g, p) for g, p in todas}
+    gpu, proveedor = pares[validacion.opcion(f"{gpu} en {proveedor}", "Historial", pares)]
     niveles = todas[(gpu, proveedor)]
     with graficos.figura(ancho=6.0, alto=2.6) as (fig, ax):
         for nivel, filas in niveles.items():

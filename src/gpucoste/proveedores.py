@@ -13,6 +13,9 @@ import pandas as pd
 from . import esquema
 from .validacion import opcion
 
+__all__ = ["ASPECTOS", "POLITICAS", "Politica", "TITULOS", "politica", "politicas", "tabla"]
+
+
 ASPECTOS = ("modelo", "facturacion", "almacenamiento", "transferencia", "compromiso", "garantias", "residencia")
 TITULOS = {
     "modelo": "modelo",
@@ -56,8 +59,8 @@ def politicas() -> tuple[Politica, ...]:
 
 def politica(proveedor: str, aspecto: str) -> Politica | None:
     """La política de ``proveedor`` en ``aspecto``, o ``None`` si los datos no la tienen."""
-    opcion(aspecto, "Aspecto", ASPECTOS)
-    opcion(proveedor, "Proveedor con políticas", {p.proveedor for p in politicas()})
+    aspecto = opcion(aspecto, "Aspecto", ASPECTOS)
+    proveedor = opcion(proveedor, "Proveedor con políticas", {p.proveedor for p in politicas()})
     return next((p for p in politicas() if (p.proveedor, p.aspecto) == (proveedor, aspecto)), None)
 
 

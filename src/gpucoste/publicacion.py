@@ -17,8 +17,25 @@ from urllib.parse import urlsplit
 
 import pandas as pd
 
-from . import datos, esquema, frescura, historial
+from . import datos, esquema, frescura, historial, validacion
 from .formato import DOLAR, nivel, numero
+
+__all__ = [
+    "CARPETA",
+    "LICENCIA",
+    "TABLAS_PROPIAS",
+    "datapackage",
+    "descargas",
+    "enlace",
+    "ficheros",
+    "precio",
+    "referencia",
+    "tabla_hardware",
+    "tabla_otros_datos",
+    "tabla_precios",
+    "tabla_tarifas",
+]
+
 
 LICENCIA = {
     "name": "CC-BY-4.0",
@@ -61,7 +78,7 @@ def _aviso(fecha: str, hoy: dt.date, atipica: bool = False) -> str:
 
 def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``precios.csv``, por GPU, proveedor, nivel y fecha, con su fuente y sus avisos."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
     filas = sorted(datos.precios(), key=lambda p: (p.gpu, p.proveedor, p.nivel, frescura.dia(p.fecha)))
     return pd.DataFrame(
         {
@@ -78,7 +95,7 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
 
 def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``tarifas.csv`` (almacenamiento y transferencia), con su fuente."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
     filas = sorted(datos.tarifas(), key=lambda t: (t.proveedor, t.concepto))
     return pd.DataFrame(
         {
