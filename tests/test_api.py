@@ -48,10 +48,7 @@ def declarados(texto: str) -> list[str] | None:
 def importados(texto: str) -> set[str]:
     """Los nombres que el nivel superior del módulo importa (``vast`` reexporta ``HORAS_MES`` de ``coste``)."""
     return {
-        a.asname or a.name
-        for n in ast.parse(texto).body
-        if isinstance(n, ast.ImportFrom | ast.Import)
-        for a in n.names
+        a.asname or a.name for n in ast.parse(texto).body if isinstance(n, ast.ImportFrom | ast.Import) for a in n.names
     }
 
 
