@@ -13,6 +13,7 @@ import pathlib
 import pkgutil
 
 import pytest
+from alcance import circulos, importaciones
 
 import gpucoste
 
@@ -83,39 +84,6 @@ def test_la_comprobacion_de_api_puede_fallar():
 
 
 # --- Sin círculos de importación ---------------------------------------------------------------------------
-
-
-def importaciones(carpeta: pathlib.Path) -> dict[str, set[str]]:
-    """Módulo → módulos de ``gpucoste`` que importa, en cualquier sitio del fichero (también dentro de una
-    función: un círculo aplazado sigue siendo un círculo)."""
-    modulos = {p.stem for p in carpeta.glob("*.py")}
-    grafo = {}
-    for p in carpeta.glob("*.py"):
-        deps: set[str] = set()
-        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            if isinstance(n, ast.ImportFrom) and n.level == 1:
-                deps |= {a.name for a in n.names if a.name in modulos} if n.module is None else {n.module}
-            elif isinstance(n, ast.ImportFrom) and n.module and n.module.split(".")[0] == "gpucoste":
-                deps |= {a.name for a in n.names if a.name in modulos} | {n.module.partition(".")[2]}
-            elif isinstance(n, ast.Import):
-                deps |= {a.name.split(".")[1] for a in n.names if a.name.startswith("gpucoste.")}
-        grafo[p.stem] = {d.split(".")[0] for d in deps if d} - {p.stem}
-    return grafo
-
-
-def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
-    """Los grupos de módulos que se importan entre sí, directa o indirectamente (componentes fuertemente
-    conexas con más de un módulo)."""
-    alcanza = {m: set() for m in grafo}
-    for m in grafo:
-        pendientes = list(grafo[m])
-        while pendientes:
-            d = pendientes.pop()
-            if d in grafo and d not in alcanza[m]:
-                alcanza[m].add(d)
-                pendientes += grafo[d]
-    grupos = {frozenset({m} | {d for d in alcanza[m] if m in alcanza[d]}) for m in grafo}
-    return sorted(sorted(g) for g in grupos if len(g) > 1)
 
 
 PENDIENTES = [["cli", "cli_decisiones"]]
