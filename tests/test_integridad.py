@@ -225,3 +225,16 @@ def test_una_gpu_nueva_con_su_precio_y_su_compra_carga(carpeta_datos):
     esquema.comprobar()
     assert datos.especificaciones()["GPU Nueva 48GB"].vram_gb == 48
     assert "GPU Nueva 48GB" in datos.gpus()
+
+
+def test_un_modelo_nuevo_carga_y_da_sus_parametros(carpeta_datos):
+    """La receta de CONTRIBUTING («Añadir un modelo»): una fila en modelos.csv, y ya la usan memoria y la CLI."""
+    from gpucoste import memoria
+
+    filas = _filas(carpeta_datos, "modelos.csv")
+    base = next(f for f in filas if f["modelo"] == "Llama 3.1 8B")
+    _escribir(carpeta_datos, "modelos.csv", [*filas, base | {"modelo": "Modelo Nuevo 8B", "capas": "16"}])
+    datos.limpiar_cache()
+    esquema.comprobar()
+    nuevo, original = memoria.parametros("Modelo Nuevo 8B"), memoria.parametros("Llama 3.1 8B")
+    assert 0.5 * original < nuevo < original  # la mitad de capas: menos parámetros, no la mitad (embeddings)
