@@ -110,6 +110,22 @@ _NUMERO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.
 _ENTERO = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 
+def _cotas(minimo: float | None, maximo: float | None, excluye_minimo: bool) -> list[str]:
+    """Las cotas de un rango, en español: «mayor que 0», «menor o igual que 1»."""
+    partes = []
+    if minimo is not None:
+        partes.append(f"mayor {'que' if excluye_minimo else 'o igual que'} {minimo:g}")
+    if maximo is not None:
+        partes.append(f"menor o igual que {maximo:g}")
+    return partes
+
+
+def _entre(x: float, minimo: float | None, maximo: float | None, excluye_minimo: bool) -> bool:
+    """¿Cae ``x`` dentro de las cotas (``minimo`` excluido si ``excluye_minimo``)?"""
+    bajo = minimo is not None and (x <= minimo if excluye_minimo else x < minimo)
+    return not bajo and (maximo is None or x <= maximo)
+
+
 @dataclass(frozen=True)
 class Columna:
     """Una columna de un CSV: nombre, tipo y lo que admite."""
@@ -133,11 +149,7 @@ class Columna:
         """Lo que admite la columna, en español (para los mensajes de error)."""
         if self.tipo == "numero" or self.tipo == "entero":
             clase = "un número" if self.tipo == "numero" else "un entero"
-            partes = []
-            if self.minimo is not None:
-                partes.append(f"mayor {'que' if self.excluye_minimo else 'o igual que'} {self.minimo:g}")
-            if self.maximo is not None:
-                partes.append(f"menor o igual que {self.maximo:g}")
+            partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
             return f"{clase} con punto decimal{' ' + ' y '.join(partes) if partes else ''}"
         return {
             "texto": "un texto",
@@ -210,8 +222,7 @@ class Columna:
             raise ValueError(f"{que}: {self.nombre}={repr(valor)[:80]} no vale; se admite {admitido}.") from None
 
     def _en_rango(self, x: float) -> bool:
-        bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
-        return not bajo and (self.maximo is None or x <= self.maximo)
+        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
 
     def campo(self) -> dict:
         """La columna como campo de un Table Schema de Frictionless."""
@@ -268,16 +279,11 @@ class Limite:
     excluye_minimo: bool = False
 
     def admitido(self) -> str:
-        partes = []
-        if self.minimo is not None:
-            partes.append(f"mayor {'que' if self.excluye_minimo else 'o igual que'} {self.minimo:g}")
-        if self.maximo is not None:
-            partes.append(f"menor o igual que {self.maximo:g}")
+        partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
         return f"un número {' y '.join(partes)} (si {self.donde[0]} es {self.donde[1]!r})"
 
     def admite(self, x: float) -> bool:
-        bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
-        return not bajo and (self.maximo is None or x <= self.maximo)
+        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
 
 
 TABLAS: dict[str, Tabla] = {}
