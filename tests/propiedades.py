@@ -67,6 +67,7 @@ from gpucoste import (
     moneda,
     ocultos,
     proveedores,
+    publicacion,
     ranking,
     recomendacion,
     tiempo,
@@ -609,6 +610,10 @@ funcion(
 funcion(ocultos.coste_real, Nombre(_experimentos), nan_en=("transferencia_min", "transferencia_max"))
 funcion(ocultos.tabla_coste_real, Nombre(_experimentos))
 funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTERO)
+# Las tablas de la página de precios: la fecha de referencia para los avisos «antiguo» (issue 21: un texto daba
+# TypeError y 0 se aceptaba).
+funcion(publicacion.tabla_precios, Fecha(objetos=True, opcional=True))
+funcion(publicacion.tabla_tarifas, Fecha(objetos=True, opcional=True))
 funcion(frescura.dia, FECHA)
 funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
