@@ -127,3 +127,17 @@ def test_un_precio_hecho_a_mano_se_valida():
     _error(dataclasses.replace, p, precio_hora_usd=0)
     _error(dataclasses.replace, p, nivel="gratis")
     assert dataclasses.replace(p, precio_hora_usd=9.5).precio_hora_usd == 9.5
+
+
+def test_ayudas_de_las_paginas_con_entradas_malas():
+    """Ayudas de páginas que daban AttributeError, TypeError o una tabla vacía con una entrada mala."""
+    from gpucoste import historial, proveedores
+
+    assert "lista no vacía" in _error(proveedores.tabla, "Vast.ai")  # un texto se recorría letra a letra
+    _error(proveedores.tabla, [])
+    assert "¿Quisiste decir 'Vast.ai'?" in _error(proveedores.tabla, ["vast.ai"])
+    _error(historial.series, "x")
+    _error(historial.series, None, 0)
+    _error(publicacion.enlace, 5)
+    _error(publicacion.precio, "x")
+    assert publicacion.precio(2.5) == "2,50"

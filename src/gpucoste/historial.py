@@ -25,6 +25,11 @@ def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> di
 
     Solo entran las (GPU, proveedor) con algún nivel de al menos ``minimo`` fechas.
     """
+    minimo = validacion.entero(minimo, "minimo", minimo=1)
+    if precios is not None and (
+        not isinstance(precios, list | tuple) or not all(isinstance(p, datos.Precio) for p in precios)
+    ):
+        raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista de datos.Precio.")
     grupos: dict[tuple[str, str], dict[str, list[datos.Precio]]] = {}
     for p in datos.precios() if precios is None else precios:
         grupos.setdefault((p.gpu, p.proveedor), {}).setdefault(p.nivel, []).append(p)

@@ -66,6 +66,9 @@ def politica(proveedor: str, aspecto: str) -> Politica | None:
 
 def tabla(proveedores: list[str], aspectos: tuple[str, ...] = ASPECTOS) -> pd.DataFrame:
     """Una fila por proveedor y una columna por aspecto; «sin dato» donde no hay fila con fuente."""
+    for nombre, lista in (("proveedores", proveedores), ("aspectos", aspectos)):
+        if not isinstance(lista, list | tuple) or not lista:
+            raise ValueError(f"{nombre}: {lista!r} no vale; se admite una lista no vacía de nombres.")
     filas = []
     for nombre in proveedores:
         fila = {"proveedor": nombre}

@@ -50,7 +50,7 @@ CARPETA = "datos"
 
 def enlace(url: str) -> str:
     """Enlace Markdown corto a una fuente: ``owner/repo`` en GitHub, el dominio en el resto (como código)."""
-    partes = urlsplit(url)
+    partes = urlsplit(validacion.url(url, "url"))
     trozos = [t for t in partes.path.split("/") if t]
     host = partes.netloc.removeprefix("www.")
     texto = f"{trozos[0]}/{trozos[1]}" if host == "github.com" and len(trozos) >= 2 else host
@@ -59,6 +59,7 @@ def enlace(url: str) -> str:
 
 def precio(x: float) -> str:
     """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
+    x = validacion.numero(x, "precio", cero=True)
     return numero(x, 2 if round(x, 2) == x else 4)
 
 
