@@ -27,7 +27,7 @@ Añadir un CSV
 2. En ``datos.py``, declara el tipo de fila y la tabla, y una función de una línea que la carga::
 
        @dataclass(frozen=True)
-       class Ejemplo:
+       class Ejemplo(esquema.Registro):  # se valida también al crearlo a mano: Ejemplo("x", -1, …) → ValueError
            gpu: str
            vatios: float
            fecha: str
