@@ -1143,7 +1143,6 @@ orden(
         "--tokens-mes": NO_NEGATIVO,
         "--modelo": Nombre(lambda: {p.modelo for p in mercado.precios_api()}),
         "--precio-millon-api": NO_NEGATIVO,
-        "--privado": _SI_NO,
         "--horas-local": NO_NEGATIVO,
         "--gpu-local": _gpus_donde(_con_vatios),
         "--vatios-local": POSITIVO,
@@ -1196,6 +1195,10 @@ PARAMETROS_EXENTOS = {
 OPCIONES_EXENTAS = {
     "cabe": {"--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/test_cli_nombres.py"},
     "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/test_cli_nombres.py"},
+    "recomendar": {
+        "--privado": "con «sí», depende de --gpu-local y --horas-local (sin una GPU local que acabe en el mes no queda "
+        "opción: ValueError); lo prueba tests/test_decisiones.py",
+    },
 }
 
 funcion(
