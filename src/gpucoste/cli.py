@@ -45,8 +45,28 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, experimento, formato, memoria, paises, ranking, tiempo, validacion
+from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo, validacion
 from .coste import coste_total
+
+__all__ = [
+    "CATALOGO",
+    "EMPRESA",
+    "FORMATOS",
+    "ORDENES",
+    "Opcion",
+    "PAIS",
+    "PRINCIPALES",
+    "Salida",
+    "decimal",
+    "entero_positivo",
+    "localizar",
+    "main",
+    "no_negativo",
+    "nombre_de",
+    "orden",
+    "positivo",
+]
+
 
 FORMATOS = ("tabla", "csv", "json")
 
@@ -626,6 +646,7 @@ def _main(argv: list[str] | None) -> int:
     for op in o.moneda:  # las añadidas solas: la función no las recibe
         args.pop(op.destino)
     try:
+        esquema.comprobar()  # una carpeta de datos rota: su error, sea cual sea la orden
         salida = o.funcion(**args)
         if pais is not None and any(op.bandera == "--pais" for op in o.opciones):
             salida = localizar(salida, pais, empresa)

@@ -28,6 +28,34 @@ from .formato import fecha, nivel, numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
+__all__ = [
+    "CALCULADORAS",
+    "CON_DINERO",
+    "Calculadora",
+    "Campo",
+    "EJEMPLO_GPU",
+    "EJEMPLO_MODELO",
+    "EJEMPLO_TOKENS",
+    "MODULOS_DEL_CALCULO",
+    "TASA_EJEMPLO",
+    "Tabla",
+    "bandera",
+    "calcular",
+    "calcular_json",
+    "clave_url",
+    "codigo_html",
+    "en_moneda",
+    "enlace",
+    "escribir",
+    "formulario_html",
+    "leer",
+    "leer_entero",
+    "orden_cli",
+    "precargar",
+    "tabla_csv",
+    "tabla_html",
+]
+
 
 @dataclass(frozen=True)
 class Campo:

@@ -42,6 +42,25 @@ from dataclasses import dataclass
 
 from . import esquema, formato, frescura, paises, validacion
 
+__all__ = [
+    "FUENTES",
+    "PAGINA_BCE",
+    "SALTO_MAXIMO",
+    "Fuente",
+    "Lectura",
+    "descargar",
+    "guardadas",
+    "leer_banxico",
+    "leer_bce",
+    "leer_bcch",
+    "leer_bcra",
+    "leer_bcrp",
+    "leer_trm",
+    "main",
+    "recolectar",
+    "resumen",
+]
+
 PAGINA_BCE = "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/eurofxref-graph-usd.en.html"
 """La página pública del tipo de referencia del dólar del BCE (la ``fuente`` de ``usd_por_eur``)."""
 
