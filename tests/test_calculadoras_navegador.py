@@ -650,14 +650,16 @@ PAGINA_BARATO = "calculadoras/donde-mas-barato/"
 
 def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
     """El gráfico de coste frente a horas cambia con los datos y es el que da la biblioteca en Python: un punto
-    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto; sin cifras, no hay gráfico."""
+    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto (en cada uno de sus dos dibujos, el ancho y
+    el estrecho); sin cifras, no hay gráfico."""
     sesion.abrir(PAGINA_BARATO)
-    assert _grafico(sesion, "gc-donde-mas-barato").count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato"))
+    puntos = _grafico(sesion, "gc-donde-mas-barato").count('class="punto"')
+    assert puntos == 2 * len(sesion.celdas("gc-donde-mas-barato"))
     cambios = {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000"}
     de_la_pagina, grafico = _redibujar(sesion, "gc-donde-mas-barato", cambios)
     filas = sesion.celdas("gc-donde-mas-barato")
-    assert grafico.count('class="punto"') == len(filas) > 0
-    assert grafico.count('class="destacado"') == sum(f[-1] == "★" for f in filas) > 0
+    assert grafico.count('class="punto"') == 2 * len(filas) > 0
+    assert grafico.count('class="destacado"') == 2 * sum(f[-1] == "★" for f in filas) > 0
     _sin_grafico_con(sesion, "gc-donde-mas-barato", "secuencia", "0")
     sesion.pagina.click("#gc-donde-mas-barato button[type=reset]")
     assert _grafico(sesion, "gc-donde-mas-barato") == de_la_pagina

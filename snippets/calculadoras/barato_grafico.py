@@ -38,7 +38,7 @@ with graficos.figura(alto=4.4) as (fig, ax):
     ax.set_ylabel("coste por trabajo terminado (US$)")
     ax.set_xlim(0, None)
     ax.set_ylim(0, None)
-    ax.legend(fontsize=8)
+    ax.legend()
     graficos.coma_decimal(ax, 0, eje="x")
     graficos.coma_decimal(ax, 0)
 pareto = [puntos.opciones[i] for i in sorted(puntos.frontera)]

@@ -123,5 +123,5 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
         graficos.coma_decimal(ax, 2)
 
         _eje_de_fechas(ax, [validacion.fecha(p.fecha) for filas in niveles.values() for p in filas])
-        ax.legend(loc="best", fontsize=9)
+        ax.legend(loc="best")
         return graficos.svg(fig, descripcion(gpu, proveedor, niveles))
