@@ -716,12 +716,12 @@ def test_api_y_comprar_por_defecto_dan_las_cifras_publicadas(sitio, sesion):
     assert calculado["US$ por millón de tokens generados (con su entrada)"] == api["US$ por millón de tokens"]
     assert calculado["Tokens por segundo para empatar"] == api["tokens por segundo para empatar"]
     assert calculado["Equilibrio (millones de tokens al mes)"] == api["equilibrio (millones de tokens al mes)"]
-    assert calculado["Coste en él (US$/mes)"] == api["coste en él (US$/mes)"]
+    assert calculado["Coste en el equilibrio (US$/mes)"] == api["coste en el equilibrio (US$/mes)"]
     calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-comprar")}
     assert calculado["Meses hasta el equilibrio"] == compra["meses"]
     assert calculado["Horas de uso hasta el equilibrio"] == compra["horas de uso"]
     assert calculado["Coste en el equilibrio (US$)"] == compra["coste en el equilibrio (US$)"]
-    horas = calculado["Horas de alquiler que paga la compra (sin electricidad ni reventa)"]
+    horas = calculado["Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)"]
     assert f"la compra equivale a {horas} horas de alquiler" in sopa.get_text()
 
 

@@ -61,9 +61,10 @@ REGLAS = [
     ("× más", r"\d×\s+(?:más|menos)\b", "«5,5 veces lo que…» o «un 450 % más»: «×» solo para un cociente"),
     ("7 mil millones", r"\b\d+ (?:mil millones|billones) de parámetros\b|\b\d+b\b", "«7B»"),
     ("autoelogio", r"\bguía completa\b|\bla mejor guía\b", "que la página se juzgue por lo que calcula"),
+    ("cuatro cifras", r"(?<![\d.,])[1-9]\.\d{3}(?![\d.])", "«1599», «2048»: sin punto con cuatro cifras (RAE)"),
 ]
-# Citas literales del artículo original: la tabla «Cuándo compensa cada opción» reproduce sus palabras.
-CITAS = ["Fine-tuning, entrenamiento, batch grande", "GPU reservada / dedicada"]
+# Citas literales del artículo original que la regla no debe tocar (hoy, ninguna: la tabla se corrigió).
+CITAS: list[str] = []
 # Reglas que una página puede saltarse, con su razón: la definición de un término y la nota que explica la regla.
 EXCEPCIONES = {
     "glosario/index.html": {
@@ -150,6 +151,8 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("Un modelo de 7b.", "7 mil millones"),
         ("Vast.ai: guía completa del marketplace.", "autoelogio"),
         ("Un fine tuning con LoRA.", "finetuning"),
+        ("La RTX 4090 cuesta 1.599 US$.", "cuatro cifras"),
+        ("Entre 2.000,28 y 2.500,34 US$.", "cuatro cifras"),
     ],
 )
 def test_cada_regla_encuentra_su_falta(malo, regla):
@@ -160,9 +163,10 @@ def test_cada_regla_encuentra_su_falta(malo, regla):
     "bueno",
     [
         "Una H100 80GB en RunPod (comunidad) a 2,69 US$/h, con 80 GB de VRAM.",
-        "La RTX 4060 Ti 16GB no basta; la tabla del artículo dice «Fine-tuning, entrenamiento, batch grande».",
+        "La RTX 4060 Ti 16GB no basta; la tabla del artículo dice «procesamiento por lotes a gran escala».",
         "La H100 cuesta por hora 5,5 veces lo que la RTX 4090; su aceleración supera 5,5×.",
         "Un modelo de 7B en una instancia detenida o una GPU ociosa, a 0,34 US$/h.",
+        "Cuesta 1599 US$, 4703 horas de alquiler; 50.000 tokens, 32.768 o 1.000.000 de ellos; Llama 3.1 8B.",
     ],
 )
 def test_el_texto_correcto_pasa(bueno):

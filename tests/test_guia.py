@@ -214,3 +214,17 @@ def test_pagina_alternativas(sitio):
     assert "sin dato" in texto and "inversión del sujeto pasivo" in texto
     iva = moneda.con_iva(alternativas.comparar("H100 80GB", alternativas.trabajo_grande())["total_min"].iloc[0])
     assert dolares(iva) in texto
+
+
+def test_el_ahorro_interrumpible_de_vast_se_dice_igual_en_cada_pagina():
+    """Una sola redacción (la de vast.ahorro_interrumpible) y sin «mínimo» ni «típico»: la página de precios de
+    Vast.ai dice «often 50%+ cheaper than on-demand», un ahorro habitual, no un descuento fijo ni uno mínimo."""
+    from conftest import RAIZ
+
+    texto = vast.ahorro_interrumpible(0.5)
+    assert "a menudo un 50\u00a0% o más" in texto and "mínimo" not in texto and "típico" not in texto
+    for snippet in ("vast-ai/tipos.py", "calculadoras/interrumpible_ejemplo.py"):
+        fuente = (RAIZ / "snippets" / snippet).read_text(encoding="utf-8")
+        assert "vast.ahorro_interrumpible(" in fuente and "descuento mínimo" not in fuente, snippet
+    with pytest.raises(ValueError, match="descuento"):
+        vast.ahorro_interrumpible(-0.5)

@@ -22,7 +22,7 @@ for trabajo in trabajos:
             {
                 "proveedor": f"{f.proveedor} ({nivel(f.nivel)})",
                 "US$/h": numero(f.precio),
-                "precio de": mes(f.fecha),
+                "fecha del precio": mes(f.fecha),
                 "GPU y arranque (US$)": rango(
                     f.gpu + f.arranque_min, f.gpu + f.arranque_max
                 ),

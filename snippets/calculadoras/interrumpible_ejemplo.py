@@ -1,6 +1,6 @@
 # Fine-tuning del artículo en una RTX 4090 interrumpible: tiempo y coste esperados.
-from gpucoste import decisiones, formato, interrupciones
-from gpucoste.formato import dolares, mes, numero, porcentaje
+from gpucoste import decisiones, formato, interrupciones, vast
+from gpucoste.formato import dolares, mes, numero
 
 e = decisiones.ejemplo_interrumpible()
 print(
@@ -9,8 +9,8 @@ print(
 )
 print(
     f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h on-demand "
-    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible con el descuento "
-    f"mínimo que anuncia Vast.ai ({porcentaje(e.descuento)}): "
+    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible, "
+    f"{vast.ahorro_interrumpible(e.descuento)}: "
     f"{dolares(e.precio_interrumpible, 3)}/h."
 )
 print(

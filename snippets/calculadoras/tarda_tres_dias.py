@@ -1,4 +1,4 @@
-# «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa
+# «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa.
 from gpucoste import decisiones
 from gpucoste.formato import lista, numero, rango, veces
 
@@ -29,5 +29,9 @@ for g in r.locales:
 cerca = [
     g.gpu for g in r.locales if g.dias and g.dias.minimo <= DIAS_LOCAL <= g.dias.maximo
 ]
-donde = lista(cerca) if cerca else "ninguna"
-print(f"\nTres días caen dentro del rango en: {donde}.")
+# «el» chip de Apple, «la» GPU: «en la RTX 3060 12GB y en el Apple M2 Ultra 192GB».
+donde = [f"en {'el' if g.startswith('Apple') else 'la'} {g}" for g in cerca]
+if donde:
+    print(f"\nTres días caen dentro del rango {lista(donde)}.")
+else:
+    print("\nTres días no caen dentro del rango de ninguna.")

@@ -45,6 +45,6 @@ print(
     f"{numero(en_marcha)} {DOLAR}/GB/mes con la instancia en marcha y "
     f"{numero(parada)} con la instancia detenida; un mes son "
     f"{numero(HORAS_MES, 0)} horas. La tarjeta de la oferta mostraría "
-    f"{dolares(tarjeta, 3)}/h: la GPU más la hora de disco."
+    f"{dolares(tarjeta, 3)}/h: la GPU más el coste por hora del disco."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -44,9 +44,8 @@ comision = vast.regla("comision_cancelar_reserva").valor
 print(
     f"\nSupuestos: {esc.gpu} verificada a {dolares(precio.precio_hora_usd)}/h "
     f"({fecha(precio.fecha)}); la puja de la interrumpible, "
-    f"{porcentaje(vast.regla('ahorro_interrumpible_min').valor)} por debajo (el "
-    "ahorro típico que "
-    f"anuncia Vast.ai); la reserva, un mes prepagado al {porcentaje(d)} de descuento "
+    f"{vast.ahorro_interrumpible(vast.regla('ahorro_interrumpible_min').valor)}; "
+    f"la reserva, un mes prepagado al {porcentaje(d)} de descuento "
     "(el de `vastai prepay instance` por defecto) y destruida al terminar."
 )
 print(

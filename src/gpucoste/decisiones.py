@@ -93,7 +93,7 @@ GPU_ALQUILADA = "RTX 4090"
 ENTRADA_POR_SALIDA = 1.0
 """Tokens de entrada por token generado en los ejemplos (supuesto: tantos como de salida)."""
 LOTE_LLENO, CONTEXTO_LLENO = 16, 2048
-"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2.048 tokens de contexto, lo que cabe
+"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2048 tokens de contexto, lo que cabe
 en los 24 GB de la RTX 4090 con el modelo en bf16."""
 
 
@@ -168,7 +168,7 @@ def tabla_api_o_gpu():
                     "GPU": r.nombre,
                     "tokens por segundo": r.tokens_s,
                     "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
-                    "coste en él (US$/mes)": e.coste_b,
+                    "coste en el equilibrio (US$/mes)": e.coste_b,
                 }
             )
     return pd.DataFrame(filas)
@@ -347,7 +347,7 @@ def casos() -> list[Caso]:
     esc = next(e for e in experimento.escenarios() if e.gpu == GPU_ALQUILADA and e.nivel == "comunidad")
     salida.append(
         Caso(
-            "Fine-tuning, entrenamiento, batch grande",
+            "Fine-tuning, entrenamiento, procesamiento por lotes a gran escala",
             "GPU alquilada por horas",
             f"el fine-tuning del artículo: {n(esc.horas, 1)} horas de {GPU_ALQUILADA}, sin GPU en casa",
             recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),

@@ -1,7 +1,7 @@
 """Puntos de equilibrio: dónde dejan de ganar la API por token, la GPU alquilada, la reservada y la local.
 
 Cada función devuelve un :class:`Equilibrio`: el umbral y lo que cuesta cada opción justo en él (que es lo
-mismo, salvo redondeo: así se comprueba en las pruebas). Comprar o alquilar está en :mod:`gpucoste.compra`.
+mismo, salvo redondeo: así lo comprueban las pruebas). Comprar o alquilar está en :mod:`gpucoste.compra`.
 
 Todos los importes en la misma moneda (la guía usa dólares, la de los precios de los proveedores).
 """

@@ -23,7 +23,7 @@ from .ranking import Trabajo, validar
 from .validacion import numero, resultado
 
 TRABAJO = Trabajo(modelo="Mistral 7B v0.3", metodo="lora", tokens=30e6, secuencia=2048)
-"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2.048)."""
+"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2048)."""
 
 
 @dataclass(frozen=True)

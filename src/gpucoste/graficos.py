@@ -198,7 +198,7 @@ def _leyendas_arriba(fig: plt.Figure, ancho: float) -> float:
 
 
 # Las coordenadas con dos decimales (una centésima de punto: invisible) en vez de los seis de matplotlib: el SVG
-# pesa un tercio menos. Solo en los atributos de geometría: los textos («1.599 US$») no se tocan.
+# pesa un tercio menos. Solo en los atributos de geometría: los textos («1599 US$») no se tocan.
 _ATRIBUTOS_GEOMETRIA = re.compile(r'(\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|points)=")([^"]*)"')
 _CIFRA_LARGA = re.compile(r"-?\d+\.\d{3,}")
 

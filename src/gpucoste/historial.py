@@ -50,10 +50,9 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
             texto = f"{nivel}: un solo precio, {dolares(bajo.precio_hora_usd)} por hora {del_(bajo.fecha)}"
         else:
             hasta = ("al " if len(filas[-1].fecha) == 10 else "a ") + fecha(filas[-1].fecha)
-            texto = (
-                f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, "
-                f"entre {dolares(bajo.precio_hora_usd)} y {dolares(alto.precio_hora_usd)} por hora"
-            )
+            minimo, maximo = dolares(bajo.precio_hora_usd), dolares(alto.precio_hora_usd)
+            valores = f"todos de {minimo}" if minimo == maximo else f"entre {minimo} y {maximo}"
+            texto = f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, {valores} por hora"
         raros = [fecha(p.fecha) for p in filas if atipico(p)]
         if raros:
             texto += f" ({'atípico' if len(raros) == 1 else 'atípicos'}: {' y '.join(raros)})"
@@ -66,7 +65,7 @@ def _eje_de_fechas(ax, fechas: list) -> None:
     from matplotlib.dates import AutoDateLocator, DayLocator, MonthLocator, num2date
     from matplotlib.ticker import FuncFormatter
 
-    from .formato import MESES
+    from .formato import MESES_ABREVIADOS
 
     dias = (max(fechas) - min(fechas)).days
     if dias >= 90:
@@ -75,7 +74,7 @@ def _eje_de_fechas(ax, fechas: list) -> None:
 
         def rotulo(x: float, _pos: int) -> str:
             d = num2date(x)
-            return f"{MESES[d.month - 1][:3]} {d.year}"
+            return f"{MESES_ABREVIADOS[d.month - 1]} {d.year}"
 
     else:
         # Días, como mucho una marca por día (dos marcas en el mismo día repetirían el rótulo). Desde dos semanas,
@@ -88,7 +87,7 @@ def _eje_de_fechas(ax, fechas: list) -> None:
 
         def rotulo(x: float, _pos: int) -> str:
             d = num2date(x)
-            return f"{d.day} {MESES[d.month - 1][:3]} {d.year}"
+            return f"{d.day} {MESES_ABREVIADOS[d.month - 1]} {d.year}"
 
     ax.xaxis.set_major_formatter(FuncFormatter(rotulo))
 

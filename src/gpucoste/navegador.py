@@ -353,7 +353,7 @@ def _tabla_api_o_gpu(
         ("US$ por millón de tokens generados (con su entrada)", numero(millon)),
         ("Tokens por segundo para empatar", numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
         ("Equilibrio (millones de tokens al mes)", e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
-        ("Coste en él (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
+        ("Coste en el equilibrio (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
     )
     millones, series = equilibrios.costes_segun_tokens(precio_hora, tokens_s, {"API": millon}, "GPU alquiladas 24/7")
     grafico = dibujo.lineas(
@@ -391,7 +391,8 @@ def _campos_comprar() -> tuple[Campo, ...]:
         Campo("usd_por_eur", "Tipo de cambio del BCE", "US$ por €", luz.usd_por_eur),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes, a {decisiones.HORAS_AL_DIA[0]} horas al día",
+            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
             decisiones.HORAS_AL_DIA[0] * 365 / 12,
         ),
@@ -426,7 +427,7 @@ def _tabla_comprar(
         ("Horas de uso hasta el equilibrio", "—" if e.umbral is None else numero(e.umbral * horas_mes, 0)),
         ("Coste en el equilibrio (US$)", "—" if e.coste_a is None else numero(e.coste_a, 0)),
         (
-            "Horas de alquiler que paga la compra (sin electricidad ni reventa)",
+            "Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
             numero(compra.horas_equivalentes(precio_compra, precio_hora), 0),
         ),
     )

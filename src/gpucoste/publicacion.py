@@ -41,8 +41,9 @@ def enlace(url: str) -> str:
 
 
 def precio(x: float) -> str:
-    """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
-    return numero(x, 2 if round(x, 2) == x else 4)
+    """Precio por hora con dos decimales, como todos los precios de la guía (una mediana de ofertas, 3,4309 US$/h,
+    se lee «3,43»)."""
+    return numero(x, 2)
 
 
 def referencia() -> dt.date:

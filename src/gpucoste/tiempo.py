@@ -117,7 +117,7 @@ def tokens_por_segundo(
     Si el cómputo (2 FLOPs por parámetro activo y token, al pico BF16) tarda más, manda el cómputo.
     Lanza ``ValueError`` si los pesos y la caché no caben en la memoria de las GPUs.
 
-    Es la función que usan los equilibrios «API frente a GPU alquilada»: tokens/s × 3.600 = tokens por hora.
+    Es la función que usan los equilibrios «API frente a GPU alquilada»: tokens/s × 3600 = tokens por hora.
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
     opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)

@@ -74,8 +74,22 @@ def regla(clave: str) -> esquema.Valor:
     return esquema.valor(REGLAS, clave, "Regla de Vast.ai")
 
 
+def ahorro_interrumpible(descuento: float) -> str:
+    """Cómo se dice en toda la guía el ahorro de una instancia interrumpible de Vast.ai: la cifra, con lo que
+    es. Vast.ai no publica un descuento fijo ni uno mínimo: su página de precios dice «often 50%+ cheaper than
+    on-demand» (``ahorro_interrumpible_min`` en ``vast_reglas.csv``), y el precio real lo fija la puja.
+
+    >>> ahorro_interrumpible(0.5)
+    'un 50\xa0% por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un 50\xa0% o más»)'
+    """
+    from .formato import porcentaje
+
+    cifra = porcentaje(valido(descuento, "descuento"))
+    return f"un {cifra} por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un {cifra} o más»)"
+
+
 def precio_oferta(precio_gpu_hora: float, gb_disco: float, precio_disco_gb_mes: float) -> float:
-    """Los US$/h de la tarjeta de una oferta: la GPU más la hora del disco elegido (la red va aparte)."""
+    """Los US$/h de la tarjeta de una oferta: la GPU más el coste por hora del disco elegido (la red va aparte)."""
     total = valido(precio_gpu_hora, "precio_gpu_hora") + coste_almacenamiento(gb_disco, precio_disco_gb_mes, 1)
     return resultado(total, "precio_oferta", {"precio_gpu_hora": precio_gpu_hora, "gb_disco": gb_disco})
 
@@ -160,7 +174,7 @@ def tipos_de_alquiler(
     """El mismo trabajo de ``horas`` como instancia on-demand, interrumpible y reservada.
 
     - On-demand: ``precio_hora`` × ``horas``.
-    - Interrumpible: ``puja_hora`` (por defecto, el on-demand menos el ahorro típico que anuncia
+    - Interrumpible: ``puja_hora`` (por defecto, el on-demand menos el ahorro habitual que anuncia
       Vast.ai) por las horas más la ``fraccion_repetida`` de trabajo que se pierde en las
       interrupciones y hay que repetir desde el último checkpoint.
     - Reservada: se prepaga ``meses_reserva`` al descuento por defecto y, al acabar, se destruye la
@@ -250,6 +264,7 @@ def horas_por_dlperf(horas_referencia: float, dlperf_referencia: float, dlperf: 
 
 __all__ = [
     "HORAS_MES",
+    "ahorro_interrumpible",
     "Oferta",
     "Tipo",
     "coste_por_estado",
