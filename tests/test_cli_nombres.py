@@ -214,7 +214,9 @@ def test_reservar_toma_el_descuento_del_proveedor():
     v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
     assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
     assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
-    assert v["precio on-demand (US$/h)"]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
+    assert v["precio bajo demanda (US$/h)"]["valor"] == pytest.approx(
+        _precio_vigente_mas_barato("A100 80GB", "Vast.ai")
+    )
 
 
 def test_electricidad_de_la_gpu_y_el_pais():
@@ -230,7 +232,7 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
     vatios = float(_fila("gpus.csv", "gpu", "RTX 4090")["vatios"])
     umbral = vatios / 1000 * _usd_kwh() * tflops["H100 80GB"] / tflops["RTX 4090"]
     assert v["umbral por GPU alquilada (US$/h)"]["valor"] == pytest.approx(umbral)
-    alto, bajo = v["horas en RTX 4090 (MFU alto)"]["valor"], v["horas en H100 80GB (MFU alto)"]["valor"]
+    alto, bajo = v["horas en RTX 4090 (MFU alta)"]["valor"], v["horas en H100 80GB (MFU alta)"]["valor"]
     assert alto / bajo == pytest.approx(tflops["H100 80GB"] / tflops["RTX 4090"])
 
 

@@ -102,7 +102,7 @@ def test_coste_acumulado_se_cruza_en_el_equilibrio():
 
 
 def test_coste_segun_tasa_cruza_bajo_demanda_en_el_equilibrio():
-    """Fuente independiente: tasa_equilibrio. En esa tasa, el coste esperado interrumpible es el on-demand."""
+    """Fuente independiente: tasa_equilibrio. En esa tasa, el coste esperado interrumpible es el bajo demanda."""
     from gpucoste import interrupciones
 
     comunes = {"horas_trabajo": 20.0, "escritura_h": 1 / 60}
@@ -111,7 +111,7 @@ def test_coste_segun_tasa_cruza_bajo_demanda_en_el_equilibrio():
         20.0, 1 / 60, {"interrumpible": 0.1}, 0.5, 1.0, tasa_maxima=eq.umbral, puntos=10
     )
     assert tasas[-1] == pytest.approx(eq.umbral)
-    assert series["on-demand"] == [20.0] * 11
+    assert series["bajo demanda"] == [20.0] * 11
     assert series["interrumpible"][-1] == pytest.approx(20.0)
     assert series["interrumpible"][0] < 20.0
 

@@ -110,8 +110,8 @@ def test_lista_rechaza(malo):
 
 
 def test_nivel_en_la_prosa():
-    """La guía de estilo: «on-demand», nunca «bajo_demanda» ni «bajo demanda»; el resto, tal cual."""
-    assert formato.nivel("bajo_demanda") == "on-demand"
+    """La guía de estilo: «bajo demanda» (Fundéu), nunca «bajo_demanda» ni «on-demand»; el resto, tal cual."""
+    assert formato.nivel("bajo_demanda") == "bajo demanda"
     assert formato.nivel("comunidad") == "comunidad"
     with pytest.raises(ValueError, match="nivel"):
         formato.nivel("bajo demanda")

@@ -148,7 +148,7 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert {t.fuente for t in datos.tarifas()} <= enlaces
     assert {h.fuente for h in datos.hardware()} <= enlaces
     assert {p.fecha for p in datos.precios()} == {fila[4] for fila in precios}
-    assert len(sopa.select("figure.grafico svg[role=img]")) == len(historial.series())
+    assert len(sopa.select("figure.grafico svg.grafico-ancho[role=img]")) == len(historial.series())
     ids = [n["id"] for n in sopa.select("[id]")]
     assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"
     descargas = {a["href"] for a in sopa.find_all("a") if "/datos/" in a["href"]}
@@ -157,7 +157,7 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
         assert (sitio / "precios" / enlace).resolve().is_file()
     assert sopa.find("a", href=lambda h: h and "precio-desactualizado.yml" in h) is not None
     assert "CC BY 4.0" in sopa.get_text()
-    assert "bajo_demanda" not in sopa.get_text(), "el nivel se escribe como en la prosa: «on-demand»"
+    assert "bajo_demanda" not in sopa.get_text(), "el nivel se escribe como en la prosa: «bajo demanda»"
 
 
 def test_otros_datos_citados_cada_fila_con_su_fuente(sitio):

@@ -56,7 +56,7 @@ for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
     elif partes["bajada"] is not None:
         texto = (
             f"salida {importe(partes['bajada'])} (lo publica el proveedor); "
-            "la subida no tiene tarifa en los datos"
+            "la entrada no tiene tarifa en los datos"
         )
     else:
         politica = proveedores.politica(proveedor, "transferencia")

@@ -8,7 +8,7 @@ print(
     f"(la estimación del artículo para la {e.gpu})."
 )
 print(
-    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h on-demand "
+    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
     f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible, "
     f"{vast.ahorro_interrumpible(e.descuento)}: "
     f"{dolares(e.precio_interrumpible, 3)}/h."
@@ -39,7 +39,7 @@ print(
 )
 bajo_demanda = e.precio_bajo_demanda * e.horas_trabajo
 print(
-    f"\nOn-demand, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
+    f"\nBajo demanda, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
     f"{numero(e.horas_trabajo, 1)} horas."
 )
 for reinicio, cual in ((e.reinicio_min_h, "corto"), (e.reinicio_max_h, "largo")):

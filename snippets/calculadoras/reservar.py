@@ -1,4 +1,4 @@
-# ¿On-demand o reservada? Reservar compensa a partir de un uso de 1 − descuento.
+# ¿Bajo demanda o reservada? Reservar compensa a partir de un uso de 1 − descuento.
 import pandas as pd
 
 from gpucoste import decisiones, equilibrios, formato, mercado

@@ -10,8 +10,8 @@ millones = numero(t.tokens / 1e6, 0)
 print(
     f"Trabajo: {METODO[t.metodo]} de {t.modelo} sobre {millones} millones "
     f"de tokens (secuencias de {numero(t.secuencia, 0)}): "
-    f"{rango(h.minimo, h.maximo, 1)} horas en una {r.rapida} según el MFU, "
-    f"{HORAS_H100} con el MFU medio.\n"
+    f"{rango(h.minimo, h.maximo, 1)} horas en una {r.rapida} según la MFU, "
+    f"{HORAS_H100} con la MFU media.\n"
     "Tres días frente a dos horas es un cociente de "
     f"{veces(DIAS_LOCAL * 24 / HORAS_H100, 0)}. "
     "Con el mismo MFU, en cada GPU local:\n"

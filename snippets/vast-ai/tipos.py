@@ -1,4 +1,4 @@
-# On-demand, interrumpible o reservada: un trabajo con los tres tipos de alquiler.
+# Bajo demanda, interrumpible o reservada: un trabajo con los tres tipos de alquiler.
 import pandas as pd
 
 from gpucoste import atipicos, experimento, moneda, vast
@@ -54,8 +54,8 @@ print(
     f"{porcentaje(iguala)} del trabajo."
 )
 print(
-    "- Reservar para un solo trabajo y cancelar cuesta más que on-demand: Vast.ai "
-    "recupera el "
+    "- Reservar para un solo trabajo y cancelar cuesta más que alquilar bajo demanda: "
+    "Vast.ai recupera el "
     f"descuento disfrutado y cobra un {porcentaje(comision)} más sobre él. Además "
     "hay que "
     f"adelantar el mes entero."

@@ -369,7 +369,7 @@ def _cabe(
 
 @orden(
     "cuanto-tarda",
-    "horas de un entrenamiento en cada GPU (rango por el MFU)",
+    "horas de un entrenamiento en cada GPU (rango por la MFU)",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,

@@ -45,7 +45,7 @@ class Precio:
 
     @property
     def proveedor_y_nivel(self) -> str:
-        """«Nebius (on-demand)»: el proveedor y el nivel como los lee una persona."""
+        """«Nebius (bajo demanda)»: el proveedor y el nivel como los lee una persona."""
         from .formato import nivel
 
         return f"{self.proveedor} ({nivel(self.nivel)})"
@@ -297,14 +297,14 @@ MODELOS = esquema.Tabla(
 GPUS = esquema.Tabla(
     "gpus.csv",
     Gpu,
-    "Especificaciones de cada GPU: memoria, TFLOPS BF16 densos, ancho de banda de memoria y consumo.",
+    "Especificaciones de cada GPU: memoria, TFLOPS densos en bf16, ancho de banda de memoria y consumo.",
     columnas=(
         esquema.Columna("gpu", "texto", "Nombre de la GPU (como en precios.csv)."),
         esquema.Columna(
             "vram_gb", "numero", "Memoria (GB; en un chip unificado, la total).", minimo=0, excluye_minimo=True
         ),
         esquema.Columna(
-            "tflops_bf16", "numero", "Pico de TFLOPS BF16 densos (sin dispersión).", minimo=0, excluye_minimo=True
+            "tflops_bf16", "numero", "Pico de TFLOPS densos en bf16 (sin dispersión).", minimo=0, excluye_minimo=True
         ),
         esquema.Columna(
             "ancho_banda_gbs", "numero", "Ancho de banda de memoria (GB/s).", minimo=0, excluye_minimo=True

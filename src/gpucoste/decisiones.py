@@ -461,7 +461,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
 
 
 def grafico_interrumpible() -> str:
-    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el on-demand."""
+    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el bajo demanda."""
     from . import graficos
 
     def dibujar() -> str:
@@ -474,10 +474,10 @@ def grafico_interrumpible() -> str:
             e.precio_bajo_demanda,
         )
         with graficos.figura() as (fig, ax):
-            bajo_demanda = series.pop("on-demand")
+            bajo_demanda = series.pop("bajo demanda")
             for nombre, costes in series.items():
                 ax.plot(tasas, costes, label=nombre)
-            ax.axhline(bajo_demanda[0], linestyle="--", color=graficos.PALETA[2], label="on-demand")
+            ax.axhline(bajo_demanda[0], linestyle="--", color=graficos.PALETA[2], label="bajo demanda")
             ax.set_xlabel("interrupciones por hora")
             ax.set_ylabel("coste esperado del trabajo (US$)")
             graficos.coma_decimal(ax, 1)
@@ -486,7 +486,7 @@ def grafico_interrumpible() -> str:
             return graficos.svg(
                 fig,
                 f"Coste esperado del fine-tuning en una {e.gpu} interrumpible frente a la tasa de interrupciones: "
-                "crece con la tasa y cruza la línea del precio on-demand en el punto de equilibrio; con el "
+                "crece con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio; con el "
                 "reinicio largo cruza antes.",
             )
 
@@ -528,7 +528,7 @@ def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) 
 
 @dataclass(frozen=True)
 class HorasEn:
-    """Horas (rango por el MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
+    """Horas (rango por la MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
 
     gpu: str
     n_gpus: int
@@ -570,7 +570,7 @@ class EnLocal:
     gpu: str
     metodo: str | None
     horas: Rango | None
-    veces: float  # TFLOPS BF16 densos de la GPU rápida ÷ los de esta
+    veces: float  # TFLOPS densos en bf16 de la GPU rápida ÷ los de esta
 
     @property
     def dias(self) -> Rango | None:
@@ -591,7 +591,7 @@ def local_frente_a_rapida(
     horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
 ) -> LocalFrenteARapida:
     """El trabajo del experimento (``experimento_definido.TRABAJO``) con los tokens que hacen que tarde
-    ``horas_rapida`` en ``rapida`` (con el MFU medio), y sus horas en cada GPU de ``locales``.
+    ``horas_rapida`` en ``rapida`` (con la MFU media), y sus horas en cada GPU de ``locales``.
 
     En cada local se usa el método del trabajo si cabe en una GPU; si no, QLoRA (el base en NF4); si ni así,
     ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).

@@ -59,7 +59,7 @@ def horas_por_escenario(trabajo: Trabajo = TRABAJO, nombre: str = experimento.FI
 
 
 def aceleracion_pico(rapida: str, lenta: str) -> float:
-    """Cuántas veces más TFLOPS BF16 densos tiene ``rapida`` que ``lenta`` (el techo de la aceleración)."""
+    """Cuántas veces más TFLOPS densos en bf16 tiene ``rapida`` que ``lenta`` (el techo de la aceleración)."""
     return memoria.gpu(rapida).tflops_bf16 / memoria.gpu(lenta).tflops_bf16
 
 

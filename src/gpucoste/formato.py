@@ -103,16 +103,30 @@ def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
     return a if a == b else f"{a}–{b}"
 
 
-# Cómo se escribe en la prosa cada nivel de precios.csv (la guía de estilo: «on-demand», no «bajo demanda»).
-NIVELES = {"bajo_demanda": "on-demand"}
+# Cómo se escribe en la prosa cada nivel de precios.csv (la guía de estilo: «bajo demanda», no «bajo demanda»).
+NIVELES = {"bajo_demanda": "bajo demanda"}
 
 
 def nivel(clave: str) -> str:
-    """``"bajo_demanda"`` → ``"on-demand"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
+    """``"bajo_demanda"`` → ``"bajo demanda"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
     from . import datos
 
     validacion.opcion(clave, "nivel", datos.NIVELES)
     return NIVELES.get(clave, clave)
+
+
+INCOMPLETO = "*"
+"""La marca de un total al que le falta una partida (el proveedor no publica su tarifa): la misma en cada tabla y
+en cada calculadora, y la nota que la explica dice «asterisco»."""
+
+
+def total(texto: str, completo: bool) -> str:
+    """``texto`` (un total ya escrito) con la marca ``INCOMPLETO`` si no está ``completo``: «361,57–369,04*»."""
+    if not isinstance(texto, str) or not isinstance(completo, bool):
+        raise ValueError(
+            f"total: texto = {texto!r}, completo = {completo!r} no vale; se admite un texto y un booleano."
+        )
+    return texto if completo else texto + INCOMPLETO
 
 
 def veces(x: float, decimales: int = 1) -> str:

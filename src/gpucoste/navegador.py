@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
-from .formato import nivel, numero, periodo, rango
+from .formato import nivel, numero, periodo, rango, total
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -105,7 +105,7 @@ def _tabla_coste(**valores: float) -> Tabla:
     return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
 
 
-# --- Interrumpible o on-demand (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
 
 
 def _campos_interrumpibles() -> tuple[Campo, ...]:
@@ -118,7 +118,7 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
         Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio on-demand", "US$/h", e.precio_bajo_demanda),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -151,7 +151,7 @@ def _tabla_interrumpibles(
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
         ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste on-demand (US$)", numero(bajo_demanda)),
+        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
         (
             "Deja de compensar a partir de (interrupciones por hora)",
             eq.motivo if eq.umbral is None else numero(eq.umbral),
@@ -166,7 +166,7 @@ def _tabla_interrumpibles(
         eje_x="interrupciones por hora",
         eje_y="coste esperado del trabajo (US$)",
         alt="Coste esperado del trabajo interrumpible frente a la tasa de interrupciones, con tus cifras: crece "
-        "con la tasa y cruza la línea del precio on-demand en el punto de equilibrio.",
+        "con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio.",
     )
     return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
 
@@ -285,7 +285,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
             f.precio.proveedor_y_nivel,
             numero(f.precio.precio_hora_usd * f.n_gpus),
             texto(f.horas, 1),
-            texto(f.coste) + ("" if f.completo else " †"),
+            total(texto(f.coste), f.completo),
             "★" if f.pareto else "",
         )
         for f in opciones
@@ -297,7 +297,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         d.costes,
         d.gpus,
         destacados=d.frontera,
-        eje_x="horas de cómputo (rango por el MFU)",
+        eje_x="horas de cómputo (rango por la MFU)",
         eje_y="coste por trabajo terminado (US$)",
         alt=f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, con tus cifras: cada "
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
@@ -469,7 +469,7 @@ CALCULADORAS: dict[str, Calculadora] = {
         ),
         Calculadora(
             "interrumpibles",
-            "Calcula tu caso: interrumpible o on-demand",
+            "Calcula tu caso: interrumpible o bajo demanda",
             dict.fromkeys(
                 (
                     "horas_trabajo",
