@@ -259,3 +259,24 @@ def test_un_nombre_sin_los_datos_que_hacen_falta_da_error_en_espanol(argv, mensa
 def test_cabe_con_otra_precision():
     rc, salida, _ = _ejecutar(["cabe", "--modelo", "Llama 3.1 70B", "--gpu", "H100 80GB", "--precision", "int4"])
     assert rc == 0 and "pesos" in salida
+
+
+@pytest.mark.parametrize(
+    ("argv", "concepto"),
+    [
+        (["api-o-gpu"], "precio de la GPU (US$/h)"),
+        (["comprar"], "precio de alquiler (US$/h)"),
+    ],
+)
+def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
+    """«¿API, alquilar, reservar o comprar?» enseña `gpucoste api-o-gpu` y `gpucoste comprar`: sin precio dado,
+    la orden toma el mismo que la página (decisiones.precio_gpu_alquilada, el vigente más barato de la GPU del
+    ejemplo), con su proveedor, su nivel y su fecha. Antes, la página fijaba el de Vast.ai (comunidad) y la orden,
+    el de RunPod."""
+    from gpucoste import decisiones
+
+    p = decisiones.precio_gpu_alquilada()
+    assert p == decisiones.precio_vigente(decisiones.GPU_ALQUILADA)
+    fila = _valores(argv)[concepto]
+    assert fila["valor"] == pytest.approx(p.precio_hora_usd)
+    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}"

@@ -4,7 +4,8 @@ import pandas as pd
 from gpucoste import decisiones, equilibrios, formato, mercado
 from gpucoste.formato import dolares, mes
 
-gpu = decisiones.precio_gpu_alquilada()
+# El precio del proveedor de los descuentos (como `gpucoste reservar`).
+gpu = decisiones.precio_vigente(decisiones.GPU_ALQUILADA, "Vast.ai")
 filas = []
 for m in mercado.modalidades():
     if m.modalidad != "reservada":

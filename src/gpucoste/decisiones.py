@@ -107,8 +107,10 @@ class Rendimiento:
 
 
 def precio_gpu_alquilada() -> datos.Precio:
-    """El precio más reciente de la GPU del ejemplo en el nivel más barato de Vast.ai (comunidad)."""
-    return datos.precio(GPU_ALQUILADA, "Vast.ai", "comunidad")
+    """El precio de la GPU del ejemplo (``GPU_ALQUILADA``): el vigente más barato de los datos
+    (:func:`precio_vigente`), el mismo que usan por defecto ``gpucoste api-o-gpu`` y ``gpucoste comprar``. Así,
+    cada página y la orden que enseña eligen sus entradas con la misma función."""
+    return precio_vigente(GPU_ALQUILADA)
 
 
 def rendimientos() -> list[Rendimiento]:
