@@ -282,7 +282,7 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     sopa = _sopa(sitio, "precios")
     filas = tabla_que_contiene(sopa, "Nivel")
     assert ["RTX 4090", "Vast.ai", "verificado", "0,45", FECHA, "console.vast.ai", ""] in filas
-    assert ["H100 80GB", "Vast.ai", "verificado", "2,2001", FECHA, "console.vast.ai", "atípico"] in filas
+    assert ["H100 80GB", "Vast.ai", "verificado", "2,20", FECHA, "console.vast.ai", "atípico"] in filas
     # El historial de la RTX 4090 en Vast.ai ya tiene dos fechas por nivel: su gráfico llega al 30 de noviembre.
     alt = sopa.find(
         "svg", attrs={"aria-label": lambda t: t and t.startswith("Precio por hora de la RTX 4090 en Vast.ai")}
