@@ -47,13 +47,13 @@ def test_historial_agrupa_y_ordena_por_fecha():
 def test_descripcion_del_historial_con_precios_iguales_da_una_cifra():
     """Nunca «entre 0,34 US$ y 0,34 US$»: con todos los precios iguales (a dos decimales), una sola cifra."""
     filas = [
-        datos.Precio("X", "P", "a", 0.34, "2026-07", "https://e.org", ""),
-        datos.Precio("X", "P", "a", 0.3401, "2026-09-25", "https://e.org", ""),
-        datos.Precio("X", "P", "b", 0.34, "2026-07", "https://e.org", ""),
-        datos.Precio("X", "P", "b", 0.74, "2026-09-25", "https://e.org", ""),
+        datos.Precio("X", "P", "comunidad", 0.34, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "comunidad", 0.3401, "2026-09-25", "https://e.org", ""),
+        datos.Precio("X", "P", "seguro", 0.34, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "seguro", 0.74, "2026-09-25", "https://e.org", ""),
     ]
     alt = historial.descripcion("X", "P", historial.series(filas)[("X", "P")])
-    assert "a: 2 precios de julio de 2026 al 25 de septiembre de 2026, todos de 0,34\u00a0US$ por hora" in alt
+    assert "comunidad: 2 precios de julio de 2026 al 25 de septiembre de 2026, todos de 0,34\u00a0US$ por hora" in alt
     assert "entre 0,34\u00a0US$ y 0,74\u00a0US$" in alt
     assert "entre 0,34\u00a0US$ y 0,34" not in alt
 
@@ -64,8 +64,8 @@ def test_meses_abreviados_con_punto():
             "X",
             "P",
             [
-                datos.Precio("X", "P", "a", 1.0, "2026-07-01", "https://e.org", ""),
-                datos.Precio("X", "P", "a", 2.0, "2026-12-01", "https://e.org", ""),
+                datos.Precio("X", "P", "comunidad", 1.0, "2026-07-01", "https://e.org", ""),
+                datos.Precio("X", "P", "comunidad", 2.0, "2026-12-01", "https://e.org", ""),
             ],
         )
     )
