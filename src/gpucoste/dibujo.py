@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .formato import numero
 from .validacion import entero, real
 
-__all__ = ["PALETA", "barras", "colores", "lineas", "marcas", "puntos"]
+__all__ = ["ESTRECHO", "PALETA", "barras", "colores", "lineas", "marcas", "puntos"]
 
 
 PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")

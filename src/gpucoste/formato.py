@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras d
 __all__ = [
     "DOLAR",
     "EURO",
+    "INCOMPLETO",
     "MESES",
+    "MESES_ABREVIADOS",
     "NIVELES",
     "PARTES",
     "dolares",
@@ -37,6 +39,7 @@ __all__ = [
     "porcentaje",
     "rango",
     "tabla",
+    "total",
     "veces",
 ]
 

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 
 import matplotlib
 
-__all__ = ["ESTILO", "MARGEN", "TINTA", "coma_decimal", "figura", "svg"]
+__all__ = ["ESTILO", "ESTRECHO", "MARGEN", "TINTA", "coma_decimal", "figura", "svg"]
 
 
 matplotlib.use("Agg")  # sin pantalla: solo se escriben ficheros

@@ -22,8 +22,10 @@ from .formato import DOLAR, nivel, numero
 
 __all__ = [
     "CARPETA",
+    "CONCEPTOS",
     "LICENCIA",
     "TABLAS_PROPIAS",
+    "UNIDADES",
     "datapackage",
     "descargas",
     "enlace",
