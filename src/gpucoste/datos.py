@@ -261,6 +261,35 @@ class Aceleracion:
     nota: str = ""
 
 
+@dataclass(frozen=True)
+class Medida:
+    """Una medida publicada de entrenamiento, memoria, generación o servicio, para calibrar los modelos.
+
+    ``rechazada`` vacía: la medida entra en la calibración; si no, dice por qué se deja fuera.
+    """
+
+    id: str
+    tipo: str
+    modelo: str
+    metodo: str
+    gpu: str
+    n_gpus: int | None
+    interconexion: str
+    secuencia: int | None
+    salida: int | None
+    lote: int | None
+    checkpointing: str
+    precision: str
+    marco: str
+    valor: float
+    unidad: str
+    tokens: float | None
+    rechazada: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
 def _entero(nombre: str, descripcion: str, minimo: int = 1) -> esquema.Columna:
     return esquema.Columna(nombre, "entero", descripcion, minimo=minimo)
 
@@ -345,6 +374,80 @@ GENERACION_MEDIDA = esquema.Tabla(
     ),
 )
 
+MEDIDAS = esquema.Tabla(
+    "medidas.csv",
+    Medida,
+    "Medidas publicadas (tiempo de entrenamiento, memoria pico, tokens/s) con las que se calibran los modelos.",
+    columnas=(
+        esquema.Columna("id", "texto", "Identificador corto de la medida."),
+        esquema.Columna(
+            "tipo",
+            "enum",
+            "Qué se midió: entrenamiento (tokens/s u horas de GPU), memoria (pico), generación (tokens/s de una "
+            "secuencia) o servicio (tokens/s de todas las peticiones a carga máxima).",
+            valores=("entrenamiento", "memoria", "generacion", "servicio"),
+        ),
+        esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
+        esquema.Columna(
+            "metodo",
+            "enum",
+            "Para qué se cargó el modelo.",
+            valores=("preentrenamiento", "completo", "lora", "qlora", "inferencia"),
+        ),
+        esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
+        esquema.Columna("n_gpus", "entero", "Número de GPUs (vacío si no se publica).", requerida=False, minimo=1),
+        esquema.Columna(
+            "interconexion",
+            "enum",
+            "Cómo se hablan las GPUs.",
+            valores=("ninguna", "pcie", "nvlink", "infiniband", "desconocida"),
+        ),
+        esquema.Columna(
+            "secuencia",
+            "entero",
+            "Tokens por secuencia (entrenamiento y memoria) o de contexto medio (generación) o de entrada (servicio).",
+            requerida=False,
+            minimo=1,
+        ),
+        esquema.Columna("salida", "entero", "Tokens generados por petición.", requerida=False, minimo=1),
+        esquema.Columna("lote", "entero", "Secuencias por paso y GPU.", requerida=False, minimo=1),
+        esquema.Columna("checkpointing", "enum", "¿Gradient checkpointing?", valores=("sí", "no", "desconocido")),
+        esquema.Columna(
+            "precision",
+            "enum",
+            "Precisión o formato de los pesos.",
+            valores=("bf16", "fp16", "f16", "fp8", "nf4", "q4_k_m", "gptq-int8", "gptq-int4", "awq-int4"),
+        ),
+        esquema.Columna("marco", "texto", "Biblioteca de entrenamiento o motor de inferencia."),
+        esquema.Columna("valor", "numero", "Valor medido.", minimo=0, excluye_minimo=True),
+        esquema.Columna(
+            "unidad",
+            "enum",
+            "Unidad del valor: tokens/s del trabajo, tokens/s por GPU, horas de GPU, GiB o GB.",
+            valores=("tokens_s", "tokens_s_gpu", "gpu_horas", "gib", "gb"),
+        ),
+        esquema.Columna(
+            "tokens",
+            "numero",
+            "Tokens del entrenamiento (en horas de GPU).",
+            requerida=False,
+            minimo=0,
+            excluye_minimo=True,
+        ),
+        esquema.Columna(
+            "rechazada", "texto", "Vacía si la medida entra en la calibración; si no, por qué no.", requerida=False
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("id",),
+    referencias=(
+        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+    ),
+)
+
 ACELERACIONES = esquema.Tabla(
     "aceleraciones.csv",
     Aceleracion,
@@ -415,6 +518,11 @@ def especificaciones() -> dict[str, Gpu]:
 def generacion_medida() -> tuple[GeneracionMedida, ...]:
     """Velocidades de generación publicadas."""
     return esquema.cargar(GENERACION_MEDIDA)
+
+
+def medidas() -> tuple[Medida, ...]:
+    """Medidas publicadas para calibrar los modelos de tiempo, memoria y velocidad."""
+    return esquema.cargar(MEDIDAS)
 
 
 def aceleraciones() -> tuple[Aceleracion, ...]:
