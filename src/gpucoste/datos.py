@@ -101,6 +101,19 @@ class Supuesto:
     fuente: str
 
 
+@dataclass(frozen=True)
+class Ajuste:
+    """Un parámetro de los modelos ajustado a la mitad de ajuste de ``medidas.csv`` (ver ``gpucoste.calibracion``)."""
+
+    clave: str
+    central: float
+    minimo: float
+    maximo: float
+    medidas: int
+    descripcion: str
+    derivacion: str
+
+
 PRECIOS = esquema.Tabla(
     "precios.csv",
     Precio,
@@ -448,6 +461,26 @@ MEDIDAS = esquema.Tabla(
     ),
 )
 
+AJUSTES = esquema.Tabla(
+    "ajustes.csv",
+    Ajuste,
+    "Parámetros ajustados a las medidas publicadas (MFU, ralentización de QLoRA, eficiencia de cada motor): "
+    "los escribe gpucoste.calibracion y una prueba comprueba que siguen saliendo de medidas.csv.",
+    columnas=(
+        esquema.Columna("clave", "texto", "Nombre del parámetro, como lo usa la biblioteca."),
+        esquema.Columna(
+            "central", "numero", "Valor típico: la mediana de las medidas de ajuste.", minimo=0
+        ),
+        esquema.Columna("minimo", "numero", "La menor de las medidas de ajuste.", minimo=0),
+        esquema.Columna("maximo", "numero", "La mayor de las medidas de ajuste.", minimo=0),
+        esquema.Columna("medidas", "entero", "Cuántas medidas de ajuste hay detrás.", minimo=1),
+        esquema.Columna("descripcion", "texto", "Qué es."),
+        esquema.Columna("derivacion", "texto", "De qué medidas sale (sus id en medidas.csv)."),
+    ),
+    clave=("clave",),
+    orden=(("minimo", "central"), ("central", "maximo")),
+)
+
 ACELERACIONES = esquema.Tabla(
     "aceleraciones.csv",
     Aceleracion,
@@ -518,6 +551,11 @@ def especificaciones() -> dict[str, Gpu]:
 def generacion_medida() -> tuple[GeneracionMedida, ...]:
     """Velocidades de generación publicadas."""
     return esquema.cargar(GENERACION_MEDIDA)
+
+
+def ajustes() -> dict[str, Ajuste]:
+    """Parámetros ajustados a las medidas, por clave; una clave desconocida da ``ValueError`` con las válidas."""
+    return _PorNombre("Ajuste", {a.clave: a for a in esquema.cargar(AJUSTES)})
 
 
 def medidas() -> tuple[Medida, ...]:
