@@ -265,7 +265,15 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
                 "maximo": f"{maximo:.4g}",
                 "medidas": str(len(ids)),
                 "descripcion": texto,
-                "derivacion": "mediana y extremos de: " + " ".join(ids),
+                "derivacion": (
+                    "mínimos cuadrados sobre: " if tipo in ("generacion", "sobrecarga") else "mediana y extremos de: "
+                )
+                + " ".join(ids)
+                + (
+                    " (rango: su valor por la dispersión de los grupos con varias medidas)"
+                    if tipo == "mfu" and len(ids) == 1
+                    else ""
+                ),
             }
         )
     return filas

@@ -90,10 +90,11 @@ Entropy) solo quedan enteros los logits en bf16 (estimación)."""
 PERDIDAS = ("completa", "por_trozos")
 """Cómo se calcula la entropía cruzada: de una vez sobre todos los logits o por trozos."""
 
-OPTIMIZADORES = {"adamw": 12.0, "adamw8bit": 6.0}
-"""Bytes por parámetro entrenable del estado del optimizador en precisión mixta: AdamW guarda copia
-fp32, momento y varianza (4 + 4 + 4, ZeRO); el AdamW de 8 bits de bitsandbytes, la copia fp32 y los dos
-momentos en 8 bits (4 + 1 + 1)."""
+OPTIMIZADORES = {"adamw": 12.0, "adamw_bf16": 8.0, "adamw8bit": 6.0}
+"""Bytes por parámetro entrenable del estado del optimizador: AdamW en precisión mixta guarda copia
+fp32, momento y varianza (4 + 4 + 4, ZeRO); sobre parámetros en bf16 sin copia fp32 (los adaptadores
+del repositorio de QLoRA, que los pasa a bf16), solo los dos momentos (4 + 4); el AdamW de 8 bits de
+bitsandbytes, la copia fp32 y los dos momentos en 8 bits (4 + 1 + 1)."""
 
 METODOS = ("inferencia", "completo", "lora", "qlora")
 """Para qué se carga el modelo: servirlo, o entrenarlo entero, con LoRA o con QLoRA."""
