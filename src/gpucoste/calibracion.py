@@ -26,16 +26,22 @@ import statistics
 from dataclasses import dataclass
 
 from . import datos, memoria, tiempo
+from .formato import numero, porcentaje
 
 __all__ = [
+    "ERROR_MAXIMO",
+    "DENTRO_MINIMO",
     "Prediccion",
     "Resumen",
     "TIPOS",
     "ajustar",
     "clave_grupo",
+    "escribir_ajustes",
+    "fallos",
     "filas_ajustes",
     "informe",
     "mitades",
+    "texto_informe",
     "predecir",
     "predicciones",
     "usadas",
@@ -72,7 +78,7 @@ def _n(m: datos.Medida) -> int:
 
 
 def clave_grupo(m: datos.Medida) -> str:
-    """El grupo de ``m`` al partir y ajustar: la clave de ``ajustes.csv`` que ajusta, o el tipo y marco si no ajusta nada."""
+    """El grupo de ``m`` al partir y ajustar: la clave de ``ajustes.csv`` que ajusta (o tipo y marco)."""
     if m.tipo == "entrenamiento":
         if m.metodo == "qlora":
             return "qlora"
@@ -405,3 +411,70 @@ def informe() -> dict[str, dict[str, Resumen | None]]:
             for nombre, ids in conjuntos.items()
         }
     return salida
+
+
+ERROR_MAXIMO = 0.25
+"""Mediana máxima de |predicho/medido − 1| en todas las medidas, para el tiempo y para la memoria."""
+
+DENTRO_MINIMO = 0.70
+"""Fracción mínima de las medidas (todas) que debe caer dentro del rango predicho."""
+
+
+def fallos(
+    resumen: dict[str, dict[str, Resumen | None]] | None = None, ps: tuple[Prediccion, ...] | None = None
+) -> list[str]:
+    """Lo que incumple la calibración (vacío si nada): los umbrales de ``ERROR_MAXIMO`` y ``DENTRO_MINIMO``,
+    y ninguna medida de generación por encima de su techo de ancho de banda."""
+    resumen = informe() if resumen is None else resumen
+    ps = predicciones() if ps is None else ps
+    salida = []
+    for tipo in ("entrenamiento", "memoria"):
+        r = resumen[tipo]["todas"]
+        if r is None or r.error_mediano > ERROR_MAXIMO:
+            error = "sin medidas" if r is None else porcentaje(r.error_mediano, 1)
+            salida.append(f"{TIPOS[tipo]}: error mediano {error}, por encima del {porcentaje(ERROR_MAXIMO)}")
+    dentro = resumen["todas"]["todas"]
+    if dentro is None or dentro.dentro < DENTRO_MINIMO:
+        salida.append(
+            f"solo {porcentaje(0 if dentro is None else dentro.dentro)} de las medidas dentro del rango predicho"
+        )
+    for p in ps:
+        if p.medida.tipo == "generacion" and p.techo is not None and p.medida.valor > p.techo:
+            salida.append(
+                f"{p.medida.id}: {numero(p.medida.valor, 1)} tokens/s medidos superan el techo de {numero(p.techo, 1)}"
+            )
+    return salida
+
+
+def texto_informe(resumen: dict[str, dict[str, Resumen | None]] | None = None) -> str:
+    """El informe en texto: por tipo, medidas, error mediano y fracción dentro del rango en cada mitad."""
+    resumen = informe() if resumen is None else resumen
+    lineas = []
+    for tipo, mitades_tipo in resumen.items():
+        partes = []
+        for nombre, r in mitades_tipo.items():
+            partes.append(
+                f"{nombre}: —"
+                if r is None
+                else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, "
+                f"dentro {porcentaje(r.dentro)}"
+            )
+        lineas.append(f"{TIPOS.get(tipo, 'todas las medidas')}: " + "; ".join(partes))
+    return "\n".join(lineas)
+
+
+def escribir_ajustes(ruta: str) -> None:
+    """Escribe en ``ruta`` el ``ajustes.csv`` que sale de la mitad de ajuste de ``medidas.csv``."""
+    import csv
+
+    filas = filas_ajustes()
+    with open(ruta, "w", newline="", encoding="utf-8") as f:
+        escritor = csv.DictWriter(f, list(filas[0]), lineterminator="\n")
+        escritor.writeheader()
+        escritor.writerows(filas)
+
+
+if __name__ == "__main__":  # python -m gpucoste.calibracion: rehace ajustes.csv tras cambiar medidas.csv
+    from importlib import resources
+
+    escribir_ajustes(str(resources.files("gpucoste") / "datos" / "ajustes.csv"))

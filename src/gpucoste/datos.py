@@ -468,9 +468,7 @@ AJUSTES = esquema.Tabla(
     "los escribe gpucoste.calibracion y una prueba comprueba que siguen saliendo de medidas.csv.",
     columnas=(
         esquema.Columna("clave", "texto", "Nombre del parámetro, como lo usa la biblioteca."),
-        esquema.Columna(
-            "central", "numero", "Valor típico: la mediana de las medidas de ajuste.", minimo=0
-        ),
+        esquema.Columna("central", "numero", "Valor típico: la mediana de las medidas de ajuste.", minimo=0),
         esquema.Columna("minimo", "numero", "La menor de las medidas de ajuste.", minimo=0),
         esquema.Columna("maximo", "numero", "La mayor de las medidas de ajuste.", minimo=0),
         esquema.Columna("medidas", "entero", "Cuántas medidas de ajuste hay detrás.", minimo=1),
