@@ -12,6 +12,11 @@ for lenta in ("RTX 4090", "A100 80GB"):
     print(
         f"- Cociente de picos de TFLOPS BF16 densos frente a la {lenta}: {veces(pico)}."
     )
+calibrada = 1 / ed.comparar_calibrado().fraccion_tiempo
+print(
+    "- Con el MFU medido de cada clase de GPU (modelo calibrado, "
+    f"[¿cuánto se equivoca?](calculadoras/cuanto-se-equivoca.md)): {veces(calibrada)}."
+)
 for a in datos.aceleraciones():
     print(
         f"- Medida frente a la {a.gpu_lenta}: {veces(a.veces, 2)}, {a.medida}; "

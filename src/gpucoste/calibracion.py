@@ -197,7 +197,7 @@ def ajustar(ajuste: tuple[datos.Medida, ...] | None = None) -> dict[str, tuple[f
     qlora = []
     for m in ajuste:
         if m.tipo == "entrenamiento" and m.metodo == "qlora":
-            clave = _clave_existente(salida, tiempo.clase_gpu(m.gpu), tiempo.escala(_n(m)))
+            clave = tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), tiempo.escala(_n(m)), salida)
             qlora.append((m.id, salida[clave][0] / _mfu_implicito(m)))
     if qlora:
         salida["qlora"] = _resumir(qlora)
@@ -225,14 +225,6 @@ def ajustar(ajuste: tuple[datos.Medida, ...] | None = None) -> dict[str, tuple[f
 def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
     numeros = [v for _, v in valores]
     return statistics.median(numeros), min(numeros), max(numeros), tuple(i for i, _ in valores)
-
-
-def _clave_existente(ajustes: dict, clase: str, escala: str) -> str:
-    otra = "hbm" if clase == "gddr" else "gddr"
-    for c, e in ((clase, escala), (otra, escala), (clase, "nodo"), ("hbm", "nodo")):
-        if f"mfu_{c}_{e}" in ajustes:
-            return f"mfu_{c}_{e}"
-    raise ValueError("No hay medidas de entrenamiento con que ajustar el MFU.")
 
 
 def _por_id(identificador: str) -> datos.Medida:

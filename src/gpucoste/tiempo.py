@@ -98,20 +98,18 @@ def _ajuste(clave: str) -> datos.Ajuste:
     return datos.ajustes()[clave]
 
 
-def clave_mfu(clase: str, escala_trabajo: str) -> str:
-    """La clave de ``ajustes.csv`` con el MFU de ``clase`` y ``escala_trabajo``; si no hay medidas, la más cercana."""
-    ajustes = datos.ajustes()
-    for c, e in (
-        (clase, escala_trabajo),
-        ("hbm" if clase == "gddr" else "gddr", escala_trabajo),
-        (clase, "nodo"),
-        ("hbm", "nodo"),
-    ):
+def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> str:
+    """La clave de ``ajustes`` (por defecto, ``ajustes.csv``) con el MFU de ``clase`` y ``escala_trabajo``.
+
+    Si no hay medidas de esa combinación: la misma clase en un nodo, la otra clase en la misma escala y,
+    por último, las GPU con HBM en un nodo.
+    """
+    ajustes = datos.ajustes() if ajustes is None else ajustes
+    otra = "hbm" if clase == "gddr" else "gddr"
+    for c, e in ((clase, escala_trabajo), (clase, "nodo"), (otra, escala_trabajo), ("hbm", "nodo")):
         if f"mfu_{c}_{e}" in ajustes:
             return f"mfu_{c}_{e}"
-    raise ValueError(
-        "ajustes.csv no tiene ningún MFU ajustado (mfu_hbm_nodo): vuelve a calcularlo con gpucoste.calibracion."
-    )
+    raise ValueError("No hay ningún MFU ajustado a medidas (mfu_hbm_nodo): ejecuta «make calibrar».")
 
 
 def mfu(equipo: str | datos.Gpu | None = None, n_gpus: int = 1) -> Rango:
@@ -198,6 +196,29 @@ def horas_entrenamiento(
     h = horas(flops, equipo, n_gpus)
     f = _factor_tiempo(m, metodo, checkpointing)
     return Rango(h.minimo * f.minimo, h.maximo * f.maximo)
+
+
+def horas_tipicas(
+    nombre: str | datos.Modelo,
+    metodo: str,
+    tokens: float,
+    equipo: str | datos.Gpu,
+    *,
+    n_gpus: int = 1,
+    checkpointing: bool = True,
+    rango_lora: int = memoria.RANGO_LORA,
+    secuencia: int = 2048,
+) -> float:
+    """Las horas típicas de ``horas_entrenamiento``: con el MFU central (la mediana de las medidas de ajuste)."""
+    m = memoria.modelo(nombre)
+    flops = flops_entrenamiento(
+        m, metodo, tokens, checkpointing=checkpointing, rango_lora=rango_lora, secuencia=secuencia
+    )
+    u = mfu_central(equipo, n_gpus)
+    h = horas(flops, equipo, n_gpus, Rango(u, u)).minimo
+    q = _ajuste("qlora").central if metodo == "qlora" else 1.0
+    f = _factor_tiempo(m, "lora" if metodo == "qlora" else metodo, checkpointing).minimo
+    return resultado(h * q * f, "horas_tipicas", {"tokens": tokens})
 
 
 def _bytes_pesos_leidos(m: datos.Modelo, precision: str, lote: int) -> tuple[float, float]:

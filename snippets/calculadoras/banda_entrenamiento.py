@@ -1,0 +1,4 @@
+# Cuánto se desvía la guía de las medidas publicadas de este tipo (gpucoste.calibracion).
+from gpucoste import calibracion
+
+print(calibracion.frase_banda("entrenamiento", "cuanto-se-equivoca.md"))
