@@ -50,6 +50,7 @@ from hypothesis import strategies as st
 from gpucoste import (
     alternativas,
     atipicos,
+    calibracion,
     compra,
     coste,
     datos,
@@ -873,6 +874,58 @@ funcion(
     contexto=Entero(0, 10**8, hasta=8192),
     n_gpus=Entero(1, 1024),
 )
+funcion(tiempo.flops_por_token, Nombre(_modelos), _ENTRENAR, Entero(1, 10**7), rango_lora=Entero(1, 4096))
+funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000))
+funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000))
+funcion(tiempo.clase_gpu, Nombre(_gpus))
+funcion(tiempo.escala, Entero(1, 100_000))
+funcion(
+    tiempo.horas_tipicas,
+    Nombre(_modelos),
+    _ENTRENAR,
+    POSITIVO,
+    Nombre(_gpus),
+    n_gpus=Entero(1, 1024),
+    checkpointing=BOOLEANO,
+    secuencia=Entero(1, 10**7),
+)
+for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
+    funcion(
+        _velocidad,
+        Filas(_caben_holgados),
+        precision=Nombre(lambda: ["bf16", "fp8", "q4_k_m", "awq-int4", "gptq-int8"]),
+        contexto=Entero(0, 10**8, hasta=8192),
+        n_gpus=Entero(1, 1024),
+        motor=Nombre(lambda: tiempo.MOTORES),
+    )
+for _servicio in (tiempo.techo_servicio, tiempo.rendimiento_servicio):
+    funcion(
+        _servicio,
+        Filas(_caben_holgados),
+        precision=Nombre(lambda: ["bf16", "fp8", "awq-int4"]),
+        entrada=Entero(1, 10**7, hasta=4096),
+        salida=Entero(1, 10**7, hasta=4096),
+        n_gpus=Entero(1, 1024),
+    )
+funcion(memoria.gb_pesos_modelo, Nombre(_modelos), Nombre(lambda: [*memoria.BYTES_POR_PARAMETRO, "nf4"]))
+funcion(
+    memoria.encaja,
+    Nombre(_modelos),
+    Nombre(lambda: ["completo", "lora"]),
+    Nombre(_gpus),
+    negativos=True,
+    optimizador=Nombre(lambda: memoria.OPTIMIZADORES),
+    perdida=Nombre(lambda: memoria.PERDIDAS),
+)
+funcion(
+    memoria.encaja,
+    Nombre(_modelos),
+    Nombre(lambda: ["inferencia"]),
+    Nombre(_gpus),
+    negativos=True,
+    precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
+)
+funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS), Objeto(lambda: ["x.md"]))
 funcion(
     ranking.Trabajo,
     Nombre(_modelos),
@@ -904,7 +957,22 @@ orden(
         "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
+        "--precision-kv": Nombre(lambda: memoria.FORMATOS_KV),
+        "--optimizador": Nombre(lambda: memoria.OPTIMIZADORES),
+        "--perdida": Nombre(lambda: memoria.PERDIDAS),
         **_ENTEROS_CADENA,
+    },
+)
+orden(
+    "velocidad",
+    {"--modelo": Nombre(lambda: ["Llama 3.1 8B", "Qwen 2.5 7B"]), "--gpu": Nombre(lambda: ["H100 80GB", "H200 141GB"])},
+    {
+        "--precision": Nombre(lambda: memoria.BYTES_POR_PARAMETRO),
+        "--motor": Nombre(lambda: tiempo.MOTORES),
+        "--n-gpus": Entero(1, 1024),
+        "--contexto": Entero(1, 10**8, hasta=8192),
+        "--entrada": Entero(1, 10**7, hasta=8192),
+        "--salida": Entero(1, 10**7, hasta=8192),
     },
 )
 orden(
@@ -912,6 +980,7 @@ orden(
     {"--modelo": Nombre(_modelos), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
         "--gpu": Nombre(_gpus),
+        "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
         **_ENTEROS_CADENA,
@@ -976,6 +1045,19 @@ for _sin_argumentos in (
     datos.especificaciones,
     datos.generacion_medida,
     datos.aceleraciones,
+    datos.medidas,
+    datos.ajustes,
+    calibracion.usadas,
+    calibracion.mitades,
+    calibracion.ajustar,
+    calibracion.predicciones,
+    calibracion.informe,
+    calibracion.filas_ajustes,
+    calibracion.fallos,
+    calibracion.texto_informe,
+    tiempo.ralentizacion_qlora,
+    memoria.gb_sistema,
+    experimento_definido.comparar_calibrado,
     datos.gpus,
     datos.proveedores,
     atipicos.atipicos,

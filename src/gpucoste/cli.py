@@ -1,4 +1,4 @@
-"""Línea de órdenes: ``gpucoste coste``, ``experimento``, ``precios``, ``cabe``, ``cuanto-tarda``, ``donde-mas-barato``.
+"""Línea de órdenes: ``gpucoste coste``, ``experimento``, ``precios``, ``cabe``, ``cuanto-tarda``, ``velocidad``…
 
 En español de principio a fin: la ayuda (``-h``: «muestra esta ayuda y sale»), el uso y cada error
 de argparse. Ante una entrada mala, una sola línea en stderr que nombra la opción y el valor, código
@@ -338,6 +338,11 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    Opcion("--precision-kv", "formato de la caché KV al servir (por defecto, bf16)", valores=memoria.FORMATOS_KV),
+    Opcion(
+        "--optimizador", "estado del optimizador al entrenar", defecto="adamw", valores=tuple(memoria.OPTIMIZADORES)
+    ),
+    Opcion("--perdida", "entropía cruzada de una vez o por trozos", defecto="completa", valores=memoria.PERDIDAS),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --gpu "RTX 4090"',
 )
 def _cabe(
@@ -350,6 +355,9 @@ def _cabe(
     lote: int,
     checkpointing: str,
     rango_lora: int,
+    precision_kv: str | None,
+    optimizador: str,
+    perdida: str,
 ) -> Salida:
     m = memoria.encaja(
         modelo,
@@ -361,6 +369,9 @@ def _cabe(
         lote=lote,
         checkpointing=checkpointing == "sí",
         rango_lora=rango_lora,
+        precision_kv=precision_kv,
+        optimizador=optimizador,
+        perdida=perdida,
     )
     partidas = [*memoria.Memoria.PARTIDAS, "total", "vram", "libre"]
     valores = [getattr(m, p) for p in memoria.Memoria.PARTIDAS] + [m.total, m.vram_gb, m.libre]
@@ -369,11 +380,12 @@ def _cabe(
 
 @orden(
     "cuanto-tarda",
-    "horas de un entrenamiento en cada GPU (rango por el MFU)",
+    "horas de un entrenamiento en cada GPU (rango por el MFU medido de su clase y escala)",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
+    Opcion("--n-gpus", "cuántas GPUs (por defecto, las mínimas en que cabe; más de 8: varios nodos)", entero_positivo),
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
@@ -381,24 +393,83 @@ def _cabe(
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
-    modelo: str, metodo: str, tokens: float, gpu: str | None, checkpointing: str, rango_lora: int, **opciones: int
+    modelo: str,
+    metodo: str,
+    tokens: float,
+    gpu: str | None,
+    n_gpus: int | None,
+    checkpointing: str,
+    rango_lora: int,
+    secuencia: int,
+    lote: int,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
-    flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, checkpointing=ck, rango_lora=rango_lora)
+    comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
+    flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, **comunes)
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
-        n = memoria.gpus_necesarias(modelo, metodo, nombre, checkpointing=ck, rango_lora=rango_lora, **opciones)
-        h = tiempo.horas(flops, nombre, n) if n else None
+        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=MAX_GPUS_CLI, lote=lote, **comunes)
+        if n and not memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes).cabe:
+            n = None  # con las GPUs pedidas no cabe
+        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if n else None
+        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if n else None
         filas.append(
             {
                 "gpu": nombre,
                 "n_gpus": n,
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
+                "horas_tipicas": tipicas,
                 "horas_max": h.maximo if h else None,
             }
         )
-    return Salida(pd.DataFrame(filas), {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1})
+    decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1}
+    return Salida(pd.DataFrame(filas), decimales)
+
+
+MAX_GPUS_CLI = 1024
+"""Hasta cuántas GPUs busca ``cuanto-tarda`` aquella en que cabe el trabajo (más de 8: varios nodos)."""
+
+
+@orden(
+    "velocidad",
+    "tokens/s de una secuencia y de un servidor a carga máxima (techo y rango medido del motor)",
+    _MODELO,
+    _GPU,
+    Opcion("--precision", "formato de los pesos", defecto="bf16", valores=tuple(memoria.BYTES_POR_PARAMETRO)),
+    Opcion("--motor", "motor de inferencia", defecto="vLLM", valores=tuple(tiempo.MOTORES)),
+    Opcion("--n-gpus", "GPUs (paralelismo de tensores; llama.cpp y transformers, por capas)", entero_positivo, 1),
+    Opcion("--contexto", "tokens de contexto de la secuencia", entero_positivo, 1024),
+    Opcion("--entrada", "tokens de entrada de cada petición al servidor", entero_positivo, 1024),
+    Opcion("--salida", "tokens generados por petición al servidor", entero_positivo, 1024),
+    ejemplo='--modelo "Llama 3.1 8B" --gpu "RTX 4090" --precision q4_k_m --motor llama.cpp',
+)
+def _velocidad(
+    modelo: str, gpu: str, precision: str, motor: str, n_gpus: int, contexto: int, entrada: int, salida: int
+) -> Salida:
+    techo = tiempo.tokens_por_segundo(
+        modelo, gpu, precision=precision, contexto=contexto, n_gpus=n_gpus, por_capas=tiempo.MOTORES[motor]
+    )
+    tipica, v = tiempo.generacion_tipica(
+        modelo, gpu, precision=precision, contexto=contexto, n_gpus=n_gpus, motor=motor
+    )
+    filas = [
+        {"medida": "una secuencia", "techo": techo, "minimo": v.minimo, "tipico": tipica, "maximo": v.maximo},
+    ]
+    techo_s = tiempo.techo_servicio(modelo, gpu, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus)
+    tipico_s, s = tiempo.servicio_tipico(
+        modelo, gpu, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus, motor=motor
+    )
+    filas.append(
+        {
+            "medida": "servidor a carga máxima",
+            "techo": techo_s,
+            "minimo": s.minimo,
+            "tipico": tipico_s,
+            "maximo": s.maximo,
+        }
+    )
+    return Salida(pd.DataFrame(filas), dict.fromkeys(("techo", "minimo", "tipico", "maximo"), 1))
 
 
 @orden(

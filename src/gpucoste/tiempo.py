@@ -288,7 +288,9 @@ def _eficiencia(tipo: str, motor: str) -> datos.Ajuste:
     clave = f"{tipo}_{motor.lower()}"
     if clave in ajustes:
         return ajustes[clave]
-    parecido = "llama.cpp" if MOTORES[motor] else ("tensorrt-llm" if tipo == "servicio" else "vllm")
+    if tipo == "servicio":  # solo hay medidas de servicio de TensorRT-LLM con la entrada y la salida conocidas
+        return ajustes["servicio_tensorrt-llm"]
+    parecido = "llama.cpp" if MOTORES[motor] else "vllm"
     return ajustes[f"{tipo}_{parecido}"]
 
 
@@ -393,6 +395,23 @@ def techo_servicio(
     return resultado(1 / (t_paso / b + prellenado), "techo_servicio", {"entrada": entrada, "salida": salida})
 
 
+def servicio_tipico(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    entrada: int = 1024,
+    salida: int = 1024,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+) -> tuple[float, Rango]:
+    """Tokens/s generados por un servidor a carga máxima: (valor típico, rango). Ver ``rendimiento_servicio``."""
+    motor = opcion(motor, "Motor", MOTORES)
+    techo = techo_servicio(nombre, equipo, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus)
+    e = _eficiencia("servicio", motor)
+    return techo * e.central, Rango(techo * e.minimo, techo * e.maximo)
+
+
 def rendimiento_servicio(
     nombre: str | datos.Modelo,
     equipo: str | datos.Gpu,
@@ -406,9 +425,8 @@ def rendimiento_servicio(
     """Tokens generados por segundo de un servidor 24/7 a carga máxima: ``techo_servicio`` × la eficiencia medida.
 
     Es lo que decide «servir 24/7» y el equilibrio con una API. Solo hay medidas publicadas de
-    TensorRT-LLM con la entrada y la salida conocidas: los demás motores de tensores usan su rango.
+    TensorRT-LLM con la entrada y la salida conocidas: los demás motores usan su rango.
     """
-    motor = opcion(motor, "Motor", MOTORES)
-    techo = techo_servicio(nombre, equipo, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus)
-    e = _eficiencia("servicio", motor)
-    return Rango(techo * e.minimo, techo * e.maximo)
+    return servicio_tipico(
+        nombre, equipo, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus, motor=motor
+    )[1]
