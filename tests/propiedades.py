@@ -853,7 +853,7 @@ funcion(
     tiempo.horas,
     POSITIVO,
     Nombre(_gpus),
-    Entero(1, 1024),
+    Entero(1, 100_000),
     utilizacion=Opcional(Objeto(lambda: [coste.Rango(0.3, 0.5), coste.Rango(0.01, 1.0)])),
 )
 funcion(
@@ -862,7 +862,7 @@ funcion(
     _ENTRENAR,
     POSITIVO,
     Nombre(_gpus),
-    n_gpus=Entero(1, 1024),
+    n_gpus=Entero(1, 100_000),
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
 )
@@ -885,7 +885,7 @@ funcion(
     _ENTRENAR,
     POSITIVO,
     Nombre(_gpus),
-    n_gpus=Entero(1, 1024),
+    n_gpus=Entero(1, 100_000),
     checkpointing=BOOLEANO,
     secuencia=Entero(1, 10**7),
 )

@@ -462,6 +462,8 @@ def frase_banda(tipo: str, enlace: str) -> str:
     from .validacion import opcion
 
     tipo = opcion(tipo, "Tipo de medida", TIPOS)
+    if not isinstance(enlace, str) or not enlace.strip():
+        raise ValueError(f"enlace: {enlace!r} no vale; se admite la ruta de la página, p. ej. 'cuanto-se-equivoca.md'.")
     r = informe()[tipo]["todas"]
     if r is None:
         return (

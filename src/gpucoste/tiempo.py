@@ -117,10 +117,11 @@ def mfu(equipo: str | datos.Gpu | None = None, n_gpus: int = 1) -> Rango:
 
     Sin ``equipo``, el rango general de los supuestos (``supuestos.csv``, clave ``mfu``).
     """
+    n = escala(n_gpus)
     if equipo is None:
         s = datos.supuestos()["mfu"]
         return Rango(s.valor_min, s.valor_max)
-    a = _ajuste(clave_mfu(clase_gpu(equipo), escala(n_gpus)))
+    a = _ajuste(clave_mfu(clase_gpu(equipo), n))
     return Rango(a.minimo, a.maximo)
 
 
