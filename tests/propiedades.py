@@ -925,7 +925,7 @@ funcion(
     negativos=True,
     precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
-funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS), Objeto(lambda: ["x.md"]))
+funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS), Texto())
 funcion(
     ranking.Trabajo,
     Nombre(_modelos),
