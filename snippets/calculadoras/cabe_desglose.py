@@ -31,7 +31,7 @@ for metodo in memoria.METODOS:
         fila |= {"total (GB)": numero(m.total, 1), "¿cabe?": "sí" if m.cabe else "no"}
         filas.append(fila)
 tabla = pd.DataFrame(filas)
-print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 8))
+print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 9))
 print(
     f"\nGPU: {GPU}, {numero(m.vram_gb, 0)} GB. Secuencias de {numero(SECUENCIA, 0)} "
     "tokens, tamaño de lote 1."

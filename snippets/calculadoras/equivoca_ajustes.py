@@ -13,4 +13,8 @@ filas = [
     }
     for a in datos.ajustes().values()
 ]
-print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "right", "right", "right")))
+print(
+    pd.DataFrame(filas).to_markdown(
+        index=False, colalign=("left", "right", "right", "right")
+    )
+)

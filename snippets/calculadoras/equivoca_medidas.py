@@ -4,7 +4,11 @@ import pandas as pd
 from gpucoste import calibracion
 from gpucoste.formato import numero, porcentaje
 
-UNIDADES = {"tokens_s": "tokens/s", "tokens_s_gpu": "tokens/s por GPU", "gpu_horas": "horas de GPU"}
+UNIDADES = {
+    "tokens_s": "tokens/s",
+    "tokens_s_gpu": "tokens/s por GPU",
+    "gpu_horas": "horas de GPU",
+}
 ajuste = {m.id for m in calibracion.mitades()[0]}
 filas = []
 for p in calibracion.predicciones():

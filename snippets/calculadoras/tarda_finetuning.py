@@ -22,7 +22,11 @@ for gpu in datos.especificaciones():
             "horas": rango(h.minimo, h.maximo, 1),
         }
     )
-print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "left", "right", "right")))
+print(
+    pd.DataFrame(filas).to_markdown(
+        index=False, colalign=("left", "left", "right", "right")
+    )
+)
 flops = tiempo.flops_entrenamiento(MODELO, "lora", TOKENS)
 q = tiempo.ralentizacion_qlora()
 print(
