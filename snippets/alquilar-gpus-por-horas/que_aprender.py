@@ -1,4 +1,4 @@
-# «Qué aprender»: las cifras salen del modelo de tiempo calibrado con medidas publicadas.
+# «Qué aprender»: las cifras salen del modelo de tiempo calibrado.
 from gpucoste import experimento_definido as ed
 from gpucoste.formato import fraccion, numero, porcentaje
 

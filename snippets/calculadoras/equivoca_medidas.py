@@ -18,8 +18,10 @@ for p in calibracion.predicciones():
         {
             "medida": f"[{m.id}]({m.fuente})",
             "mitad": "ajuste" if m.id in ajuste else "validación",
-            "qué": f"{m.modelo}, {m.metodo}, {m.precision}, {m.n_gpus or '?'} × {m.gpu}, {m.marco}",
-            "medido": f"{numero(m.valor, decimales)} {UNIDADES.get(m.unidad, m.unidad.upper())}",
+            "qué": f"{m.modelo}, {m.metodo}, {m.precision}, "
+            f"{m.n_gpus or '?'} × {m.gpu}, {m.marco}",
+            "medido": f"{numero(m.valor, decimales)} "
+            + UNIDADES.get(m.unidad, m.unidad.upper()),
             "predicho": numero(p.central, decimales),
             "rango": f"{numero(p.minimo, decimales)}–{numero(p.maximo, decimales)}",
             "error": porcentaje(p.central / m.valor - 1),

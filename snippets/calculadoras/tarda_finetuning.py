@@ -1,4 +1,4 @@
-# LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU (rango por el MFU de su clase).
+# LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU.
 import pandas as pd
 
 from gpucoste import datos, memoria, tiempo
@@ -31,7 +31,8 @@ flops = tiempo.flops_entrenamiento(MODELO, "lora", TOKENS)
 q = tiempo.ralentizacion_qlora()
 print(
     f"\nTrabajo: {numero(flops / 1e18, 2)} × 10¹⁸ FLOPs del modelo con LoRA "
-    "(≈ 4·N·D más la atención de secuencias de 2048 tokens). El MFU es el medido en su "
-    f"clase de GPU; QLoRA tarda además {rango(q.minimo, q.maximo, 2)} veces lo de LoRA. "
+    "(≈ 4·N·D más la atención de secuencias de 2048 tokens). El MFU es el medido "
+    f"en su clase de GPU; QLoRA tarda además {rango(q.minimo, q.maximo, 2)} veces "
+    "lo de LoRA. "
     "Donde LoRA no cabe, QLoRA."
 )

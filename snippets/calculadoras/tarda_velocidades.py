@@ -1,4 +1,4 @@
-# Tokens/s de una secuencia con vLLM: cada modelo en cada GPU (rango ajustado a las medidas).
+# Tokens/s de una secuencia con vLLM: cada modelo en cada GPU.
 import pandas as pd
 
 from gpucoste import datos, tiempo
@@ -22,7 +22,7 @@ for modelo in datos.modelos():
     filas.append(fila)
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left",) + ("right",) * 5))
 print(
-    "\nTokens/s de una sola secuencia con vLLM, 1024 tokens de contexto y una GPU; pesos "
-    "en bf16 y, si no caben, cuantizados a 4 bits con AWQ. Con otros formatos, motores y "
-    "más GPU: `gpucoste cuanto-tarda --generar`."
+    "\nTokens/s de una sola secuencia con vLLM, 1024 tokens de contexto y una GPU; "
+    "pesos en bf16 y, si no caben, cuantizados a 4 bits con AWQ. Con otros formatos, "
+    "motores y más GPU: `gpucoste velocidad`."
 )
