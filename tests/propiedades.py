@@ -898,7 +898,16 @@ for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
         n_gpus=Entero(1, 1024),
         motor=Nombre(lambda: tiempo.MOTORES),
     )
-for _servicio in (tiempo.techo_servicio, tiempo.rendimiento_servicio):
+funcion(
+    tiempo.rendimiento_tipico,
+    Filas(_caben_holgados),
+    precision=Nombre(lambda: ["bf16", "fp8", "awq-int4"]),
+    lote=Entero(1, 10**6, hasta=8),
+    contexto=Entero(0, 10**8, hasta=8192),
+    n_gpus=Entero(1, 1024),
+    motor=Nombre(lambda: tiempo.MOTORES),
+)
+for _servicio in (tiempo.techo_servicio, tiempo.rendimiento_servicio, tiempo.servicio_tipico):
     funcion(
         _servicio,
         Filas(_caben_holgados),

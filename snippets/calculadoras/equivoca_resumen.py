@@ -19,7 +19,8 @@ print(pd.DataFrame(filas).to_markdown(index=False))
 print(
     "\nEn cada celda: cuántas medidas, la mediana de |predicho ÷ medido − 1| con el "
     "valor central y qué parte de las medidas cae dentro del rango predicho. La prueba "
-    "de la guía falla si, con todas, el error mediano del tiempo o de la memoria pasa del "
+    "de la guía falla si, con todas, el error mediano del tiempo o de la memoria pasa "
+    "del "
     f"{porcentaje(calibracion.ERROR_MAXIMO)} o quedan dentro menos del "
     f"{porcentaje(calibracion.DENTRO_MINIMO)}."
 )

@@ -352,6 +352,32 @@ def velocidad_generacion(
     )[1]
 
 
+def rendimiento_tipico(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    lote: int = 1,
+    contexto: int = 0,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+) -> float:
+    """Tokens/s típicos de todo el lote: lo que usan el equilibrio con una API y la electricidad por token.
+
+    Con ``lote`` 1, la generación típica del motor (``generacion_tipica``); con más, el techo de ancho de
+    banda de ese lote (``tokens_por_segundo``) por la eficiencia típica medida a carga máxima
+    (``ajustes.csv``, ``servicio_…``). Nunca el techo: ninguna medida lo alcanza.
+    """
+    motor = opcion(motor, "Motor", MOTORES)
+    b = entero(lote, "lote", minimo=1, maximo=10**6)
+    if b == 1:
+        return generacion_tipica(nombre, equipo, precision=precision, contexto=contexto, n_gpus=n_gpus, motor=motor)[0]
+    techo = tokens_por_segundo(
+        nombre, equipo, precision=precision, lote=b, contexto=contexto, n_gpus=n_gpus, por_capas=MOTORES[motor]
+    )
+    return techo * _eficiencia("servicio", motor).central
+
+
 FRACCION_MEMORIA_SERVICIO = 0.9
 """Fracción de la VRAM que reserva un servidor para pesos y caché (``gpu_memory_utilization`` de vLLM: 0,9)."""
 
