@@ -57,7 +57,8 @@ reales llevan escalas: GGUF de llama.cpp, los bits medios del fichero de Llama 3
 https://github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference/blob/aa72e0ec86c356c41f8281c9733e9a13c3675800/README.md:
 Q8_0 69,83 GiB → 8,50 bits; Q5_K_M 46,52 → 5,67; Q4_K_M 39,60 → 4,82); Q4_0, bloques de 32 pesos de
 4 bits con una escala de 16 bits (4,5 bits; ``block_q4_0`` en
-https://github.com/ggerganov/llama.cpp/blob/a27dc771c357d802c4599534ac3232d5c105e2bc/ggml/src/ggml-common.h). GPTQ y AWQ (**estimación**): grupos de 128 pesos con una
+https://github.com/ggerganov/llama.cpp/blob/a27dc771c357d802c4599534ac3232d5c105e2bc/ggml/src/ggml-common.h
+). GPTQ y AWQ (**estimación**): grupos de 128 pesos con una
 escala de 16 bits y un cero de 4 bits, + 20/128 bits por peso; en estos dos formatos los embeddings
 y la capa de salida se quedan en 16 bits (``EMBEDDINGS_16_BITS``).
 """
