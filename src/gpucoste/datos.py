@@ -367,6 +367,12 @@ GPUS = esquema.Tabla(
     clave=("gpu",),
 )
 
+_GPU_Y_MODELO = (
+    esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+    esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+)
+"""La GPU y el modelo de una medida deben estar en gpus.csv y en modelos.csv."""
+
 GENERACION_MEDIDA = esquema.Tabla(
     "generacion_medida.csv",
     GeneracionMedida,
@@ -381,10 +387,7 @@ GENERACION_MEDIDA = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("gpu", "modelo", "precision"),
-    referencias=(
-        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
-        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
-    ),
+    referencias=_GPU_Y_MODELO,
 )
 
 MEDIDAS = esquema.Tabla(
@@ -455,10 +458,7 @@ MEDIDAS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("id",),
-    referencias=(
-        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
-        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
-    ),
+    referencias=_GPU_Y_MODELO,
 )
 
 AJUSTES = esquema.Tabla(

@@ -171,6 +171,33 @@ def _factor_tiempo(m: datos.Modelo, metodo: str, checkpointing: bool) -> Rango:
     return Rango(ralentiza.minimo * f, ralentiza.maximo * f)
 
 
+def _horas_trabajo(
+    nombre: str | datos.Modelo,
+    metodo: str,
+    tokens: float,
+    equipo: str | datos.Gpu,
+    opciones: dict,
+) -> tuple[float, Rango]:
+    """(horas típicas, rango de horas) de un entrenamiento: lo que dan ``horas_tipicas`` y ``horas_entrenamiento``."""
+    m = memoria.modelo(nombre)
+    n, checkpointing = opciones["n_gpus"], opciones["checkpointing"]
+    flops = flops_entrenamiento(
+        m,
+        metodo,
+        tokens,
+        checkpointing=checkpointing,
+        rango_lora=opciones["rango_lora"],
+        secuencia=opciones["secuencia"],
+    )
+    h = horas(flops, equipo, n)
+    f = _factor_tiempo(m, metodo, checkpointing)
+    u = mfu_central(equipo, n)
+    q = _ajuste("qlora").central if metodo == "qlora" else 1.0
+    sin_qlora = _factor_tiempo(m, "lora" if metodo == "qlora" else metodo, checkpointing).minimo
+    tipicas = horas(flops, equipo, n, Rango(u, u)).minimo * q * sin_qlora
+    return resultado(tipicas, "horas_tipicas", {"tokens": tokens}), Rango(h.minimo * f.minimo, h.maximo * f.maximo)
+
+
 def horas_entrenamiento(
     nombre: str | datos.Modelo,
     metodo: str,
@@ -190,13 +217,8 @@ def horas_entrenamiento(
     ``ralentizacion_qlora``; sin checkpointing se ahorra el recómputo (2·N por token). Con más de 8
     GPUs, el MFU de los entrenamientos de varios nodos publicados (con sus paradas y fallos).
     """
-    m = memoria.modelo(nombre)
-    flops = flops_entrenamiento(
-        m, metodo, tokens, checkpointing=checkpointing, rango_lora=rango_lora, secuencia=secuencia
-    )
-    h = horas(flops, equipo, n_gpus)
-    f = _factor_tiempo(m, metodo, checkpointing)
-    return Rango(h.minimo * f.minimo, h.maximo * f.maximo)
+    opciones = {"n_gpus": n_gpus, "checkpointing": checkpointing, "rango_lora": rango_lora, "secuencia": secuencia}
+    return _horas_trabajo(nombre, metodo, tokens, equipo, opciones)[1]
 
 
 def horas_tipicas(
@@ -211,15 +233,8 @@ def horas_tipicas(
     secuencia: int = 2048,
 ) -> float:
     """Las horas típicas de ``horas_entrenamiento``: con el MFU central (la mediana de las medidas de ajuste)."""
-    m = memoria.modelo(nombre)
-    flops = flops_entrenamiento(
-        m, metodo, tokens, checkpointing=checkpointing, rango_lora=rango_lora, secuencia=secuencia
-    )
-    u = mfu_central(equipo, n_gpus)
-    h = horas(flops, equipo, n_gpus, Rango(u, u)).minimo
-    q = _ajuste("qlora").central if metodo == "qlora" else 1.0
-    f = _factor_tiempo(m, "lora" if metodo == "qlora" else metodo, checkpointing).minimo
-    return resultado(h * q * f, "horas_tipicas", {"tokens": tokens})
+    opciones = {"n_gpus": n_gpus, "checkpointing": checkpointing, "rango_lora": rango_lora, "secuencia": secuencia}
+    return _horas_trabajo(nombre, metodo, tokens, equipo, opciones)[0]
 
 
 def _bytes_pesos_leidos(m: datos.Modelo, precision: str, lote: int) -> tuple[float, float]:
