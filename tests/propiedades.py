@@ -916,6 +916,7 @@ for _servicio in (tiempo.techo_servicio, tiempo.rendimiento_servicio, tiempo.ser
         salida=Entero(1, 10**7, hasta=4096),
         n_gpus=Entero(1, 1024),
     )
+funcion(memoria.tokens_kv, Nombre(_modelos), NO_NEGATIVO)
 funcion(memoria.gb_pesos_modelo, Nombre(_modelos), Nombre(lambda: [*memoria.BYTES_POR_PARAMETRO, "nf4"]))
 funcion(
     memoria.encaja,
@@ -1056,6 +1057,7 @@ for _sin_argumentos in (
     datos.aceleraciones,
     datos.medidas,
     datos.ajustes,
+    datos.ventanas,
     calibracion.usadas,
     calibracion.mitades,
     calibracion.ajustar,

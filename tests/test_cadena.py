@@ -127,6 +127,15 @@ def test_el_desglose_suma_el_total():
     assert m.libre == pytest.approx(m.vram_gb - m.total)
 
 
+def test_ventana_deslizante_de_gemma_2():
+    # Gemma 2 9B (transformers, modeling_gemma2.py): la mitad de sus 42 capas atiende a una ventana de
+    # 4096 tokens. Con 8192 de contexto, 21 capas guardan 8192 tokens y 21 guardan 4096.
+    por_token = memoria.bytes_kv_por_token("Gemma 2 9B")
+    assert memoria.gb_kv("Gemma 2 9B", 8192) == pytest.approx(por_token * (21 * 8192 + 21 * 4096) / 42 / 1e9)
+    assert memoria.gb_kv("Gemma 2 9B", 2048) == pytest.approx(por_token * 2048 / 1e9)  # dentro de la ventana
+    assert memoria.gb_kv("Llama 3.1 8B", 8192) == pytest.approx(memoria.bytes_kv_por_token("Llama 3.1 8B") * 8192 / 1e9)
+
+
 def test_checkpointing_ahorra_activaciones():
     con = memoria.gb_activaciones("Llama 3.1 8B", 2048, checkpointing=True)
     sin = memoria.gb_activaciones("Llama 3.1 8B", 2048, checkpointing=False)

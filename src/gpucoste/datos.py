@@ -102,6 +102,18 @@ class Supuesto:
 
 
 @dataclass(frozen=True)
+class Ventana:
+    """Atención de ventana deslizante: en ``capas_con_ventana`` capas, la caché KV no pasa de ``ventana`` tokens."""
+
+    modelo: str
+    ventana: int
+    capas_con_ventana: int
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
 class Ajuste:
     """Un parámetro de los modelos ajustado a la mitad de ajuste de ``medidas.csv`` (ver ``gpucoste.calibracion``)."""
 
@@ -461,6 +473,22 @@ MEDIDAS = esquema.Tabla(
     referencias=_GPU_Y_MODELO,
 )
 
+VENTANAS = esquema.Tabla(
+    "ventanas.csv",
+    Ventana,
+    "Modelos con atención de ventana deslizante: en esas capas la caché KV no pasa de la ventana.",
+    columnas=(
+        esquema.Columna("modelo", "texto", "Modelo (como en modelos.csv)."),
+        esquema.Columna("ventana", "entero", "sliding_window: tokens que ve cada capa con ventana.", minimo=1),
+        esquema.Columna("capas_con_ventana", "entero", "Cuántas capas usan la ventana (las demás ven todo).", minimo=1),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("modelo",),
+    referencias=(esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),),
+)
+
 AJUSTES = esquema.Tabla(
     "ajustes.csv",
     Ajuste,
@@ -549,6 +577,11 @@ def especificaciones() -> dict[str, Gpu]:
 def generacion_medida() -> tuple[GeneracionMedida, ...]:
     """Velocidades de generación publicadas."""
     return esquema.cargar(GENERACION_MEDIDA)
+
+
+def ventanas() -> dict[str, Ventana]:
+    """Los modelos con atención de ventana deslizante, por nombre (los demás ven todo el contexto)."""
+    return {v.modelo: v for v in esquema.cargar(VENTANAS)}
 
 
 def ajustes() -> dict[str, Ajuste]:

@@ -208,11 +208,26 @@ def bytes_kv_por_token(nombre: str | datos.Modelo, precision: str = "bf16") -> f
     return 2.0 * m.capas * m.cabezas_kv * m.dim_cabeza * BYTES_POR_PARAMETRO[precision]
 
 
+def tokens_kv(nombre: str | datos.Modelo, contexto: float) -> float:
+    """Tokens que guarda de media cada capa en la caché KV con ``contexto`` tokens de contexto.
+
+    En un modelo con atención de ventana deslizante (``ventanas.csv``, p. ej. Gemma 2), las capas con
+    ventana no guardan más de la ventana; las demás, todo el contexto.
+    """
+    m = modelo(nombre)
+    c = numero(contexto, "contexto", cero=True)
+    v = datos.ventanas().get(m.modelo)
+    if v is None:
+        return c
+    con_ventana = min(v.capas_con_ventana, m.capas) / m.capas
+    return c * (1 - con_ventana) + min(c, v.ventana) * con_ventana
+
+
 def gb_kv(nombre: str | datos.Modelo, contexto: int, lote: int = 1, precision: str = "bf16") -> float:
-    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens."""
+    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens (con la ventana deslizante, si la hay)."""
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     lote = entero(lote, "lote", minimo=1, maximo=10**6)
-    return bytes_kv_por_token(nombre, precision) * contexto * lote / GB
+    return bytes_kv_por_token(nombre, precision) * tokens_kv(nombre, contexto) * lote / GB
 
 
 def gb_activaciones(

@@ -286,7 +286,7 @@ def tokens_por_segundo(
             f"y {g.gpu} tiene {g.vram_gb:g} GB: prueba más GPUs, otra precisión o un lote menor."
         )
     pesos, activos = _bytes_pesos_leidos(m, precision, b)
-    bytes_paso = pesos + b * contexto * memoria.bytes_kv_por_token(m, kv)
+    bytes_paso = pesos + b * memoria.tokens_kv(m, contexto) * memoria.bytes_kv_por_token(m, kv)
     ancho = (1 if por_capas else n) * g.ancho_banda_gbs * 1e9
     t_memoria = bytes_paso / ancho
     t_computo = 2 * activos * b / (n * g.tflops_bf16 * 1e12)
@@ -423,7 +423,7 @@ def techo_servicio(
     pesos_total = memoria.gb_pesos_modelo(m, precision) * memoria.GB
     sistema = sum(memoria.gb_sistema()) / 2 * memoria.GB
     libre = n * (g.vram_gb * memoria.GB * FRACCION_MEMORIA_SERVICIO - sistema) - pesos_total
-    por_peticion = kv * (e + s)
+    por_peticion = kv * memoria.tokens_kv(m, e + s)
     if libre < por_peticion:
         raise ValueError(
             f"{m.modelo} en {precision} no deja sitio en {n} × {g.gpu} para una petición de {e} + {s} tokens: "
@@ -432,7 +432,7 @@ def techo_servicio(
     b = int(libre // por_peticion)
     pesos, activos = _bytes_pesos_leidos(m, precision, b)
     pico, ancho = n * g.tflops_bf16 * 1e12, n * g.ancho_banda_gbs * 1e9
-    t_paso = max((pesos + b * (e + s / 2) * kv) / ancho, 2 * activos * b / pico)
+    t_paso = max((pesos + b * memoria.tokens_kv(m, e + s / 2) * kv) / ancho, 2 * activos * b / pico)
     prellenado = 2 * activos * e / pico / s
     return resultado(1 / (t_paso / b + prellenado), "techo_servicio", {"entrada": entrada, "salida": salida})
 
