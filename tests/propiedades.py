@@ -820,7 +820,14 @@ funcion(memoria.bytes_kv_por_token, Nombre(_modelos), Nombre(lambda: memoria.BYT
 funcion(
     memoria.gb_kv, Nombre(_modelos), Entero(0, 10**8), Entero(1, 10**6), Nombre(lambda: memoria.BYTES_POR_PARAMETRO)
 )
-funcion(memoria.gb_activaciones, Nombre(_modelos), Entero(1, 10**7), Entero(1, 10**5), checkpointing=BOOLEANO)
+funcion(
+    memoria.gb_activaciones,
+    Nombre(_modelos),
+    Entero(1, 10**7),
+    Entero(1, 10**5),
+    checkpointing=BOOLEANO,
+    perdida=Nombre(lambda: memoria.PERDIDAS),
+)
 funcion(
     memoria.encaja,
     Nombre(_modelos),
@@ -848,6 +855,7 @@ funcion(
     POSITIVO,
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
+    secuencia=Entero(1, 10**7),
 )
 funcion(
     tiempo.horas,
@@ -865,6 +873,7 @@ funcion(
     n_gpus=Entero(1, 100_000),
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
+    secuencia=Entero(1, 10**7),
 )
 funcion(
     tiempo.tokens_por_segundo,
@@ -873,6 +882,8 @@ funcion(
     lote=Entero(1, 10**6, hasta=8),
     contexto=Entero(0, 10**8, hasta=8192),
     n_gpus=Entero(1, 1024),
+    por_capas=BOOLEANO,
+    precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
 funcion(tiempo.flops_por_token, Nombre(_modelos), _ENTRENAR, Entero(1, 10**7), rango_lora=Entero(1, 4096))
 funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000))
@@ -887,6 +898,7 @@ funcion(
     Nombre(_gpus),
     n_gpus=Entero(1, 100_000),
     checkpointing=BOOLEANO,
+    rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
 )
 for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
@@ -897,6 +909,7 @@ for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
         contexto=Entero(0, 10**8, hasta=8192),
         n_gpus=Entero(1, 1024),
         motor=Nombre(lambda: tiempo.MOTORES),
+        precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
     )
 funcion(
     tiempo.rendimiento_tipico,
@@ -907,15 +920,24 @@ funcion(
     n_gpus=Entero(1, 1024),
     motor=Nombre(lambda: tiempo.MOTORES),
 )
-for _servicio in (tiempo.techo_servicio, tiempo.rendimiento_servicio, tiempo.servicio_tipico):
-    funcion(
-        _servicio,
-        Filas(_caben_holgados),
-        precision=Nombre(lambda: ["bf16", "fp8", "awq-int4"]),
-        entrada=Entero(1, 10**7, hasta=4096),
-        salida=Entero(1, 10**7, hasta=4096),
-        n_gpus=Entero(1, 1024),
-    )
+_SERVICIO = {
+    "precision": Nombre(lambda: ["bf16", "fp8", "awq-int4"]),
+    "entrada": Entero(1, 10**7, hasta=4096),
+    "salida": Entero(1, 10**7, hasta=4096),
+    "n_gpus": Entero(1, 1024),
+}
+funcion(tiempo.techo_servicio, Filas(_caben_holgados), **_SERVICIO)
+for _servicio in (tiempo.rendimiento_servicio, tiempo.servicio_tipico):
+    funcion(_servicio, Filas(_caben_holgados), **_SERVICIO, motor=Nombre(lambda: tiempo.MOTORES))
+funcion(calibracion.clave_grupo, Objeto(calibracion.usadas))
+funcion(calibracion.predecir, Objeto(calibracion.usadas))
+funcion(memoria.parametros_embeddings, Nombre(_modelos))
+funcion(
+    tiempo.clave_mfu,
+    Nombre(lambda: tiempo.CLASES_GPU),
+    Nombre(lambda: tiempo.ESCALAS),
+    ajustes=Opcional(Objeto(lambda: [datos.ajustes()])),
+)
 funcion(memoria.tokens_kv, Nombre(_modelos), NO_NEGATIVO)
 funcion(memoria.gb_pesos_modelo, Nombre(_modelos), Nombre(lambda: [*memoria.BYTES_POR_PARAMETRO, "nf4"]))
 funcion(
@@ -935,7 +957,7 @@ funcion(
     negativos=True,
     precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
-funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS), Texto())
+funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS))
 funcion(
     ranking.Trabajo,
     Nombre(_modelos),
@@ -1253,6 +1275,8 @@ MODULOS_EXENTOS = {
     "cli_decisiones": "solo órdenes, registradas en ORDENES",
 }
 FUNCIONES_EXENTAS = {
+    "calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); lo comprueba tests/test_calibracion.py",
+    "calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/test_snippets.py",
     "dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
     "dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/test_dibujo.py",
     "interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
@@ -1272,6 +1296,22 @@ FUNCIONES_EXENTAS = {
     "decisiones.grafico_interrumpible": "SVG; tests/test_graficos.py",
 }
 PARAMETROS_EXENTOS = {
+    **{
+        f"calibracion.{f}": dict.fromkeys(
+            p, "medidas, ajustes o resúmenes que calcula el propio módulo; tests/test_calibracion.py"
+        )
+        for f, p in {
+            "mitades": ("medidas",),
+            "ajustar": ("ajuste",),
+            "filas_ajustes": ("ajustes",),
+            "fallos": ("resumen", "ps"),
+            "texto_informe": ("resumen",),
+        }.items()
+    },
+    "experimento_definido.comparar_calibrado": {
+        "trabajo": "un Trabajo de ranking (lo generan las pruebas de horas_por_escenario); tests/test_build.py",
+        "nombre": "el experimento del artículo; tests/test_build.py",
+    },
     "compra.coste_acumulado": {
         "reventas": "cada valor ≤ precio_compra: depende de otro argumento; los diccionarios mal formados, en "
         "tests/test_dibujo.py",

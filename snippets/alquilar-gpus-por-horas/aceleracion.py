@@ -14,8 +14,7 @@ for lenta in ("RTX 4090", "A100 80GB"):
     )
 calibrada = 1 / ed.comparar_calibrado().fraccion_tiempo
 print(
-    "- Con el MFU medido de cada clase de GPU (modelo calibrado, "
-    f"[¿cuánto se equivoca?](calculadoras/cuanto-se-equivoca.md)): {veces(calibrada)}."
+    f"- Con el MFU medido de cada clase de GPU (modelo calibrado): {veces(calibrada)}."
 )
 for a in datos.aceleraciones():
     print(

@@ -1,4 +1,4 @@
-# Lo que se ajusta a la mitad de ajuste de las medidas (ajustes.csv).
+# Lo que se ajusta con la mitad de ajuste de las medidas.
 import pandas as pd
 
 from gpucoste import datos

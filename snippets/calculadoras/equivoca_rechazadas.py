@@ -4,7 +4,7 @@ import pandas as pd
 from gpucoste import datos
 
 filas = [
-    {"medida": f"[{m.id}]({m.fuente})", "por qué no entra": m.rechazada}
+    {"medida": f"[`{m.id}`]({m.fuente})", "por qué no entra": m.rechazada}
     for m in datos.medidas()
     if m.rechazada
 ]

@@ -457,22 +457,18 @@ def texto_informe(resumen: dict[str, dict[str, Resumen | None]] | None = None) -
     return "\n".join(lineas)
 
 
-def frase_banda(tipo: str, enlace: str) -> str:
-    """Una frase para el lector con el error medido de ``tipo`` en todas las medidas, que enlaza a ``enlace``."""
+def frase_banda(tipo: str) -> str:
+    """Una frase para el lector con el error medido de ``tipo`` (una clave de ``TIPOS``) en todas las medidas."""
     from .validacion import opcion
 
     tipo = opcion(tipo, "Tipo de medida", TIPOS)
-    if not isinstance(enlace, str) or not enlace.strip():
-        raise ValueError(f"enlace: {enlace!r} no vale; se admite la ruta de la página, p. ej. 'cuanto-se-equivoca.md'.")
     r = informe()[tipo]["todas"]
     if r is None:
-        return (
-            f"No hay medidas publicadas de {TIPOS[tipo]} con que comparar ([¿cuánto se equivoca esta guía?]({enlace}))."
-        )
+        return f"No hay medidas publicadas de {TIPOS[tipo]} con que comparar."
     return (
         f"Frente a {r.n} medidas publicadas de {TIPOS[tipo]}, la predicción típica se desvía una mediana del "
         f"{porcentaje(r.error_mediano)} y el {porcentaje(r.dentro)} de las medidas cae dentro del rango que da "
-        f"la guía ([¿cuánto se equivoca esta guía?]({enlace}))."
+        "la guía."
     )
 
 

@@ -104,7 +104,12 @@ def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> s
     Si no hay medidas de esa combinación: la misma clase en un nodo, la otra clase en la misma escala y,
     por último, las GPU con HBM en un nodo.
     """
-    ajustes = datos.ajustes() if ajustes is None else ajustes
+    clase = opcion(clase, "Clase de GPU", CLASES_GPU)
+    escala_trabajo = opcion(escala_trabajo, "Escala del trabajo", ESCALAS)
+    if ajustes is None:
+        ajustes = datos.ajustes()
+    elif not isinstance(ajustes, dict):
+        raise ValueError(f"ajustes: {ajustes!r} no vale; se admite un dict de clave → ajuste o None (ajustes.csv).")
     otra = "hbm" if clase == "gddr" else "gddr"
     for c, e in ((clase, escala_trabajo), (clase, "nodo"), (otra, escala_trabajo), ("hbm", "nodo")):
         if f"mfu_{c}_{e}" in ajustes:
