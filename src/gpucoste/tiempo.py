@@ -280,6 +280,8 @@ def tokens_por_segundo(
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
     memoria.booleano(por_capas, "por_capas")
+    if precision_kv is not None:
+        opcion(precision_kv, "Precisión de la caché KV", memoria.FORMATOS_KV)
     kv = precision_kv or (precision if precision in ("fp32", "fp16") else "bf16")
     necesaria = memoria.encaja(
         m, "inferencia", g, n_gpus=n, precision=precision, secuencia=contexto, lote=b, precision_kv=kv
