@@ -79,8 +79,15 @@ def _n(m: datos.Medida) -> int:
     return m.n_gpus or 1
 
 
+def _medida(m: object) -> datos.Medida:
+    if not isinstance(m, datos.Medida):
+        raise ValueError(f"medida: {m!r} no vale; se admite una fila de datos.medidas().")
+    return m
+
+
 def clave_grupo(m: datos.Medida) -> str:
     """El grupo de ``m`` al partir y ajustar: la clave de ``ajustes.csv`` que ajusta (o tipo y marco)."""
+    m = _medida(m)
     if m.tipo == "entrenamiento":
         if m.metodo == "qlora":
             return "qlora"
@@ -354,6 +361,7 @@ def _predecir_memoria(m: datos.Medida) -> tuple[float, float, float]:
 
 def predecir(m: datos.Medida) -> Prediccion:
     """La predicción de la biblioteca para la medida ``m`` (valor central y rango, en la unidad de ``m``)."""
+    m = _medida(m)
     if m.tipo == "entrenamiento":
         return Prediccion(m, *_predecir_entrenamiento(m))
     if m.tipo == "memoria":

@@ -114,7 +114,10 @@ def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> s
     for c, e in ((clase, escala_trabajo), (clase, "nodo"), (otra, escala_trabajo), ("hbm", "nodo")):
         if f"mfu_{c}_{e}" in ajustes:
             return f"mfu_{c}_{e}"
-    raise ValueError("No hay ningún MFU ajustado a medidas (mfu_hbm_nodo): ejecuta «make calibrar».")
+    raise ValueError(
+        f"ajustes: {ajustes!r} no tiene ningún MFU ajustado a medidas (se admite un dict con mfu_hbm_nodo, como el "
+        "de ajustes.csv; «make calibrar» lo rehace)."
+    )
 
 
 def mfu(equipo: str | datos.Gpu | None = None, n_gpus: int = 1) -> Rango:
