@@ -29,8 +29,10 @@ from . import datos, memoria, tiempo
 from .formato import numero, porcentaje
 
 __all__ = [
-    "ERROR_MAXIMO",
+    "BANDA",
     "DENTRO_MINIMO",
+    "ERROR_MAXIMO",
+    "GIB",
     "Prediccion",
     "Resumen",
     "TIPOS",
@@ -38,14 +40,14 @@ __all__ = [
     "clave_grupo",
     "escribir_ajustes",
     "fallos",
+    "filas_ajustes",
     "frase_banda",
     "grafico",
-    "filas_ajustes",
     "informe",
     "mitades",
-    "texto_informe",
     "predecir",
     "predicciones",
+    "texto_informe",
     "usadas",
 ]
 

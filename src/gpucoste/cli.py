@@ -424,7 +424,7 @@ def _cuanto_tarda(
     comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
     flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, **comunes)
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
-        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=MAX_GPUS_CLI, lote=lote, **comunes)
+        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=_MAX_GPUS_CLI, lote=lote, **comunes)
         if n and not memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes).cabe:
             n = None  # con las GPUs pedidas no cabe
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if n else None
@@ -443,7 +443,7 @@ def _cuanto_tarda(
     return Salida(pd.DataFrame(filas), decimales)
 
 
-MAX_GPUS_CLI = 1024
+_MAX_GPUS_CLI = 1024
 """Hasta cuántas GPUs busca ``cuanto-tarda`` aquella en que cabe el trabajo (más de 8: varios nodos)."""
 
 

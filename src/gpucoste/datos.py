@@ -18,7 +18,9 @@ from . import esquema, validacion
 
 __all__ = [
     "ACELERACIONES",
+    "AJUSTES",
     "Aceleracion",
+    "Ajuste",
     "CONCEPTOS",
     "ESCENARIOS",
     "Escenario",
@@ -28,7 +30,9 @@ __all__ = [
     "Gpu",
     "HARDWARE",
     "Hardware",
+    "MEDIDAS",
     "MODELOS",
+    "Medida",
     "Modelo",
     "NIVELES",
     "NIVELES_EN_PROSA",
@@ -38,7 +42,10 @@ __all__ = [
     "Supuesto",
     "TARIFAS",
     "Tarifa",
+    "VENTANAS",
+    "Ventana",
     "aceleraciones",
+    "ajustes",
     "equipo",
     "escenarios",
     "especificaciones",
@@ -46,6 +53,7 @@ __all__ = [
     "gpus",
     "hardware",
     "limpiar_cache",
+    "medidas",
     "modelos",
     "precio",
     "precios",
@@ -53,6 +61,7 @@ __all__ = [
     "supuestos",
     "tarifa",
     "tarifas",
+    "ventanas",
 ]
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "TRABAJO",
     "aceleracion_equilibrio",
     "aceleracion_pico",
+    "comparar_calibrado",
     "coste_con_aceleracion",
     "horas_por_escenario",
 ]
@@ -82,13 +83,13 @@ def horas_por_escenario(trabajo: Trabajo | None = None, nombre: str = experiment
     ]
 
 
-def comparar_calibrado(trabajo: Trabajo = TRABAJO, nombre: str = experimento.FINETUNING) -> experimento.Comparacion:
+def comparar_calibrado(trabajo: Trabajo | None = None, nombre: str = experimento.FINETUNING) -> experimento.Comparacion:
     """Como ``experimento.comparar``, pero con las horas típicas del modelo de tiempo calibrado para ``trabajo``.
 
     Las horas del artículo eran su estimación; estas salen del MFU medido de cada clase de GPU
     (``tiempo.horas_tipicas``), así que la lección sigue a las medidas publicadas.
     """
-    validar(trabajo)
+    trabajo = Trabajo(**DEFINICION) if trabajo is None else validar(trabajo)
     pares = [(experimento.precio(e), e) for e in experimento.escenarios(nombre)]
     (cara, e_cara), (barata, e_barata) = (
         max(pares, key=lambda par: par[0].precio_hora_usd),

@@ -32,6 +32,8 @@ __all__ = [
     "EJEMPLO_MODELO",
     "EJEMPLO_TOKENS",
     "MODULOS_DEL_CALCULO",
+    "NOMBRES_FORMATOS",
+    "PRECISION_DEL_METODO",
     "TASA_EJEMPLO",
     "Tabla",
     "calcular",

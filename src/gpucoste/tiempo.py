@@ -25,13 +25,31 @@ from .coste import Rango
 from .validacion import entero, numero, opcion, resultado
 
 __all__ = [
+    "CLASES_GPU",
+    "ESCALAS",
+    "FRACCION_MEMORIA_SERVICIO",
+    "METODOS_TIEMPO",
+    "MOTORES",
     "SEGUNDOS_HORA",
+    "clase_gpu",
+    "clave_mfu",
+    "escala",
     "flops_6nd",
     "flops_entrenamiento",
+    "flops_por_token",
+    "generacion_tipica",
     "horas",
     "horas_entrenamiento",
+    "horas_tipicas",
     "mfu",
+    "mfu_central",
+    "ralentizacion_qlora",
+    "rendimiento_servicio",
+    "rendimiento_tipico",
+    "servicio_tipico",
+    "techo_servicio",
     "tokens_por_segundo",
+    "velocidad_generacion",
 ]
 
 
