@@ -68,7 +68,7 @@ METODOS_TIEMPO = ("completo", "lora", "qlora")
 CLASES_GPU = {"gddr": "GPU con GDDR (consumo, estación de trabajo, L4, L40S)", "hbm": "GPU de centro de datos con HBM"}
 """Las dos clases de GPU con su propio rango de MFU ajustado a las medidas."""
 
-ESCALAS = {"1": "una GPU", "nodo": "de 2 a 8 GPUs en un nodo", "varios_nodos": "más de 8 GPUs (varios nodos)"}
+ESCALAS = {"1": "una GPU", "nodo": "de 2 a 8 GPU en un nodo", "varios_nodos": "más de 8 GPU (varios nodos)"}
 """Escalas de un trabajo: cada una con su rango de MFU (la pérdida al repartir el trabajo va dentro)."""
 
 
