@@ -17,7 +17,7 @@ SUBRUTA := $(shell sed -n 's|^site_url: *[a-z]*://[^/]*\(/[^ ]*\).*|\1|p' mkdocs
 export UV_COMPILE_BYTECODE := 1
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install install-docs sistema serve build check test lint snapshots capturas bench clean
+.PHONY: help install install-docs sistema serve build check test lint snapshots capturas calibrar bench clean
 
 help:
 	@echo "make serve      sirve el sitio en http://$(DIRECCION)$(SUBRUTA) (recarga al editar; instala solo lo del sitio)"
@@ -25,6 +25,7 @@ help:
 	@echo "make test       pasa todas las pruebas, la construcción estricta incluida (minutos)"
 	@echo "make build      construye el sitio en site/"
 	@echo "make snapshots  regenera las salidas de referencia de snippets/ (revísalas con git diff)"
+	@echo "make calibrar   rehace ajustes.csv tras cambiar medidas.csv e imprime el error de la calibración"
 	@echo "make lint       ruff"
 	@echo "make capturas   capturas PNG de cada página (1366 y 390 px, claro y oscuro) en capturas/, para un PR"
 	@echo "make sistema    instala (Debian, como root) lo que usan las pruebas de calidad: navegador, ortografía…"
@@ -101,6 +102,11 @@ snapshots: install
 # y la letra de cada gráfico (lo que comprueba tests/test_graficos_navegador.py).
 capturas: build install
 	$(BIN)/python tests/capturas.py site capturas
+
+# Tras cambiar medidas.csv: rehace ajustes.csv (MFU, QLoRA, eficiencia de cada motor) con su mitad de ajuste.
+calibrar: install
+	$(BIN)/python -m gpucoste.calibracion
+	@$(BIN)/python -c "from gpucoste import calibracion; print(calibracion.texto_informe())"
 
 # Pruebas de calidad sin navegador (tests/test_{enlaces,html,ortografia,workflows,reproducible,frescura}.py).
 # lychee y zizmor vienen de PyPI (grupo dev); hunspell y Java, de Debian; vnu.jar, de npm (tests/calidad/).

@@ -50,6 +50,7 @@ from hypothesis import strategies as st
 from gpucoste import (
     alternativas,
     atipicos,
+    calibracion,
     compra,
     coste,
     datos,
@@ -840,7 +841,14 @@ funcion(memoria.bytes_kv_por_token, Nombre(_modelos), Nombre(lambda: memoria.BYT
 funcion(
     memoria.gb_kv, Nombre(_modelos), Entero(0, 10**8), Entero(1, 10**6), Nombre(lambda: memoria.BYTES_POR_PARAMETRO)
 )
-funcion(memoria.gb_activaciones, Nombre(_modelos), Entero(1, 10**7), Entero(1, 10**5), checkpointing=BOOLEANO)
+funcion(
+    memoria.gb_activaciones,
+    Nombre(_modelos),
+    Entero(1, 10**7),
+    Entero(1, 10**5),
+    checkpointing=BOOLEANO,
+    perdida=Nombre(lambda: memoria.PERDIDAS),
+)
 funcion(
     memoria.encaja,
     Nombre(_modelos),
@@ -868,12 +876,13 @@ funcion(
     POSITIVO,
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
+    secuencia=Entero(1, 10**7),
 )
 funcion(
     tiempo.horas,
     POSITIVO,
     Nombre(_gpus),
-    Entero(1, 1024),
+    Entero(1, 100_000),
     utilizacion=Opcional(Objeto(lambda: [coste.Rango(0.3, 0.5), coste.Rango(0.01, 1.0)])),
 )
 funcion(
@@ -882,9 +891,10 @@ funcion(
     _ENTRENAR,
     POSITIVO,
     Nombre(_gpus),
-    n_gpus=Entero(1, 1024),
+    n_gpus=Entero(1, 100_000),
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
+    secuencia=Entero(1, 10**7),
 )
 funcion(
     tiempo.tokens_por_segundo,
@@ -893,7 +903,82 @@ funcion(
     lote=Entero(1, 10**6, hasta=8),
     contexto=Entero(0, 10**8, hasta=8192),
     n_gpus=Entero(1, 1024),
+    por_capas=BOOLEANO,
+    precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
+funcion(tiempo.flops_por_token, Nombre(_modelos), _ENTRENAR, Entero(1, 10**7), rango_lora=Entero(1, 4096))
+funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000))
+funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000))
+funcion(tiempo.clase_gpu, Nombre(_gpus))
+funcion(tiempo.escala, Entero(1, 100_000))
+funcion(
+    tiempo.horas_tipicas,
+    Nombre(_modelos),
+    _ENTRENAR,
+    POSITIVO,
+    Nombre(_gpus),
+    n_gpus=Entero(1, 100_000),
+    checkpointing=BOOLEANO,
+    rango_lora=Entero(1, 4096),
+    secuencia=Entero(1, 10**7),
+)
+for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
+    funcion(
+        _velocidad,
+        Filas(_caben_holgados),
+        precision=Nombre(lambda: ["bf16", "fp8", "q4_k_m", "awq-int4", "gptq-int8"]),
+        contexto=Entero(0, 10**8, hasta=8192),
+        n_gpus=Entero(1, 1024),
+        motor=Nombre(lambda: tiempo.MOTORES),
+        precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
+    )
+funcion(
+    tiempo.rendimiento_tipico,
+    Filas(_caben_holgados),
+    precision=Nombre(lambda: ["bf16", "fp8", "awq-int4"]),
+    lote=Entero(1, 10**6, hasta=8),
+    contexto=Entero(0, 10**8, hasta=8192),
+    n_gpus=Entero(1, 1024),
+    motor=Nombre(lambda: tiempo.MOTORES),
+)
+_SERVICIO = {
+    "precision": Nombre(lambda: ["bf16", "fp8", "awq-int4"]),
+    "entrada": Entero(1, 10**7, hasta=4096),
+    "salida": Entero(1, 10**7, hasta=4096),
+    "n_gpus": Entero(1, 1024),
+}
+funcion(tiempo.techo_servicio, Filas(_caben_holgados), **_SERVICIO)
+for _servicio in (tiempo.rendimiento_servicio, tiempo.servicio_tipico):
+    funcion(_servicio, Filas(_caben_holgados), **_SERVICIO, motor=Nombre(lambda: tiempo.MOTORES))
+funcion(calibracion.clave_grupo, Objeto(calibracion.usadas))
+funcion(calibracion.predecir, Objeto(calibracion.usadas))
+funcion(memoria.parametros_embeddings, Nombre(_modelos))
+funcion(
+    tiempo.clave_mfu,
+    Nombre(lambda: tiempo.CLASES_GPU),
+    Nombre(lambda: tiempo.ESCALAS),
+    ajustes=Opcional(Objeto(lambda: [datos.ajustes()])),
+)
+funcion(memoria.tokens_kv, Nombre(_modelos), NO_NEGATIVO)
+funcion(memoria.gb_pesos_modelo, Nombre(_modelos), Nombre(lambda: [*memoria.BYTES_POR_PARAMETRO, "nf4"]))
+funcion(
+    memoria.encaja,
+    Nombre(_modelos),
+    Nombre(lambda: ["completo", "lora"]),
+    Nombre(_gpus),
+    negativos=True,
+    optimizador=Nombre(lambda: memoria.OPTIMIZADORES),
+    perdida=Nombre(lambda: memoria.PERDIDAS),
+)
+funcion(
+    memoria.encaja,
+    Nombre(_modelos),
+    Nombre(lambda: ["inferencia"]),
+    Nombre(_gpus),
+    negativos=True,
+    precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
+)
+funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS))
 funcion(
     ranking.Trabajo,
     Nombre(_modelos),
@@ -926,7 +1011,22 @@ orden(
         "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
+        "--precision-kv": Nombre(lambda: memoria.FORMATOS_KV),
+        "--optimizador": Nombre(lambda: memoria.OPTIMIZADORES),
+        "--perdida": Nombre(lambda: memoria.PERDIDAS),
         **_ENTEROS_CADENA,
+    },
+)
+orden(
+    "velocidad",
+    {"--modelo": Nombre(lambda: ["Llama 3.1 8B", "Qwen 2.5 7B"]), "--gpu": Nombre(lambda: ["H100 80GB", "H200 141GB"])},
+    {
+        "--precision": Nombre(lambda: memoria.BYTES_POR_PARAMETRO),
+        "--motor": Nombre(lambda: tiempo.MOTORES),
+        "--n-gpus": Entero(1, 1024),
+        "--contexto": Entero(1, 10**8, hasta=8192),
+        "--entrada": Entero(1, 10**7, hasta=8192),
+        "--salida": Entero(1, 10**7, hasta=8192),
     },
 )
 orden(
@@ -999,6 +1099,20 @@ for _sin_argumentos in (
     datos.especificaciones,
     datos.generacion_medida,
     datos.aceleraciones,
+    datos.medidas,
+    datos.ajustes,
+    datos.ventanas,
+    calibracion.usadas,
+    calibracion.mitades,
+    calibracion.ajustar,
+    calibracion.predicciones,
+    calibracion.informe,
+    calibracion.filas_ajustes,
+    calibracion.fallos,
+    calibracion.texto_informe,
+    tiempo.ralentizacion_qlora,
+    memoria.gb_sistema,
+    experimento_definido.comparar_calibrado,
     datos.gpus,
     datos.proveedores,
     atipicos.atipicos,
@@ -1182,6 +1296,8 @@ MODULOS_EXENTOS = {
     "cli_decisiones": "solo órdenes, registradas en ORDENES",
 }
 FUNCIONES_EXENTAS = {
+    "calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); lo comprueba tests/test_calibracion.py",
+    "calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/test_snippets.py",
     "dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
     "dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/test_dibujo.py",
     "interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
@@ -1200,6 +1316,22 @@ FUNCIONES_EXENTAS = {
     "decisiones.grafico_interrumpible": "SVG; tests/test_graficos.py",
 }
 PARAMETROS_EXENTOS = {
+    **{
+        f"calibracion.{f}": dict.fromkeys(
+            p, "medidas, ajustes o resúmenes que calcula el propio módulo; tests/test_calibracion.py"
+        )
+        for f, p in {
+            "mitades": ("medidas",),
+            "ajustar": ("ajuste",),
+            "filas_ajustes": ("ajustes",),
+            "fallos": ("resumen", "ps"),
+            "texto_informe": ("resumen",),
+        }.items()
+    },
+    "experimento_definido.comparar_calibrado": {
+        "trabajo": "un Trabajo de ranking (lo generan las pruebas de horas_por_escenario); tests/test_build.py",
+        "nombre": "el experimento del artículo; tests/test_build.py",
+    },
     "compra.coste_acumulado": {
         "reventas": "cada valor ≤ precio_compra: depende de otro argumento; los diccionarios mal formados, en "
         "tests/test_dibujo.py",

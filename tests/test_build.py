@@ -17,7 +17,7 @@ import registro
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene, texto
 
-from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos, paises
+from gpucoste import atipicos, compra, datos, experimento, experimento_definido, moneda, ocultos, paises
 from gpucoste.formato import euros, fraccion, numero, porcentaje, rango
 
 PAGINA = "alquilar-gpus-por-horas/index.html"
@@ -68,7 +68,7 @@ def test_tabla_del_experimento(sitio):
 
 def test_que_aprender(sitio):
     texto = html(sitio).find(id="que-aprender").find_next("p").get_text(" ", strip=True)
-    c = experimento.comparar()
+    c = experimento_definido.comparar_calibrado()
     for cifra in (
         f"{numero(c.veces_precio_hora, 1)} veces",
         fraccion(c.fraccion_tiempo),
@@ -199,7 +199,7 @@ def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
     filas = tabla_con(sopa, "GPU")
     assert filas == esperada_experimento()
     assert filas[3][1] == "2,93"
-    veces_hora = f"{numero(experimento.comparar().veces_precio_hora, 1)} veces lo que"
+    veces_hora = f"{numero(experimento_definido.comparar_calibrado().veces_precio_hora, 1)} veces lo que"
     assert veces_hora in sopa.find(id="que-aprender").find_next("p").get_text()
 
 

@@ -114,8 +114,9 @@ def test_zero_16_bytes_por_parametro_y_reparto():
 
 def test_qlora_65b_cabe_en_48_gb():
     # QLoRA (Dettmers et al., arXiv 2305.14314, resumen): «finetune a 65B parameter model on a single
-    # 48GB GPU», con adaptadores de rango 64 en todas las capas lineales. Con LoRA en bf16 no cabe.
-    qlora = memoria.encaja(LLAMA_65B, "qlora", gpu_de(48), rango_lora=64, secuencia=512)
+    # 48GB GPU», con adaptadores de rango 64 en todas las capas lineales, que su repositorio entrena en
+    # bf16 (AdamW sin copia fp32: «adamw_bf16»). Con LoRA en bf16 no cabe.
+    qlora = memoria.encaja(LLAMA_65B, "qlora", gpu_de(48), rango_lora=64, secuencia=512, optimizador="adamw_bf16")
     assert qlora.cabe, qlora
     assert not memoria.encaja(LLAMA_65B, "lora", gpu_de(48), rango_lora=64, secuencia=512).cabe
 
@@ -124,6 +125,15 @@ def test_el_desglose_suma_el_total():
     m = memoria.encaja("Qwen 2.5 7B", "lora", "RTX 4090")
     assert m.total == pytest.approx(sum(getattr(m, p) for p in m.PARTIDAS))
     assert m.libre == pytest.approx(m.vram_gb - m.total)
+
+
+def test_ventana_deslizante_de_gemma_2():
+    # Gemma 2 9B (transformers, modeling_gemma2.py): la mitad de sus 42 capas atiende a una ventana de
+    # 4096 tokens. Con 8192 de contexto, 21 capas guardan 8192 tokens y 21 guardan 4096.
+    por_token = memoria.bytes_kv_por_token("Gemma 2 9B")
+    assert memoria.gb_kv("Gemma 2 9B", 8192) == pytest.approx(por_token * (21 * 8192 + 21 * 4096) / 42 / 1e9)
+    assert memoria.gb_kv("Gemma 2 9B", 2048) == pytest.approx(por_token * 2048 / 1e9)  # dentro de la ventana
+    assert memoria.gb_kv("Llama 3.1 8B", 8192) == pytest.approx(memoria.bytes_kv_por_token("Llama 3.1 8B") * 8192 / 1e9)
 
 
 def test_checkpointing_ahorra_activaciones():
@@ -148,28 +158,36 @@ def test_6nd_gpt3():
     assert tiempo.flops_6nd(175e9, 300e9) == pytest.approx(3.14e23, rel=0.01)
 
 
-def test_lora_cuesta_dos_tercios_del_completo_sin_recomputo():
+def test_lora_cuesta_dos_tercios_del_completo_y_el_checkpointing_no_suma_flops():
+    # Transformer Math 101: 6·N por token entrenado (2·N hacia delante y 4·N hacia atrás); LoRA no
+    # calcula el gradiente de los pesos congelados (4·N). La atención causal de Llama 3.1 8B (32 capas,
+    # 32 cabezas de 128) suma 6 · 32 · 32 · 128 · 2048 FLOPs por token: la mitad del 12·L·H·Q·T de PaLM
+    # (arXiv 2204.02311, apéndice B), que cuenta también la parte enmascarada.
     n = memoria.parametros("Llama 3.1 8B")
+    atencion = 6 * 32 * 32 * 128 * 2048
     lora = tiempo.flops_entrenamiento("Llama 3.1 8B", "lora", 1e6, checkpointing=False)
-    assert lora == pytest.approx(4 * n * 1e6 + 6 * memoria.parametros_lora("Llama 3.1 8B") * 1e6)
+    assert lora == pytest.approx((4 * n + 6 * memoria.parametros_lora("Llama 3.1 8B") + atencion) * 1e6)
     completo = tiempo.flops_entrenamiento("Llama 3.1 8B", "completo", 1e6, checkpointing=False)
-    assert completo == pytest.approx(6 * n * 1e6)
-    recomputo = tiempo.flops_entrenamiento("Llama 3.1 8B", "completo", 1e6, checkpointing=True)
-    assert recomputo == pytest.approx(8 * n * 1e6)
+    assert completo == pytest.approx((6 * n + atencion) * 1e6)
+    # El MFU se mide sobre los FLOPs del modelo: el recómputo no se suma (el MFU ajustado ya lo lleva)
+    assert tiempo.flops_entrenamiento("Llama 3.1 8B", "completo", 1e6, checkpointing=True) == completo
+    largo = tiempo.flops_entrenamiento("Llama 3.1 8B", "completo", 1e6, secuencia=8192)
+    assert largo - completo == pytest.approx(6 * 32 * 32 * 128 * (8192 - 2048) * 1e6)
 
 
 def test_mixtral_entrena_con_los_activos():
-    total = tiempo.flops_entrenamiento("Mixtral 8x7B", "completo", 1e6, checkpointing=False)
-    assert total == pytest.approx(6 * memoria.parametros("Mixtral 8x7B", activos=True) * 1e6)
+    total = tiempo.flops_entrenamiento("Mixtral 8x7B", "completo", 1e6, checkpointing=False, secuencia=1)
+    atencion = 6 * 32 * 32 * 128  # 32 capas, 32 cabezas de 128, secuencia de 1 token
+    assert total == pytest.approx((6 * memoria.parametros("Mixtral 8x7B", activos=True) + atencion) * 1e6)
 
 
-def test_horas_h100_frente_a_4090_es_el_cociente_de_tflops():
+def test_horas_h100_frente_a_4090_es_el_cociente_de_tflops_y_del_mfu_de_su_clase():
     flops = 1e18
     h100, rtx = tiempo.horas(flops, "H100 80GB"), tiempo.horas(flops, "RTX 4090")
-    assert rtx.minimo / h100.minimo == pytest.approx(989 / 165.2)  # ml-engineering y hmc-tech
-    u = tiempo.mfu()
-    assert h100.minimo == pytest.approx(flops / (989e12 * u.maximo) / 3600)
-    assert h100.maximo == pytest.approx(flops / (989e12 * u.minimo) / 3600)
+    u_h100, u_rtx = tiempo.mfu("H100 80GB"), tiempo.mfu("RTX 4090")
+    assert rtx.minimo / h100.minimo == pytest.approx(989 / 165.2 * u_h100.maximo / u_rtx.maximo)
+    assert h100.minimo == pytest.approx(flops / (989e12 * u_h100.maximo) / 3600)
+    assert h100.maximo == pytest.approx(flops / (989e12 * u_h100.minimo) / 3600)
 
 
 def test_generacion_estimada_acota_las_medidas():
@@ -186,7 +204,7 @@ def test_generacion_rtx4090_llama8b():
 
 
 def test_generacion_no_cabe():
-    with pytest.raises(ValueError, match="necesita 141,1 GB por GPU y RTX 4090 tiene 24 GB"):
+    with pytest.raises(ValueError, match="necesita 142,1 GB por GPU y RTX 4090 tiene 24 GB"):
         tiempo.tokens_por_segundo("Llama 3.1 70B", "RTX 4090")
 
 

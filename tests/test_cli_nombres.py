@@ -226,14 +226,26 @@ def test_electricidad_de_la_gpu_y_el_pais():
 
 
 def test_local_o_alquilar_con_el_modelo_de_tiempo():
-    """Con el mismo MFU en las dos GPUs, el umbral es la luz por hora de la local × el cociente de TFLOPS."""
+    """El umbral es la luz por hora de la local × cuántas veces más rápida es la alquilada: el cociente de TFLOPS
+    por el de los MFU medidos de cada clase de GPU (ajustes.csv)."""
     v = _valores(["local-o-alquilar", "--gpu-local", "RTX 4090", "--gpu", "H100 80GB"])
     tflops = {g: float(_fila("gpus.csv", "gpu", g)["tflops_bf16"]) for g in ("RTX 4090", "H100 80GB")}
     vatios = float(_fila("gpus.csv", "gpu", "RTX 4090")["vatios"])
-    umbral = vatios / 1000 * _usd_kwh() * tflops["H100 80GB"] / tflops["RTX 4090"]
-    assert v["umbral por GPU alquilada (US$/h)"]["valor"] == pytest.approx(umbral)
-    alto, bajo = v["horas en RTX 4090 (MFU alta)"]["valor"], v["horas en H100 80GB (MFU alta)"]["valor"]
-    assert alto / bajo == pytest.approx(tflops["H100 80GB"] / tflops["RTX 4090"])
+    # Una H100 sola: sin medidas de una sola GPU con HBM, vale la MFU de las medidas de un nodo.
+    mfu = {
+        "RTX 4090": _fila("ajustes.csv", "clave", "mfu_gddr_1"),
+        "H100 80GB": _fila("ajustes.csv", "clave", "mfu_hbm_nodo"),
+    }
+    for extremo, columna in (("alta", "maximo"), ("baja", "minimo")):
+        veces = (
+            tflops["H100 80GB"]
+            * float(mfu["H100 80GB"][columna])
+            / (tflops["RTX 4090"] * float(mfu["RTX 4090"][columna]))
+        )
+        fila = v.get(f"umbral por GPU alquilada, MFU {extremo} (US$/h)") or v["umbral por GPU alquilada (US$/h)"]
+        assert fila["valor"] == pytest.approx(vatios / 1000 * _usd_kwh() * veces)
+        local, alquilada = v[f"horas en RTX 4090 (MFU {extremo})"], v[f"horas en H100 80GB (MFU {extremo})"]
+        assert local["valor"] / alquilada["valor"] == pytest.approx(veces)
 
 
 @pytest.mark.parametrize(
@@ -241,7 +253,8 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
     [
         (["comprar", "--gpu", "H100 80GB"], "no tiene precio de compra"),
         (["local-o-alquilar", "--gpu-local", "RTX 3060 12GB"], "no cabe en una RTX 3060 12GB"),
-        (["api-o-gpu", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2"], "necesita 20,4 GB"),
+        # 16,1 GB de pesos + 4,3 de caché KV (16 × 2048 tokens) + 1,0 de contexto de CUDA (sistema_gb, supuestos.csv)
+        (["api-o-gpu", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2"], "necesita 21,4 GB"),
         (
             ["api-o-gpu", "--modelo", "Gemma 2 9B", "--tokens-s", "100"],
             "Modelo con precio de API desconocido: 'Gemma 2 9B'",

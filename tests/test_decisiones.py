@@ -12,7 +12,7 @@ def test_la_tabla_del_articulo_calculada():
 
 
 def test_con_una_conversacion_la_gpu_no_alcanza_a_la_api():
-    # «Una API por token sale más barata que una GPU parada»: con lote 1 (medido o cota alta) ninguna
+    # «Una API por token sale más barata que una GPU parada»: con lote 1 (medido o típico calibrado) ninguna
     # GPU alquilada llega a los tokens por segundo que igualan el precio de la API.
     precio = decisiones.precio_gpu_alquilada().precio_hora_usd
     for api in (p for p in mercado.precios_api() if p.modelo == decisiones.MODELO):

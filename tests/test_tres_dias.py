@@ -11,12 +11,9 @@ import pytest
 
 from gpucoste import decisiones
 
-GPUS = {
-    g["gpu"]: g
-    for g in csv.DictReader(
-        (Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos" / "gpus.csv").open(encoding="utf-8")
-    )
-}
+DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
+GPUS = {g["gpu"]: g for g in csv.DictReader((DATOS / "gpus.csv").open(encoding="utf-8"))}
+AJUSTES = {a["clave"]: a for a in csv.DictReader((DATOS / "ajustes.csv").open(encoding="utf-8"))}
 
 
 @pytest.fixture(scope="module")
@@ -30,12 +27,14 @@ def test_la_h100_tarda_dos_horas_con_el_mfu_medio(calculo):
     assert calculo.rapida == "H100 80GB" and calculo.trabajo.metodo == "lora"
 
 
-def test_con_el_mismo_mfu_el_cociente_es_el_de_tflops(calculo):
+def test_el_cociente_es_el_de_tflops_por_el_de_los_mfu_medidos(calculo):
+    # Las GPU locales son de consumo (MFU de una GPU con GDDR); una H100 sola toma el de las medidas de un nodo.
     h100 = float(GPUS["H100 80GB"]["tflops_bf16"])
+    mfu = float(AJUSTES["mfu_hbm_nodo"]["maximo"]) / float(AJUSTES["mfu_gddr_1"]["maximo"])
     for g in calculo.locales:
         assert g.veces == pytest.approx(h100 / float(GPUS[g.gpu]["tflops_bf16"]))
-        if g.metodo == "lora":  # mismo método que en la H100: horas × cociente de TFLOPS
-            assert g.horas.minimo == pytest.approx(calculo.horas_rapida.minimo * g.veces)
+        if g.metodo == "lora":  # mismo método que en la H100: horas × cociente de TFLOPS × cociente de MFU
+            assert g.horas.minimo == pytest.approx(calculo.horas_rapida.minimo * g.veces * mfu)
 
 
 def test_en_12_gb_no_cabe_lora_de_un_7b_en_bf16(calculo):

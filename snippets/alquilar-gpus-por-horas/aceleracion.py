@@ -13,6 +13,10 @@ for lenta in ("RTX 4090", "A100 80GB"):
         "- Cociente de picos de TFLOPS densos en bf16 frente a la "
         f"{lenta}: {veces(pico)}."
     )
+calibrada = 1 / ed.comparar_calibrado().fraccion_tiempo
+print(
+    f"- Con la MFU medida de cada clase de GPU (modelo calibrado): {veces(calibrada)}."
+)
 for a in datos.aceleraciones():
     print(
         f"- Medida frente a la {a.gpu_lenta}: {veces(a.veces, 2)}, {a.medida}; "

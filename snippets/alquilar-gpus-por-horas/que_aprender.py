@@ -1,19 +1,21 @@
-# «Qué aprender»: las cifras del párrafo salen de la tabla del experimento.
-from gpucoste import experimento
+# «Qué aprender»: las cifras salen del modelo de tiempo calibrado.
+from gpucoste import experimento_definido as ed
 from gpucoste.formato import fraccion, numero, porcentaje
 
-c = experimento.comparar(experimento.FINETUNING)
+c = ed.comparar_calibrado()
 if c.veces_coste >= 1:
-    diferencia = f"solo un {porcentaje(c.veces_coste - 1)} más"
+    diferencia = f"un {porcentaje(c.veces_coste - 1)} más"
 else:
     diferencia = f"un {porcentaje(1 - c.veces_coste)} menos"
 cara = f"{c.cara.gpu} ({c.cara.nivel})"
 barata = f"{c.barata.gpu} ({c.barata.nivel})"
+parecido = "parecido" if abs(c.veces_coste - 1) < 0.25 else "distinto"
 print(
     "**La GPU más cara por hora no es la más cara por trabajo.** "
     f"La {cara} cuesta por hora {numero(c.veces_precio_hora, 1)} veces lo que la "
-    f"{barata}, "
-    f"pero termina el mismo fine-tuning por un precio parecido ({diferencia}) "
+    f"{barata}. Con el trabajo definido arriba y la MFU medida en cada clase de GPU "
+    "(no con las horas del artículo), "
+    f"termina el mismo fine-tuning por un precio {parecido} ({diferencia}) "
     f"y en {fraccion(c.fraccion_tiempo)} del tiempo. "
     "Compara siempre el coste por trabajo terminado, no el precio por hora."
 )

@@ -36,4 +36,4 @@ for metodo in memoria.METODOS:
         fila |= {"total (GB)": numero(m.total, 1), "¿cabe?": "sí" if m.cabe else "no"}
         filas.append(fila)
 tabla = pd.DataFrame(filas)
-print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 8))
+print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 9))

@@ -38,7 +38,8 @@ print(
         fig,
         "Barras apiladas de memoria (pesos; adaptadores, gradientes y AdamW; "
         "activaciones; "
-        f"caché KV) de {lista(list(MODELOS))} al servirlos en bf16 o int4 y al "
+        f"caché KV; contexto de CUDA y reserva) de {lista(list(MODELOS))} al servirlos "
+        "en bf16 o int4 y al "
         "entrenarlos con "
         "LoRA o QLoRA, frente a líneas verticales discontinuas con la VRAM de "
         f"{lista(['la ' + g for g in GPUS])}. La tabla de abajo da, para cada caso, "

@@ -14,7 +14,7 @@ print(
     f"{HORAS_H100} con la MFU media.\n"
     "Tres días frente a dos horas es un cociente de "
     f"{veces(DIAS_LOCAL * 24 / HORAS_H100, 0)}. "
-    "Con el mismo MFU, en cada GPU local:\n"
+    "Con la MFU medida en la clase de cada GPU, en cada GPU local:\n"
 )
 for g in r.locales:
     if g.dias is None:

@@ -1,4 +1,4 @@
-"""Línea de órdenes: ``gpucoste coste``, ``experimento``, ``precios``, ``cabe``, ``cuanto-tarda``, ``donde-mas-barato``.
+"""Línea de órdenes: ``gpucoste coste``, ``experimento``, ``precios``, ``cabe``, ``cuanto-tarda``, ``velocidad``…
 
 En español de principio a fin: la ayuda (``-h``: «muestra esta ayuda y sale»), el uso y cada error
 de argparse. Ante una entrada mala, una sola línea en stderr que nombra la opción y el valor, código
@@ -467,6 +467,11 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    Opcion("--precision-kv", "formato de la caché KV al servir (por defecto, bf16)", valores=memoria.FORMATOS_KV),
+    Opcion(
+        "--optimizador", "estado del optimizador al entrenar", defecto="adamw", valores=tuple(memoria.OPTIMIZADORES)
+    ),
+    Opcion("--perdida", "entropía cruzada de una vez o por trozos", defecto="completa", valores=memoria.PERDIDAS),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --gpu "RTX 4090"',
 )
 def _cabe(
@@ -479,6 +484,9 @@ def _cabe(
     lote: int,
     checkpointing: str,
     rango_lora: int,
+    precision_kv: str | None,
+    optimizador: str,
+    perdida: str,
 ) -> Salida:
     m = memoria.encaja(
         modelo,
@@ -490,6 +498,9 @@ def _cabe(
         lote=lote,
         checkpointing=checkpointing == "sí",
         rango_lora=rango_lora,
+        precision_kv=precision_kv,
+        optimizador=optimizador,
+        perdida=perdida,
     )
     partidas = [*memoria.Memoria.PARTIDAS, "total", "vram", "libre"]
     valores = [getattr(m, p) for p in memoria.Memoria.PARTIDAS] + [m.total, m.vram_gb, m.libre]
@@ -498,12 +509,12 @@ def _cabe(
 
 @orden(
     "cuanto-tarda",
-    "horas de un entrenamiento en cada GPU (rango por la MFU)",
+    "horas de un entrenamiento en cada GPU (rango por la MFU medida de su clase y escala)",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
-    Opcion("--n-gpus", "GPUs entre las que se reparte (por defecto, las menos en que cabe, hasta 8)", entero_positivo),
+    Opcion("--n-gpus", "cuántas GPUs (por defecto, las mínimas en que cabe; más de 8: varios nodos)", entero_positivo),
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
@@ -518,32 +529,81 @@ def _cuanto_tarda(
     n_gpus: int | None,
     checkpointing: str,
     rango_lora: int,
-    **opciones: int,
+    secuencia: int,
+    lote: int,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
-    comunes = {"checkpointing": ck, "rango_lora": rango_lora, **opciones}
-    flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, checkpointing=ck, rango_lora=rango_lora)
-    u = tiempo.mfu()
+    comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
+    flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, **comunes)
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
-        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, **comunes)
-        h = tiempo.horas(flops, nombre, n) if n else None
-        m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, **comunes) if n else None
+        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=_MAX_GPUS_CLI, lote=lote, **comunes)
+        m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes) if n else None
+        cabe = bool(m and m.cabe)  # con las GPUs pedidas puede no caber: entonces, sin horas
+        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
+        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
+        u = tiempo.mfu(nombre, n) if n else None
         filas.append(
             {
                 "gpu": nombre,
                 "n_gpus": n,
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
+                "horas_tipicas": tipicas,
                 "horas_max": h.maximo if h else None,
-                "mfu_min": u.minimo,
-                "mfu_max": u.maximo,
+                "mfu_min": u.minimo if u else None,
+                "mfu_max": u.maximo if u else None,
                 "memoria_gb_por_gpu": m.total if m else None,
-                "cabe": m.cabe if m else False,
+                "cabe": cabe,
             }
         )
-    decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1, "mfu_min": 2, "mfu_max": 2}
-    return Salida(pd.DataFrame(filas), decimales | {"memoria_gb_por_gpu": 1})
+    decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
+    return Salida(pd.DataFrame(filas), decimales | {"mfu_max": 2, "memoria_gb_por_gpu": 1})
+
+
+_MAX_GPUS_CLI = 1024
+"""Hasta cuántas GPUs busca ``cuanto-tarda`` aquella en que cabe el trabajo (más de 8: varios nodos)."""
+
+
+@orden(
+    "velocidad",
+    "tokens/s de una secuencia y de un servidor a carga máxima (techo y rango medido del motor)",
+    _MODELO,
+    _GPU,
+    Opcion("--precision", "formato de los pesos", defecto="bf16", valores=tuple(memoria.BYTES_POR_PARAMETRO)),
+    Opcion("--motor", "motor de inferencia", defecto="vLLM", valores=tuple(tiempo.MOTORES)),
+    Opcion("--n-gpus", "GPUs (paralelismo de tensores; llama.cpp y transformers, por capas)", entero_positivo, 1),
+    Opcion("--contexto", "tokens de contexto de la secuencia", entero_positivo, 1024),
+    Opcion("--entrada", "tokens de entrada de cada petición al servidor", entero_positivo, 1024),
+    Opcion("--salida", "tokens generados por petición al servidor", entero_positivo, 1024),
+    ejemplo='--modelo "Llama 3.1 8B" --gpu "RTX 4090" --precision q4_k_m --motor llama.cpp',
+)
+def _velocidad(
+    modelo: str, gpu: str, precision: str, motor: str, n_gpus: int, contexto: int, entrada: int, salida: int
+) -> Salida:
+    techo = tiempo.tokens_por_segundo(
+        modelo, gpu, precision=precision, contexto=contexto, n_gpus=n_gpus, por_capas=tiempo.MOTORES[motor]
+    )
+    tipica, v = tiempo.generacion_tipica(
+        modelo, gpu, precision=precision, contexto=contexto, n_gpus=n_gpus, motor=motor
+    )
+    filas = [
+        {"medida": "una secuencia", "techo": techo, "minimo": v.minimo, "tipico": tipica, "maximo": v.maximo},
+    ]
+    techo_s = tiempo.techo_servicio(modelo, gpu, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus)
+    tipico_s, s = tiempo.servicio_tipico(
+        modelo, gpu, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus, motor=motor
+    )
+    filas.append(
+        {
+            "medida": "servidor a carga máxima",
+            "techo": techo_s,
+            "minimo": s.minimo,
+            "tipico": tipico_s,
+            "maximo": s.maximo,
+        }
+    )
+    return Salida(pd.DataFrame(filas), dict.fromkeys(("techo", "minimo", "tipico", "maximo"), 1))
 
 
 @orden(

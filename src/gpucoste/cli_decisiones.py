@@ -114,7 +114,9 @@ def _equilibrio(e: equilibrios.Equilibrio, unidad: str, factor: float = 1.0) -> 
     Opcion(
         "--precio-kwh", "precio del kWh, en la moneda del resultado (por defecto, el de --pais en dólares)", no_negativo
     ),
-    Opcion("--modelo", "modelo de modelos.csv: sus tokens/s salen del ancho de banda de --gpu (lote 1)", _MODELOS),
+    Opcion(
+        "--modelo", "modelo de modelos.csv: sus tokens/s, del ancho de banda de --gpu y la eficiencia medida", _MODELOS
+    ),
     Opcion("--tokens-s", "tokens generados por segundo (para el coste por millón)", positivo),
     ejemplo='--gpu "RTX 4090" --modelo "Llama 3.1 8B"',
     dinero=True,
@@ -131,7 +133,8 @@ def _electricidad(
     kwh, origen_kwh = _kwh(precio_kwh, pais)
     origen_t = DADO
     if tokens_s is None and modelo is not None:
-        tokens_s, origen_t = tiempo.tokens_por_segundo(modelo, gpu), f"estimación: ancho de banda de {gpu}, lote 1"
+        tokens_s = tiempo.rendimiento_tipico(modelo, gpu)
+        origen_t = f"estimación calibrada: ancho de banda de {gpu} × eficiencia medida de vLLM, lote 1"
     e = coste_electricidad(w, kwh, tokens_s)
     usd = "" if origen_kwh == DADO else " (US$)"  # dado: en la moneda de --precio-kwh
     filas = [_fila("potencia (W)", w, origen_w), _fila(f"precio del kWh{usd}", kwh, origen_kwh)]
@@ -183,8 +186,8 @@ def _api_o_gpu(
     precio, origen_precio = _precio_hora(precio_hora, gpu)
     origen_t = DADO
     if tokens_s is None:
-        tokens_s = tiempo.tokens_por_segundo(modelo, gpu, lote=lote, contexto=contexto)
-        origen_t = f"estimación: ancho de banda de {gpu}, {modelo}, lote {lote}, contexto {contexto}"
+        tokens_s = tiempo.rendimiento_tipico(modelo, gpu, lote=lote, contexto=contexto)
+        origen_t = f"estimación calibrada: {gpu}, {modelo}, lote {lote}, contexto {contexto}"
     origen_api = DADO
     if precio_entrada is None or precio_salida is None:
         p = mercado.precio_api(modelo, api) if api else decisiones.api_mas_barata(modelo, entrada_por_salida)

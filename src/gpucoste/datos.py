@@ -18,7 +18,9 @@ from . import esquema, validacion
 
 __all__ = [
     "ACELERACIONES",
+    "AJUSTES",
     "Aceleracion",
+    "Ajuste",
     "CONCEPTOS",
     "ESCENARIOS",
     "Escenario",
@@ -28,7 +30,9 @@ __all__ = [
     "Gpu",
     "HARDWARE",
     "Hardware",
+    "MEDIDAS",
     "MODELOS",
+    "Medida",
     "Modelo",
     "NIVELES",
     "NIVELES_EN_PROSA",
@@ -38,7 +42,10 @@ __all__ = [
     "Supuesto",
     "TARIFAS",
     "Tarifa",
+    "VENTANAS",
+    "Ventana",
     "aceleraciones",
+    "ajustes",
     "equipo",
     "escenarios",
     "especificaciones",
@@ -46,6 +53,7 @@ __all__ = [
     "gpus",
     "hardware",
     "limpiar_cache",
+    "medidas",
     "modelos",
     "precio",
     "precios",
@@ -53,6 +61,7 @@ __all__ = [
     "supuestos",
     "tarifa",
     "tarifas",
+    "ventanas",
 ]
 
 
@@ -139,6 +148,31 @@ class Supuesto(esquema.Registro):
     unidad: str
     descripcion: str
     fuente: str
+
+
+@dataclass(frozen=True)
+class Ventana:
+    """Atención de ventana deslizante: en ``capas_con_ventana`` capas, la caché KV no pasa de ``ventana`` tokens."""
+
+    modelo: str
+    ventana: int
+    capas_con_ventana: int
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
+class Ajuste:
+    """Un parámetro de los modelos ajustado a la mitad de ajuste de ``medidas.csv`` (ver ``gpucoste.calibracion``)."""
+
+    clave: str
+    central: float
+    minimo: float
+    maximo: float
+    medidas: int
+    descripcion: str
+    derivacion: str
 
 
 PRECIOS = esquema.Tabla(
@@ -304,6 +338,35 @@ class Aceleracion(esquema.Registro):
     nota: str = ""
 
 
+@dataclass(frozen=True)
+class Medida:
+    """Una medida publicada de entrenamiento, memoria, generación o servicio, para calibrar los modelos.
+
+    ``rechazada`` vacía: la medida entra en la calibración; si no, dice por qué se deja fuera.
+    """
+
+    id: str
+    tipo: str
+    modelo: str
+    metodo: str
+    gpu: str
+    n_gpus: int | None
+    interconexion: str
+    secuencia: int | None
+    salida: int | None
+    lote: int | None
+    checkpointing: str
+    precision: str
+    marco: str
+    valor: float
+    unidad: str
+    tokens: float | None
+    rechazada: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
 def _entero(nombre: str, descripcion: str, minimo: int = 1) -> esquema.Columna:
     return esquema.Columna(nombre, "entero", descripcion, minimo=minimo)
 
@@ -368,6 +431,12 @@ GPUS = esquema.Tabla(
     clave=("gpu",),
 )
 
+_GPU_Y_MODELO = (
+    esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+    esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+)
+"""La GPU y el modelo de una medida deben estar en gpus.csv y en modelos.csv."""
+
 GENERACION_MEDIDA = esquema.Tabla(
     "generacion_medida.csv",
     GeneracionMedida,
@@ -382,10 +451,112 @@ GENERACION_MEDIDA = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("gpu", "modelo", "precision"),
-    referencias=(
-        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
-        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+    referencias=_GPU_Y_MODELO,
+)
+
+MEDIDAS = esquema.Tabla(
+    "medidas.csv",
+    Medida,
+    "Medidas publicadas (tiempo de entrenamiento, memoria pico, tokens/s) con las que se calibran los modelos.",
+    columnas=(
+        esquema.Columna("id", "texto", "Identificador corto de la medida."),
+        esquema.Columna(
+            "tipo",
+            "enum",
+            "Qué se midió: entrenamiento (tokens/s u horas de GPU), memoria (pico), generación (tokens/s de una "
+            "secuencia) o servicio (tokens/s de todas las peticiones a carga máxima).",
+            valores=("entrenamiento", "memoria", "generacion", "servicio"),
+        ),
+        esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
+        esquema.Columna(
+            "metodo",
+            "enum",
+            "Para qué se cargó el modelo.",
+            valores=("preentrenamiento", "completo", "lora", "qlora", "inferencia"),
+        ),
+        esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
+        esquema.Columna("n_gpus", "entero", "Número de GPUs (vacío si no se publica).", requerida=False, minimo=1),
+        esquema.Columna(
+            "interconexion",
+            "enum",
+            "Cómo se hablan las GPUs.",
+            valores=("ninguna", "pcie", "nvlink", "infiniband", "desconocida"),
+        ),
+        esquema.Columna(
+            "secuencia",
+            "entero",
+            "Tokens por secuencia (entrenamiento y memoria) o de contexto medio (generación) o de entrada (servicio).",
+            requerida=False,
+            minimo=1,
+        ),
+        esquema.Columna("salida", "entero", "Tokens generados por petición.", requerida=False, minimo=1),
+        esquema.Columna("lote", "entero", "Secuencias por paso y GPU.", requerida=False, minimo=1),
+        esquema.Columna("checkpointing", "enum", "¿Gradient checkpointing?", valores=("sí", "no", "desconocido")),
+        esquema.Columna(
+            "precision",
+            "enum",
+            "Precisión o formato de los pesos.",
+            valores=("bf16", "fp16", "f16", "fp8", "nf4", "q4_k_m", "gptq-int8", "gptq-int4", "awq-int4"),
+        ),
+        esquema.Columna("marco", "texto", "Biblioteca de entrenamiento o motor de inferencia."),
+        esquema.Columna("valor", "numero", "Valor medido.", minimo=0, excluye_minimo=True),
+        esquema.Columna(
+            "unidad",
+            "enum",
+            "Unidad del valor: tokens/s del trabajo, tokens/s por GPU, horas de GPU, GiB o GB.",
+            valores=("tokens_s", "tokens_s_gpu", "gpu_horas", "gib", "gb"),
+        ),
+        esquema.Columna(
+            "tokens",
+            "numero",
+            "Tokens del entrenamiento (en horas de GPU).",
+            requerida=False,
+            minimo=0,
+            excluye_minimo=True,
+        ),
+        esquema.Columna(
+            "rechazada", "texto", "Vacía si la medida entra en la calibración; si no, por qué no.", requerida=False
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
     ),
+    clave=("id",),
+    referencias=_GPU_Y_MODELO,
+)
+
+VENTANAS = esquema.Tabla(
+    "ventanas.csv",
+    Ventana,
+    "Modelos con atención de ventana deslizante: en esas capas la caché KV no pasa de la ventana.",
+    columnas=(
+        esquema.Columna("modelo", "texto", "Modelo (como en modelos.csv)."),
+        esquema.Columna("ventana", "entero", "sliding_window: tokens que ve cada capa con ventana.", minimo=1),
+        esquema.Columna("capas_con_ventana", "entero", "Cuántas capas usan la ventana (las demás ven todo).", minimo=1),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("modelo",),
+    referencias=(esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),),
+)
+
+AJUSTES = esquema.Tabla(
+    "ajustes.csv",
+    Ajuste,
+    "Parámetros ajustados a las medidas publicadas (MFU, ralentización de QLoRA, eficiencia de cada motor): "
+    "los escribe gpucoste.calibracion y una prueba comprueba que siguen saliendo de medidas.csv.",
+    columnas=(
+        esquema.Columna("clave", "texto", "Nombre del parámetro, como lo usa la biblioteca."),
+        esquema.Columna("central", "numero", "Valor típico: la mediana de las medidas de ajuste.", minimo=0),
+        esquema.Columna("minimo", "numero", "La menor de las medidas de ajuste.", minimo=0),
+        esquema.Columna("maximo", "numero", "La mayor de las medidas de ajuste.", minimo=0),
+        esquema.Columna("medidas", "entero", "Cuántas medidas de ajuste hay detrás.", minimo=1),
+        esquema.Columna("descripcion", "texto", "Qué es."),
+        esquema.Columna("derivacion", "texto", "De qué medidas sale (sus id en medidas.csv)."),
+    ),
+    clave=("clave",),
+    orden=(("minimo", "central"), ("central", "maximo")),
 )
 
 ACELERACIONES = esquema.Tabla(
@@ -458,6 +629,21 @@ def especificaciones() -> dict[str, Gpu]:
 def generacion_medida() -> tuple[GeneracionMedida, ...]:
     """Velocidades de generación publicadas."""
     return esquema.cargar(GENERACION_MEDIDA)
+
+
+def ventanas() -> dict[str, Ventana]:
+    """Los modelos con atención de ventana deslizante, por nombre (los demás ven todo el contexto)."""
+    return {v.modelo: v for v in esquema.cargar(VENTANAS)}
+
+
+def ajustes() -> dict[str, Ajuste]:
+    """Parámetros ajustados a las medidas, por clave; una clave desconocida da ``ValueError`` con las válidas."""
+    return _PorNombre("Ajuste", {a.clave: a for a in esquema.cargar(AJUSTES)})
+
+
+def medidas() -> tuple[Medida, ...]:
+    """Medidas publicadas para calibrar los modelos de tiempo, memoria y velocidad."""
+    return esquema.cargar(MEDIDAS)
 
 
 def aceleraciones() -> tuple[Aceleracion, ...]:

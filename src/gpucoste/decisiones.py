@@ -152,7 +152,7 @@ def precio_gpu_alquilada() -> datos.Precio:
 
 
 def rendimientos() -> list[Rendimiento]:
-    """Medido con lote 1 (si hay medida), y las cotas altas de ancho de banda con lote 1 y con la GPU llena."""
+    """Medido con lote 1 (si hay medida), y los tokens/s típicos calibrados con lote 1 y con la GPU llena."""
     from . import tiempo
 
     salida = [
@@ -166,16 +166,17 @@ def rendimientos() -> list[Rendimiento]:
     ]
     salida.append(
         Rendimiento(
-            "cota alta, lote 1",
-            tiempo.tokens_por_segundo(MODELO, GPU_ALQUILADA, lote=1),
-            "ancho de banda ÷ bytes leídos por paso (estimación)",
+            "típico, lote 1",
+            tiempo.rendimiento_tipico(MODELO, GPU_ALQUILADA, lote=1),
+            "ancho de banda × eficiencia medida de vLLM (estimación calibrada)",
         )
     )
     salida.append(
         Rendimiento(
-            f"cota alta, lote {LOTE_LLENO}",
-            tiempo.tokens_por_segundo(MODELO, GPU_ALQUILADA, lote=LOTE_LLENO, contexto=CONTEXTO_LLENO),
-            f"{LOTE_LLENO} conversaciones de {formato.numero(CONTEXTO_LLENO, 0)} tokens a la vez (estimación)",
+            f"típico, lote {LOTE_LLENO}",
+            tiempo.rendimiento_tipico(MODELO, GPU_ALQUILADA, lote=LOTE_LLENO, contexto=CONTEXTO_LLENO),
+            f"{LOTE_LLENO} conversaciones de {formato.numero(CONTEXTO_LLENO, 0)} tokens a la vez, con la eficiencia "
+            "medida a carga máxima (estimación calibrada)",
         )
     )
     return salida
@@ -347,13 +348,13 @@ def casos() -> list[Caso]:
     api = mercado.precio_api(MODELO, "Together").millon_mezclado(ENTRADA_POR_SALIDA)
     r = {x.nombre: x.tokens_s for x in rendimientos()}
     lote1 = next(v for k, v in r.items() if k.startswith("medido")) if any(k.startswith("medido") for k in r) else None
-    lleno = r[f"cota alta, lote {LOTE_LLENO}"]
+    lleno = r[f"típico, lote {LOTE_LLENO}"]
     comun = dict(precio_hora=precio, descuento_reserva=reserva)
     n = formato.numero
     salida = []
 
     tokens = 1e6
-    horas_local = recomendacion.horas_para_tokens(tokens, lote1 or r["cota alta, lote 1"])
+    horas_local = recomendacion.horas_para_tokens(tokens, lote1 or r["típico, lote 1"])
     salida.append(
         Caso(
             "Chat ocasional, prototipos, privacidad",

@@ -28,6 +28,7 @@ __all__ = [
     "TRABAJO",
     "aceleracion_equilibrio",
     "aceleracion_pico",
+    "comparar_calibrado",
     "coste_con_aceleracion",
     "horas_por_escenario",
 ]
@@ -80,6 +81,40 @@ def horas_por_escenario(trabajo: Trabajo | None = None, nombre: str = experiment
         )
         for e in experimento.escenarios(nombre)
     ]
+
+
+def comparar_calibrado(trabajo: Trabajo | None = None, nombre: str = experimento.FINETUNING) -> experimento.Comparacion:
+    """Como ``experimento.comparar``, pero con las horas típicas del modelo de tiempo calibrado para ``trabajo``.
+
+    Las horas del artículo eran su estimación; estas salen del MFU medido de cada clase de GPU
+    (``tiempo.horas_tipicas``), así que la lección sigue a las medidas publicadas.
+    """
+    trabajo = Trabajo(**DEFINICION) if trabajo is None else validar(trabajo)
+    pares = [(experimento.precio(e), e) for e in experimento.escenarios(nombre)]
+    (cara, e_cara), (barata, e_barata) = (
+        max(pares, key=lambda par: par[0].precio_hora_usd),
+        min(pares, key=lambda par: par[0].precio_hora_usd),
+    )
+
+    def horas_de(gpu: str) -> float:
+        return tiempo.horas_tipicas(
+            trabajo.modelo,
+            trabajo.metodo,
+            trabajo.tokens,
+            gpu,
+            checkpointing=trabajo.checkpointing,
+            rango_lora=trabajo.rango_lora,
+            secuencia=trabajo.secuencia,
+        )
+
+    h_cara, h_barata = horas_de(e_cara.gpu), horas_de(e_barata.gpu)
+    return experimento.Comparacion(
+        cara=cara,
+        barata=barata,
+        veces_precio_hora=cara.precio_hora_usd / barata.precio_hora_usd,
+        veces_coste=coste_trabajo(cara.precio_hora_usd, h_cara) / coste_trabajo(barata.precio_hora_usd, h_barata),
+        fraccion_tiempo=h_cara / h_barata,
+    )
 
 
 def aceleracion_pico(rapida: str, lenta: str) -> float:

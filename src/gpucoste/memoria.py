@@ -37,12 +37,17 @@ __all__ = [
     "BYTES_ACTIVACION",
     "BYTES_ADAMW_MIXTA",
     "BYTES_LOGITS",
+    "BYTES_LOGITS_TROZOS",
     "BYTES_NF4",
     "BYTES_POR_PARAMETRO",
+    "EMBEDDINGS_16_BITS",
+    "FORMATOS_KV",
     "GB",
     "METODOS",
     "Memoria",
     "NOMBRES_METODOS",
+    "OPTIMIZADORES",
+    "PERDIDAS",
     "RANGO_LORA",
     "SECUENCIA",
     "booleano",
@@ -53,11 +58,15 @@ __all__ = [
     "gb_activaciones",
     "gb_kv",
     "gb_pesos",
+    "gb_pesos_modelo",
+    "gb_sistema",
     "gpu",
     "gpus_necesarias",
     "modelo",
     "parametros",
+    "parametros_embeddings",
     "parametros_lora",
+    "tokens_kv",
 ]
 
 
@@ -69,8 +78,33 @@ BYTES_POR_PARAMETRO = {
     "int8": 1.0,
     "int4": 0.5,
     "2bit": 0.25,
+    "q8_0": 8.5 / 8,
+    "q5_k_m": 5.67 / 8,
+    "q4_k_m": 4.82 / 8,
+    "q4_0": 4.5 / 8,
+    "gptq-int8": (8 + 20 / 128) / 8,
+    "gptq-int4": (4 + 20 / 128) / 8,
+    "awq-int4": (4 + 20 / 128) / 8,
 }
-"""Bytes por parámetro de cada formato (stas00/ml-engineering, capítulo de inferencia)."""
+"""Bytes por parámetro de cada formato.
+
+Los de 32, 16, 8, 4 y 2 bits, del capítulo de inferencia de stas00/ml-engineering. Los formatos
+reales llevan escalas: GGUF de llama.cpp, los bits medios del fichero de Llama 3 70B en cada formato
+(GiB × 2³⁰ × 8 ÷ 70.550 millones de parámetros, de la tabla de perplejidad de
+https://github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference/blob/aa72e0ec86c356c41f8281c9733e9a13c3675800/README.md:
+Q8_0 69,83 GiB → 8,50 bits; Q5_K_M 46,52 → 5,67; Q4_K_M 39,60 → 4,82); Q4_0, bloques de 32 pesos de
+4 bits con una escala de 16 bits (4,5 bits; ``block_q4_0`` en
+https://github.com/ggerganov/llama.cpp/blob/a27dc771c357d802c4599534ac3232d5c105e2bc/ggml/src/ggml-common.h
+). GPTQ y AWQ (**estimación**): grupos de 128 pesos con una
+escala de 16 bits y un cero de 4 bits, + 20/128 bits por peso; en estos dos formatos los embeddings
+y la capa de salida se quedan en 16 bits (``EMBEDDINGS_16_BITS``).
+"""
+
+EMBEDDINGS_16_BITS = frozenset({"gptq-int8", "gptq-int4", "awq-int4"})
+"""Formatos que solo cuantizan las capas lineales de los bloques: embeddings y salida, en 16 bits."""
+
+FORMATOS_KV = ("bf16", "fp16", "fp8", "q8_0", "fp32")
+"""Formatos de la caché KV: 16 bits por defecto; fp8 (vLLM, TensorRT-LLM) o q8_0 (llama.cpp) la reducen a la mitad."""
 
 BYTES_NF4 = 0.5 + 0.127 / 8
 """Bytes por parámetro del modelo base en QLoRA: NF4 más las constantes de la doble cuantización."""
@@ -81,8 +115,25 @@ BYTES_ADAMW_MIXTA = 16.0
 BYTES_ACTIVACION = 34.0
 """Bytes por token, capa y unidad oculta sin recomputación (Korthikanti et al., arXiv 2205.05198)."""
 
-BYTES_LOGITS = 4.0
-"""Bytes por token y palabra del vocabulario de los logits en fp32 (estimación)."""
+BYTES_LOGITS = 16.0
+"""Bytes por token y palabra del vocabulario que guarda la pérdida sin trocear (estimación).
+
+Así la calculan transformers y PyTorch: logits en bf16 (2), su copia en fp32 (4), el log-softmax en
+fp32 que guarda la pasada hacia atrás (4), su gradiente en fp32 (4) y el de los logits en bf16 (2).
+"""
+
+BYTES_LOGITS_TROZOS = 2.0
+"""Con la pérdida por trozos (``perdida="por_trozos"``: CEWithChunkedOutputLoss de torchtune, Cut Cross
+Entropy) solo quedan enteros los logits en bf16 (estimación)."""
+
+PERDIDAS = ("completa", "por_trozos")
+"""Cómo se calcula la entropía cruzada: de una vez sobre todos los logits o por trozos."""
+
+OPTIMIZADORES = {"adamw": 12.0, "adamw_bf16": 8.0, "adamw8bit": 6.0}
+"""Bytes por parámetro entrenable del estado del optimizador: AdamW en precisión mixta guarda copia
+fp32, momento y varianza (4 + 4 + 4, ZeRO); sobre parámetros en bf16 sin copia fp32 (los adaptadores
+del repositorio de QLoRA, que los pasa a bf16), solo los dos momentos (4 + 4); el AdamW de 8 bits de
+bitsandbytes, la copia fp32 y los dos momentos en 8 bits (4 + 1 + 1)."""
 
 SECUENCIA = 2048
 """Tokens por secuencia (o de contexto al servir) cuando no se dice otra cosa: el valor por defecto de la
@@ -207,6 +258,24 @@ def parametros(nombre: str | datos.Modelo, *, activos: bool = False) -> float:
     return float(embeddings + m.capas * _por_capa(m, expertos) + m.dim_oculta)
 
 
+def parametros_embeddings(nombre: str | datos.Modelo) -> float:
+    """Parámetros de los embeddings y de la capa de salida (una vez si están atados)."""
+    m = modelo(nombre)
+    return float(m.vocabulario * m.dim_oculta * (1 if m.embeddings_atados else 2))
+
+
+def gb_pesos_modelo(nombre: str | datos.Modelo, precision: str = "bf16") -> float:
+    """GB de los pesos de ``nombre`` en ``precision``, con los embeddings en 16 bits si el formato no los cuantiza."""
+    m = modelo(nombre)
+    precision = opcion(precision, "Precisión", (*BYTES_POR_PARAMETRO, "nf4"))
+    total, embeddings = parametros(m), parametros_embeddings(m)
+    if precision == "nf4":  # bitsandbytes cuantiza las capas lineales; embeddings y salida, en bf16
+        return ((total - embeddings) * BYTES_NF4 + embeddings * 2.0) / GB
+    if precision in EMBEDDINGS_16_BITS:
+        return ((total - embeddings) * BYTES_POR_PARAMETRO[precision] + embeddings * 2.0) / GB
+    return total * BYTES_POR_PARAMETRO[precision] / GB
+
+
 def parametros_lora(nombre: str | datos.Modelo, rango: int = RANGO_LORA) -> float:
     """Parámetros entrenables de LoRA de rango ``rango`` en todas las capas lineales (q, k, v, o y MLP).
 
@@ -226,22 +295,41 @@ def bytes_kv_por_token(nombre: str | datos.Modelo, precision: str = "bf16") -> f
     return 2.0 * m.capas * m.cabezas_kv * m.dim_cabeza * BYTES_POR_PARAMETRO[precision]
 
 
+def tokens_kv(nombre: str | datos.Modelo, contexto: float) -> float:
+    """Tokens que guarda de media cada capa en la caché KV con ``contexto`` tokens de contexto.
+
+    En un modelo con atención de ventana deslizante (``ventanas.csv``, p. ej. Gemma 2), las capas con
+    ventana no guardan más de la ventana; las demás, todo el contexto.
+    """
+    m = modelo(nombre)
+    c = numero(contexto, "contexto", cero=True)
+    v = datos.ventanas().get(m.modelo)
+    if v is None:
+        return c
+    con_ventana = min(v.capas_con_ventana, m.capas) / m.capas
+    return c * (1 - con_ventana) + min(c, v.ventana) * con_ventana
+
+
 def gb_kv(nombre: str | datos.Modelo, contexto: int, lote: int = 1, precision: str = "bf16") -> float:
-    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens."""
+    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens (con la ventana deslizante, si la hay)."""
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     lote = entero(lote, "lote", minimo=1, maximo=10**6)
-    return bytes_kv_por_token(nombre, precision) * contexto * lote / GB
+    return bytes_kv_por_token(nombre, precision) * tokens_kv(nombre, contexto) * lote / GB
 
 
-def gb_activaciones(nombre: str | datos.Modelo, secuencia: int, lote: int = 1, *, checkpointing: bool = True) -> float:
+def gb_activaciones(
+    nombre: str | datos.Modelo, secuencia: int, lote: int = 1, *, checkpointing: bool = True, perdida: str = "completa"
+) -> float:
     """GB de activaciones de un paso de entrenamiento (estimación; ver el docstring del módulo)."""
     m = modelo(nombre)
+    perdida = opcion(perdida, "Pérdida", PERDIDAS)
+    bytes_logits = BYTES_LOGITS if perdida == "completa" else BYTES_LOGITS_TROZOS
     s = entero(secuencia, "secuencia", minimo=1, maximo=10**7)
     b = entero(lote, "lote", minimo=1, maximo=10**5)
     booleano(checkpointing, "checkpointing")
     una_capa = BYTES_ACTIVACION * s * b * m.dim_oculta
     capas = m.capas * 2.0 * s * b * m.dim_oculta + una_capa if checkpointing else m.capas * una_capa
-    return (capas + BYTES_LOGITS * s * b * m.vocabulario) / GB
+    return (capas + bytes_logits * s * b * m.vocabulario) / GB
 
 
 @dataclass(frozen=True)
@@ -259,13 +347,15 @@ class Memoria:
     optimizador: float
     activaciones: float
     kv: float
+    sistema: float = 0.0
 
-    PARTIDAS = ("pesos", "adaptadores", "gradientes", "optimizador", "activaciones", "kv")
+    PARTIDAS = ("pesos", "adaptadores", "gradientes", "optimizador", "activaciones", "kv", "sistema")
     GRUPOS = {  # las partidas en los cuatro grupos de los gráficos (página «¿Cabe?» y su calculadora)
         "pesos": ("pesos",),
         "adaptadores, gradientes y AdamW": ("adaptadores", "gradientes", "optimizador"),
         "activaciones": ("activaciones",),
         "caché KV": ("kv",),
+        "CUDA y reserva": ("sistema",),
     }
 
     @property
@@ -288,22 +378,28 @@ class Memoria:
         return self.vram_gb - self.total
 
 
-def _bytes_base(metodo: str, precision: str | None) -> float:
-    """Bytes por parámetro del modelo base según el método (y la precisión, si el método la admite)."""
+def _precision_base(metodo: str, precision: str | None) -> str:
+    """Formato del modelo base según el método (y la precisión, si el método la admite)."""
     if metodo == "qlora":
         if precision not in (None, "nf4"):
             raise ValueError(
                 f"precision: {precision!r} no vale con QLoRA; se admite 'nf4' o ninguna (el modelo base va en NF4)."
             )
-        return BYTES_NF4
+        return "nf4"
     if metodo == "completo":
         if precision not in (None, "bf16", "fp16"):
             raise ValueError(
                 f"precision: {precision!r} no vale con el fine-tuning completo en precisión mixta; "
                 "se admite 'bf16' o 'fp16'."
             )
-        return BYTES_POR_PARAMETRO["bf16"]
-    return BYTES_POR_PARAMETRO[opcion("bf16" if precision is None else precision, "Precisión", BYTES_POR_PARAMETRO)]
+        return "bf16"
+    return opcion("bf16" if precision is None else precision, "Precisión", BYTES_POR_PARAMETRO)
+
+
+def gb_sistema() -> tuple[float, float]:
+    """GB por GPU del contexto de CUDA y la reserva del asignador (mínimo y máximo, ``supuestos.csv``)."""
+    s = datos.supuestos()["sistema_gb"]
+    return s.valor_min, s.valor_max
 
 
 def encaja(
@@ -317,14 +413,20 @@ def encaja(
     lote: int = 1,
     checkpointing: bool = True,
     rango_lora: int = RANGO_LORA,
+    precision_kv: str | None = None,
+    optimizador: str = "adamw",
+    perdida: str = "completa",
 ) -> Memoria:
     """Desglose de la memoria por GPU de ``nombre`` cargado para ``metodo`` en ``n_gpus`` × ``equipo``.
 
     ``metodo``: ``"inferencia"`` (pesos y caché KV de ``lote`` secuencias de ``secuencia`` tokens; la
-    caché, en bf16 aunque los pesos estén cuantizados),
+    caché en ``precision_kv``: por defecto bf16 aunque los pesos estén cuantizados),
     ``"completo"``, ``"lora"`` o ``"qlora"``. ``precision``: la de los pesos (por defecto bf16; NF4 en
-    QLoRA). Con varias GPUs, pesos y estado se reparten (ZeRO-3/FSDP) y cada GPU entrena ``lote``
-    secuencias. Devuelve las partidas, no solo sí o no: ``.cabe``, ``.total`` y ``.libre``.
+    QLoRA; en inferencia, cualquiera de ``BYTES_POR_PARAMETRO``, también GGUF, GPTQ y AWQ). Con varias
+    GPUs, pesos y estado se reparten (ZeRO-3/FSDP) y cada GPU entrena ``lote`` secuencias.
+    ``optimizador``: ``"adamw"`` o ``"adamw8bit"``; ``perdida``: ``"completa"`` o ``"por_trozos"``.
+    Cada GPU suma el contexto de CUDA y la reserva del asignador (el punto medio de ``gb_sistema``).
+    Devuelve las partidas, no solo sí o no: ``.cabe``, ``.total`` y ``.libre``.
     """
     m, g = modelo(nombre), gpu(equipo)
     metodo = opcion(metodo, "Método", METODOS)
@@ -333,11 +435,15 @@ def encaja(
     lote = entero(lote, "lote", minimo=1, maximo=10**5)
     booleano(checkpointing, "checkpointing")
     entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
-    base = parametros(m) * _bytes_base(metodo, precision) / GB / n
+    optimizador = opcion(optimizador, "Optimizador", OPTIMIZADORES)
+    perdida = opcion(perdida, "Pérdida", PERDIDAS)
+    if precision_kv is not None:
+        opcion(precision_kv, "Precisión de la caché KV", FORMATOS_KV)
+    base = gb_pesos_modelo(m, _precision_base(metodo, precision)) / n
     entrenables = {"completo": parametros(m), "lora": parametros_lora(m, rango_lora)}
     entrenables["qlora"] = entrenables["lora"]
     if metodo == "inferencia":
-        kv = precision if precision in ("fp32", "fp16") else "bf16"  # pesos cuantizados, caché en 16 bits
+        kv = precision_kv or (precision if precision in ("fp32", "fp16") else "bf16")
         partes = {"pesos": base, "kv": gb_kv(m, secuencia, lote, kv) / n}
     else:
         p = entrenables[metodo] / GB / n
@@ -345,11 +451,14 @@ def encaja(
             "pesos": base,
             "adaptadores": 0.0 if metodo == "completo" else 2 * p,
             "gradientes": 2 * p,
-            "optimizador": (BYTES_ADAMW_MIXTA - 4) * p,
-            "activaciones": gb_activaciones(m, secuencia, lote, checkpointing=checkpointing),
+            "optimizador": OPTIMIZADORES[optimizador] * p,
+            "activaciones": gb_activaciones(m, secuencia, lote, checkpointing=checkpointing, perdida=perdida),
         }
+    if metodo == "qlora":  # descuantizar: una matriz del MLP en bf16, la mayor, mientras se usa
+        partes["activaciones"] += 2.0 * m.dim_oculta * m.dim_intermedia / GB
     ceros = dict.fromkeys(Memoria.PARTIDAS, 0.0)
-    salida = Memoria(m.modelo, metodo, g.gpu, n, g.vram_gb, **{**ceros, **partes})
+    sistema = sum(gb_sistema()) / 2
+    salida = Memoria(m.modelo, metodo, g.gpu, n, g.vram_gb, **{**ceros, **partes, "sistema": sistema})
     resultado(salida.total, "encaja", {"modelo": m.modelo, "n_gpus": n})
     return salida
 

@@ -37,6 +37,8 @@ __all__ = [
     "EJEMPLO_MODELO",
     "EJEMPLO_TOKENS",
     "MODULOS_DEL_CALCULO",
+    "NOMBRES_FORMATOS",
+    "PRECISION_DEL_METODO",
     "TASA_EJEMPLO",
     "Tabla",
     "bandera",
@@ -251,13 +253,39 @@ def _campos_cabe() -> tuple[Campo, ...]:
         Campo("n_gpus", "Número de GPU", "", 1),
         Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", memoria.SECUENCIA),
         Campo("lote", "Tamaño de lote", "secuencias a la vez", 1),
+        Campo(
+            "precision",
+            "Formato de los pesos (al servir o con LoRA)",
+            "",
+            PRECISION_DEL_METODO,
+            (PRECISION_DEL_METODO, *memoria.BYTES_POR_PARAMETRO),
+            {PRECISION_DEL_METODO: "el del método (bf16; NF4 en QLoRA)"} | NOMBRES_FORMATOS,
+        ),
     )
 
 
-def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: int, lote: int) -> Tabla:
+PRECISION_DEL_METODO = "metodo"
+"""Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
+
+NOMBRES_FORMATOS = {
+    "q8_0": "GGUF Q8_0",
+    "q5_k_m": "GGUF Q5_K_M",
+    "q4_k_m": "GGUF Q4_K_M",
+    "q4_0": "GGUF Q4_0",
+    "gptq-int8": "GPTQ de 8 bits",
+    "gptq-int4": "GPTQ de 4 bits",
+    "awq-int4": "AWQ de 4 bits",
+}
+"""Cómo se llama cada formato cuantizado en la lista del formulario."""
+
+
+def _tabla_cabe(
+    *, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: int, lote: int, precision: str = PRECISION_DEL_METODO
+) -> Tabla:
     from . import dibujo, memoria
 
-    m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus, secuencia=secuencia, lote=lote)
+    formato = None if precision == PRECISION_DEL_METODO else precision
+    m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus, secuencia=secuencia, lote=lote, precision=formato)
     filas = [(_PARTIDAS_MEMORIA.get(p, p), numero(getattr(m, p), 1)) for p in memoria.Memoria.PARTIDAS]
     filas += [
         ("total", numero(m.total, 1)),
@@ -271,7 +299,8 @@ def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: i
         eje=f"GB por GPU ({numero(n_gpus, 0)} GPU)",
         referencias={f"VRAM de la {m.gpu}": m.vram_gb},
         alt=f"Barra apilada con la memoria por GPU de {modelo} ({nombre}), con tus cifras: pesos; adaptadores, "
-        f"gradientes y AdamW; activaciones; y caché KV, frente a una línea vertical discontinua con la VRAM de la "
+        f"gradientes y AdamW; activaciones; caché KV; y contexto de CUDA y reserva, frente a una línea vertical "
+        f"discontinua con la VRAM de la "
         f"{m.gpu}. {'Cabe' if m.cabe else 'No cabe'}.",
     )
     titulo = memoria.describir(modelo, metodo, secuencia=secuencia, lote=lote, gpu_=m.gpu, n_gpus=n_gpus)
@@ -297,16 +326,23 @@ def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: i
     from . import memoria, tiempo
 
     h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
+    tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
     m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus)
-    u = tiempo.mfu()
-    filas = (
+    u = tiempo.mfu(gpu, n_gpus)
+    filas = [
         ("horas", rango(h.minimo, h.maximo, 1)),
-        ("MFU supuesto", rango(u.minimo, u.maximo, 2)),
+        ("horas típicas", numero(tipicas, 1)),
+        ("MFU medida en su clase de GPU", rango(u.minimo, u.maximo, 2)),
         ("memoria por GPU (GB)", numero(m.total, 1)),
         ("¿cabe?", "sí" if m.cabe else "no"),
-    )
+    ]
+    try:
+        v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=1024)
+        filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", rango(v.minimo, v.maximo, 0)))
+    except ValueError:
+        filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", "no cabe en bf16"))
     titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
-    return Tabla(("Resultado", "Valor"), filas, (False, True), "", titulo)
+    return Tabla(("Resultado", "Valor"), tuple(filas), (False, True), "", titulo)
 
 
 # --- ¿Dónde sale más barato terminarlo? (gpucoste.ranking.ranking) ---------------------------------------------
@@ -563,6 +599,7 @@ CALCULADORAS: dict[str, Calculadora] = {
                 "n_gpus": "entero",
                 "secuencia": "entero",
                 "lote": "entero",
+                "precision": "opcion",
             },
             _campos_cabe,
             _tabla_cabe,

@@ -25,13 +25,31 @@ from .coste import Rango
 from .validacion import entero, numero, opcion, resultado
 
 __all__ = [
+    "CLASES_GPU",
+    "ESCALAS",
+    "FRACCION_MEMORIA_SERVICIO",
+    "METODOS_TIEMPO",
+    "MOTORES",
     "SEGUNDOS_HORA",
+    "clase_gpu",
+    "clave_mfu",
+    "escala",
     "flops_6nd",
     "flops_entrenamiento",
+    "flops_por_token",
+    "generacion_tipica",
     "horas",
     "horas_entrenamiento",
+    "horas_tipicas",
     "mfu",
+    "mfu_central",
+    "ralentizacion_qlora",
+    "rendimiento_servicio",
+    "rendimiento_tipico",
+    "servicio_tipico",
+    "techo_servicio",
     "tokens_por_segundo",
+    "velocidad_generacion",
 ]
 
 
@@ -44,6 +62,35 @@ def flops_6nd(parametros: float, tokens: float) -> float:
     return resultado(6 * n * d, "flops_6nd", {"parametros": parametros, "tokens": tokens})
 
 
+METODOS_TIEMPO = ("completo", "lora", "qlora")
+"""Métodos de entrenamiento con tiempo: entero, con LoRA o con QLoRA."""
+
+CLASES_GPU = {"gddr": "GPU con GDDR (consumo, estación de trabajo, L4, L40S)", "hbm": "GPU de centro de datos con HBM"}
+"""Las dos clases de GPU con su propio rango de MFU ajustado a las medidas."""
+
+ESCALAS = {"1": "una GPU", "nodo": "de 2 a 8 GPU en un nodo", "varios_nodos": "más de 8 GPU (varios nodos)"}
+"""Escalas de un trabajo: cada una con su rango de MFU (la pérdida al repartir el trabajo va dentro)."""
+
+
+def flops_por_token(
+    nombre: str | datos.Modelo, metodo: str, secuencia: int = 2048, *, rango_lora: int = memoria.RANGO_LORA
+) -> float:
+    """FLOPs del modelo por token entrenado (sin recómputo): pesos más el término de la atención.
+
+    Entero: 6·N; LoRA y QLoRA: 4·N más 6 por parámetro de los adaptadores. La atención causal suma
+    6 · capas · cabezas · dimensión de cabeza · ``secuencia`` (2 productos de 2 FLOPs sobre la mitad
+    de la secuencia hacia delante, por 3 con la pasada hacia atrás; FlashAttention no calcula la mitad
+    enmascarada), así que una secuencia larga cuesta más por token.
+    """
+    m = memoria.modelo(nombre)
+    metodo = opcion(metodo, "Método de entrenamiento", METODOS_TIEMPO)
+    s = entero(secuencia, "secuencia", minimo=1, maximo=10**7)
+    entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
+    n = memoria.parametros(m, activos=True)
+    pesos = 6 * n if metodo == "completo" else 4 * n + 6 * memoria.parametros_lora(m, rango_lora)
+    return pesos + 6.0 * m.capas * m.cabezas_atencion * m.dim_cabeza * s
+
+
 def flops_entrenamiento(
     nombre: str | datos.Modelo,
     metodo: str,
@@ -51,41 +98,95 @@ def flops_entrenamiento(
     *,
     checkpointing: bool = True,
     rango_lora: int = memoria.RANGO_LORA,
+    secuencia: int = 2048,
 ) -> float:
-    """FLOPs de entrenar ``nombre`` con ``metodo`` (``completo``, ``lora`` o ``qlora``) sobre ``tokens``."""
-    m = memoria.modelo(nombre)
-    metodo = opcion(metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
+    """FLOPs del modelo para entrenar ``nombre`` con ``metodo`` sobre ``tokens`` (``flops_por_token`` × tokens).
+
+    Son los FLOPs del modelo, los que cuenta el MFU: el recómputo del *gradient checkpointing* no se
+    suma aquí (el MFU ajustado a las medidas ya lo lleva dentro; ver ``horas_entrenamiento``).
+    """
     d = numero(tokens, "tokens")
     memoria.booleano(checkpointing, "checkpointing")
-    entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
-    n = memoria.parametros(m, activos=True)
-    if metodo == "completo":
-        flops = flops_6nd(n, d)
-    else:  # base congelado: 2·N hacia delante + 2·N hacia atrás; los adaptadores, 6 por parámetro
-        flops = flops_6nd(n, d) * 4 / 6 + flops_6nd(memoria.parametros_lora(m, rango_lora), d)
-    recomputo = flops_6nd(n, d) * 2 / 6 if checkpointing else 0.0
-    return resultado(flops + recomputo, "flops_entrenamiento", {"tokens": tokens})
+    flops = flops_por_token(nombre, metodo, secuencia, rango_lora=rango_lora) * d
+    return resultado(flops, "flops_entrenamiento", {"tokens": tokens})
 
 
-def mfu() -> Rango:
-    """El rango de MFU de los supuestos (``supuestos.csv``, clave ``mfu``)."""
-    s = datos.supuestos()["mfu"]
-    return Rango(s.valor_min, s.valor_max)
+def clase_gpu(equipo: str | datos.Gpu) -> str:
+    """``"hbm"`` si es de centro de datos (40 GB o más y 1500 GB/s o más), ``"gddr"`` si no."""
+    g = memoria.gpu(equipo)
+    return "hbm" if g.vram_gb >= 40 and g.ancho_banda_gbs >= 1500 else "gddr"
+
+
+def escala(n_gpus: int) -> str:
+    """``"1"``, ``"nodo"`` (de 2 a 8 GPUs) o ``"varios_nodos"`` (más de 8)."""
+    n = entero(n_gpus, "n_gpus", minimo=1, maximo=100_000)
+    return "1" if n == 1 else "nodo" if n <= 8 else "varios_nodos"
+
+
+def _ajuste(clave: str) -> datos.Ajuste:
+    return datos.ajustes()[clave]
+
+
+def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> str:
+    """La clave de ``ajustes`` (por defecto, ``ajustes.csv``) con el MFU de ``clase`` y ``escala_trabajo``.
+
+    Si no hay medidas de esa combinación: la misma clase en un nodo, la otra clase en la misma escala y,
+    por último, las GPU con HBM en un nodo.
+    """
+    clase = opcion(clase, "Clase de GPU", CLASES_GPU)
+    escala_trabajo = opcion(escala_trabajo, "Escala del trabajo", ESCALAS)
+    if ajustes is None:
+        ajustes = datos.ajustes()
+    elif not isinstance(ajustes, dict):
+        raise ValueError(f"ajustes: {ajustes!r} no vale; se admite un dict de clave → ajuste o None (ajustes.csv).")
+    otra = "hbm" if clase == "gddr" else "gddr"
+    for c, e in ((clase, escala_trabajo), (clase, "nodo"), (otra, escala_trabajo), ("hbm", "nodo")):
+        if f"mfu_{c}_{e}" in ajustes:
+            return f"mfu_{c}_{e}"
+    raise ValueError(
+        f"ajustes: {ajustes!r} no tiene ningún MFU ajustado a medidas (se admite un dict con mfu_hbm_nodo, como el "
+        "de ajustes.csv; «make calibrar» lo rehace)."
+    )
+
+
+def mfu(equipo: str | datos.Gpu | None = None, n_gpus: int = 1) -> Rango:
+    """El rango de MFU de ``n_gpus`` × ``equipo``, ajustado a las medidas publicadas (``ajustes.csv``).
+
+    Sin ``equipo``, el rango general de los supuestos (``supuestos.csv``, clave ``mfu``).
+    """
+    n = escala(n_gpus)
+    if equipo is None:
+        s = datos.supuestos()["mfu"]
+        return Rango(s.valor_min, s.valor_max)
+    a = _ajuste(clave_mfu(clase_gpu(equipo), n))
+    return Rango(a.minimo, a.maximo)
+
+
+def mfu_central(equipo: str | datos.Gpu, n_gpus: int = 1) -> float:
+    """El MFU típico (la mediana de las medidas de ajuste) de ``n_gpus`` × ``equipo``."""
+    return _ajuste(clave_mfu(clase_gpu(equipo), escala(n_gpus))).central
+
+
+def ralentizacion_qlora() -> Rango:
+    """Cuántas veces más tarda QLoRA que LoRA por descuantizar los pesos (ajustado a las medidas)."""
+    a = _ajuste("qlora")
+    return Rango(a.minimo, a.maximo)
 
 
 def horas(flops: float, equipo: str | datos.Gpu, n_gpus: int = 1, utilizacion: Rango | None = None) -> Rango:
     """Horas de cómputo de ``flops`` en ``n_gpus`` × ``equipo`` con la MFU de ``utilizacion``.
 
-    El mínimo usa la MFU más alta; el máximo, la más baja. Por defecto, la MFU de los supuestos.
+    El mínimo usa la MFU más alta; el máximo, la más baja. Por defecto, la MFU ajustada a las medidas
+    para la clase de ``equipo`` y la escala de ``n_gpus`` (``mfu``).
     """
     g = memoria.gpu(equipo)
     f = numero(flops, "flops")
-    n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    n = entero(n_gpus, "n_gpus", minimo=1, maximo=100_000)
     if utilizacion is not None and not isinstance(utilizacion, Rango):
         raise ValueError(
             f"utilizacion: {utilizacion!r} no vale; se admite un gpucoste.coste.Rango (MFU mínima y máxima) o None."
         )
-    u = mfu() if utilizacion is None else utilizacion
+    u = mfu(g, n) if utilizacion is None else utilizacion
     for valor, nombre in ((u.minimo, "MFU mínima"), (u.maximo, "MFU máxima")):
         if not 0 < numero(valor, nombre) <= 1:
             raise ValueError(f"{nombre}: {valor!r} no vale; se admite una fracción mayor que 0 y hasta 1.")
@@ -97,6 +198,43 @@ def horas(flops: float, equipo: str | datos.Gpu, n_gpus: int = 1, utilizacion: R
     return Rango(a_horas(u.maximo), a_horas(u.minimo))
 
 
+def _factor_tiempo(m: datos.Modelo, metodo: str, checkpointing: bool) -> Rango:
+    """Factor sobre las horas con el MFU ajustado: QLoRA descuantiza; sin checkpointing no se recomputa."""
+    ralentiza = ralentizacion_qlora() if metodo == "qlora" else Rango(1.0, 1.0)
+    if checkpointing:
+        return ralentiza
+    base = 6.0 if metodo == "completo" else 4.0  # lo que se ahorra: la pasada hacia delante repetida (2·N)
+    f = base / (base + 2.0)
+    return Rango(ralentiza.minimo * f, ralentiza.maximo * f)
+
+
+def _horas_trabajo(
+    nombre: str | datos.Modelo,
+    metodo: str,
+    tokens: float,
+    equipo: str | datos.Gpu,
+    opciones: dict,
+) -> tuple[float, Rango]:
+    """(horas típicas, rango de horas) de un entrenamiento: lo que dan ``horas_tipicas`` y ``horas_entrenamiento``."""
+    m = memoria.modelo(nombre)
+    n, checkpointing = opciones["n_gpus"], opciones["checkpointing"]
+    flops = flops_entrenamiento(
+        m,
+        metodo,
+        tokens,
+        checkpointing=checkpointing,
+        rango_lora=opciones["rango_lora"],
+        secuencia=opciones["secuencia"],
+    )
+    h = horas(flops, equipo, n)
+    f = _factor_tiempo(m, metodo, checkpointing)
+    u = mfu_central(equipo, n)
+    q = _ajuste("qlora").central if metodo == "qlora" else 1.0
+    sin_qlora = _factor_tiempo(m, "lora" if metodo == "qlora" else metodo, checkpointing).minimo
+    tipicas = horas(flops, equipo, n, Rango(u, u)).minimo * q * sin_qlora
+    return resultado(tipicas, "horas_tipicas", {"tokens": tokens}), Rango(h.minimo * f.minimo, h.maximo * f.maximo)
+
+
 def horas_entrenamiento(
     nombre: str | datos.Modelo,
     metodo: str,
@@ -106,10 +244,43 @@ def horas_entrenamiento(
     n_gpus: int = 1,
     checkpointing: bool = True,
     rango_lora: int = memoria.RANGO_LORA,
+    secuencia: int = 2048,
 ) -> Rango:
-    """Horas de entrenar ``nombre`` con ``metodo`` sobre ``tokens`` en ``n_gpus`` × ``equipo`` (rango de MFU)."""
-    flops = flops_entrenamiento(nombre, metodo, tokens, checkpointing=checkpointing, rango_lora=rango_lora)
-    return horas(flops, equipo, n_gpus)
+    """Horas de entrenar ``nombre`` con ``metodo`` sobre ``tokens`` en ``n_gpus`` × ``equipo``.
+
+    FLOPs del modelo (``flops_entrenamiento``, con la atención de ``secuencia``) ÷ (GPUs × pico en bf16 ×
+    MFU), con el rango de MFU ajustado a las medidas para la clase de la GPU y la escala del trabajo
+    (con *gradient checkpointing*, como casi todas las medidas). QLoRA tarda además lo que dice
+    ``ralentizacion_qlora``; sin checkpointing se ahorra el recómputo (2·N por token). Con más de 8
+    GPUs, el MFU de los entrenamientos de varios nodos publicados (con sus paradas y fallos).
+    """
+    opciones = {"n_gpus": n_gpus, "checkpointing": checkpointing, "rango_lora": rango_lora, "secuencia": secuencia}
+    return _horas_trabajo(nombre, metodo, tokens, equipo, opciones)[1]
+
+
+def horas_tipicas(
+    nombre: str | datos.Modelo,
+    metodo: str,
+    tokens: float,
+    equipo: str | datos.Gpu,
+    *,
+    n_gpus: int = 1,
+    checkpointing: bool = True,
+    rango_lora: int = memoria.RANGO_LORA,
+    secuencia: int = 2048,
+) -> float:
+    """Las horas típicas de ``horas_entrenamiento``: con el MFU central (la mediana de las medidas de ajuste)."""
+    opciones = {"n_gpus": n_gpus, "checkpointing": checkpointing, "rango_lora": rango_lora, "secuencia": secuencia}
+    return _horas_trabajo(nombre, metodo, tokens, equipo, opciones)[0]
+
+
+def _bytes_pesos_leidos(m: datos.Modelo, precision: str, lote: int) -> tuple[float, float]:
+    """Bytes de pesos que lee cada paso de decodificación de ``lote`` secuencias, y parámetros activos."""
+    activos = memoria.parametros(m, activos=True)
+    tocados = min(m.expertos, m.expertos_activos * lote)
+    por_experto = 3 * m.dim_oculta * m.dim_intermedia * m.capas
+    leidos = activos + (tocados - m.expertos_activos) * por_experto
+    return memoria.gb_pesos_modelo(m, precision) * memoria.GB * leidos / memoria.parametros(m), activos
 
 
 def tokens_por_segundo(
@@ -120,35 +291,223 @@ def tokens_por_segundo(
     lote: int = 1,
     contexto: int = 0,
     n_gpus: int = 1,
+    por_capas: bool = False,
+    precision_kv: str | None = None,
 ) -> float:
-    """Capacidad de generación de ``n_gpus`` × ``equipo`` con ``nombre``: tokens/s de todo el lote (cota alta).
+    """Techo de generación de ``n_gpus`` × ``equipo`` con ``nombre``: tokens/s de todo el lote (cota alta).
 
     Cada paso de decodificación lee los pesos (en una mezcla de expertos, los expertos que toca el
     lote) y la caché KV de ``lote`` secuencias de ``contexto`` tokens: tiempo = bytes ÷ ancho de banda.
     Si el cómputo (2 FLOPs por parámetro activo y token, al pico en bf16) tarda más, manda el cómputo.
+    ``precision``: el formato de los pesos, con sus bits reales (``memoria.BYTES_POR_PARAMETRO``).
+    Con ``por_capas`` (llama.cpp y transformers reparten las capas entre las GPUs y las recorren una
+    tras otra) el ancho de banda no se suma; con paralelismo de tensores (vLLM, TensorRT-LLM), sí.
     Lanza ``ValueError`` si los pesos y la caché no caben en la memoria de las GPUs.
 
-    Es la función que usan los equilibrios «API frente a GPU alquilada»: tokens/s × 3600 = tokens por hora.
+    Ninguna medida lo alcanza: ``velocidad_generacion`` aplica la eficiencia medida de cada motor.
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
     precision = opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
     b = entero(lote, "lote", minimo=1, maximo=10**6)
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
-    necesaria = memoria.encaja(m, "inferencia", g, n_gpus=n, precision=precision, secuencia=contexto, lote=b)
+    memoria.booleano(por_capas, "por_capas")
+    if precision_kv is not None:
+        opcion(precision_kv, "Precisión de la caché KV", memoria.FORMATOS_KV)
+    kv = precision_kv or (precision if precision in ("fp32", "fp16") else "bf16")
+    necesaria = memoria.encaja(
+        m, "inferencia", g, n_gpus=n, precision=precision, secuencia=contexto, lote=b, precision_kv=kv
+    )
     if not necesaria.cabe:
         gb = f"{necesaria.total:.1f}".replace(".", ",")
         raise ValueError(
             f"{m.modelo} en {precision} con lote {b} y contexto {contexto} necesita {gb} GB por GPU "
             f"y {g.gpu} tiene {g.vram_gb:g} GB: prueba más GPUs, otra precisión o un lote menor."
         )
-    activos = memoria.parametros(m, activos=True)
-    tocados = min(m.expertos, m.expertos_activos * b)
-    por_experto = 3 * m.dim_oculta * m.dim_intermedia * m.capas
-    leidos = activos + (tocados - m.expertos_activos) * por_experto
-    bytes_paso = leidos * memoria.BYTES_POR_PARAMETRO[precision] + b * contexto * memoria.bytes_kv_por_token(
-        m, precision
-    )
-    t_memoria = bytes_paso / (n * g.ancho_banda_gbs * 1e9)
+    pesos, activos = _bytes_pesos_leidos(m, precision, b)
+    bytes_paso = pesos + b * memoria.tokens_kv(m, contexto) * memoria.bytes_kv_por_token(m, kv)
+    ancho = (1 if por_capas else n) * g.ancho_banda_gbs * 1e9
+    t_memoria = bytes_paso / ancho
     t_computo = 2 * activos * b / (n * g.tflops_bf16 * 1e12)
     return resultado(b / max(t_memoria, t_computo), "tokens_por_segundo", {"lote": lote, "contexto": contexto})
+
+
+MOTORES = {"llama.cpp": True, "transformers": True, "vLLM": False, "SGLang": False, "TensorRT-LLM": False}
+"""Motores de inferencia y si reparten el modelo por capas (``True``) o por tensores entre varias GPUs."""
+
+
+def _eficiencia(tipo: str, motor: str) -> datos.Ajuste:
+    """El ajuste ``tipo`` de ``motor`` (``generacion``, ``sobrecarga``, ``dispersion_generacion`` o
+    ``servicio``); si ese motor no tiene medidas, el del más parecido (mismo reparto entre GPUs)."""
+    ajustes = datos.ajustes()
+    clave = f"{tipo}_{motor.lower()}"
+    if clave in ajustes:
+        return ajustes[clave]
+    if tipo == "servicio":  # solo hay medidas de servicio de TensorRT-LLM con la entrada y la salida conocidas
+        return ajustes["servicio_tensorrt-llm"]
+    parecido = "llama.cpp" if MOTORES[motor] else "vllm"
+    return ajustes[f"{tipo}_{parecido}"]
+
+
+def generacion_tipica(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    contexto: int = 0,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+    precision_kv: str | None = None,
+) -> tuple[float, Rango]:
+    """Tokens/s de una secuencia con ``motor``: (valor típico, rango). Ver ``velocidad_generacion``."""
+    motor = opcion(motor, "Motor", MOTORES)
+    m = memoria.modelo(nombre)
+    techo = tokens_por_segundo(
+        m,
+        equipo,
+        precision=precision,
+        contexto=contexto,
+        n_gpus=n_gpus,
+        por_capas=MOTORES[motor],
+        precision_kv=precision_kv,
+    )
+    eficiencia = _eficiencia("generacion", motor).central
+    ms_capa = _eficiencia("sobrecarga", motor).central
+    tipico = 1 / (1 / (techo * eficiencia) + m.capas * ms_capa / 1000)
+    d = _eficiencia("dispersion_generacion", motor)
+    return tipico, Rango(tipico * d.minimo, min(techo, tipico * d.maximo))
+
+
+def velocidad_generacion(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    contexto: int = 0,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+    precision_kv: str | None = None,
+) -> Rango:
+    """Tokens/s de una sola secuencia con ``motor``, ajustados a las medidas publicadas de ese motor.
+
+    Cada token lee los pesos y la caché a una fracción del ancho de banda (la eficiencia del motor) y
+    paga además unos milisegundos fijos por capa (lanzar los núcleos de la GPU: pesa más cuanto más
+    rápida es la GPU y más pequeño el modelo). Eficiencia y milisegundos salen de las medidas de ese
+    motor (``ajustes.csv``); el rango, de cuánto se desviaron de esa fórmula, y nunca pasa del techo.
+    """
+    return generacion_tipica(
+        nombre,
+        equipo,
+        precision=precision,
+        contexto=contexto,
+        n_gpus=n_gpus,
+        motor=motor,
+        precision_kv=precision_kv,
+    )[1]
+
+
+def rendimiento_tipico(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    lote: int = 1,
+    contexto: int = 0,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+) -> float:
+    """Tokens/s típicos de todo el lote: lo que usan el equilibrio con una API y la electricidad por token.
+
+    Con ``lote`` 1, la generación típica del motor (``generacion_tipica``); con más, el techo de ancho de
+    banda de ese lote (``tokens_por_segundo``) por la eficiencia típica medida a carga máxima
+    (``ajustes.csv``, ``servicio_…``). Nunca el techo: ninguna medida lo alcanza.
+    """
+    motor = opcion(motor, "Motor", MOTORES)
+    b = entero(lote, "lote", minimo=1, maximo=10**6)
+    if b == 1:
+        return generacion_tipica(nombre, equipo, precision=precision, contexto=contexto, n_gpus=n_gpus, motor=motor)[0]
+    techo = tokens_por_segundo(
+        nombre, equipo, precision=precision, lote=b, contexto=contexto, n_gpus=n_gpus, por_capas=MOTORES[motor]
+    )
+    return techo * _eficiencia("servicio", motor).central
+
+
+FRACCION_MEMORIA_SERVICIO = 0.9
+"""Fracción de la VRAM que reserva un servidor para pesos y caché (``gpu_memory_utilization`` de vLLM: 0,9)."""
+
+
+def techo_servicio(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    entrada: int = 1024,
+    salida: int = 1024,
+    n_gpus: int = 1,
+) -> float:
+    """Techo de tokens generados por segundo de un servidor a carga máxima (lotes continuos).
+
+    Caben tantas peticiones a la vez como secuencias de ``entrada`` + ``salida`` tokens quepan en la
+    caché KV (en fp8 si los pesos van en fp8; si no, en bf16) con el 90 % de la VRAM menos los pesos.
+    Cada paso lee los pesos y la caché media (entrada + salida/2) de todas (memoria) o hace 2·N FLOPs
+    por petición (cómputo), lo que tarde más; cada petición suma además su prellenado (2·N·entrada
+    FLOPs al pico en bf16) repartido entre sus tokens de salida.
+    """
+    m, g = memoria.modelo(nombre), memoria.gpu(equipo)
+    opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
+    e = entero(entrada, "entrada", minimo=1, maximo=10**7)
+    s = entero(salida, "salida", minimo=1, maximo=10**7)
+    n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    kv = memoria.bytes_kv_por_token(m, "fp8" if precision == "fp8" else "bf16")
+    pesos_total = memoria.gb_pesos_modelo(m, precision) * memoria.GB
+    sistema = sum(memoria.gb_sistema()) / 2 * memoria.GB
+    libre = n * (g.vram_gb * memoria.GB * FRACCION_MEMORIA_SERVICIO - sistema) - pesos_total
+    por_peticion = kv * memoria.tokens_kv(m, e + s)
+    if libre < por_peticion:
+        raise ValueError(
+            f"{m.modelo} en {precision} no deja sitio en {n} × {g.gpu} para una petición de {e} + {s} tokens: "
+            "prueba más GPUs o una precisión menor."
+        )
+    b = int(libre // por_peticion)
+    pesos, activos = _bytes_pesos_leidos(m, precision, b)
+    pico, ancho = n * g.tflops_bf16 * 1e12, n * g.ancho_banda_gbs * 1e9
+    t_paso = max((pesos + b * memoria.tokens_kv(m, e + s / 2) * kv) / ancho, 2 * activos * b / pico)
+    prellenado = 2 * activos * e / pico / s
+    return resultado(1 / (t_paso / b + prellenado), "techo_servicio", {"entrada": entrada, "salida": salida})
+
+
+def servicio_tipico(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    entrada: int = 1024,
+    salida: int = 1024,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+) -> tuple[float, Rango]:
+    """Tokens/s generados por un servidor a carga máxima: (valor típico, rango). Ver ``rendimiento_servicio``."""
+    motor = opcion(motor, "Motor", MOTORES)
+    techo = techo_servicio(nombre, equipo, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus)
+    e = _eficiencia("servicio", motor)
+    return techo * e.central, Rango(techo * e.minimo, techo * e.maximo)
+
+
+def rendimiento_servicio(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    entrada: int = 1024,
+    salida: int = 1024,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+) -> Rango:
+    """Tokens generados por segundo de un servidor 24/7 a carga máxima: ``techo_servicio`` × la eficiencia medida.
+
+    Es lo que decide «servir 24/7» y el equilibrio con una API. Solo hay medidas publicadas de
+    TensorRT-LLM con la entrada y la salida conocidas: los demás motores usan su rango.
+    """
+    return servicio_tipico(
+        nombre, equipo, precision=precision, entrada=entrada, salida=salida, n_gpus=n_gpus, motor=motor
+    )[1]

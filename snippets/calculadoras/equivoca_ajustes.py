@@ -1,0 +1,20 @@
+# Lo que se ajusta con la mitad de ajuste de las medidas.
+import pandas as pd
+
+from gpucoste import datos
+from gpucoste.formato import numero
+
+filas = [
+    {
+        "parámetro": a.descripcion,
+        "típico": numero(a.central, 2),
+        "rango": f"{numero(a.minimo, 2)}–{numero(a.maximo, 2)}",
+        "medidas": a.medidas,
+    }
+    for a in datos.ajustes().values()
+]
+print(
+    pd.DataFrame(filas).to_markdown(
+        index=False, colalign=("left", "right", "right", "right")
+    )
+)

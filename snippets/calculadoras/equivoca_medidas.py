@@ -1,0 +1,33 @@
+# Cada medida usada, con lo que predice la biblioteca y su fuente.
+import pandas as pd
+
+from gpucoste import calibracion
+from gpucoste.formato import numero, porcentaje
+
+UNIDADES = {
+    "tokens_s": "tokens/s",
+    "tokens_s_gpu": "tokens/s por GPU",
+    "gpu_horas": "horas de GPU",
+    "gib": "GiB",
+    "gb": "GB",
+}
+METODOS = {"lora": "LoRA", "qlora": "QLoRA"}
+ajuste = {m.id for m in calibracion.mitades()[0]}
+filas = []
+for p in calibracion.predicciones():
+    m = p.medida
+    decimales = 0 if m.valor >= 100 else 1
+    filas.append(
+        {
+            "medida": f"[`{m.id}`]({m.fuente})",
+            "mitad": "ajuste" if m.id in ajuste else "validación",
+            "qué": f"{m.modelo}, {METODOS.get(m.metodo, m.metodo)}, `{m.precision}`, "
+            f"{m.n_gpus or '?'} × {m.gpu}, `{m.marco}`",
+            "medido": f"{numero(m.valor, decimales)} " + UNIDADES[m.unidad],
+            "predicho": numero(p.central, decimales),
+            "rango": f"{numero(p.minimo, decimales)}–{numero(p.maximo, decimales)}",
+            "error": porcentaje(p.central / m.valor - 1),
+        }
+    )
+alineacion = ("left", "left", "left", "right", "right", "right", "right")
+print(pd.DataFrame(filas).to_markdown(index=False, colalign=alineacion))

@@ -1,0 +1,542 @@
+"""¿Cuánto se equivoca esta guía? Las predicciones de tiempo, memoria y velocidad frente a medidas publicadas.
+
+Cada fila de ``medidas.csv`` sin ``rechazada`` es una medida publicada (con su fuente fijada a un
+commit): tokens/s u horas de GPU de un entrenamiento, memoria pico de un fine-tuning o de la
+inferencia, tokens/s de una secuencia o de un servidor a carga máxima. Este módulo:
+
+1. **parte** las medidas en dos mitades deterministas (``mitades``): dentro de cada grupo que se
+   ajusta (misma clase de GPU y escala, mismo motor…), ordenadas por ``id``, una sí y otra no; la
+   primera va al ajuste;
+2. **ajusta** con la mitad de ajuste lo que la física no da (``ajustar``): el MFU de cada clase de GPU
+   y escala, cuánto más tarda QLoRA que LoRA y la eficiencia de cada motor de inferencia frente a su
+   techo de ancho de banda. Cada parámetro es la mediana (valor central) y los extremos (rango) de lo
+   que implican sus medidas; ``ajustes.csv`` guarda el resultado, y una prueba comprueba que sigue
+   saliendo de las medidas;
+3. **predice** cada medida con la biblioteca (``predecir``) y **mide el error** en las dos mitades y
+   en todas (``informe``): la mediana de |predicho/medido − 1| con el valor central y qué fracción de
+   las medidas cae dentro del rango predicho. La memoria no se ajusta: sale solo de la arquitectura,
+   de las reglas de ``memoria`` y del supuesto ``sistema_gb``.
+
+Python puro (sin pandas): sirve igual en el navegador.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from . import datos, memoria, tiempo
+from .formato import numero, porcentaje
+
+__all__ = [
+    "BANDA",
+    "DENTRO_MINIMO",
+    "ERROR_MAXIMO",
+    "GIB",
+    "Prediccion",
+    "Resumen",
+    "TIPOS",
+    "ajustar",
+    "clave_grupo",
+    "escribir_ajustes",
+    "fallos",
+    "filas_ajustes",
+    "frase_banda",
+    "grafico",
+    "informe",
+    "mitades",
+    "predecir",
+    "predicciones",
+    "texto_informe",
+    "usadas",
+]
+
+TIPOS = {
+    "entrenamiento": "tiempo de entrenamiento",
+    "memoria": "memoria pico",
+    "generacion": "generación de una secuencia",
+    "servicio": "servidor a carga máxima",
+}
+"""Los tipos de medida, con su nombre para el lector."""
+
+GIB = 2**30 / memoria.GB
+"""GB (10⁹ bytes) en un GiB."""
+
+_PRECISION = {"f16": "fp16", "nf4": "nf4"}
+"""Nombres de ``medidas.csv`` que la biblioteca escribe de otro modo (GGUF llama F16 al fp16)."""
+
+_RANGO_LORA = {"torchtune": 8, "transformers+PEFT": 32}
+"""Rango de los adaptadores de cada marco en sus medidas (configuración de torchtune; la tabla de Unsloth dice 32)."""
+
+_PERDIDA = {"torchtune": "por_trozos"}
+"""torchtune calcula la pérdida por trozos (CEWithChunkedOutputLoss); los demás, de una vez."""
+
+
+def usadas() -> tuple[datos.Medida, ...]:
+    """Las medidas que entran en la calibración (``rechazada`` vacía)."""
+    return tuple(m for m in datos.medidas() if not m.rechazada)
+
+
+def _n(m: datos.Medida) -> int:
+    return m.n_gpus or 1
+
+
+def _medida(m: object) -> datos.Medida:
+    if not isinstance(m, datos.Medida):
+        raise ValueError(f"medida: {m!r} no vale; se admite una fila de datos.medidas().")
+    return m
+
+
+def clave_grupo(m: datos.Medida) -> str:
+    """El grupo de ``m`` al partir y ajustar: la clave de ``ajustes.csv`` que ajusta (o tipo y marco)."""
+    m = _medida(m)
+    if m.tipo == "entrenamiento":
+        if m.metodo == "qlora":
+            return "qlora"
+        escala = "varios_nodos" if m.metodo == "preentrenamiento" else tiempo.escala(_n(m))
+        return f"mfu_{tiempo.clase_gpu(m.gpu)}_{escala}"
+    if m.tipo in ("generacion", "servicio"):
+        return f"{m.tipo}_{m.marco.lower()}"
+    return f"memoria_{m.marco.lower()}"
+
+
+def mitades(medidas: tuple[datos.Medida, ...] | None = None) -> tuple[tuple, tuple]:
+    """(ajuste, validación): en cada grupo, por ``id``, la 1.ª, 3.ª, 5.ª… al ajuste y el resto a validación."""
+    medidas = usadas() if medidas is None else medidas
+    grupos: dict[str, list[datos.Medida]] = {}
+    for m in medidas:
+        grupos.setdefault(clave_grupo(m), []).append(m)
+    ajuste, validacion = [], []
+    for filas in grupos.values():
+        for i, m in enumerate(sorted(filas, key=lambda x: x.id)):
+            (ajuste if i % 2 == 0 else validacion).append(m)
+    return tuple(sorted(ajuste, key=lambda x: x.id)), tuple(sorted(validacion, key=lambda x: x.id))
+
+
+def _metodo_flops(m: datos.Medida) -> str:
+    return "completo" if m.metodo in ("completo", "preentrenamiento") else "lora"
+
+
+def _flops_token(m: datos.Medida) -> float:
+    return tiempo.flops_por_token(
+        m.modelo, _metodo_flops(m), m.secuencia or 2048, rango_lora=_RANGO_LORA.get(m.marco, memoria.RANGO_LORA)
+    )
+
+
+def _mfu_implicito(m: datos.Medida) -> float:
+    """El MFU que implica una medida de entrenamiento (FLOPs del modelo ÷ tiempo ÷ pico en bf16)."""
+    pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12
+    if m.unidad == "gpu_horas":
+        return _flops_token(m) * m.tokens / (m.valor * tiempo.SEGUNDOS_HORA * pico)
+    por_gpu = m.valor if m.unidad == "tokens_s_gpu" else m.valor / _n(m)
+    return _flops_token(m) * por_gpu / pico
+
+
+def _techo(m: datos.Medida) -> float:
+    """El techo de la biblioteca para una medida de generación o de servicio (tokens/s)."""
+    precision = _PRECISION.get(m.precision, m.precision)
+    if m.tipo == "generacion":
+        return tiempo.tokens_por_segundo(
+            m.modelo,
+            m.gpu,
+            precision=precision,
+            contexto=m.secuencia or 0,
+            n_gpus=_n(m),
+            por_capas=tiempo.MOTORES[m.marco],
+        )
+    return tiempo.techo_servicio(
+        m.modelo, m.gpu, precision=precision, entrada=m.secuencia, salida=m.salida, n_gpus=_n(m)
+    )
+
+
+def _es_cuantizado(m: datos.Medida) -> bool:
+    return memoria.BYTES_POR_PARAMETRO.get(_PRECISION.get(m.precision, m.precision), 2.0) < 2.0
+
+
+def _generacion_datos(m: datos.Medida) -> tuple[float, float, float]:
+    """(segundos por token medidos, segundos del techo de ancho de banda, capas) de una medida de generación."""
+    return 1 / m.valor, 1 / _techo(m), float(memoria.modelo(m.modelo).capas)
+
+
+def _minimos_cuadrados(filas: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """(eficiencia, milisegundos por capa) que minimizan el error relativo de t = techo/eficiencia + capas·c.
+
+    Mínimos cuadrados de dos incógnitas (1/eficiencia y c) con cada fila dividida por su tiempo medido;
+    la eficiencia no pasa de 1 (nada lee la memoria más rápido que su ancho de banda) y c no baja de 0.
+    """
+    xs = [(techo / t, capas / t) for t, techo, capas in filas]
+    sxx = sum(x * x for x, _ in xs)
+    syy = sum(y * y for _, y in xs)
+    sxy = sum(x * y for x, y in xs)
+    sx, sy = sum(x for x, _ in xs), sum(y for _, y in xs)
+    det = sxx * syy - sxy * sxy
+    a, c = ((sx * syy - sy * sxy) / det, (sy * sxx - sx * sxy) / det) if det > 0 else (sx / sxx, 0.0)
+    if c < 0:
+        a, c = sx / sxx, 0.0
+    if a < 1:
+        a = 1.0
+        c = max(0.0, (sy - sxy) / syy)
+    return 1 / a, c * 1000
+
+
+def ajustar(ajuste: tuple[datos.Medida, ...] | None = None) -> dict[str, tuple[float, float, float, tuple[str, ...]]]:
+    """Parámetros ajustados a ``ajuste`` (por defecto, la mitad de ajuste): clave → (central, mínimo, máximo, ids).
+
+    - ``mfu_<clase>_<escala>``: el MFU que implica cada medida de entrenamiento no QLoRA (mediana y
+      extremos). Un grupo con una sola medida toma como rango su valor por la dispersión relativa
+      (extremo ÷ mediana) de los grupos con varias.
+    - ``qlora``: el MFU central de su clase y escala ÷ el que implica la medida de QLoRA contada como LoRA.
+    - ``generacion_<motor>`` y ``sobrecarga_<motor>``: eficiencia frente al ancho de banda y milisegundos
+      fijos por capa y token (``_minimos_cuadrados``); ``dispersion_generacion_<motor>``: medido ÷ predicho.
+    - ``servicio_<motor>``: medido ÷ techo de servicio.
+    - ``memoria``: medido ÷ predicho de las medidas de memoria (el rango de toda predicción de memoria).
+    """
+    ajuste = mitades()[0] if ajuste is None else ajuste
+    salida: dict[str, tuple[float, float, float, tuple[str, ...]]] = {}
+    mfu: dict[str, list[tuple[str, float]]] = {}
+    for m in ajuste:
+        if m.tipo == "entrenamiento" and m.metodo != "qlora":
+            mfu.setdefault(clave_grupo(m), []).append((m.id, _mfu_implicito(m)))
+    varias = [v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) > 1 for _, v in vs]
+    for clave, valores in mfu.items():
+        central, minimo, maximo, ids = _resumir(valores)
+        if len(valores) == 1 and varias:
+            minimo, maximo = central * min(varias), central * max(varias)
+        salida[clave] = (central, minimo, maximo, ids)
+    qlora = []
+    for m in ajuste:
+        if m.tipo == "entrenamiento" and m.metodo == "qlora":
+            clave = tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), tiempo.escala(_n(m)), salida)
+            qlora.append((m.id, salida[clave][0] / _mfu_implicito(m)))
+    if qlora:
+        salida["qlora"] = _resumir(qlora)
+    generacion: dict[str, list[datos.Medida]] = {}
+    for m in ajuste:
+        if m.tipo == "generacion":
+            generacion.setdefault(m.marco.lower(), []).append(m)
+    for motor, filas in generacion.items():
+        ids = tuple(m.id for m in filas)
+        datos_filas = [_generacion_datos(m) for m in filas]
+        eficiencia, ms_capa = _minimos_cuadrados(datos_filas)
+        salida[f"generacion_{motor}"] = (eficiencia, eficiencia, eficiencia, ids)
+        salida[f"sobrecarga_{motor}"] = (ms_capa, ms_capa, ms_capa, ids)
+        cocientes = [(t_techo / eficiencia + capas * ms_capa / 1000) / t for t, t_techo, capas in datos_filas]
+        salida[f"dispersion_generacion_{motor}"] = _resumir(list(zip(ids, cocientes, strict=True)))
+    servicio = [(m.id, m.valor / _techo(m)) for m in ajuste if m.tipo == "servicio"]
+    for motor in {clave_grupo(m) for m in ajuste if m.tipo == "servicio"}:
+        salida[motor] = _resumir([(i, v) for i, v in servicio if clave_grupo(_por_id(i)) == motor])
+    memorias = [(m.id, m.valor / _memoria_fisica(m)[0]) for m in ajuste if m.tipo == "memoria"]
+    if memorias:
+        salida["memoria"] = _resumir(memorias)
+    return salida
+
+
+def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
+    numeros = [v for _, v in valores]
+    return statistics.median(numeros), min(numeros), max(numeros), tuple(i for i, _ in valores)
+
+
+def _por_id(identificador: str) -> datos.Medida:
+    return next(m for m in datos.medidas() if m.id == identificador)
+
+
+_DESCRIPCIONES = {
+    "mfu": "MFU (FLOPs del modelo ÷ pico en bf16) de {clase}, {escala}, con gradient checkpointing",
+    "qlora": "Cuántas veces más tarda QLoRA que LoRA (descuantizar los pesos en cada paso)",
+    "generacion": "Eficiencia de {motor} frente al ancho de banda al generar una secuencia (mínimos cuadrados)",
+    "sobrecarga": "Milisegundos fijos por capa y token de {motor} al generar una secuencia (mínimos cuadrados)",
+    "dispersion": "Tokens/s medidos ÷ predichos al generar con {motor}: el rango de la predicción",
+    "servicio": "Eficiencia de {motor} a carga máxima: tokens/s medidos ÷ techo de servicio",
+    "memoria": "Memoria medida ÷ predicha: el rango de toda predicción de memoria",
+}
+
+
+def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
+    """Las filas de ``ajustes.csv`` (texto) que salen de ``ajustar``: para escribir el fichero o comprobarlo."""
+    ajustes = ajustar() if ajustes is None else ajustes
+    motores = {m.lower(): m for m in tiempo.MOTORES}
+    filas = []
+    for clave in sorted(ajustes):
+        central, minimo, maximo, ids = ajustes[clave]
+        tipo, _, resto = clave.partition("_")
+        if tipo == "dispersion":
+            resto = resto.partition("_")[2]
+        if tipo == "mfu":
+            clase, _, escala = resto.partition("_")
+            texto = _DESCRIPCIONES["mfu"].format(clase=tiempo.CLASES_GPU[clase], escala=tiempo.ESCALAS[escala])
+        else:
+            texto = _DESCRIPCIONES[tipo].format(motor=motores.get(resto, resto))
+        filas.append(
+            {
+                "clave": clave,
+                "central": f"{central:.4g}",
+                "minimo": f"{minimo:.4g}",
+                "maximo": f"{maximo:.4g}",
+                "medidas": str(len(ids)),
+                "descripcion": texto,
+                "derivacion": (
+                    "mínimos cuadrados sobre: " if tipo in ("generacion", "sobrecarga") else "mediana y extremos de: "
+                )
+                + " ".join(ids)
+                + (
+                    " (rango: su valor por la dispersión de los grupos con varias medidas)"
+                    if tipo == "mfu" and len(ids) == 1
+                    else ""
+                ),
+            }
+        )
+    return filas
+
+
+@dataclass(frozen=True)
+class Prediccion:
+    """Lo que predice la biblioteca para una medida, en su misma unidad."""
+
+    medida: datos.Medida
+    central: float
+    minimo: float
+    maximo: float
+    techo: float | None = None
+
+    @property
+    def error(self) -> float:
+        """|predicho/medido − 1| con el valor central."""
+        return abs(self.central / self.medida.valor - 1)
+
+    @property
+    def dentro(self) -> bool:
+        """¿Cae la medida dentro del rango predicho?"""
+        return self.minimo * (1 - 1e-3) <= self.medida.valor <= self.maximo * (1 + 1e-3)  # ajustes.csv redondea
+
+
+def _rango(a: datos.Ajuste) -> tuple[float, float, float]:
+    return a.central, a.minimo, a.maximo
+
+
+def _predecir_entrenamiento(m: datos.Medida) -> tuple[float, float, float]:
+    escala = "varios_nodos" if m.metodo == "preentrenamiento" else tiempo.escala(_n(m))
+    a = datos.ajustes()[tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), escala)]
+    u = [a.central, a.minimo, a.maximo]
+    if m.metodo == "qlora":  # más ralentización, menos MFU efectivo
+        q = datos.ajustes()["qlora"]
+        u = [u[0] / q.central, u[1] / q.maximo, u[2] / q.minimo]
+    if m.checkpointing == "no":  # sin recómputo, el mismo hardware rinde más FLOPs del modelo
+        base = 6.0 if _metodo_flops(m) == "completo" else 4.0
+        u = [x * (base + 2.0) / base for x in u]
+    pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12
+    f = _flops_token(m)
+    if m.unidad == "gpu_horas":  # el mínimo de horas sale del MFU máximo
+        central, menos, mas = (f * m.tokens / (pico * x) / tiempo.SEGUNDOS_HORA for x in u)
+        return central, mas, menos
+    n = 1 if m.unidad == "tokens_s_gpu" else _n(m)
+    central, minimo, maximo = (n * pico * x / f for x in u)
+    return central, minimo, maximo
+
+
+def _memoria_fisica(m: datos.Medida) -> tuple[float, float, float]:
+    """Memoria que predice ``memoria.encaja`` para ``m`` en su unidad: (central, mínimo, máximo).
+
+    El rango solo recoge el checkpointing desconocido y el contexto de CUDA (``memoria.gb_sistema``).
+    """
+    opciones = {"secuencia": m.secuencia or 0, "lote": m.lote or 1, "n_gpus": _n(m)}
+    if m.metodo == "inferencia":
+        opciones["precision"] = _PRECISION.get(m.precision, m.precision)
+    else:
+        opciones["rango_lora"] = _RANGO_LORA.get(m.marco, memoria.RANGO_LORA)
+        opciones["perdida"] = _PERDIDA.get(m.marco, "completa")
+    totales = []
+    for ck in (True, False) if m.checkpointing == "desconocido" else (m.checkpointing != "no",):
+        extra = {} if m.metodo == "inferencia" else {"checkpointing": ck}
+        totales.append(memoria.encaja(m.modelo, m.metodo, m.gpu, **opciones, **extra))
+    bajo, alto = memoria.gb_sistema()
+    minimo = min(t.total - t.sistema for t in totales) + bajo
+    maximo = max(t.total - t.sistema for t in totales) + alto
+    a_unidad = 1 / GIB if m.unidad == "gib" else 1.0
+    return (minimo + maximo) / 2 * a_unidad, minimo * a_unidad, maximo * a_unidad
+
+
+def _predecir_memoria(m: datos.Medida) -> tuple[float, float, float]:
+    central, minimo, maximo = _memoria_fisica(m)
+    r = datos.ajustes()["memoria"]
+    return central, min(minimo, central * r.minimo), max(maximo, central * r.maximo)
+
+
+def predecir(m: datos.Medida) -> Prediccion:
+    """La predicción de la biblioteca para la medida ``m`` (valor central y rango, en la unidad de ``m``)."""
+    m = _medida(m)
+    if m.tipo == "entrenamiento":
+        return Prediccion(m, *_predecir_entrenamiento(m))
+    if m.tipo == "memoria":
+        return Prediccion(m, *_predecir_memoria(m))
+    techo = _techo(m)
+    if m.tipo == "generacion":
+        central, rango = tiempo.generacion_tipica(
+            m.modelo,
+            m.gpu,
+            precision=_PRECISION.get(m.precision, m.precision),
+            contexto=m.secuencia or 0,
+            n_gpus=_n(m),
+            motor=m.marco,
+        )
+        return Prediccion(m, central, rango.minimo, rango.maximo, techo)
+    a = datos.ajustes()[clave_grupo(m)]
+    return Prediccion(m, techo * a.central, techo * a.minimo, techo * a.maximo, techo)
+
+
+def predicciones() -> tuple[Prediccion, ...]:
+    """La predicción de cada medida usada, en el orden de ``medidas.csv``."""
+    return tuple(predecir(m) for m in usadas())
+
+
+@dataclass(frozen=True)
+class Resumen:
+    """Error de un conjunto de predicciones: cuántas, mediana de |predicho/medido − 1| y fracción dentro del rango."""
+
+    n: int
+    error_mediano: float
+    dentro: float
+
+
+def _resumen(ps: list[Prediccion]) -> Resumen | None:
+    if not ps:
+        return None
+    return Resumen(len(ps), statistics.median(p.error for p in ps), sum(p.dentro for p in ps) / len(ps))
+
+
+def informe() -> dict[str, dict[str, Resumen | None]]:
+    """Error por tipo de medida (y ``"todas"``) en la mitad de ajuste, en la de validación y en todas."""
+    ps = predicciones()
+    ajuste, validacion = (set(m.id for m in mitad) for mitad in mitades())
+    conjuntos = {"ajuste": ajuste, "validación": validacion, "todas": ajuste | validacion}
+    salida: dict[str, dict[str, Resumen | None]] = {}
+    for tipo in (*TIPOS, "todas"):
+        salida[tipo] = {
+            nombre: _resumen([p for p in ps if p.medida.id in ids and tipo in ("todas", p.medida.tipo)])
+            for nombre, ids in conjuntos.items()
+        }
+    return salida
+
+
+ERROR_MAXIMO = 0.25
+"""Mediana máxima de |predicho/medido − 1| en todas las medidas, para el tiempo y para la memoria."""
+
+DENTRO_MINIMO = 0.70
+"""Fracción mínima de las medidas (todas) que debe caer dentro del rango predicho."""
+
+
+def fallos(
+    resumen: dict[str, dict[str, Resumen | None]] | None = None, ps: tuple[Prediccion, ...] | None = None
+) -> list[str]:
+    """Lo que incumple la calibración (vacío si nada): los umbrales de ``ERROR_MAXIMO`` y ``DENTRO_MINIMO``,
+    y ninguna medida de generación por encima de su techo de ancho de banda."""
+    resumen = informe() if resumen is None else resumen
+    ps = predicciones() if ps is None else ps
+    salida = []
+    for tipo in ("entrenamiento", "memoria"):
+        r = resumen[tipo]["todas"]
+        if r is None or r.error_mediano > ERROR_MAXIMO:
+            error = "sin medidas" if r is None else porcentaje(r.error_mediano, 1)
+            salida.append(f"{TIPOS[tipo]}: error mediano {error}, por encima del {porcentaje(ERROR_MAXIMO)}")
+    dentro = resumen["todas"]["todas"]
+    if dentro is None or dentro.dentro < DENTRO_MINIMO:
+        salida.append(
+            f"solo {porcentaje(0 if dentro is None else dentro.dentro)} de las medidas dentro del rango predicho"
+        )
+    for p in ps:
+        if p.medida.tipo == "generacion" and p.techo is not None and p.medida.valor > p.techo:
+            salida.append(
+                f"{p.medida.id}: {numero(p.medida.valor, 1)} tokens/s medidos superan el techo de {numero(p.techo, 1)}"
+            )
+    return salida
+
+
+def texto_informe(resumen: dict[str, dict[str, Resumen | None]] | None = None) -> str:
+    """El informe en texto: por tipo, medidas, error mediano y fracción dentro del rango en cada mitad."""
+    resumen = informe() if resumen is None else resumen
+    lineas = []
+    for tipo, mitades_tipo in resumen.items():
+        partes = []
+        for nombre, r in mitades_tipo.items():
+            partes.append(
+                f"{nombre}: —"
+                if r is None
+                else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, "
+                f"dentro {porcentaje(r.dentro)}"
+            )
+        lineas.append(f"{TIPOS.get(tipo, 'todas las medidas')}: " + "; ".join(partes))
+    return "\n".join(lineas)
+
+
+def frase_banda(tipo: str) -> str:
+    """Una frase para el lector con el error medido de ``tipo`` (una clave de ``TIPOS``) en todas las medidas."""
+    from .validacion import opcion
+
+    tipo = opcion(tipo, "Tipo de medida", TIPOS)
+    r = informe()[tipo]["todas"]
+    if r is None:
+        return f"No hay medidas publicadas de {TIPOS[tipo]} con que comparar."
+    return (
+        f"Frente a {r.n} medidas publicadas de {TIPOS[tipo]}, la predicción típica se desvía una mediana del "
+        f"{porcentaje(r.error_mediano)} y el {porcentaje(r.dentro)} de las medidas cae dentro del rango que da "
+        "la guía."
+    )
+
+
+BANDA = 0.25
+"""La banda del gráfico: ±25 % alrededor de predicho = medido."""
+
+
+def grafico() -> str:
+    """Predicho (valor central) frente a medido de cada medida, en escala logarítmica, con y = x y ±25 %."""
+    from . import graficos
+
+    ps = predicciones()
+    dentro = sum(abs(p.central / p.medida.valor - 1) <= BANDA for p in ps)
+    with graficos.figura(alto=5.0) as (fig, ax):
+        valores = [v for p in ps for v in (p.central, p.medida.valor)]
+        bajo, alto = min(valores) / 2, max(valores) * 2
+        linea = [bajo, alto]
+        ax.fill_between(
+            linea,
+            [x * (1 - BANDA) for x in linea],
+            [x * (1 + BANDA) for x in linea],
+            color=graficos.TINTA,
+            alpha=0.12,
+            linewidth=0,
+            label="±25 %",
+        )
+        ax.plot(linea, linea, color=graficos.TINTA, linewidth=1, label="predicho = medido")
+        for tipo, nombre in TIPOS.items():
+            puntos = [p for p in ps if p.medida.tipo == tipo]
+            ax.scatter(
+                [p.medida.valor for p in puntos], [p.central for p in puntos], s=18, label=f"{nombre} ({len(puntos)})"
+            )
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlim(bajo, alto)
+        ax.set_ylim(bajo, alto)
+        ax.set_xlabel("medido (tokens/s, GB, GiB u horas de GPU)")
+        ax.set_ylabel("predicho")
+        ax.legend(fontsize=9)
+        return graficos.svg(
+            fig,
+            f"Valor predicho frente a valor medido de {len(ps)} medidas publicadas, en escala logarítmica: "
+            f"{dentro} caen dentro de la banda de ±25 % alrededor de la diagonal predicho = medido.",
+        )
+
+
+def escribir_ajustes(ruta: str) -> None:
+    """Escribe en ``ruta`` el ``ajustes.csv`` que sale de la mitad de ajuste de ``medidas.csv``."""
+    import csv
+
+    filas = filas_ajustes()
+    with open(ruta, "w", newline="", encoding="utf-8") as f:
+        escritor = csv.DictWriter(f, list(filas[0]), lineterminator="\n")
+        escritor.writeheader()
+        escritor.writerows(filas)
+
+
+if __name__ == "__main__":  # python -m gpucoste.calibracion: rehace ajustes.csv tras cambiar medidas.csv
+    from importlib import resources
+
+    escribir_ajustes(str(resources.files("gpucoste") / "datos" / "ajustes.csv"))
