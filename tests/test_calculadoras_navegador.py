@@ -597,17 +597,22 @@ def test_cabe_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_ha
     _sin_grafico_con(sesion, "gc-cabe", "lote", "0")
 
 
+def _rellenar(sesion: Sesion, nombre: str, valores: dict[str, str]) -> None:
+    """Escribe ``valores`` en los campos de la calculadora ``nombre`` (las listas, eligiendo la opción)."""
+    for campo, valor in valores.items():
+        control = sesion.pagina.locator(f"#gc-{nombre}-{campo}")
+        if control.evaluate("c => c.tagName") == "SELECT":
+            control.select_option(valor)
+        else:
+            control.fill(valor)
+
+
 def _redibujar(sesion: Sesion, id_: str, cambios: dict[str, str]) -> tuple[str, str]:
     """Cambia los campos de ``cambios`` y calcula: el gráfico de la página y el nuevo, que es el que da la
     biblioteca en Python con esos valores y no el de la página."""
     de_la_pagina = _grafico(sesion, id_)
     assert "<svg" in de_la_pagina
-    for campo, valor in cambios.items():
-        control = sesion.pagina.locator(f"#{id_}-{campo}")
-        if control.evaluate("c => c.tagName") == "SELECT":
-            control.select_option(valor)
-        else:
-            control.fill(valor)
+    _rellenar(sesion, id_.removeprefix("gc-"), cambios)
     valores = _valores(sesion, id_)
     sesion.enviar(id_)
     grafico = _grafico(sesion, id_)
@@ -955,15 +960,6 @@ class SesionSaboteada(Sesion):
 
 def _pagina_de(sitio: pathlib.Path, nombre: str) -> str:
     return next(ruta for ruta, ids in _con_formularios(sitio).items() if f"gc-{nombre}" in ids)
-
-
-def _rellenar(sesion: Sesion, nombre: str, valores: dict[str, str]) -> None:
-    for campo, valor in valores.items():
-        control = sesion.pagina.locator(f"#gc-{nombre}-{campo}")
-        if control.evaluate("c => c.tagName") == "SELECT":
-            control.select_option(valor)
-        else:
-            control.fill(valor)
 
 
 def _filas(tabla: navegador.Tabla) -> list[list[str]]:
