@@ -846,6 +846,45 @@ def _por_defecto(nombre: str) -> dict[str, str]:
     return {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
 
 
+def _antes_que_la_respuesta(sopa) -> list[str]:
+    """Lo que un lector ve antes de la primera calculadora de la página (y no debería): un bloque de código a la
+    vista (fuera de un plegable y no en una pestaña que no es la primera) o un grupo de pestañas que abre por el
+    código. Vacía si la página empieza por la respuesta."""
+    articulo = sopa.find("article") or sopa
+    problemas = []
+    for grupo in articulo.select(".tabbed-set"):
+        primera = grupo.select_one(".tabbed-labels label")
+        if primera is not None and texto(primera) == "Código" and not grupo.find_parent("details"):
+            problemas.append("unas pestañas que abren por el código")
+    formulario = articulo.select_one("form.gc-calculadora")
+    if formulario is None:
+        return [*problemas, "ninguna calculadora"]
+    for bloque in formulario.find_all_previous("pre"):
+        if not bloque.find_parent("details") and not bloque.find_parent(class_="tabbed-block"):
+            problemas.append(f"código antes de la calculadora: {texto(bloque)[:60]!r}")
+    return problemas
+
+
+def test_cada_pagina_de_calculadora_empieza_por_la_respuesta(sitio):
+    """Una respuesta por pregunta: en cada página de docs/calculadoras/, la calculadora (con el resultado del
+    ejemplo) llega antes que cualquier código, y ningún código se abre por delante de su resultado."""
+    paginas_ = [r for r in _con_formularios(sitio) if r.startswith("calculadoras/")]
+    assert len(paginas_) == len(list((RAIZ / "docs" / "calculadoras").glob("*.md"))) - 1  # todas menos la entrada
+    for ruta in paginas_:
+        assert _antes_que_la_respuesta(_sopa(sitio, ruta)) == [], ruta
+
+
+def test_la_prueba_de_la_respuesta_primero_puede_fallar():
+    """Fallo plantado: la página de antes (pestañas Código|Resultado y código antes del formulario)."""
+    antes = BeautifulSoup(
+        '<article><div class="tabbed-set"><div class="tabbed-labels"><label>Código</label><label>Resultado</label>'
+        '</div><div class="tabbed-content"><div class="tabbed-block"><pre><code>x = 1</code></pre></div></div></div>'
+        '<pre><code>print(2)</code></pre><form class="gc-calculadora"></form></article>',
+        "html.parser",
+    )
+    assert len(_antes_que_la_respuesta(antes)) == 2
+
+
 def test_hay_otros_valores_para_cada_calculadora_y_son_otros():
     assert set(OTROS_VALORES) == set(navegador.CALCULADORAS)
     for nombre, valores in OTROS_VALORES.items():
