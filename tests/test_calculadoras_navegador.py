@@ -982,19 +982,24 @@ QUITAR_CSV = 'zona.querySelector(".gc-csv").href = respuesta.csv;'
 
 
 class SesionSaboteada(Sesion):
-    """Como ``Sesion``, pero ``calculadora.js`` llega sin la línea ``quitar`` (que ha de estar en él)."""
+    """Como ``Sesion``, pero ``fichero`` (por defecto, el script de las calculadoras) llega con ``quitar`` (que ha
+    de estar en él) cambiado por ``poner``."""
 
-    def __init__(self, chromium, base: str, quitar: str, **opciones) -> None:
-        self.quitar = quitar
+    def __init__(
+        self, chromium, base: str, quitar: str, poner: str = "", fichero: str = "javascripts/calculadora.js", **opciones
+    ) -> None:
+        self.quitar, self.poner, self.fichero = quitar, poner, fichero
         super().__init__(chromium, base, **opciones)
 
     def _anotar(self, ruta) -> None:
-        if "javascripts/calculadora.js" not in ruta.request.url:
+        if self.fichero not in ruta.request.url:
             return super()._anotar(ruta)
         self.peticiones.append(ruta.request.url)
-        original = ruta.fetch().text()
-        assert self.quitar in original, "el fallo plantado ya no corresponde al script"
-        return ruta.fulfill(body=original.replace(self.quitar, ""), content_type="text/javascript")
+        respuesta = ruta.fetch()
+        original = respuesta.text()
+        assert self.quitar in original, f"el fallo plantado ya no corresponde a {self.fichero}"
+        tipo = respuesta.headers.get("content-type", "text/plain")
+        return ruta.fulfill(body=original.replace(self.quitar, self.poner), content_type=tipo)
 
 
 def _pagina_de(sitio: pathlib.Path, nombre: str) -> str:
@@ -1147,5 +1152,46 @@ def test_la_prueba_del_csv_puede_fallar(sitio, chromium, servido):
     try:
         with pytest.raises(AssertionError):
             _comprobar_csv(s, _pagina_de(sitio, "donde-mas-barato"), "donde-mas-barato")
+    finally:
+        s.contexto.close()
+
+
+MOVIL = {"viewport": {"width": 390, "height": 844}}
+
+
+def _fuera_de_la_pantalla(sesion: Sesion, sitio: pathlib.Path) -> list[str]:
+    """Las celdas del resultado de cada calculadora que, a 390 px, quedan a la derecha del borde de la pantalla
+    (habría que desplazarse en horizontal para leerlas)."""
+    fuera = []
+    for ruta in _con_formularios(sitio):
+        sesion.pagina.goto(sesion.base + ruta, wait_until="networkidle")
+        fuera += sesion.pagina.evaluate(
+            """ruta => {
+              const ancho = document.documentElement.clientWidth;
+              return [...document.querySelectorAll("form.gc-calculadora .gc-resultado td")]
+                .filter(td => td.getBoundingClientRect().right > ancho + 1)
+                .map(td => `${ruta}#${td.closest("form").id}: ${td.textContent}`);
+            }""",
+            ruta,
+        )
+    return fuera
+
+
+def test_en_el_movil_la_respuesta_se_lee_sin_desplazarse_a_la_derecha(sitio, chromium, servido):
+    s = Sesion(chromium, servido, **MOVIL)
+    try:
+        assert _fuera_de_la_pantalla(s, sitio) == []
+    finally:
+        s.contexto.close()
+
+
+def test_la_prueba_del_movil_puede_fallar(sitio, chromium, servido):
+    """Fallo plantado: la hoja de estilo sin las tarjetas del móvil (su media query no se cumple nunca)."""
+    tarjetas = "@media screen and (max-width: 44.9375em) {\n  .md-typeset .gc-resultado table[data-tarjetas] {"
+    s = SesionSaboteada(
+        chromium, servido, tarjetas, tarjetas.replace("44.9375em", "1px"), "stylesheets/calculadora.css", **MOVIL
+    )
+    try:
+        assert _fuera_de_la_pantalla(s, sitio) != []
     finally:
         s.contexto.close()
