@@ -67,6 +67,7 @@ from gpucoste import (
     moneda,
     ocultos,
     proveedores,
+    publicacion,
     ranking,
     recomendacion,
     tiempo,
@@ -609,6 +610,10 @@ funcion(
 funcion(ocultos.coste_real, Nombre(_experimentos), nan_en=("transferencia_min", "transferencia_max"))
 funcion(ocultos.tabla_coste_real, Nombre(_experimentos))
 funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTERO)
+# Las tablas de la página de precios: la fecha de referencia para los avisos «antiguo» (issue 21: un texto daba
+# TypeError y 0 se aceptaba).
+funcion(publicacion.tabla_precios, Fecha(objetos=True, opcional=True))
+funcion(publicacion.tabla_tarifas, Fecha(objetos=True, opcional=True))
 funcion(frescura.dia, FECHA)
 funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
@@ -901,7 +906,8 @@ funcion(ranking.ranking, Objeto(_trabajos), precios=Opcional(Objeto(lambda: [lis
 funcion(ranking.no_caben, Objeto(_trabajos))
 funcion(ranking.registros, Objeto(_trabajos))
 funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO)
-funcion(experimento_definido.horas_por_escenario, Objeto(_trabajos), Nombre(_experimentos))
+funcion(alternativas.cambios_de_precio, Opcional(Objeto(lambda: [("Vast.ai",), ("RunPod", "AWS"), ["Lambda"]])))
+funcion(experimento_definido.horas_por_escenario, Opcional(Objeto(_trabajos)), Nombre(_experimentos))
 funcion(experimento_definido.aceleracion_pico, Nombre(_gpus), Nombre(_gpus))
 funcion(experimento_definido.aceleracion_equilibrio, POSITIVO, POSITIVO)
 funcion(experimento_definido.coste_con_aceleracion, POSITIVO, POSITIVO, POSITIVO)
@@ -1052,7 +1058,7 @@ def _con_vatios(g: str) -> bool:
 
 _EN_VAST = _gpus_donde(lambda g: g in {p.gpu for p in ranking.precios_vigentes() if p.proveedor == "Vast.ai"})
 _CON_PRECIO_Y_24GB = _gpus_donde(lambda g: g in datos.gpus() and datos.especificaciones()[g].vram_gb >= 24)
-_PAIS = Nombre(lambda: {e.pais for e in mercado.electricidad()})
+_PAIS = Nombre(lambda: [f for f, p in paises.nombres().items() if p.pais in {e.pais for e in mercado.electricidad()}])
 _VAST = Nombre(lambda: ["Vast.ai"])
 _MODELOS_PEQUENOS = Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B"])
 
@@ -1150,7 +1156,6 @@ orden(
         "--tokens-mes": NO_NEGATIVO,
         "--modelo": Nombre(lambda: {p.modelo for p in mercado.precios_api()}),
         "--precio-millon-api": NO_NEGATIVO,
-        "--privado": _SI_NO,
         "--horas-local": NO_NEGATIVO,
         "--gpu-local": _gpus_donde(_con_vatios),
         "--vatios-local": POSITIVO,
@@ -1182,7 +1187,6 @@ FUNCIONES_EXENTAS = {
     "formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
     "frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/test_frescura.py",
     "alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba la página (tests/test_snippets.py)",
-    "alternativas.cambios_de_precio": "tuplas de proveedores del historial; lo prueba tests/test_snippets.py",
     "proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
     "vast.reembolso_reserva": "meses y horas usadas dependen entre sí; tests/test_snippets.py (página de Vast.ai)",
     "vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/test_recolector.py",
@@ -1204,6 +1208,10 @@ PARAMETROS_EXENTOS = {
 OPCIONES_EXENTAS = {
     "cabe": {"--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/test_cli_nombres.py"},
     "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/test_cli_nombres.py"},
+    "recomendar": {
+        "--privado": "con «sí», depende de --gpu-local y --horas-local (sin una GPU local que acabe en el mes no queda "
+        "opción: ValueError); lo prueba tests/test_decisiones.py",
+    },
 }
 
 funcion(
@@ -1212,3 +1220,50 @@ funcion(
     rapida=Nombre(lambda: ["A100 80GB", "H100 80GB", "H200 141GB"]),
     locales=Objeto(lambda: [decisiones.GPUS_LOCALES, ("RTX 4090",), ["RTX 3060 12GB", "H100 80GB"]]),
 )
+
+
+# --- Países: moneda, impuesto y tipo de cambio (issue 22) ------------------------------------------
+
+from gpucoste import cli, paises  # noqa: E402
+
+
+@dataclass(frozen=True)
+class FechaConCambio:
+    """Un día (o un mes) desde junio de 2026: para todos hay un tipo de cambio de cada moneda en los datos."""
+
+    def buenos(self) -> st.SearchStrategy:
+        dias = st.dates(dt.date(2026, 6, 1), dt.date(2200, 12, 31))
+        return st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return Fecha(opcional=True).malos()
+
+
+_NOMBRES_PAIS = Nombre(paises.nombres)
+_FECHA_CAMBIO = Opcional(FechaConCambio())
+_IMPORTES = Objeto(lambda: [paises.en_local(x, p) for x in (0, 2.04, 1e6) for p in ("ES", "AR", "CO", "SIN")])
+
+funcion(paises.paises)
+funcion(ocultos.tasas_de_impuesto)
+funcion(paises.nombres)
+funcion(paises.cambios)
+funcion(paises.pais, _NOMBRES_PAIS)
+funcion(paises.cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
+for _f in (paises.en_local, paises.importe_local, paises.a_usd):
+    funcion(_f, NO_NEGATIVO, _NOMBRES_PAIS, empresa=BOOLEANO, fecha=_FECHA_CAMBIO)
+funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
+funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
+funcion(paises.texto, _IMPORTES)
+funcion(paises.gravado, Texto())
+funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
+MODULOS_EXENTOS["recolector_cambios"] = (
+    "lee la red y escribe ficheros; lo prueba tests/test_recolector_cambios.py con respuestas guardadas"
+)
+
+# Cada orden que imprime dinero lleva --pais (el país del lector) y --empresa: se registran aquí para todas.
+for _o in ORDENES:
+    if any(op.bandera == "--empresa" for op in cli.ORDENES[_o.nombre].opciones):
+        _o.opcionales["--empresa"] = _SI_NO
+        _o.opcionales.setdefault("--pais", _NOMBRES_PAIS)

@@ -367,7 +367,8 @@ def test_el_coste_por_defecto_es_el_de_la_tabla_de_costes_ocultos(sitio, sesion)
         calculado["Arranque facturado"],
         calculado["Disco durante el trabajo"],
     ] == esperado
-    assert calculado["Coste real del trabajo"] == fila[-1].strip("*").split("–")[0]
+    # La columna del coste real sin impuestos: la tabla sigue con el impuesto de un particular y el total con él.
+    assert calculado["Coste real del trabajo"] == fila[5].strip("*").split("–")[0]
 
 
 PAGINA_INTERRUMPIBLES = "calculadoras/interrumpibles/"
@@ -842,6 +843,11 @@ OTROS_VALORES = {
 _CIFRA = re.compile(r"-?[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?|-?[0-9]+(?:,[0-9]+)?")
 
 
+def _otros(nombre: str) -> dict[str, str]:
+    """Los valores de ``OTROS_VALORES``; un campo que no nombra (uno nuevo), con su valor por defecto."""
+    return _por_defecto(nombre) | OTROS_VALORES[nombre]
+
+
 def _por_defecto(nombre: str) -> dict[str, str]:
     return {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
 
@@ -888,8 +894,8 @@ def test_la_prueba_de_la_respuesta_primero_puede_fallar():
 def test_hay_otros_valores_para_cada_calculadora_y_son_otros():
     assert set(OTROS_VALORES) == set(navegador.CALCULADORAS)
     for nombre, valores in OTROS_VALORES.items():
-        assert set(valores) == set(navegador.CALCULADORAS[nombre].argumentos), nombre
-        assert all(valores[c] != v for c, v in _por_defecto(nombre).items()), nombre
+        assert set(valores) <= set(navegador.CALCULADORAS[nombre].argumentos), nombre
+        assert all(v != _por_defecto(nombre)[c] for c, v in valores.items()), nombre
 
 
 def test_cada_campo_es_una_opcion_de_su_orden():
@@ -943,7 +949,7 @@ def _ejecutar_orden(orden: str) -> str:
 def test_la_orden_imprime_las_cifras_del_formulario(nombre):
     """La orden de «copiar como orden» (otros valores que los de la página), ejecutada, imprime cada cifra de la
     tabla de la calculadora."""
-    valores = OTROS_VALORES[nombre]
+    valores = _otros(nombre)
     tabla = navegador.calcular(nombre, valores)
     salida = _ejecutar_orden(navegador.orden_cli(nombre, valores))
     assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, salida) == []
@@ -953,7 +959,7 @@ def test_la_orden_imprime_las_cifras_del_formulario(nombre):
 def test_la_prueba_de_la_orden_puede_fallar(nombre):
     """Fallo plantado: la orden de los valores de la página frente a la tabla de otros valores. La comparación lo
     ve: faltan cifras."""
-    tabla = navegador.calcular(nombre, OTROS_VALORES[nombre])
+    tabla = navegador.calcular(nombre, _otros(nombre))
     salida = _ejecutar_orden(navegador.orden_cli(nombre, _por_defecto(nombre)))
     assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, salida) != []
 
@@ -1014,7 +1020,7 @@ def _comprobar_enlace(sesion: Sesion, ruta: str, nombre: str, timeout: float = 1
     """Abrir un enlace con otros valores rellena el formulario y calcula solo, con el resultado de Python; y tras
     calcular con otros más, la URL de la barra de direcciones los reproduce en otra carga."""
     id_ = f"gc-{nombre}"
-    valores = OTROS_VALORES[nombre]
+    valores = _otros(nombre)
     sesion.pagina.goto("about:blank")
     sesion.pagina.goto(sesion.base + ruta + navegador.enlace(nombre, valores), wait_until="networkidle")
     sesion.pagina.wait_for_function(
@@ -1085,13 +1091,13 @@ def _comprobar_orden(sesion: Sesion, ruta: str, nombre: str) -> None:
     ejecutada, imprime las cifras que muestra la página."""
     id_ = f"gc-{nombre}"
     sesion.abrir(ruta)
-    _rellenar(sesion, nombre, OTROS_VALORES[nombre])
+    _rellenar(sesion, nombre, _otros(nombre))
     sesion.enviar(id_)
     sesion.pagina.click(f"#{id_} .gc-copiar")
     copiada = sesion.pagina.evaluate("navigator.clipboard.readText()")
     assert copiada == sesion.pagina.inner_text(f"#{id_} .gc-orden")
     assert "Orden copiada" in sesion.pagina.inner_text(f"#{id_} .gc-estado")
-    tabla = navegador.calcular(nombre, OTROS_VALORES[nombre])
+    tabla = navegador.calcular(nombre, _otros(nombre))
     assert sesion.celdas(id_) == _filas(tabla)
     assert _cifras_que_faltan(sesion.celdas(id_), tabla.numericas, _ejecutar_orden(copiada)) == []
 
@@ -1126,7 +1132,7 @@ def _comprobar_csv(sesion: Sesion, ruta: str, nombre: str) -> None:
 
     id_ = f"gc-{nombre}"
     sesion.abrir(ruta)
-    _rellenar(sesion, nombre, OTROS_VALORES[nombre])
+    _rellenar(sesion, nombre, _otros(nombre))
     sesion.enviar(id_)
     with sesion.pagina.expect_download() as descarga:
         sesion.pagina.click(f"#{id_} .gc-csv")
@@ -1195,3 +1201,47 @@ def test_la_prueba_del_movil_puede_fallar(sitio, chromium, servido):
         assert _fuera_de_la_pantalla(s, sitio) != []
     finally:
         s.contexto.close()
+
+
+# --- El país del lector en cada calculadora con dinero (issue 22) ------------------------------------------
+
+
+@pytest.mark.parametrize("nombre", navegador.CON_DINERO)
+def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
+    c = navegador.CALCULADORAS[nombre]
+    campo = next(f for f in c.campos() if f.nombre == "pais")
+    assert campo.defecto == "SIN" and {"ES", "MX", "CO", "AR", "CL", "PE"} <= set(campo.opciones)
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()}
+    neutra = navegador.calcular(nombre, valores)
+    assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
+    valores["pais"] = "CO"
+    tabla = navegador.calcular(nombre, valores)
+    assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
+    assert any("COP con IVA 19" in c for c in tabla.columnas) and len(tabla.columnas) > len(neutra.columnas)
+    assert navegador.orden_cli(nombre, valores).endswith("--pais CO")
+    assert f"{navegador.clave_url(c.nombre, 'pais')}=CO" in navegador.enlace(nombre, valores)
+    assert "COP con IVA 19" in navegador.tabla_csv(tabla).splitlines()[0]
+
+
+def test_el_coste_en_colombia_es_el_de_la_biblioteca():
+    from gpucoste import paises
+
+    c = navegador.CALCULADORAS["coste"]
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()} | {"pais": "CO"}
+    filas = navegador.calcular("coste", valores).filas
+    total = next(f for f in filas if f[0].startswith("Coste real"))
+    usd = navegador.leer(total[1])
+    assert total[2] == numero(paises.en_local(usd, "CO").local, 0)
+
+
+def test_el_selector_de_pais_en_el_navegador_da_la_columna_local_y_la_orden(sesion):
+    sesion.abrir(PAGINA_COSTE)
+    sesion.pagina.locator("#gc-coste-pais").select_option("MX")
+    valores = _valores(sesion, "gc-coste")
+    assert valores["pais"] == "MX"
+    sesion.enviar("gc-coste")
+    assert sesion.fuera == []
+    esperado = navegador.calcular("coste", valores)
+    assert [list(f) for f in esperado.filas] == sesion.celdas("gc-coste")
+    assert "MXN con IVA 16" in sesion.pagina.inner_text("#gc-coste .gc-resultado")
+    assert "MXN/US$" in sesion.pagina.inner_text("#gc-coste .gc-resultado")

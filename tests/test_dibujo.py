@@ -254,7 +254,7 @@ def test_puntos_de_la_calculadora_son_los_de_la_biblioteca(opciones):
     marcas del propio eje, es el centro de los rangos de horas y coste de su fila."""
     from gpucoste import navegador
 
-    valores = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": "50.000.000", "secuencia": "2048"}
+    valores = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": "50.000.000", "secuencia": "2048", "pais": "SIN"}
     svg = navegador.calcular("donde-mas-barato", valores).grafico
     centros = _punto(svg)
     assert len(centros) == len(opciones) == 30

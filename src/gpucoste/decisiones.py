@@ -14,6 +14,44 @@ from dataclasses import dataclass
 from . import datos, experimento, formato, interrupciones, mercado
 from .coste import Rango
 
+__all__ = [
+    "Caso",
+    "ENTRADA_POR_SALIDA",
+    "ESCRITURA_MIN",
+    "EjemploInterrumpible",
+    "EnLocal",
+    "GPUS_LOCALES",
+    "GPU_ALQUILADA",
+    "HORAS_AL_DIA",
+    "HORAS_DIA_GRAFICO",
+    "HorasEn",
+    "LocalFrenteARapida",
+    "LocalOAlquilada",
+    "Luz",
+    "MODELO",
+    "NIVELES_NO_FIJOS",
+    "Rendimiento",
+    "api_mas_barata",
+    "casos",
+    "ejemplo_interrumpible",
+    "grafico_api_o_gpu",
+    "grafico_comprar",
+    "grafico_interrumpible",
+    "horas_en",
+    "local_frente_a_rapida",
+    "local_o_alquilada",
+    "luz",
+    "precio_gpu_alquilada",
+    "precio_vigente",
+    "rendimientos",
+    "tabla_api_o_gpu",
+    "tabla_comprar",
+    "tabla_cuando_compensa",
+    "tabla_interrumpible",
+    "vatios",
+]
+
+
 ESCRITURA_MIN = 1.0
 """Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
 
@@ -190,6 +228,8 @@ class Luz:
     fecha: str
     usd_por_eur: float
     fecha_cambio: str
+    organismo: str = ""
+    """Quién publica el precio (y dónde se leyó): lo que citan las páginas."""
 
 
 def luz(pais: str = "España") -> Luz:
@@ -198,7 +238,9 @@ def luz(pais: str = "España") -> Luz:
 
     e = mercado.precio_kwh(pais)
     cambio = moneda.tipo_de_cambio()
-    return Luz(e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha)
+    return Luz(
+        e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha, e.organismo
+    )
 
 
 def vatios(gpu: str) -> float:

@@ -28,6 +28,34 @@ from .formato import fecha, nivel, numero, periodo, rango
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
+__all__ = [
+    "CALCULADORAS",
+    "CON_DINERO",
+    "Calculadora",
+    "Campo",
+    "EJEMPLO_GPU",
+    "EJEMPLO_MODELO",
+    "EJEMPLO_TOKENS",
+    "MODULOS_DEL_CALCULO",
+    "TASA_EJEMPLO",
+    "Tabla",
+    "bandera",
+    "calcular",
+    "calcular_json",
+    "clave_url",
+    "codigo_html",
+    "en_moneda",
+    "enlace",
+    "escribir",
+    "formulario_html",
+    "leer",
+    "leer_entero",
+    "orden_cli",
+    "precargar",
+    "tabla_csv",
+    "tabla_html",
+]
+
 
 @dataclass(frozen=True)
 class Campo:
@@ -582,8 +610,104 @@ CALCULADORAS: dict[str, Calculadora] = {
 }
 
 
+# --- El país del lector: un campo más en cada calculadora que da dinero ------------------------------------
+
+CON_DINERO = ("coste", "interrumpibles", "donde-mas-barato", "api-o-gpu", "comprar")
+"""Las calculadoras cuyo resultado lleva importes en dólares: ganan el campo ``pais`` (``_campo_pais``), que,
+como cualquier campo declarado, viaja en el enlace, en «copiar como orden» (``--pais``) y en el CSV."""
+
+
+def _campo_pais() -> Campo:
+    from . import formato, paises
+
+    todos = paises.paises()
+    nombres = {
+        p.codigo: p.pais
+        if p.moneda == "USD"
+        else f"{p.pais} ({p.moneda}, {p.nombre_impuesto} {formato.porcentaje(p.impuesto)})"
+        for p in todos
+    }
+    neutro = paises.SIN_IMPUESTOS.codigo
+    return Campo("pais", "Tu país: moneda e impuesto de un particular", "", neutro, tuple(nombres), nombres)
+
+
+def _importe(celda: str, convertir: Callable[[float], str]) -> str:
+    """«2,04» → su importe local; «2,89–4,89 †» → los dos extremos, con la marca; lo que no es cifra, tal cual."""
+    cifras, _, marca = celda.partition(" ")
+    partes = cifras.split("–")
+    leidos = [leer(x) for x in partes]
+    if not all(isinstance(x, float) for x in leidos):
+        return celda
+    return "–".join(convertir(x) for x in leidos) + (f" {marca}" if marca else "")
+
+
+def en_moneda(tabla: Tabla, pais: str) -> Tabla:
+    """``tabla`` con cada importe en dólares también en la moneda de ``pais``, con el impuesto de un particular;
+    el título dice el tipo de cambio y su fecha. Con la entrada neutra («SIN»), la tabla tal cual.
+
+    Importes: las columnas cuyo título lleva «US$» o, en las tablas de dos columnas (resultado, valor), las filas
+    cuyo rótulo lo lleva. Las de electricidad se convierten sin el impuesto.
+    """
+    from dataclasses import replace
+
+    from . import formato, paises
+
+    p = paises.pais(pais)
+    if p.moneda == "USD":
+        return tabla
+    que = paises.rotulo(p)
+    decimales = paises.DECIMALES.get(p.moneda, 2)
+
+    def convertidor(gravado: bool) -> Callable[[float], str]:
+        return lambda x: numero(paises.en_local(x, p, empresa=not gravado).local, decimales)
+
+    columnas, filas, numericas = list(tabla.columnas), [list(f) for f in tabla.filas], list(tabla.numericas)
+    if len(columnas) == 2 and not any("US$" in c for c in columnas):
+        columnas.append(que)
+        numericas.append(True)
+        for f in filas:
+            f.append(_importe(f[1], convertidor(paises.gravado(f[0]))) if "US$" in f[0] else "")
+    else:
+        for i in reversed([i for i, c in enumerate(columnas) if "US$" in c]):
+            columnas.insert(i + 1, columnas[i].replace("US$", que))
+            numericas.insert(i + 1, True)
+            for f in filas:
+                f.insert(i + 1, _importe(f[i], convertidor(paises.gravado(" ".join(f)))))
+    impuesto = f"{p.nombre_impuesto} del {formato.porcentaje(p.impuesto)} de un particular"
+    nota = f"En {p.pais}: {paises.nota_cambio(p)}; {impuesto}."
+    titulo = f"{tabla.titulo.rstrip('.')}. {nota}" if tabla.titulo else nota
+    return replace(
+        tabla, columnas=tuple(columnas), filas=tuple(tuple(f) for f in filas), numericas=tuple(numericas), titulo=titulo
+    )
+
+
+def _con_pais(calcular: Callable[..., Tabla]) -> Callable[..., Tabla]:
+    def calcular_en_moneda(*, pais: str, **valores: object) -> Tabla:
+        return en_moneda(calcular(**valores), pais)
+
+    return calcular_en_moneda
+
+
+def _mas_pais(campos: Callable[[], tuple[Campo, ...]]) -> Callable[[], tuple[Campo, ...]]:
+    return lambda: (*campos(), _campo_pais())
+
+
+for _nombre in CON_DINERO:
+    _c = CALCULADORAS[_nombre]
+    CALCULADORAS[_nombre] = Calculadora(
+        _c.nombre,
+        _c.titulo,
+        {**_c.argumentos, "pais": "opcion"},
+        _mas_pais(_c.campos),
+        _con_pais(_c.calcular),
+        _c.orden,
+        _c.banderas,
+    )
+
+
 MODULOS_DEL_CALCULO = (
     "compra",
+    "paises",
     "coste",
     "dibujo",
     "equilibrios",
@@ -699,6 +823,8 @@ def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
     _mismos_campos(nombre, c, valores)
     partes = ["gpucoste", c.orden]
     for campo, valor in _leidos(c, valores).items():
+        if campo == "pais" and valor == "SIN":  # la entrada neutra: la orden sin --pais imprime lo mismo
+            continue
         partes += [bandera(nombre, campo), _en_la_orden(valor)]
     return " ".join(shlex.quote(p) for p in partes)
 

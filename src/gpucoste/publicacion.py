@@ -17,8 +17,25 @@ from urllib.parse import urlsplit
 
 import pandas as pd
 
-from . import datos, esquema, frescura, historial
+from . import datos, esquema, frescura, historial, validacion
 from .formato import DOLAR, nivel, numero
+
+__all__ = [
+    "CARPETA",
+    "LICENCIA",
+    "TABLAS_PROPIAS",
+    "datapackage",
+    "descargas",
+    "enlace",
+    "ficheros",
+    "precio",
+    "referencia",
+    "tabla_hardware",
+    "tabla_otros_datos",
+    "tabla_precios",
+    "tabla_tarifas",
+]
+
 
 LICENCIA = {
     "name": "CC-BY-4.0",
@@ -33,7 +50,7 @@ CARPETA = "datos"
 
 def enlace(url: str) -> str:
     """Enlace Markdown corto a una fuente: ``owner/repo`` en GitHub, el dominio en el resto (como código)."""
-    partes = urlsplit(url)
+    partes = urlsplit(validacion.url(url, "url"))
     trozos = [t for t in partes.path.split("/") if t]
     host = partes.netloc.removeprefix("www.")
     texto = f"{trozos[0]}/{trozos[1]}" if host == "github.com" and len(trozos) >= 2 else host
@@ -42,6 +59,7 @@ def enlace(url: str) -> str:
 
 def precio(x: float) -> str:
     """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
+    x = validacion.numero(x, "precio", cero=True)
     return numero(x, 2 if round(x, 2) == x else 4)
 
 
@@ -61,7 +79,7 @@ def _aviso(fecha: str, hoy: dt.date, atipica: bool = False) -> str:
 
 def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``precios.csv``, por GPU, proveedor, nivel y fecha, con su fuente y sus avisos."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
     filas = sorted(datos.precios(), key=lambda p: (p.gpu, p.proveedor, p.nivel, frescura.dia(p.fecha)))
     return pd.DataFrame(
         {
@@ -78,7 +96,7 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
 
 def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``tarifas.csv`` (almacenamiento y transferencia), con su fuente."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
     filas = sorted(datos.tarifas(), key=lambda t: (t.proveedor, t.concepto))
     return pd.DataFrame(
         {
