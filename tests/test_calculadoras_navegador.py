@@ -965,14 +965,14 @@ def test_la_prueba_de_la_orden_puede_fallar(nombre):
 
 
 def test_enlace_y_csv_sin_navegador():
-    valores = OTROS_VALORES["cabe"]
+    valores = _otros("cabe")
     enlace = navegador.enlace("cabe", valores)
     assert enlace.startswith("?cabe.modelo=Qwen%202.5%2032B&") and enlace.endswith("#gc-cabe")
     from urllib.parse import parse_qsl, urlsplit
 
     consulta = dict(parse_qsl(urlsplit(enlace).query))
     assert consulta == {f"cabe.{c}": v for c, v in valores.items()}
-    tabla = navegador.calcular("donde-mas-barato", OTROS_VALORES["donde-mas-barato"])
+    tabla = navegador.calcular("donde-mas-barato", _otros("donde-mas-barato"))
     import csv
 
     assert list(csv.reader(io.StringIO(navegador.tabla_csv(tabla)))) == [list(tabla.columnas), *map(list, tabla.filas)]
