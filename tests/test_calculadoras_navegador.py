@@ -20,6 +20,7 @@ import io
 import json
 import pathlib
 import random
+import re
 import subprocess
 import sys
 import zipfile
@@ -597,17 +598,22 @@ def test_cabe_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_ha
     _sin_grafico_con(sesion, "gc-cabe", "lote", "0")
 
 
+def _rellenar(sesion: Sesion, nombre: str, valores: dict[str, str]) -> None:
+    """Escribe ``valores`` en los campos de la calculadora ``nombre`` (las listas, eligiendo la opción)."""
+    for campo, valor in valores.items():
+        control = sesion.pagina.locator(f"#gc-{nombre}-{campo}")
+        if control.evaluate("c => c.tagName") == "SELECT":
+            control.select_option(valor)
+        else:
+            control.fill(valor)
+
+
 def _redibujar(sesion: Sesion, id_: str, cambios: dict[str, str]) -> tuple[str, str]:
     """Cambia los campos de ``cambios`` y calcula: el gráfico de la página y el nuevo, que es el que da la
     biblioteca en Python con esos valores y no el de la página."""
     de_la_pagina = _grafico(sesion, id_)
     assert "<svg" in de_la_pagina
-    for campo, valor in cambios.items():
-        control = sesion.pagina.locator(f"#{id_}-{campo}")
-        if control.evaluate("c => c.tagName") == "SELECT":
-            control.select_option(valor)
-        else:
-            control.fill(valor)
+    _rellenar(sesion, id_.removeprefix("gc-"), cambios)
     valores = _valores(sesion, id_)
     sesion.enviar(id_)
     grafico = _grafico(sesion, id_)
@@ -780,6 +786,423 @@ def test_api_y_comprar_con_un_valor_malo(sesion, id_, campo, malo):
     assert sesion.pagina.inner_text(f"#{id_}-{campo}-error") == str(error.value)
     assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert _grafico(sesion, id_) == ""
+
+
+# ---- Resultados que viajan: enlace, orden de gpucoste y CSV (issue 20) --------------------------------------
+#
+# Los valores que escribe un lector, distintos de los de la página (con coma decimal y puntos de millares).
+OTROS_VALORES = {
+    "coste": {
+        "precio_hora": "0,79",
+        "horas": "3,5",
+        "minutos_arranque": "20",
+        "gb_disco": "200",
+        "precio_gb_mes": "0,07",
+        "gb_transferencia": "50",
+        "precio_gb_transferencia": "0,05",
+    },
+    "interrumpibles": {
+        "horas_trabajo": "12",
+        "interrupciones_hora": "0,3",
+        "escritura_min": "2",
+        "reinicio_min": "15",
+        "precio_interrumpible": "0,2",
+        "precio_bajo_demanda": "0,5",
+    },
+    "cabe": {
+        "modelo": "Qwen 2.5 32B",
+        "metodo": "qlora",
+        "gpu": "L40S",
+        "n_gpus": "2",
+        "secuencia": "4096",
+        "lote": "2",
+    },
+    "cuanto-tarda": {
+        "modelo": "Mistral 7B v0.3",
+        "metodo": "qlora",
+        "tokens": "120.000.000",
+        "gpu": "L40S",
+        "n_gpus": "2",
+    },
+    "donde-mas-barato": {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000", "secuencia": "4096"},
+    "api-o-gpu": {
+        "precio_hora": "0,69",
+        "tokens_s": "1500",
+        "precio_entrada": "0,2",
+        "precio_salida": "0,6",
+        "entrada_por_salida": "3",
+    },
+    "comprar": {
+        "precio_compra": "2000",
+        "precio_hora": "0,5",
+        "potencia_w": "350",
+        "precio_kwh": "0,3",
+        "horas_mes": "200",
+        "valor_reventa": "600",
+    },
+}
+
+_CIFRA = re.compile(r"-?[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?|-?[0-9]+(?:,[0-9]+)?")
+
+
+def _otros(nombre: str) -> dict[str, str]:
+    """Los valores de ``OTROS_VALORES``; un campo que no nombra (uno nuevo), con su valor por defecto."""
+    return _por_defecto(nombre) | OTROS_VALORES[nombre]
+
+
+def _por_defecto(nombre: str) -> dict[str, str]:
+    return {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
+
+
+def _antes_que_la_respuesta(sopa) -> list[str]:
+    """Lo que un lector ve antes de la primera calculadora de la página (y no debería): un bloque de código a la
+    vista (fuera de un plegable y no en una pestaña que no es la primera) o un grupo de pestañas que abre por el
+    código. Vacía si la página empieza por la respuesta."""
+    articulo = sopa.find("article") or sopa
+    problemas = []
+    for grupo in articulo.select(".tabbed-set"):
+        primera = grupo.select_one(".tabbed-labels label")
+        if primera is not None and texto(primera) == "Código" and not grupo.find_parent("details"):
+            problemas.append("unas pestañas que abren por el código")
+    formulario = articulo.select_one("form.gc-calculadora")
+    if formulario is None:
+        return [*problemas, "ninguna calculadora"]
+    for bloque in formulario.find_all_previous("pre"):
+        if not bloque.find_parent("details") and not bloque.find_parent(class_="tabbed-block"):
+            problemas.append(f"código antes de la calculadora: {texto(bloque)[:60]!r}")
+    return problemas
+
+
+def test_cada_pagina_de_calculadora_empieza_por_la_respuesta(sitio):
+    """Una respuesta por pregunta: en cada página de docs/calculadoras/, la calculadora (con el resultado del
+    ejemplo) llega antes que cualquier código, y ningún código se abre por delante de su resultado."""
+    paginas_ = [r for r in _con_formularios(sitio) if r.startswith("calculadoras/")]
+    assert len(paginas_) == len(list((RAIZ / "docs" / "calculadoras").glob("*.md"))) - 1  # todas menos la entrada
+    for ruta in paginas_:
+        assert _antes_que_la_respuesta(_sopa(sitio, ruta)) == [], ruta
+
+
+def test_la_prueba_de_la_respuesta_primero_puede_fallar():
+    """Fallo plantado: la página de antes (pestañas Código|Resultado y código antes del formulario)."""
+    antes = BeautifulSoup(
+        '<article><div class="tabbed-set"><div class="tabbed-labels"><label>Código</label><label>Resultado</label>'
+        '</div><div class="tabbed-content"><div class="tabbed-block"><pre><code>x = 1</code></pre></div></div></div>'
+        '<pre><code>print(2)</code></pre><form class="gc-calculadora"></form></article>',
+        "html.parser",
+    )
+    assert len(_antes_que_la_respuesta(antes)) == 2
+
+
+def test_hay_otros_valores_para_cada_calculadora_y_son_otros():
+    assert set(OTROS_VALORES) == set(navegador.CALCULADORAS)
+    for nombre, valores in OTROS_VALORES.items():
+        assert set(valores) <= set(navegador.CALCULADORAS[nombre].argumentos), nombre
+        assert all(v != _por_defecto(nombre)[c] for c, v in valores.items()), nombre
+
+
+def test_cada_campo_es_una_opcion_de_su_orden():
+    """Cada calculadora nombra una orden de la CLI y cada campo, una opción de esa orden (la misma declaración)."""
+    from gpucoste import cli
+
+    for nombre, c in navegador.CALCULADORAS.items():
+        assert c.orden in cli.ORDENES, nombre
+        opciones = {o.bandera for o in cli.ORDENES[c.orden].opciones}
+        for campo in c.argumentos:
+            assert navegador.bandera(nombre, campo) in opciones, f"{nombre}: {campo}"
+        obligatorias = {o.bandera for o in cli.ORDENES[c.orden].opciones if o.obligatoria}
+        assert obligatorias <= {navegador.bandera(nombre, campo) for campo in c.argumentos}, nombre
+
+
+def _cifras_que_faltan(tabla: list[list[str]], numericas: tuple[bool, ...], csv_texto: str) -> list[str]:
+    """Las cifras de la tabla del formulario (celdas de sus columnas numéricas, con los decimales a la vista) que
+    no salen, redondeadas igual, en el CSV de la orden. Fuente independiente: lo que imprime la CLI."""
+    import csv
+
+    impresas = []
+    for fila in csv.reader(io.StringIO(csv_texto)):
+        for celda in fila:
+            with contextlib.suppress(ValueError):
+                impresas.append(float(celda))
+    faltan = []
+    for fila in tabla:
+        for celda, numerica in zip(fila, numericas, strict=True):
+            for cifra in _CIFRA.findall(celda) if numerica else []:
+                decimales = len(cifra.split(",")[1]) if "," in cifra else 0
+                x = float(cifra.replace(".", "").replace(",", "."))
+                if not any(abs(y - x) <= 0.5 * 10**-decimales * (1 + 1e-9) + 1e-12 for y in impresas):
+                    faltan.append(f"{fila[0]}: {cifra}")
+    return faltan
+
+
+def _ejecutar_orden(orden: str) -> str:
+    """Ejecuta la orden tal cual (``gpucoste …``, como en una terminal), con ``--formato csv`` para leer sus
+    cifras sin redondear."""
+    import shlex
+
+    argv = shlex.split(orden)
+    assert argv[0] == "gpucoste"
+    programa = pathlib.Path(sys.executable).with_name("gpucoste")
+    r = subprocess.run([str(programa), *argv[1:], "--formato", "csv"], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, f"{orden}: {r.stderr}"
+    return r.stdout
+
+
+@pytest.mark.parametrize("nombre", sorted(OTROS_VALORES))
+def test_la_orden_imprime_las_cifras_del_formulario(nombre):
+    """La orden de «copiar como orden» (otros valores que los de la página), ejecutada, imprime cada cifra de la
+    tabla de la calculadora."""
+    valores = _otros(nombre)
+    tabla = navegador.calcular(nombre, valores)
+    salida = _ejecutar_orden(navegador.orden_cli(nombre, valores))
+    assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, salida) == []
+
+
+@pytest.mark.parametrize("nombre", sorted(OTROS_VALORES))
+def test_la_prueba_de_la_orden_puede_fallar(nombre):
+    """Fallo plantado: la orden de los valores de la página frente a la tabla de otros valores. La comparación lo
+    ve: faltan cifras."""
+    tabla = navegador.calcular(nombre, _otros(nombre))
+    salida = _ejecutar_orden(navegador.orden_cli(nombre, _por_defecto(nombre)))
+    assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, salida) != []
+
+
+def test_enlace_y_csv_sin_navegador():
+    valores = _otros("cabe")
+    enlace = navegador.enlace("cabe", valores)
+    assert enlace.startswith("?cabe.modelo=Qwen%202.5%2032B&") and enlace.endswith("#gc-cabe")
+    from urllib.parse import parse_qsl, urlsplit
+
+    consulta = dict(parse_qsl(urlsplit(enlace).query))
+    assert consulta == {f"cabe.{c}": v for c, v in valores.items()}
+    tabla = navegador.calcular("donde-mas-barato", _otros("donde-mas-barato"))
+    import csv
+
+    assert list(csv.reader(io.StringIO(navegador.tabla_csv(tabla)))) == [list(tabla.columnas), *map(list, tabla.filas)]
+    with pytest.raises(ValueError, match="se admiten exactamente"):
+        navegador.orden_cli("cabe", {"modelo": "Llama 3.1 8B"})
+
+
+# En el navegador. Un fallo plantado es el script de la página con una línea quitada (lo sirve la prueba en lugar
+# del publicado): la comprobación que da por buena la página de verdad ha de fallar con él.
+QUITAR_LECTURA_DE_LA_URL = "if (form.dataset.calculadora && desdeLaUrl(form)) form.requestSubmit();"
+QUITAR_ORDEN = 'zona.querySelector(".gc-orden code").textContent = respuesta.orden;'
+QUITAR_CSV = 'zona.querySelector(".gc-csv").href = respuesta.csv;'
+
+
+class SesionSaboteada(Sesion):
+    """Como ``Sesion``, pero ``fichero`` (por defecto, el script de las calculadoras) llega con ``quitar`` (que ha
+    de estar en él) cambiado por ``poner``."""
+
+    def __init__(
+        self, chromium, base: str, quitar: str, poner: str = "", fichero: str = "javascripts/calculadora.js", **opciones
+    ) -> None:
+        self.quitar, self.poner, self.fichero = quitar, poner, fichero
+        super().__init__(chromium, base, **opciones)
+
+    def _anotar(self, ruta) -> None:
+        if self.fichero not in ruta.request.url:
+            return super()._anotar(ruta)
+        self.peticiones.append(ruta.request.url)
+        respuesta = ruta.fetch()
+        original = respuesta.text()
+        assert self.quitar in original, f"el fallo plantado ya no corresponde a {self.fichero}"
+        tipo = respuesta.headers.get("content-type", "text/plain")
+        return ruta.fulfill(body=original.replace(self.quitar, self.poner), content_type=tipo)
+
+
+def _pagina_de(sitio: pathlib.Path, nombre: str) -> str:
+    return next(ruta for ruta, ids in _con_formularios(sitio).items() if f"gc-{nombre}" in ids)
+
+
+def _filas(tabla: navegador.Tabla) -> list[list[str]]:
+    return [list(f) for f in tabla.filas]
+
+
+def _comprobar_enlace(sesion: Sesion, ruta: str, nombre: str, timeout: float = 180_000) -> None:
+    """Abrir un enlace con otros valores rellena el formulario y calcula solo, con el resultado de Python; y tras
+    calcular con otros más, la URL de la barra de direcciones los reproduce en otra carga."""
+    id_ = f"gc-{nombre}"
+    valores = _otros(nombre)
+    sesion.pagina.goto("about:blank")
+    sesion.pagina.goto(sesion.base + ruta + navegador.enlace(nombre, valores), wait_until="networkidle")
+    sesion.pagina.wait_for_function(
+        "id => Number(document.getElementById(id).dataset.calculos || 0) > 0", arg=id_, timeout=timeout
+    )
+    assert _valores(sesion, id_) == valores
+    assert sesion.celdas(id_) == _filas(navegador.calcular(nombre, valores))
+    # Otro cambio, calculado a mano: la barra de direcciones lo guarda.
+    cambio = dict(valores)
+    campo = [c for c, t in navegador.CALCULADORAS[nombre].argumentos.items() if t != "opcion"][-1]
+    cambio[campo] = navegador.escribir(navegador.leer(valores[campo]) + 1)
+    _rellenar(sesion, nombre, {campo: cambio[campo]})
+    sesion.enviar(id_)
+    url = sesion.pagina.url
+    # (El fragmento no cuenta: el tema lo cambia al apartado que se lee, «navigation.tracking».)
+    assert _consulta(url) == _consulta(navegador.enlace(nombre, cambio))
+    sesion.pagina.goto("about:blank")
+    sesion.pagina.goto(url, wait_until="networkidle")
+    sesion.pagina.wait_for_function(
+        "id => Number(document.getElementById(id).dataset.calculos || 0) > 0", arg=id_, timeout=timeout
+    )
+    assert sesion.celdas(id_) == _filas(navegador.calcular(nombre, cambio))
+
+
+def _consulta(url: str) -> dict[str, str]:
+    from urllib.parse import parse_qsl, urlsplit
+
+    return dict(parse_qsl(urlsplit(url).query))
+
+
+def test_un_enlace_reproduce_el_resultado(sitio, sesion):
+    # Dos calculadoras en la misma página (sus campos comparten nombres: «precio_hora») y una con listas.
+    for nombre in ("comprar", "api-o-gpu", "donde-mas-barato"):
+        _comprobar_enlace(sesion, _pagina_de(sitio, nombre), nombre)
+    assert sesion.fuera == []
+
+
+def test_la_prueba_del_enlace_puede_fallar(sitio, chromium, servido):
+    """Fallo plantado: el script no lee la URL. La comprobación lo ve (nada se calcula al abrir el enlace)."""
+    s = SesionSaboteada(chromium, servido, QUITAR_LECTURA_DE_LA_URL)
+    try:
+        with pytest.raises(Exception, match="Timeout|assert"):
+            _comprobar_enlace(s, _pagina_de(sitio, "cabe"), "cabe", timeout=20_000)
+    finally:
+        s.contexto.close()
+
+
+def test_sin_javascript_un_enlace_muestra_los_valores_por_defecto(sitio, chromium, servido):
+    """Sin JavaScript, el enlace abre la página completa con los valores por defecto y su resultado (el de la
+    construcción), el aviso de que hace falta JavaScript para calcular y, para copiarla a mano, la orden."""
+    s = Sesion(chromium, servido, java_script_enabled=False)
+    try:
+        ruta = _pagina_de(sitio, "cabe")
+        s.pagina.goto(s.base + ruta + navegador.enlace("cabe", OTROS_VALORES["cabe"]), wait_until="networkidle")
+        defecto = _por_defecto("cabe")
+        assert _valores(s, "gc-cabe") == defecto
+        assert s.celdas("gc-cabe") == _filas(navegador.calcular("cabe", defecto))
+        assert "hace falta JavaScript" in s.pagina.inner_text("#gc-cabe")
+        assert s.pagina.inner_text("#gc-cabe .gc-orden") == navegador.orden_cli("cabe", defecto)
+        assert s.pagina.locator("#gc-cabe .gc-copiar").is_hidden()
+        assert s.fuera == []
+    finally:
+        s.contexto.close()
+
+
+def _comprobar_orden(sesion: Sesion, ruta: str, nombre: str) -> None:
+    """Con otros valores en el formulario, «Copiar como orden» copia la orden de la biblioteca, y esa orden,
+    ejecutada, imprime las cifras que muestra la página."""
+    id_ = f"gc-{nombre}"
+    sesion.abrir(ruta)
+    _rellenar(sesion, nombre, _otros(nombre))
+    sesion.enviar(id_)
+    sesion.pagina.click(f"#{id_} .gc-copiar")
+    copiada = sesion.pagina.evaluate("navigator.clipboard.readText()")
+    assert copiada == sesion.pagina.inner_text(f"#{id_} .gc-orden")
+    assert "Orden copiada" in sesion.pagina.inner_text(f"#{id_} .gc-estado")
+    tabla = navegador.calcular(nombre, _otros(nombre))
+    assert sesion.celdas(id_) == _filas(tabla)
+    assert _cifras_que_faltan(sesion.celdas(id_), tabla.numericas, _ejecutar_orden(copiada)) == []
+
+
+@pytest.fixture(scope="module")
+def con_portapapeles(chromium, servido):
+    s = Sesion(chromium, servido, permissions=["clipboard-read", "clipboard-write"])
+    yield s
+    s.contexto.close()
+
+
+def test_copiar_como_orden_da_la_orden_que_imprime_lo_mismo(sitio, con_portapapeles):
+    # Una con listas, una con opciones de otro nombre que sus campos («--vatios», «--reventa»).
+    for nombre in ("cuanto-tarda", "comprar"):
+        _comprobar_orden(con_portapapeles, _pagina_de(sitio, nombre), nombre)
+    assert con_portapapeles.fuera == []
+
+
+def test_la_prueba_de_la_orden_en_el_navegador_puede_fallar(sitio, chromium, servido):
+    """Fallo plantado: el script no cambia la orden al calcular (se queda la de los valores de la página)."""
+    s = SesionSaboteada(chromium, servido, QUITAR_ORDEN, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        with pytest.raises(AssertionError):
+            _comprobar_orden(s, _pagina_de(sitio, "cuanto-tarda"), "cuanto-tarda")
+    finally:
+        s.contexto.close()
+
+
+def _comprobar_csv(sesion: Sesion, ruta: str, nombre: str) -> None:
+    """Con otros valores, «Descargar la tabla en CSV» baja la tabla que muestra la página, cabecera incluida."""
+    import csv
+
+    id_ = f"gc-{nombre}"
+    sesion.abrir(ruta)
+    _rellenar(sesion, nombre, _otros(nombre))
+    sesion.enviar(id_)
+    with sesion.pagina.expect_download() as descarga:
+        sesion.pagina.click(f"#{id_} .gc-csv")
+    assert descarga.value.suggested_filename == f"gpucoste-{nombre}.csv"
+    texto = pathlib.Path(descarga.value.path()).read_text(encoding="utf-8")
+    cabecera = [th.inner_text() for th in sesion.pagina.locator(f"#{id_} .gc-resultado th").all()]
+    assert list(csv.reader(io.StringIO(texto))) == [cabecera, *sesion.celdas(id_)]
+
+
+def test_descargar_csv_da_la_tabla_de_la_pagina(sitio, chromium, servido):
+    s = Sesion(chromium, servido, accept_downloads=True)
+    try:
+        for nombre in ("donde-mas-barato", "interrumpibles"):
+            _comprobar_csv(s, _pagina_de(sitio, nombre), nombre)
+        assert s.fuera == []
+    finally:
+        s.contexto.close()
+
+
+def test_la_prueba_del_csv_puede_fallar(sitio, chromium, servido):
+    """Fallo plantado: el script no cambia el CSV al calcular (se queda el de los valores de la página)."""
+    s = SesionSaboteada(chromium, servido, QUITAR_CSV, accept_downloads=True)
+    try:
+        with pytest.raises(AssertionError):
+            _comprobar_csv(s, _pagina_de(sitio, "donde-mas-barato"), "donde-mas-barato")
+    finally:
+        s.contexto.close()
+
+
+MOVIL = {"viewport": {"width": 390, "height": 844}}
+
+
+def _fuera_de_la_pantalla(sesion: Sesion, sitio: pathlib.Path) -> list[str]:
+    """Las celdas del resultado de cada calculadora que, a 390 px, quedan a la derecha del borde de la pantalla
+    (habría que desplazarse en horizontal para leerlas)."""
+    fuera = []
+    for ruta in _con_formularios(sitio):
+        sesion.pagina.goto(sesion.base + ruta, wait_until="networkidle")
+        fuera += sesion.pagina.evaluate(
+            """ruta => {
+              const ancho = document.documentElement.clientWidth;
+              return [...document.querySelectorAll("form.gc-calculadora .gc-resultado td")]
+                .filter(td => td.getBoundingClientRect().right > ancho + 1)
+                .map(td => `${ruta}#${td.closest("form").id}: ${td.textContent}`);
+            }""",
+            ruta,
+        )
+    return fuera
+
+
+def test_en_el_movil_la_respuesta_se_lee_sin_desplazarse_a_la_derecha(sitio, chromium, servido):
+    s = Sesion(chromium, servido, **MOVIL)
+    try:
+        assert _fuera_de_la_pantalla(s, sitio) == []
+    finally:
+        s.contexto.close()
+
+
+def test_la_prueba_del_movil_puede_fallar(sitio, chromium, servido):
+    """Fallo plantado: la hoja de estilo sin las tarjetas del móvil (su media query no se cumple nunca)."""
+    tarjetas = "@media screen and (max-width: 44.9375em) {\n  .md-typeset .gc-resultado table[data-tarjetas] {"
+    s = SesionSaboteada(
+        chromium, servido, tarjetas, tarjetas.replace("44.9375em", "1px"), "stylesheets/calculadora.css", **MOVIL
+    )
+    try:
+        assert _fuera_de_la_pantalla(s, sitio) != []
+    finally:
+        s.contexto.close()
 
 
 # --- El país del lector en cada calculadora con dinero (issue 22) ------------------------------------------

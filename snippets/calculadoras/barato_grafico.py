@@ -45,8 +45,8 @@ pareto = [puntos.opciones[i] for i in sorted(puntos.frontera)]
 print(
     graficos.svg(
         fig,
-        f"Coste por trabajo frente a horas de las {len(puntos.gpus)} opciones de la "
-        "tabla, con "
+        f"{trabajo.descripcion()}: coste por trabajo frente a horas de las "
+        f"{len(puntos.gpus)} opciones de la tabla, con "
         "barras de rango y una línea que une la frontera de Pareto: "
         f"{'; '.join(pareto)}.",
     )

@@ -4,6 +4,7 @@ from gpucoste.formato import fecha, fraccion, numero, porcentaje
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo)
+print(f"**{trabajo.descripcion()}**: coste por trabajo terminado.\n")
 alineacion = ["left", "left", "right", "left", "right", "right", "center"]
 print(tabla.to_markdown(index=False, colalign=alineacion))
 

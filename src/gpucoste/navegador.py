@@ -389,7 +389,8 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         destacados=d.frontera,
         eje_x="horas de cómputo (rango por la MFU)",
         eje_y="coste por trabajo terminado (US$)",
-        alt=f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, con tus cifras: cada "
+        alt=f"{trabajo.descripcion()}: coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, "
+        "con tus cifras: cada "
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
