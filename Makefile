@@ -94,7 +94,10 @@ test: install lint
 	if [ $$rc -eq 5 ]; then echo "pytest no ejecutó ninguna prueba (código 5): se cuenta como fallo."; exit 1; fi; \
 	exit $$rc
 
+# ajustes.csv es un resultado de medidas.csv (make calibrar), como un snapshot: una medida nueva y correcta se
+# incorpora con «make snapshots», sin que ninguna prueba tenga que cambiar.
 snapshots: install
+	$(BIN)/python -m gpucoste.calibracion
 	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/test_snippets.py -q
 
 # Capturas de pantalla para revisar un pull request (no se confirman: capturas/ está en .gitignore): cada página

@@ -24,11 +24,12 @@ def test_la_calibracion_cumple_los_umbrales(capsys):
 
 
 def test_ajustes_csv_sale_de_la_mitad_de_ajuste():
-    # ajustes.csv es un resultado, no un dato a mano: si cambia medidas.csv, «make calibrar» lo rehace.
+    # ajustes.csv es un resultado, no un dato a mano: si cambia medidas.csv, «make snapshots» (o «make calibrar»)
+    # lo rehace, como rehace los snapshots.
     ruta = resources.files("gpucoste") / "datos" / "ajustes.csv"
     with ruta.open(encoding="utf-8") as f:
         guardado = list(csv.DictReader(f))
-    assert guardado == calibracion.filas_ajustes(), "ajustes.csv no sale de medidas.csv: ejecuta «make calibrar»"
+    assert guardado == calibracion.filas_ajustes(), "ajustes.csv no sale de medidas.csv: ejecuta «make snapshots» (o «make calibrar») y revisa el diff"
 
 
 def test_las_mitades_son_disjuntas_y_cubren_todas():
