@@ -503,16 +503,25 @@ def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
     """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
 
     Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
-    (:func:`gpucoste.ranking.precios_vigentes`); no cuentan los niveles interrumpibles.
+    (:func:`gpucoste.ranking.precios_vigentes`); no cuentan los niveles interrumpibles. Solo precios leídos;
+    las estimaciones cuentan únicamente si ``proveedor`` no tiene otra cosa para ``gpu`` (quien muestre el
+    precio dice su ``tipo``: «estimación»).
     """
     from . import ranking
     from .validacion import opcion
 
     gpu = opcion(gpu, "GPU con precio", datos.gpus())
-    filas = [p for p in ranking.precios_vigentes() if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+
+    def vigentes(estimaciones: bool) -> list[datos.Precio]:
+        return [p for p in ranking.precios_vigentes(estimaciones) if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+
+    filas = vigentes(False)
     if proveedor is not None:
-        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in filas})
-        filas = [p for p in filas if p.proveedor == proveedor]
+        todas = vigentes(True)
+        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in todas})
+        filas = [p for p in filas if p.proveedor == proveedor] or [p for p in todas if p.proveedor == proveedor]
+    if not filas:
+        filas = vigentes(True)
     return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
 
 
