@@ -95,10 +95,10 @@ def precio_reciente(gpu: str, proveedor: str, nivel: str, *, estimaciones: bool 
 
 
 def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
-    """Por escenario: precio del artículo, precio más reciente utilizable, su fecha y si es posterior.
+    """Por escenario: precio de la primera versión, precio más reciente utilizable, su fecha y si es posterior.
 
     Columnas: ``GPU``, ``articulo``, ``reciente``, ``fecha``, ``posterior`` (hay un precio más nuevo
-    que el del artículo), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
+    que el de la primera versión), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
     nuevos que se dejaron fuera).
     """
     import pandas as pd

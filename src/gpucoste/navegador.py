@@ -77,7 +77,10 @@ def _campos_coste() -> tuple[Campo, ...]:
     disco = datos.tarifa(barata.proveedor, "almacenamiento")
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU: {precio.nombre} en {barata.proveedor}", "US$/h", precio.precio_hora_usd
+            "precio_hora",
+            f"Precio de la GPU: {precio.nombre} en {barata.proveedor} ({tipo_precio(precio.tipo)})",
+            "US$/h",
+            precio.precio_hora_usd,
         ),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
         Campo(

@@ -188,7 +188,7 @@ def _codigo(texto: str, columna: str = "") -> str:
 
 
 def _fuente(texto: str) -> str:
-    """La fuente como enlace corto si es una URL; si no (el artículo original, una estimación), el texto."""
+    """La fuente como enlace corto si es una URL; si no (la primera versión de esta guía, una estimación), el texto."""
     url = re.match(r"https://\S+", texto)
     if url is None:
         return texto or "—"
