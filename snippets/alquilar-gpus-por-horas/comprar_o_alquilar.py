@@ -1,6 +1,6 @@
 # ¿Comprar la GPU o alquilarla? Horas de alquiler que paga la compra, con electricidad.
 from gpucoste import compra, datos, decisiones, experimento, mercado
-from gpucoste.formato import dolares, mes, numero, periodo
+from gpucoste.formato import dolares, mes, numero, periodo, tipo_precio
 
 HORAS_DEL_ARTICULO = 2000  # lo que afirmaba la primera versión de esta guía
 
@@ -13,7 +13,10 @@ for esc in experimento.escenarios(experimento.FINETUNING):
         esc.gpu, esc.proveedor, esc.nivel, esc.fecha_precio
     )
     nota = gpu.nota[0].lower() + gpu.nota[1:]
-    donde = f"{alquiler.proveedor}, {alquiler.nivel}, {mes(alquiler.fecha)}"
+    donde = (
+        f"{alquiler.proveedor}, {alquiler.nivel}, {mes(alquiler.fecha)}, "
+        f"{tipo_precio(alquiler.tipo)}"
+    )
     print(
         f"- Una {gpu.gpu} a {dolares(gpu.precio_compra_usd, 0)} ({nota}; "
         f"{mes(gpu.fecha)}) cuesta lo que "

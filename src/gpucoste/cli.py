@@ -289,7 +289,7 @@ def _experimento(nombre: str) -> Salida:
 
 @orden("precios", "referencias de precio con fuente y fecha", ejemplo="--formato json")
 def _precios() -> Salida:
-    columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
+    columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "tipo", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
     return Salida(tabla, {"precio_hora_usd": 4})
 

@@ -108,8 +108,9 @@ class Rendimiento:
 
 
 def precio_gpu_alquilada() -> datos.Precio:
-    """El precio más reciente de la GPU del ejemplo en el nivel más barato de Vast.ai (comunidad)."""
-    return datos.precio(GPU_ALQUILADA, "Vast.ai", "comunidad")
+    """El precio por defecto de la GPU del ejemplo: el vigente más barato que es una lectura, no una
+    estimación (``precio_vigente``)."""
+    return precio_vigente(GPU_ALQUILADA)
 
 
 def rendimientos() -> list[Rendimiento]:

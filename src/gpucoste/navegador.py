@@ -328,7 +328,7 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
     return (
         Campo(
             "precio_hora",
-            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)}",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)} ({tipo_precio(gpu.tipo)})",
             "US$/h",
             gpu.precio_hora_usd,
         ),
@@ -391,7 +391,7 @@ def _campos_comprar() -> tuple[Campo, ...]:
         Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
         Campo(
             "precio_hora",
-            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)}",
+            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)} ({tipo_precio(alquiler.tipo)})",
             "US$/h",
             alquiler.precio_hora_usd,
         ),
