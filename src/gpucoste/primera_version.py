@@ -27,12 +27,11 @@ PAGINA = "primera-version.md"
 VEREDICTOS = ("se sostiene", "se matiza", "no se sostiene", "era una estimación")
 """Lo que puede decir la fe de erratas de cada afirmación."""
 
-# Las cifras que afirmaba la primera versión, tal como las escribió (se comparan con las de hoy).
-CITA_VRAM_GB = 16
+# Las cifras que afirmaba la primera versión (se comparan con las de hoy); las citas van literales en cada Errata
+# y tests/test_primera_version.py comprueba que están, tal cual, en el texto publicado de la página.
 CITA_HORAS_COMPRA = 2000
 CITA_HORAS_LOCAL = 72  # «tres días»
 CITA_HORAS_H100 = 2
-CITA_VECES_PRECIO = 5.5
 MODELO_70B = "Llama 3.1 70B"
 GPU_16GB = "RTX 4060 Ti 16GB"
 
@@ -44,7 +43,7 @@ class Errata:
     cita: str
     hoy: str
     veredicto: str
-    donde: str  # la página de la guía que hace la cuenta completa (enlace relativo desde docs/)
+    donde: str  # la página de la guía que hace la cuenta completa (su .md, relativo a docs/, y quizá un #ancla)
 
     def __post_init__(self) -> None:
         if self.veredicto not in VEREDICTOS:
@@ -64,7 +63,7 @@ def _vram() -> Errata:
         + ("no caben en 16 GB en ninguna precisión." if not cabe else f"a {cabe[-1]} sí caben en 16 GB.")
     )
     return Errata(
-        f"«Un modelo de 70B no entra en {CITA_VRAM_GB} GB de VRAM»",
+        "«Un modelo de 70B no entra en 16 GB de VRAM»",
         hoy,
         "se sostiene" if not cabe else "no se sostiene",
         "calculadoras/cabe.md",
@@ -87,7 +86,7 @@ def _tres_dias() -> Errata:
         )
     )
     return Errata(
-        f"«Un fine-tuning que en local tardaría tres días en una H100 tarda {CITA_HORAS_H100} horas»",
+        "«un fine-tuning que en local tardaría tres días en una H100 tarda dos horas»",
         hoy,
         "se sostiene" if dentro else "se matiza",
         "calculadoras/cuanto-tarda.md",
@@ -108,7 +107,7 @@ def _compra() -> Errata:
     )
     sostiene = min(horas) <= CITA_HORAS_COMPRA <= max(horas)
     return Errata(
-        f"«Comprar la GPU cuesta lo que {numero(CITA_HORAS_COMPRA, 0)} horas de alquiler»",
+        "«comprar la GPU cuesta lo que 2.000 horas de alquiler»",
         hoy,
         "se sostiene" if sostiene else "no se sostiene",
         "calculadoras/api-alquilar-o-comprar.md",
@@ -127,9 +126,8 @@ def _precios() -> Errata:
         except ValueError:
             ahora = "sin ninguna lectura en los datos"
         partes.append(f"{p.nombre}: {dolares(p.precio_hora_usd)}/h ({tipo_precio(p.tipo)}) → {ahora}")
-    proveedores = ", ".join(sorted({experimento.precio(e).proveedor for e in experimento.escenarios()}))
     return Errata(
-        f"«Referencias de precio: {proveedores} (marketplace), julio 2026»",
+        "«Referencias de precio: Vast.ai (marketplace), julio 2026»",
         "; ".join(partes) + ".",
         "era una estimación" if estimaciones else "se sostiene",
         "precios.md#tipos",
@@ -151,8 +149,8 @@ def _leccion() -> Errata:
     hoy += "."
     sostiene = bool(medidas) and max(a.veces for a in medidas) >= necesaria
     return Errata(
-        f"«La H100 cuesta {numero(CITA_VECES_PRECIO, 1)}× más por hora que una 4090 de comunidad, pero termina el "
-        "mismo fine-tuning por un precio casi idéntico y en la quinta parte de tiempo»",
+        "«La H100 cuesta 5,5× más por hora que una 4090 de comunidad, pero termina el mismo fine-tuning por un "
+        "precio casi idéntico y en la quinta parte de tiempo»",
         hoy,
         "se sostiene" if sostiene else "se matiza",
         "alquilar-gpus-por-horas.md#aceleracion-medida",
@@ -169,7 +167,7 @@ def _almacenamiento() -> Errata:
         f"al mes, más que el más caro de los cuatro trabajos del experimento ({dolares(trabajo)})."
     )
     return Errata(
-        "«Almacenamiento: se cobra aunque la instancia esté parada (~0,10–0,15 $/GB/mes en Vast.ai). Una imagen "
+        "«Almacenamiento — se cobra aunque la instancia esté parada (~0,10–0,15 $/GB/mes en Vast.ai). Una imagen "
         "Docker de 40 GB olvidada durante un mes cuesta más que el entrenamiento»",
         hoy,
         "se sostiene" if olvidada.minimo > trabajo else "se matiza",
@@ -189,7 +187,7 @@ def _arranque() -> Errata:
         + f" (documentación de Vast.ai, {mes(cargando.fecha)})."
     )
     return Errata(
-        "«Descargar la imagen y los pesos del modelo puede llevar 10-20 minutos, y se factura»",
+        "«descargar la imagen y los pesos del modelo puede llevar 10-20 minutos, y se factura»",
         hoy,
         "se sostiene" if cargando.gpu else "se matiza",
         "vast-ai.md",
@@ -201,10 +199,12 @@ def erratas() -> list[Errata]:
     return [_vram(), _tres_dias(), _compra(), _precios(), _leccion(), _almacenamiento(), _arranque()]
 
 
-def tabla(desde: str = "") -> pd.DataFrame:
+def tabla(desde: str = "../") -> pd.DataFrame:
     """``erratas()`` como tabla para una página: afirmación, hoy, veredicto y dónde está la cuenta.
 
-    ``desde``: prefijo de los enlaces (``"../"`` desde una subcarpeta de ``docs/``).
+    Los enlaces van a las URL del sitio construido (``calculadoras/cabe/``): la salida de un snippet no pasa
+    por la reescritura de enlaces ``.md`` de MkDocs. ``desde``: el camino de la página a la raíz del sitio
+    (``"../"`` desde ``/primera-version/``).
     """
     import pandas as pd
 
@@ -216,6 +216,6 @@ def tabla(desde: str = "") -> pd.DataFrame:
             "La primera versión decía": [e.cita for e in filas],
             "Lo que dicen hoy los datos": [e.hoy for e in filas],
             "Veredicto": [f"**{e.veredicto}**" for e in filas],
-            "La cuenta": [f"[ver]({desde}{e.donde})" for e in filas],
+            "La cuenta": [f"[ver]({desde}{e.donde.replace('.md', '/')})" for e in filas],
         }
     )
