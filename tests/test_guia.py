@@ -211,7 +211,7 @@ def test_pagina_alternativas(sitio):
         tablas = [t for t in sopa.find_all("table") if "total (US$)" in t.get_text()]
         publicadas = [celdas(t) for t in tablas]
         esperadas = [rango(a, b) for a, b in zip(c["total_min"], c["total_max"], strict=True)]
-        assert any([f[6].rstrip("*") for f in filas] == esperadas for filas in publicadas)
+        assert any([f[7].rstrip("*") for f in filas] == esperadas for filas in publicadas)  # tras «tipo»
     svg = sopa.find("svg", attrs={"role": "img"})
     assert svg is not None and "trabajo grande" in svg["aria-label"]
     texto = sopa.get_text(" ", strip=True)
