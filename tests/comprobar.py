@@ -1,16 +1,20 @@
 """«make check»: la comprobación rápida que se ejecuta primero, antes de «make test».
 
+0. Los ``id`` de bloque de markdown-exec son únicos en ``docs/`` (uno repetido hace que el informe de un fallo
+   culpe a otra página); si no, se para aquí con los dos sitios.
 1. Construcción estricta del sitio (en una carpeta temporal). Si falla, se para aquí y se imprime solo el
    aviso que importa, con la página, el fichero y la línea (``tests/registro.py``).
 2. ruff sobre los ficheros .py cambiados.
-3. pytest: los snippets contra sus snapshots (``tests/test_snippets.py``) y las pruebas de la biblioteca que
-   tocan lo que ha cambiado, sin las que construyen sitios (marca «construye»: esas, en «make test»).
+3. Ortografía (hunspell y el diccionario del proyecto) y guía de estilo en las páginas construidas que el
+   cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).
+4. pytest: los snippets contra sus snapshots (``tests/test_snippets.py``) y cada prueba que el cambio alcanza
+   (``tests/alcance.py``), sin las que construyen sitios (marca «construye»: esas, en «make test»), con menos
+   ejemplos generados por hypothesis (``GPUCOSTE_RAPIDO``).
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
-- ``tests/test_x.py`` cambiado → esa prueba;
-- ``src/gpucoste/x.py`` cambiado → cada ``tests/test_*.py`` que importa ``gpucoste.x`` (o ``from gpucoste import x``);
-  ``src/gpucoste/__init__.py`` → todas las de la biblioteca;
-- un CSV de ``src/gpucoste/datos/`` → las pruebas que importan ``gpucoste.datos``.
+- ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
+- ``src/gpucoste/x.py`` → cada prueba que importa ``x`` o un módulo que lo importa, directa o indirectamente;
+- un CSV de ``src/gpucoste/datos/`` → cada prueba que alcanza el cargador (``esquema``): todo lo que lee datos.
 
 Sale con 0 si todo va bien y con 1 al primer fallo. No escribe nada en el repositorio.
 """
@@ -19,7 +23,6 @@ from __future__ import annotations
 
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +31,7 @@ import time
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "tests"))
+import alcance  # noqa: E402
 import registro  # noqa: E402
 from conftest import construccion_estricta  # noqa: E402
 
@@ -51,34 +55,6 @@ def cambiados() -> list[str]:
     return sorted({f for f in diferencias + nuevos if (RAIZ / f).exists()})
 
 
-def importa(prueba: pathlib.Path, modulo: str) -> bool:
-    texto = prueba.read_text(encoding="utf-8")
-    return bool(
-        re.search(rf"^\s*(from|import)\s+gpucoste\.{modulo}\b", texto, re.M)
-        or re.search(rf"^\s*from\s+gpucoste\s+import\s+\(?[^)\n]*\b{modulo}\b", texto, re.M)
-    )
-
-
-def pruebas_afectadas(ficheros: list[str]) -> list[str]:
-    pruebas = sorted((RAIZ / "tests").glob("test_*.py"))
-    elegidas: set[pathlib.Path] = set()
-    for f in ficheros:
-        ruta = RAIZ / f
-        if ruta.parent == RAIZ / "tests" and ruta.name.startswith("test_") and ruta.suffix == ".py":
-            elegidas.add(ruta)
-        elif f.startswith("src/gpucoste/"):
-            partes = pathlib.Path(f).relative_to("src/gpucoste").parts
-            if partes[0] == "datos":
-                modulo = "datos"
-            elif partes[0] == "__init__.py":
-                modulo = r"\w+"
-            else:
-                modulo = pathlib.Path(partes[0]).stem
-            elegidas |= {p for p in pruebas if importa(p, modulo)}
-    elegidas.add(RAIZ / "tests" / "test_snippets.py")
-    return [str(p.relative_to(RAIZ)) for p in sorted(elegidas)]
-
-
 def paso(texto: str) -> float:
     print(texto, end=" ", flush=True)
     return time.perf_counter()
@@ -88,23 +64,70 @@ def hecho(inicio: float, extra: str = "") -> None:
     print(f"bien ({time.perf_counter() - inicio:.1f} s{extra})".replace(".", ","), flush=True)
 
 
+def ids_unicos() -> bool:
+    repetidos = alcance.ids_repetidos(RAIZ)
+    if repetidos:
+        print("FALLA")
+        for i, sitios in repetidos.items():
+            print(f'  id="{i}" está en {" y en ".join(sitios)}')
+        print("Qué hacer: cada bloque lleva su propio id (el nombre de su snippet con guiones; ver CONTRIBUTING.md).")
+    return not repetidos
+
+
+def revisar_paginas(sitio: pathlib.Path, paginas: list[str]) -> list[str]:
+    """Ortografía y guía de estilo de ``paginas`` del sitio construido: la lista de fallos (vacía si todo va bien)."""
+    import test_estilo
+    import test_ortografia
+
+    copia = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-paginas-"))
+    fallos = []
+    try:
+        for pagina in paginas:
+            html = (sitio / pagina).read_text(encoding="utf-8")
+            (copia / pagina).parent.mkdir(parents=True, exist_ok=True)
+            (copia / pagina).write_text(html, encoding="utf-8")
+            visible, tablas, ids = test_estilo.prosa(html)
+            exentas = test_estilo.EXCEPCIONES.get(pagina, {})
+            fallos += [
+                f"{pagina}: {f}" for f in test_estilo.faltas(visible, tablas, ids) if f.split(":", 1)[0] not in exentas
+            ]
+        if not shutil.which("hunspell"):  # sin hunspell (make sistema), la ortografía la revisa make test
+            print("(sin hunspell: la ortografía se salta; instálalo con «make sistema») ", end="")
+            return fallos
+        malas, _ = test_ortografia.desconocidas(copia)
+        if malas:
+            fallos.append(test_ortografia.como_arreglarlo(malas))
+    finally:
+        shutil.rmtree(copia, ignore_errors=True)
+    return fallos
+
+
 def main() -> int:
     total = time.perf_counter()
+    ficheros = cambiados()
+    inicio = paso("make check · 0/4 ids de bloque únicos en docs/…")
+    if not ids_unicos():
+        return 1
+    hecho(inicio)
+
     destino = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-check-"))
-    inicio = paso("make check · 1/3 construcción estricta…")
     try:
-        r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": ""}, timeout=600)
+        return _con_sitio(destino, ficheros, total)
     finally:
         shutil.rmtree(destino, ignore_errors=True)
+
+
+def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
+    inicio = paso("make check · 1/4 construcción estricta…")
+    r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": ""}, timeout=600)
     if r.returncode != 0:
         print(f"FALLA ({time.perf_counter() - inicio:.1f} s)".replace(".", ","))
         print(registro.resumen(r.registro) or r.registro[-2000:])
         return 1
     hecho(inicio)
 
-    ficheros = cambiados()
     python = [f for f in ficheros if f.endswith(".py")]
-    inicio = paso(f"make check · 2/3 ruff en {len(python)} fichero(s) .py cambiado(s)…")
+    inicio = paso(f"make check · 2/4 ruff en {len(python)} fichero(s) .py cambiado(s)…")
     if python:
         for orden in (["check", "--quiet"], ["format", "--check", "--quiet"]):
             lint = subprocess.run([str(BIN / "ruff"), *orden, *python], cwd=RAIZ, capture_output=True, text=True)
@@ -115,16 +138,26 @@ def main() -> int:
                 return 1
     hecho(inicio)
 
-    pruebas = pruebas_afectadas(ficheros)
-    inicio = paso(f"make check · 3/3 pytest: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
+    reglas = {"tests/ortografia/diccionario.txt", "tests/test_estilo.py", "tests/test_ortografia.py", "CONTRIBUTING.md"}
+    paginas = alcance.paginas_del_nav(RAIZ) if reglas & set(ficheros) else alcance.paginas_tocadas(ficheros, RAIZ)
+    inicio = paso(f"make check · 3/4 ortografía y estilo en {len(paginas)} página(s) tocada(s)…")
+    fallos = revisar_paginas(destino, paginas)
+    if fallos:
+        print("FALLA")
+        print("\n".join(fallos))
+        return 1
+    hecho(inicio)
+
+    pruebas = alcance.pruebas_afectadas(ficheros, RAIZ)
+    inicio = paso(f"make check · 4/4 pytest: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
     pytest = subprocess.run(
         [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
         + ["-m", "not construye", *pruebas],
         cwd=RAIZ,
-        env={**os.environ, "GPUCOSTE_DATOS": ""},
+        env={**os.environ, "GPUCOSTE_DATOS": "", "GPUCOSTE_RAPIDO": "1"},
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
     )
     if pytest.returncode not in (0, 5):
         print("FALLA")

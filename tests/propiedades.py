@@ -68,6 +68,7 @@ from gpucoste import (
     ocultos,
     primera_version,
     proveedores,
+    publicacion,
     ranking,
     recomendacion,
     tiempo,
@@ -610,6 +611,10 @@ funcion(
 funcion(ocultos.coste_real, Nombre(_experimentos), nan_en=("transferencia_min", "transferencia_max"))
 funcion(ocultos.tabla_coste_real, Nombre(_experimentos))
 funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTERO)
+# Las tablas de la página de precios: la fecha de referencia para los avisos «antiguo» (issue 21: un texto daba
+# TypeError y 0 se aceptaba).
+funcion(publicacion.tabla_precios, Fecha(objetos=True, opcional=True))
+funcion(publicacion.tabla_tarifas, Fecha(objetos=True, opcional=True))
 funcion(frescura.dia, FECHA)
 funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
@@ -902,7 +907,8 @@ funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO)
 funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO, estimaciones=BOOLEANO)
 funcion(ranking.precios_vigentes, estimaciones=BOOLEANO)
 funcion(primera_version.tabla, desde=Nombre(lambda: ["", "../"]))
-funcion(experimento_definido.horas_por_escenario, Objeto(_trabajos), Nombre(_experimentos))
+funcion(alternativas.cambios_de_precio, Opcional(Objeto(lambda: [("Vast.ai",), ("RunPod", "AWS"), ["Lambda"]])))
+funcion(experimento_definido.horas_por_escenario, Opcional(Objeto(_trabajos)), Nombre(_experimentos))
 funcion(experimento_definido.aceleracion_pico, Nombre(_gpus), Nombre(_gpus))
 funcion(experimento_definido.aceleracion_equilibrio, POSITIVO, POSITIVO)
 funcion(experimento_definido.coste_con_aceleracion, POSITIVO, POSITIVO, POSITIVO)
@@ -1151,7 +1157,6 @@ orden(
         "--tokens-mes": NO_NEGATIVO,
         "--modelo": Nombre(lambda: {p.modelo for p in mercado.precios_api()}),
         "--precio-millon-api": NO_NEGATIVO,
-        "--privado": _SI_NO,
         "--horas-local": NO_NEGATIVO,
         "--gpu-local": _gpus_donde(_con_vatios),
         "--vatios-local": POSITIVO,
@@ -1183,7 +1188,6 @@ FUNCIONES_EXENTAS = {
     "formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
     "frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/test_frescura.py",
     "alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba la página (tests/test_snippets.py)",
-    "alternativas.cambios_de_precio": "tuplas de proveedores del historial; lo prueba tests/test_snippets.py",
     "proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
     "vast.reembolso_reserva": "meses y horas usadas dependen entre sí; tests/test_snippets.py (página de Vast.ai)",
     "vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/test_recolector.py",
@@ -1205,6 +1209,10 @@ PARAMETROS_EXENTOS = {
 OPCIONES_EXENTAS = {
     "cabe": {"--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/test_cli_nombres.py"},
     "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/test_cli_nombres.py"},
+    "recomendar": {
+        "--privado": "con «sí», depende de --gpu-local y --horas-local (sin una GPU local que acabe en el mes no queda "
+        "opción: ValueError); lo prueba tests/test_decisiones.py",
+    },
 }
 
 funcion(

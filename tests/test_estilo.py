@@ -4,8 +4,8 @@ Cada regla es una expresión que no debe aparecer en la prosa: una palabra de la
 tabla «Una palabra por concepto», «80GB» sin espacio (salvo en el nombre de una GPU de los datos), un «$» que
 no sea «US$», «5,5× más», un número con punto decimal en una tabla, anclas en inglés y avisos que alaban la
 página. Se lee lo que ve el lector (también lo que imprimen los snippets y el texto alternativo de los
-gráficos), sin el código ni lo marcado como inglés (``{lang=en}``). Para revisar otra página con estas reglas,
-añádela a ``PAGINAS``.
+gráficos), sin el código ni lo marcado como inglés (``{lang=en}``). Se revisa cada página de ``nav`` en
+``mkdocs.yml`` (``PAGINAS``).
 """
 
 from __future__ import annotations
@@ -13,30 +13,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from alcance import paginas_del_nav
 from bs4 import BeautifulSoup
 from conftest import RAIZ, texto
 from test_ortografia import INGLES, NO_PROSA
 
 from gpucoste import datos
 
-PAGINAS = [
-    "index.html",
-    "alquilar-gpus-por-horas/index.html",
-    "calculadoras/cabe/index.html",
-    "calculadoras/cuanto-tarda/index.html",
-    "calculadoras/donde-mas-barato/index.html",
-    "calculadoras/api-alquilar-o-comprar/index.html",
-    "calculadoras/interrumpibles/index.html",
-    "usa-los-ejemplos/index.html",
-    "vast-ai/index.html",
-    "alternativas/index.html",
-    "llm-runtimes/index.html",
-    "ollama/index.html",
-    "hugging-face/index.html",
-    "glosario/index.html",
-    "precios/index.html",
-    "experimento-finetuning/index.html",
-]
+PAGINAS = paginas_del_nav()
+"""Cada página de ``nav`` en ``mkdocs.yml`` (una página nueva entra sola: no hay lista que mantener a mano)."""
 
 # (regla, expresión, lo que se escribe en su lugar). Las palabras vienen de la tabla «Una palabra por concepto».
 REGLAS = [

@@ -30,7 +30,7 @@ def _datos_fijos(carpeta):
         encoding="utf-8",
     )
     (carpeta / "tarifas.csv").write_text(
-        CABECERAS["tarifas.csv"] + "AWS,bajada,GB,0.09,0.09,no,2026-09-29,https://aws.amazon.com/ec2/pricing/,\n",
+        CABECERAS["tarifas.csv"] + "RunPod,bajada,GB,0.09,0.09,no,2026-09-29,https://docs.runpod.io/pods/pricing,\n",
         encoding="utf-8",
     )
     (carpeta / "escenarios.csv").write_text(

@@ -32,18 +32,18 @@ def _sopa(sitio, pagina: str) -> BeautifulSoup:
 
 def test_historial_agrupa_y_ordena_por_fecha():
     filas = [
-        datos.Precio("X", "P", "a", 2.0, "2026-10-07", "https://e.org", "mediana de solo 3: valor atípico"),
-        datos.Precio("X", "P", "a", 1.0, "2026-07", "https://e.org", ""),
-        datos.Precio("X", "P", "b", 3.0, "2026-08-01", "https://e.org", ""),
-        datos.Precio("Y", "P", "a", 3.0, "2026-08-01", "https://e.org", ""),
+        datos.Precio("X", "P", "comunidad", 2.0, "2026-10-07", "https://e.org", "mediana de solo 3: valor atípico"),
+        datos.Precio("X", "P", "comunidad", 1.0, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "verificado", 3.0, "2026-08-01", "https://e.org", ""),
+        datos.Precio("Y", "P", "comunidad", 3.0, "2026-08-01", "https://e.org", ""),
     ]
     series = historial.series(filas)
     assert list(series) == [("X", "P")]  # Y tiene una sola fecha: sin gráfico
-    assert [p.fecha for p in series[("X", "P")]["a"]] == ["2026-07", "2026-10-07"]
-    assert [historial.atipico(p) for p in series[("X", "P")]["a"]] == [False, True]
+    assert [p.fecha for p in series[("X", "P")]["comunidad"]] == ["2026-07", "2026-10-07"]
+    assert [historial.atipico(p) for p in series[("X", "P")]["comunidad"]] == [False, True]
     alt = historial.descripcion("X", "P", series[("X", "P")])
-    assert "a: 2 precios de julio de 2026 al 7 de octubre de 2026" in alt
-    assert "(atípico: 7 de octubre de 2026)" in alt and "b: un solo precio" in alt
+    assert "comunidad: 2 precios de julio de 2026 al 7 de octubre de 2026" in alt
+    assert "(atípico: 7 de octubre de 2026)" in alt and "verificado: un solo precio" in alt
 
 
 def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
@@ -64,7 +64,9 @@ def test_eje_del_historial_sin_rotulos_repetidos(dias):
     """Cada marca del eje x nombra otra fecha (antes, «oct 2026» salía cuatro veces con un mes de datos)."""
     inicio = dt.date(2026, 7, 10)
     fechas = [inicio, inicio + dt.timedelta(days=dias // 2), inicio + dt.timedelta(days=dias)]
-    filas = [datos.Precio("X", "P", "a", 1.0 + i, f.isoformat(), "https://e.org", "") for i, f in enumerate(fechas)]
+    filas = [
+        datos.Precio("X", "P", "comunidad", 1.0 + i, f.isoformat(), "https://e.org", "") for i, f in enumerate(fechas)
+    ]
     rotulos = _rotulos_x(historial.grafico("X", "P", filas))
     assert len(rotulos) >= 2 and len(set(rotulos)) == len(rotulos), rotulos
 

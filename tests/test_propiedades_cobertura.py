@@ -24,12 +24,14 @@ def _modulos() -> list[str]:
 
 
 def publicas() -> dict[str, object]:
-    """``modulo.funcion`` → función, para cada función pública definida en un módulo de ``gpucoste``."""
+    """``modulo.funcion`` → función, para cada función de la API declarada (``__all__``) de cada módulo de
+    ``gpucoste`` (``tests/test_api.py`` exige que ``__all__`` tenga todo lo que no empieza por «_»)."""
     salida = {}
     for nombre in _modulos():
         modulo = importlib.import_module(f"gpucoste.{nombre}")
-        for clave, valor in vars(modulo).items():
-            if not clave.startswith("_") and inspect.isfunction(valor) and valor.__module__ == modulo.__name__:
+        for clave in modulo.__all__:
+            valor = getattr(modulo, clave)
+            if inspect.isfunction(valor) and valor.__module__ == modulo.__name__:
                 salida[f"{nombre}.{clave}"] = valor
     return salida
 

@@ -146,7 +146,9 @@ def test_valor_atipico_marcado_solo_en_un_marketplace_con_pocas_ofertas(carpeta_
     assert recolector.POCAS_OFERTAS == 3
 
 
-def test_sin_filas_repetidas_en_la_misma_semana(carpeta_datos):
+def test_sin_filas_repetidas_en_la_misma_semana(carpeta_datos, monkeypatch):
+    # Filas fechadas después de hoy: la construcción las rechaza salvo que su fecha de referencia sea posterior.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1798675200")  # 2026-12-31
     recolector.recolectar(carpeta_datos, FECHA, _resultados)
     tras_la_primera = (carpeta_datos / "precios.csv").read_bytes()
     # El mismo día: la clave de precios.csv incluye la fecha, así que no se añade nada (y se avisa).
@@ -237,8 +239,8 @@ def test_cuerpo_de_la_pull_request():
 
 def test_anadir_devuelve_el_fichero_si_la_fila_no_valida(carpeta_datos):
     antes = (carpeta_datos / "precios.csv").read_bytes()
-    mala = datos.Precio("RTX 4090", "Vast.ai", "plata", 0.5, FECHA, "https://example.org", "")
-    with pytest.raises(ValueError, match="columna nivel: 'plata' no vale"):
+    mala = datos.Precio("RTX 9999", "Vast.ai", "comunidad", 0.5, FECHA, "https://example.org", "")
+    with pytest.raises(ValueError, match="columna gpu: 'RTX 9999' no está en gpus.csv"):
         recolector.anadir(carpeta_datos, [mala])
     assert (carpeta_datos / "precios.csv").read_bytes() == antes
 

@@ -18,6 +18,8 @@ from .coste import coste_total
 from .validacion import numero as valido
 from .validacion import opcion
 
+__all__ = ["Cambio", "Trabajo", "cambios_de_precio", "comparar", "ofertas", "trabajo_del_articulo", "trabajo_grande"]
+
 
 @dataclass(frozen=True)
 class Trabajo:
@@ -32,9 +34,8 @@ class Trabajo:
 
 def trabajo_del_articulo(gpu: str = "H100 80GB") -> Trabajo:
     """El fine-tuning de la primera versión en ``gpu``: sus horas, y disco y transferencia de los supuestos."""
-    esc = next((e for e in experimento.escenarios() if e.gpu == gpu), None)
-    if esc is None:
-        opcion(gpu, "GPU con escenario en el experimento", {e.gpu for e in experimento.escenarios()})
+    gpu = opcion(gpu, "GPU con escenario en el experimento", {e.gpu for e in experimento.escenarios()})
+    esc = next(e for e in experimento.escenarios() if e.gpu == gpu)
     s = datos.supuestos()
     return Trabajo(
         "fine-tuning de la primera versión",
@@ -59,7 +60,7 @@ def trabajo_grande() -> Trabajo:
 
 def ofertas(gpu: str) -> list[datos.Precio]:
     """El precio más reciente no atípico de cada proveedor y nivel que alquila ``gpu``."""
-    opcion(gpu, "GPU", datos.gpus())
+    gpu = opcion(gpu, "GPU", datos.gpus())
     claves = sorted({(p.proveedor, p.nivel) for p in datos.precios() if p.gpu == gpu})
     return [atipicos.precio_reciente(gpu, proveedor, nivel).precio for proveedor, nivel in claves]
 
@@ -134,6 +135,13 @@ class Cambio:
 
 def cambios_de_precio(proveedores: tuple[str, ...] | None = None) -> list[Cambio]:
     """Cada cambio entre lecturas consecutivas no atípicas de un mismo proveedor, GPU y nivel."""
+    if proveedores is not None:
+        if not isinstance(proveedores, list | tuple) or not proveedores:
+            raise ValueError(
+                f"proveedores: {proveedores!r} no vale; se admite None o una tupla no vacía de proveedores de "
+                f"precios.csv: {', '.join(map(repr, datos.proveedores()))}."
+            )
+        proveedores = tuple(opcion(p, "Proveedor", datos.proveedores()) for p in proveedores)
     cambios = []
     grupos = sorted({(p.gpu, p.proveedor, p.nivel) for p in datos.precios()})
     for gpu, proveedor, nivel in grupos:

@@ -16,6 +16,16 @@ from .formato import numero as cifra
 from .memoria import gb_pesos
 from .validacion import numero, numeros, opcion, resultado, tabla_de
 
+__all__ = [
+    "MEDIDAS",
+    "MEGABITS_POR_GB",
+    "arranques_para_amortizar_volumen",
+    "coste_descarga",
+    "minutos_descarga",
+    "tabla_arranque",
+]
+
+
 MEGABITS_POR_GB = 8_000
 """Un GB (10⁹ bytes) son 8·10⁹ bits: 8.000 megabits (10⁶ bits)."""
 
@@ -62,7 +72,7 @@ def tabla_arranque(
 ) -> pd.DataFrame:
     """Por modelo (nombre → miles de millones de parámetros): GB de pesos en ``precision`` y, en una columna por
     ancho de banda («1.000 Mb/s»), los minutos de descarga o los dólares de GPU facturada a ``precio_hora``."""
-    opcion(medida, "Medida", MEDIDAS)
+    medida = opcion(medida, "Medida", MEDIDAS)
     tabla_de(modelos, "modelos", "de nombre → miles de millones de parámetros")
     anchos_mbit_s = numeros(anchos_mbit_s, "anchos_mbit_s")
     numero(precio_hora, "precio_hora")

@@ -16,6 +16,8 @@ if TYPE_CHECKING:  # pandas solo para la tabla de la página: el cálculo (y el 
     import pandas as pd
 from .coste import coste_trabajo
 
+__all__ = ["ATIPICOS", "Atipico", "Reciente", "atipico", "atipicos", "precio_reciente", "tabla_recientes"]
+
 
 @dataclass(frozen=True)
 class Atipico:

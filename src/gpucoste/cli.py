@@ -45,8 +45,24 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, experimento, formato, memoria, ranking, tiempo, validacion
+from . import datos, esquema, experimento, formato, memoria, ranking, tiempo, validacion
 from .coste import coste_total
+
+__all__ = [
+    "CATALOGO",
+    "FORMATOS",
+    "ORDENES",
+    "Opcion",
+    "Salida",
+    "decimal",
+    "entero_positivo",
+    "main",
+    "no_negativo",
+    "nombre_de",
+    "orden",
+    "positivo",
+]
+
 
 FORMATOS = ("tabla", "csv", "json")
 
@@ -502,6 +518,7 @@ def _main(argv: list[str] | None) -> int:
     o = ORDENES[args.pop("orden")]
     formato_salida = args.pop("formato")
     try:
+        esquema.comprobar()  # una carpeta de datos rota: su error, sea cual sea la orden
         texto = o.funcion(**args).texto(formato_salida)  # todo calculado antes de imprimir nada
     except ValueError as error:
         dadas = " ".join(f"{op.bandera} {args[op.destino]!r}" for op in o.opciones if args[op.destino] != op.defecto)

@@ -21,8 +21,11 @@ from . import compra, datos, decisiones, equilibrios, formato, interrupciones, m
 from .cli import Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from .coste import HORAS_MES
 from .electricidad import coste_electricidad
-from .experimento_definido import TRABAJO
+from .experimento_definido import DEFINICION
 from .ranking import Trabajo
+
+__all__ = ["DADO"]
+
 
 DADO = "dado"
 """Origen de una entrada que viene de la línea de órdenes, no de los datos."""
@@ -265,10 +268,10 @@ def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tupl
     "precio por hora por debajo del cual una GPU alquilada cuesta menos que la luz de la tuya",
     Opcion("--gpu-local", "tu GPU, de gpus.csv", _GPUS, "RTX 4090"),
     _gpu("H100 80GB", "GPU alquilada, de gpus.csv"),
-    Opcion("--modelo", "modelo del trabajo (modelos.csv)", _MODELOS, TRABAJO.modelo),
-    Opcion("--metodo", "cómo se entrena", defecto=TRABAJO.metodo, valores=("completo", "lora", "qlora")),
-    Opcion("--tokens", "tokens de entrenamiento", positivo, TRABAJO.tokens),
-    Opcion("--secuencia", "tokens por secuencia", entero_positivo, TRABAJO.secuencia),
+    Opcion("--modelo", "modelo del trabajo (modelos.csv)", _MODELOS, DEFINICION["modelo"]),
+    Opcion("--metodo", "cómo se entrena", defecto=DEFINICION["metodo"], valores=("completo", "lora", "qlora")),
+    Opcion("--tokens", "tokens de entrenamiento", positivo, DEFINICION["tokens"]),
+    Opcion("--secuencia", "tokens por secuencia", entero_positivo, DEFINICION["secuencia"]),
     Opcion("--horas-local", "horas que tarda en tu GPU (por defecto, las del modelo de tiempo)", positivo),
     Opcion("--horas-alquiler", "horas que tarda en la alquilada (por defecto, las del modelo de tiempo)", positivo),
     Opcion("--vatios", "potencia de tu GPU (W); por defecto, la de --gpu-local", positivo),

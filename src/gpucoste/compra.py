@@ -10,6 +10,15 @@ from .equilibrios import Equilibrio, _finito
 from .validacion import entero, numero, numeros_por_nombre, resultado
 from .validacion import horas_mes as validacion_horas_mes
 
+__all__ = [
+    "MESES_MAXIMOS",
+    "comprar_o_alquilar",
+    "coste_acumulado",
+    "horas_equivalentes",
+    "horas_para_comprar",
+    "precio_compra",
+]
+
 
 def horas_equivalentes(precio_compra: float, precio_hora: float) -> float:
     """Horas de alquiler a ``precio_hora`` que cuestan lo mismo que ``precio_compra``."""

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .validacion import numero, resultado
+from .validacion import numero, real, resultado
+
+__all__ = ["Desglose", "HORAS_MES", "Rango", "coste_almacenamiento", "coste_total", "coste_trabajo"]
+
 
 HORAS_MES = 365 * 24 / 12
 """Horas de un mes medio (730): para pasar tarifas «por GB y mes» a horas."""
@@ -36,6 +39,14 @@ class Rango:
 
     minimo: float
     maximo: float
+
+    def __post_init__(self) -> None:
+        minimo, maximo = real(self.minimo, "Rango.minimo"), real(self.maximo, "Rango.maximo")
+        if maximo < minimo:
+            raise ValueError(
+                f"Rango: maximo={self.maximo!r} no vale; "
+                f"se admite un máximo mayor o igual que el mínimo ({self.minimo!r})."
+            )
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,52 @@ from dataclasses import dataclass
 
 from . import esquema, validacion
 
+__all__ = [
+    "ACELERACIONES",
+    "Aceleracion",
+    "CONCEPTOS",
+    "ESCENARIOS",
+    "Escenario",
+    "GENERACION_MEDIDA",
+    "GPUS",
+    "GeneracionMedida",
+    "Gpu",
+    "HARDWARE",
+    "Hardware",
+    "MODELOS",
+    "Modelo",
+    "NIVELES",
+    "NIVELES_EN_PROSA",
+    "PRECIOS",
+    "Precio",
+    "SUPUESTOS",
+    "Supuesto",
+    "TARIFAS",
+    "TIPOS_PRECIO",
+    "Tarifa",
+    "aceleraciones",
+    "equipo",
+    "escenarios",
+    "especificaciones",
+    "generacion_medida",
+    "gpus",
+    "hardware",
+    "limpiar_cache",
+    "modelos",
+    "precio",
+    "precios",
+    "proveedores",
+    "supuestos",
+    "tarifa",
+    "tarifas",
+]
+
+
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
+
+NIVELES_EN_PROSA = {"bajo_demanda": "on-demand"}
+"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «on-demand», no «bajo demanda»); los demás, tal cual.
+``formato.nivel`` lo aplica (y lo publica como ``formato.NIVELES``)."""
 
 
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
@@ -29,13 +74,11 @@ presenta como lectura: ver ``Precio.estimacion``."""
 
 
 def _gpu_y_nivel(gpu: str, nivel: str) -> str:
-    from .formato import nivel as legible
-
-    return f"{gpu} ({legible(nivel)})"
+    return f"{gpu} ({NIVELES_EN_PROSA.get(nivel, nivel)})"
 
 
 @dataclass(frozen=True)
-class Precio:
+class Precio(esquema.Registro):
     gpu: str
     proveedor: str
     nivel: str
@@ -58,13 +101,11 @@ class Precio:
     @property
     def proveedor_y_nivel(self) -> str:
         """«Nebius (on-demand)»: el proveedor y el nivel como los lee una persona."""
-        from .formato import nivel
-
-        return f"{self.proveedor} ({nivel(self.nivel)})"
+        return f"{self.proveedor} ({NIVELES_EN_PROSA.get(self.nivel, self.nivel)})"
 
 
 @dataclass(frozen=True)
-class Escenario:
+class Escenario(esquema.Registro):
     experimento: str
     gpu: str
     proveedor: str
@@ -80,7 +121,7 @@ class Escenario:
 
 
 @dataclass(frozen=True)
-class Hardware:
+class Hardware(esquema.Registro):
     gpu: str
     precio_compra_usd: float | None
     fecha: str
@@ -89,7 +130,7 @@ class Hardware:
 
 
 @dataclass(frozen=True)
-class Tarifa:
+class Tarifa(esquema.Registro):
     """Tarifa de almacenamiento (USD por GB y mes) o de transferencia (USD por GB)."""
 
     proveedor: str
@@ -104,7 +145,7 @@ class Tarifa:
 
 
 @dataclass(frozen=True)
-class Supuesto:
+class Supuesto(esquema.Registro):
     clave: str
     valor_min: float
     valor_max: float
@@ -118,7 +159,7 @@ PRECIOS = esquema.Tabla(
     Precio,
     "Precio por hora de alquilar cada GPU en cada proveedor y nivel, en una fecha.",
     columnas=(
-        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en hardware.csv)."),
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en gpus.csv)."),
         esquema.Columna("proveedor", "texto", "Proveedor que la alquila."),
         esquema.Columna("nivel", "enum", "Nivel de servicio del proveedor.", valores=NIVELES),
         esquema.Columna("precio_hora_usd", "numero", "Dólares por hora de GPU.", minimo=0, excluye_minimo=True),
@@ -134,6 +175,7 @@ PRECIOS = esquema.Tabla(
         ),
     ),
     clave=("gpu", "proveedor", "nivel", "fecha"),
+    referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
 )
 
 ESCENARIOS = esquema.Tabla(
@@ -196,6 +238,7 @@ TARIFAS = esquema.Tabla(
     ),
     clave=("proveedor", "concepto"),
     orden=(("precio_min_usd", "precio_max_usd"),),
+    referencias=(esquema.Referencia(("proveedor",), "precios.csv", ("proveedor",)),),
 )
 
 SUPUESTOS = esquema.Tabla(
@@ -213,11 +256,12 @@ SUPUESTOS = esquema.Tabla(
     clave=("clave",),
     orden=(("valor_min", "valor_max"),),
     claves_obligatorias=("imagen_gb", "meses_olvidada", "dataset_gb", "minutos_arranque", "modelo_miles_de_millones"),
+    limites=(esquema.Limite(("clave", "mfu"), ("valor_min", "valor_max"), minimo=0, maximo=1, excluye_minimo=True),),
 )
 
 
 @dataclass(frozen=True)
-class Modelo:
+class Modelo(esquema.Registro):
     """Arquitectura de un modelo, tal como la da su ``config.json`` en el Hub de Hugging Face."""
 
     modelo: str
@@ -240,7 +284,7 @@ class Modelo:
 
 
 @dataclass(frozen=True)
-class Gpu:
+class Gpu(esquema.Registro):
     """Especificaciones de una GPU (o un chip con memoria unificada) para calcular memoria y tiempo."""
 
     gpu: str
@@ -255,7 +299,7 @@ class Gpu:
 
 
 @dataclass(frozen=True)
-class GeneracionMedida:
+class GeneracionMedida(esquema.Registro):
     """Velocidad de generación publicada (tokens/s con lote 1) de un modelo en una GPU."""
 
     gpu: str
@@ -268,7 +312,7 @@ class GeneracionMedida:
 
 
 @dataclass(frozen=True)
-class Aceleracion:
+class Aceleracion(esquema.Registro):
     """Cuántas veces más rápida es una GPU que otra en una medida publicada."""
 
     gpu_rapida: str
@@ -455,6 +499,10 @@ def precio(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> Pr
     gpu = validacion.opcion(gpu, "GPU", gpus())
     proveedor = validacion.opcion(proveedor, "Proveedor", proveedores())
     filas = [p for p in precios() if p.gpu == gpu and p.proveedor == proveedor]
+    if not filas:
+        validacion.opcion(
+            proveedor, f"Proveedor con precio para {gpu}", {p.proveedor for p in precios() if p.gpu == gpu}
+        )
     nivel = validacion.opcion(nivel, f"Nivel para {gpu} en {proveedor}", [p.nivel for p in filas])
     filas = [p for p in filas if p.nivel == nivel]
     if fecha is None:

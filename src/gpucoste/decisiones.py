@@ -14,6 +14,44 @@ from dataclasses import dataclass
 from . import datos, experimento, formato, interrupciones, mercado
 from .coste import Rango
 
+__all__ = [
+    "Caso",
+    "ENTRADA_POR_SALIDA",
+    "ESCRITURA_MIN",
+    "EjemploInterrumpible",
+    "EnLocal",
+    "GPUS_LOCALES",
+    "GPU_ALQUILADA",
+    "HORAS_AL_DIA",
+    "HORAS_DIA_GRAFICO",
+    "HorasEn",
+    "LocalFrenteARapida",
+    "LocalOAlquilada",
+    "Luz",
+    "MODELO",
+    "NIVELES_NO_FIJOS",
+    "Rendimiento",
+    "api_mas_barata",
+    "casos",
+    "ejemplo_interrumpible",
+    "grafico_api_o_gpu",
+    "grafico_comprar",
+    "grafico_interrumpible",
+    "horas_en",
+    "local_frente_a_rapida",
+    "local_o_alquilada",
+    "luz",
+    "precio_gpu_alquilada",
+    "precio_vigente",
+    "rendimientos",
+    "tabla_api_o_gpu",
+    "tabla_comprar",
+    "tabla_cuando_compensa",
+    "tabla_interrumpible",
+    "vatios",
+]
+
+
 ESCRITURA_MIN = 1.0
 """Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
 

@@ -17,6 +17,9 @@ from collections.abc import Callable, Mapping, Sequence
 from .formato import numero
 from .validacion import entero, real
 
+__all__ = ["PALETA", "barras", "colores", "lineas", "marcas", "puntos"]
+
+
 PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")
 """Colores de las series: tono medio, contraste ≥ 3:1 sobre blanco y sobre el gris oscuro del tema."""
 
@@ -33,8 +36,10 @@ def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
         raise ValueError(f"maximo: {maximo!r} no vale; se admite un número mayor o igual que minimo ({minimo!r}).")
     if maximo - minimo > 1e300:
         raise ValueError(f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande.")
-    if maximo - minimo < 1e-300:  # iguales o casi (más cerca, la división entre cuantas da 0)
-        maximo = minimo + 1
+    if maximo - minimo < 1e-300 or maximo - minimo < abs(minimo) * 1e-12:
+        # iguales o casi (más cerca, la división entre cuantas da 0): un intervalo de 1 o, con números enormes,
+        # de una billonésima de su tamaño (sumar 1 a 1e308 no lo cambia)
+        maximo = minimo + max(1.0, abs(minimo) * 1e-9)
     bruto = (maximo - minimo) / cuantas
     potencia = 10 ** math.floor(math.log10(bruto))
     paso = next(p * potencia for p in (1, 2, 2.5, 5, 10) if p * potencia >= bruto)

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from .validacion import numero, resultado
 
+__all__ = ["CosteElectrico", "SEGUNDOS_HORA", "TOKENS_MILLON", "coste_electricidad"]
+
+
 SEGUNDOS_HORA = 3600
 TOKENS_MILLON = 1_000_000
 
@@ -39,6 +42,8 @@ def coste_electricidad(potencia_w: float, precio_kwh: float, tokens_s: float | N
     por_millon = None
     if tokens_s is not None:
         millones_hora = numero(tokens_s, "tokens_s") * SEGUNDOS_HORA / TOKENS_MILLON
+        if millones_hora == 0:  # 5e-324 tokens/s: el producto se queda en 0 y la división no tiene sentido
+            raise ValueError(f"tokens_s: {tokens_s!r} es demasiado pequeño; se admite un número mayor que 1e-300.")
         por_millon = por_hora / millones_hora
     entradas = {"potencia_w": potencia_w, "precio_kwh": precio_kwh, "tokens_s": tokens_s}
     resultado(por_hora, "coste_electricidad", entradas)

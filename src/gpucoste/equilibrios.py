@@ -15,6 +15,21 @@ from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
 from .validacion import entero, fraccion, horas_mes, numero, numeros_por_nombre, resultado, texto
 
+__all__ = [
+    "Equilibrio",
+    "PUNTOS_MAXIMOS",
+    "alquilar_o_reservar",
+    "api_o_gpu",
+    "capacidad_mes",
+    "coste_api_mes",
+    "coste_gpu_mes",
+    "costes_segun_tokens",
+    "gpus_necesarias",
+    "local_o_alquilar",
+    "precio_millon_mezclado",
+    "tokens_s_minimos",
+]
+
 
 @dataclass(frozen=True)
 class Equilibrio:

@@ -9,8 +9,11 @@ llaman como las columnas). De esa declaración salen:
 - los errores, siempre ``ValueError`` en español con fichero, fila (la cabecera es la fila 1, como
   en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
   (con la pista de la coma decimal), celda vacía u obligatoria, número fuera de rango, fecha que no
-  es ``AAAA-MM`` ni ``AAAA-MM-DD``, fuente que no es una URL https con host, clave repetida, clave
-  obligatoria ausente, referencia a otro fichero que no existe, fichero o carpeta que faltan o no
+  es ``AAAA-MM`` ni ``AAAA-MM-DD`` o que es posterior a hoy (``fecha_limite``), fuente que no es una
+  URL https con host, clave repetida, clave obligatoria ausente, referencia a otro fichero que no
+  existe (con «¿Quisiste decir …?» si difiere en mayúsculas o en una letra), valor fuera del rango
+  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), caracteres de control o
+  invisibles (NUL, espacio de anchura cero…) en cualquier celda, fichero o carpeta que faltan o no
   están en UTF-8;
 - la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
   fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
@@ -24,7 +27,7 @@ Añadir un CSV
 2. En ``datos.py``, declara el tipo de fila y la tabla, y una función de una línea que la carga::
 
        @dataclass(frozen=True)
-       class Ejemplo:
+       class Ejemplo(esquema.Registro):  # se valida también al crearlo a mano: Ejemplo("x", -1, …) → ValueError
            gpu: str
            vatios: float
            fecha: str
@@ -51,8 +54,10 @@ Añadir un CSV
    Tipos de columna: ``texto``, ``numero``, ``entero``, ``fecha``, ``url``, ``booleano`` («sí»/«no»)
    y ``enum`` (con ``valores=(...)``). Una columna con ``requerida=False`` puede ir vacía: vale
    ``""`` si es texto y ``None`` si no. ``orden=(("minimo", "maximo"),)`` exige mínimo ≤ máximo;
-   ``referencias=(Referencia(("gpu",), "precios.csv", ("gpu",)),)`` exige que el valor exista en otro
-   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``).
+   ``referencias=(Referencia(("gpu",), "gpus.csv", ("gpu",)),)`` exige que el valor exista en otro
+   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
+   ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
+   las filas donde una columna tiene un valor dado.
 3. Añade a ``tests/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
    pruebas de propiedades (``tests/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
@@ -61,6 +66,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import datetime as dt
 import importlib
 import io
 import math
@@ -75,10 +81,49 @@ from importlib import resources
 
 from . import validacion
 
+__all__ = [
+    "Columna",
+    "FECHA",
+    "FUENTE",
+    "Limite",
+    "NOTA",
+    "Referencia",
+    "Registro",
+    "TABLAS",
+    "TIPOS",
+    "Tabla",
+    "Valor",
+    "cargar",
+    "comprobar",
+    "datapackage",
+    "declaradas",
+    "fecha_limite",
+    "limpiar",
+    "tabla_de_valores",
+    "valor",
+]
+
+
 TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
 SI, NO = "sí", "no"
 _NUMERO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
 _ENTERO = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def _cotas(minimo: float | None, maximo: float | None, excluye_minimo: bool) -> list[str]:
+    """Las cotas de un rango, en español: «mayor que 0», «menor o igual que 1»."""
+    partes = []
+    if minimo is not None:
+        partes.append(f"mayor {'que' if excluye_minimo else 'o igual que'} {minimo:g}")
+    if maximo is not None:
+        partes.append(f"menor o igual que {maximo:g}")
+    return partes
+
+
+def _entre(x: float, minimo: float | None, maximo: float | None, excluye_minimo: bool) -> bool:
+    """¿Cae ``x`` dentro de las cotas (``minimo`` excluido si ``excluye_minimo``)?"""
+    bajo = minimo is not None and (x <= minimo if excluye_minimo else x < minimo)
+    return not bajo and (maximo is None or x <= maximo)
 
 
 @dataclass(frozen=True)
@@ -104,11 +149,7 @@ class Columna:
         """Lo que admite la columna, en español (para los mensajes de error)."""
         if self.tipo == "numero" or self.tipo == "entero":
             clase = "un número" if self.tipo == "numero" else "un entero"
-            partes = []
-            if self.minimo is not None:
-                partes.append(f"mayor {'que' if self.excluye_minimo else 'o igual que'} {self.minimo:g}")
-            if self.maximo is not None:
-                partes.append(f"menor o igual que {self.maximo:g}")
+            partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
             return f"{clase} con punto decimal{' ' + ' y '.join(partes) if partes else ''}"
         return {
             "texto": "un texto",
@@ -130,8 +171,7 @@ class Columna:
             x = float(celda) if self.tipo == "numero" else int(celda)
             if not math.isfinite(x):
                 raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
-            bajo = self.minimo is not None and (x <= self.minimo if self.excluye_minimo else x < self.minimo)
-            if bajo or (self.maximo is not None and x > self.maximo):
+            if not self._en_rango(x):
                 raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
             return x + 0.0 if self.tipo == "numero" else x
         if self.tipo == "fecha":
@@ -149,6 +189,40 @@ class Columna:
             pista = f" ¿Quisiste decir {parecido[0]!r}?" if parecido else ""
             raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.{pista}")
         return celda
+
+    def comprobar(self, valor: object, que: str) -> None:
+        """``valor`` ya convertido (el campo de un registro hecho a mano) tiene el tipo y el rango de la columna."""
+        if valor is None and not self.requerida and self.tipo != "texto":
+            return
+        try:
+            if self.tipo == "texto":
+                if not isinstance(valor, str) or (self.requerida and not valor.strip()) or validacion.invisibles(valor):
+                    raise ValueError
+            elif self.tipo in ("numero", "entero"):
+                x = (
+                    validacion.real(valor, "")
+                    if self.tipo == "numero"
+                    else validacion.entero(valor, "", minimo=-(10**18))
+                )
+                if not self._en_rango(x):
+                    raise ValueError
+            elif self.tipo == "fecha":
+                validacion.fecha(valor)
+            elif self.tipo == "url":
+                validacion.url(valor)
+            elif self.tipo == "booleano":
+                if not isinstance(valor, bool):
+                    raise ValueError
+            elif valor not in self.valores:
+                raise ValueError
+        except ValueError:
+            admitido = {"texto": "un texto no vacío, sin caracteres de control", "booleano": "True o False"}.get(
+                self.tipo, self.admitido().replace(" con punto decimal", "")
+            )
+            raise ValueError(f"{que}: {self.nombre}={repr(valor)[:80]} no vale; se admite {admitido}.") from None
+
+    def _en_rango(self, x: float) -> bool:
+        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
 
     def campo(self) -> dict:
         """La columna como campo de un Table Schema de Frictionless."""
@@ -190,8 +264,42 @@ class Referencia:
     destino: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Limite:
+    """En las filas donde ``donde[0]`` vale ``donde[1]``, ``columnas`` deben caer entre ``minimo`` y ``maximo``.
+
+    Un rango que la biblioteca necesita en una fila concreta: ``Limite(("clave", "mfu"), ("valor_min",
+    "valor_max"), 0, 1, excluye_minimo=True)`` pide un MFU en (0, 1] en ``supuestos.csv``.
+    """
+
+    donde: tuple[str, str]
+    columnas: tuple[str, ...]
+    minimo: float | None = None
+    maximo: float | None = None
+    excluye_minimo: bool = False
+
+    def admitido(self) -> str:
+        partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
+        return f"un número {' y '.join(partes)} (si {self.donde[0]} es {self.donde[1]!r})"
+
+    def admite(self, x: float) -> bool:
+        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
+
+
 TABLAS: dict[str, Tabla] = {}
 """Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse)."""
+
+_POR_FILA: dict[type, Tabla] = {}
+
+
+class Registro:
+    """Base de un tipo de fila que se comprueba al crearse, también a mano (``datos.Gpu(...)``): cada campo con
+    el tipo y el rango de su columna, y las reglas de ``orden`` y ``limites`` de su tabla; si no, ``ValueError``."""
+
+    def __post_init__(self) -> None:
+        tabla = _POR_FILA.get(type(self))
+        if tabla is not None:
+            tabla.comprobar(self)
 
 
 @dataclass(frozen=True)
@@ -206,6 +314,7 @@ class Tabla:
     orden: tuple[tuple[str, str], ...] = ()
     referencias: tuple[Referencia, ...] = ()
     claves_obligatorias: tuple[str, ...] = ()
+    limites: tuple[Limite, ...] = ()
 
     def __post_init__(self) -> None:
         nombres = [c.nombre for c in self.columnas]
@@ -214,6 +323,7 @@ class Tabla:
             *self.clave,
             *(c for par in self.orden for c in par),
             *(c for r in self.referencias for c in r.columnas),
+            *(c for lim in self.limites for c in (lim.donde[0], *lim.columnas)),
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
@@ -222,6 +332,22 @@ class Tabla:
         if not self.clave or any(c not in nombres for c in usadas):
             raise ValueError(f"{self.fichero}: la clave y las reglas deben usar columnas declaradas: {nombres}.")
         TABLAS[self.fichero] = self
+        _POR_FILA[self.fila] = self
+
+    def comprobar(self, registro: object) -> None:
+        """``registro`` (una fila ya convertida) cumple las columnas, ``orden`` y ``limites``; si no, ``ValueError``."""
+        que = type(registro).__name__
+        for c in self.columnas:
+            c.comprobar(getattr(registro, c.nombre), que)
+        for a, b in self.orden:
+            x, y = getattr(registro, a), getattr(registro, b)
+            if x is not None and y is not None and y < x:
+                raise ValueError(f"{que}: {b}={y!r} no vale; se admite {b} ≥ {a} ({x!r}).")
+        for lim in self.limites:
+            if getattr(registro, lim.donde[0]) == lim.donde[1]:
+                for c in lim.columnas:
+                    if getattr(registro, c) is not None and not lim.admite(getattr(registro, c)):
+                        raise ValueError(f"{que}: {c}={getattr(registro, c)!r} no vale; se admite {lim.admitido()}.")
 
     @property
     def nombre(self) -> str:
@@ -233,6 +359,7 @@ class Tabla:
     def recurso(self) -> dict:
         """La tabla como recurso tabular de un Data Package de Frictionless."""
         reglas = [f"{a} ≤ {b} en cada fila." for a, b in self.orden]
+        reglas += [f"{', '.join(lim.columnas)}: {lim.admitido()}." for lim in self.limites]
         if self.claves_obligatorias:
             reglas.append(f"Claves obligatorias en {self.clave[0]}: {', '.join(self.claves_obligatorias)}.")
         esquema: dict = {
@@ -291,6 +418,7 @@ def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], qu
         ),
         clave=("clave",),
         claves_obligatorias=claves,
+        limites=(Limite(("unidad", "fracción"), ("valor",), maximo=1),),
     )
 
 
@@ -390,8 +518,15 @@ def _donde(fichero: str, fila: int, linea: int, columna: str | None = None) -> s
     return texto + (f", columna {columna}" if columna else "")
 
 
+def fecha_limite() -> dt.date:
+    """La fecha más tardía que admite una celda de tipo fecha: hoy según ``SOURCE_DATE_EPOCH`` o según el reloj,
+    la más tardía de las dos (una fila nueva fechada hoy carga aunque el último commit sea de ayer)."""
+    return max(validacion.hoy(), dt.datetime.now(dt.UTC).date())
+
+
 def _leer(tabla: Tabla, carpeta) -> tuple:
     fichero = tabla.fichero
+    hoy = fecha_limite()
     registros = _registros(_texto(carpeta, fichero), fichero)
     cabecera = next(registros, (1, 1, []))[2]
     esperadas = [c.nombre for c in tabla.columnas]
@@ -419,6 +554,12 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
         valores = {}
         for nombre, celda in zip(cabecera, celdas, strict=True):
             columna = tabla.columna(nombre)
+            raros = validacion.invisibles(celda)
+            if raros:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, nombre)}: la celda {celda!r} lleva caracteres de control o "
+                    f"invisibles: {', '.join(raros)}; se admite texto sin ellos (bórralos y escribe la celda de nuevo)."
+                )
             if not celda:
                 if columna.requerida:
                     raise ValueError(
@@ -430,6 +571,19 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
                 valores[nombre] = columna.convertir(celda)
             except ValueError as error:
                 raise ValueError(f"{_donde(fichero, fila, linea, nombre)}: {str(error).lstrip()}") from None
+            if columna.tipo == "fecha" and validacion.fecha(celda) > hoy:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, nombre)}: {celda} es posterior a hoy ({hoy.isoformat()}); "
+                    "se admite una fecha hasta hoy: la de cuándo se leyó o publicó el dato."
+                )
+        for lim in tabla.limites:
+            if valores[lim.donde[0]] != lim.donde[1]:
+                continue
+            for c in lim.columnas:
+                if valores[c] is not None and not lim.admite(valores[c]):
+                    raise ValueError(
+                        f"{_donde(fichero, fila, linea, c)}: {valores[c]:g} no vale; se admite {lim.admitido()}."
+                    )
         for a, b in tabla.orden:
             if valores[a] is not None and valores[b] is not None and valores[b] < valores[a]:
                 raise ValueError(
@@ -472,25 +626,40 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
                         if i
                         else ""
                     )
+                    sugerencia = validacion.parecido(origen[i], map(str, validas))
+                    pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
                     raise ValueError(
                         f"{_donde(tabla.fichero, fila, linea, columna)}: {origen[i]!r} no está en {ref.fichero} "
-                        f"(columna {ref.destino[i]}){contexto}; valores admitidos: {', '.join(map(repr, validas))}."
+                        f"(columna {ref.destino[i]}){contexto}.{pista} "
+                        f"Valores admitidos: {', '.join(map(repr, validas))}."
                     )
 
 
 # --- Descripción publicada --------------------------------------------------------------------
 
 
-def datapackage() -> dict:
-    """Descripción de todos los CSV declarados: un Data Package de Frictionless (``datapackage.json``).
-
-    Importa los módulos de ``gpucoste`` para que cada ``Tabla`` declarada esté registrada.
-    """
+def declaradas() -> dict[str, Tabla]:
+    """Todas las tablas declaradas, por fichero: importa los módulos de ``gpucoste`` para registrar cada ``Tabla``."""
     import gpucoste
 
     for modulo in pkgutil.iter_modules(gpucoste.__path__):
         if not modulo.name.startswith("_"):
             importlib.import_module(f"gpucoste.{modulo.name}")
+    return dict(TABLAS)
+
+
+def comprobar() -> None:
+    """Lee cada CSV declarado de la carpeta de datos: el primero roto da su ``ValueError`` (fichero, fila y columna).
+
+    La CLI la llama antes de cada orden: con una carpeta de datos rota, ninguna orden calcula nada.
+    """
+    for tabla in declaradas().values():
+        cargar(tabla)
+
+
+def datapackage() -> dict:
+    """Descripción de todos los CSV declarados: un Data Package de Frictionless (``datapackage.json``)."""
+    tablas = declaradas()
     return {
         "profile": "tabular-data-package",
         "name": "gpucoste-datos",
@@ -499,5 +668,5 @@ def datapackage() -> dict:
             "Cada fila de precio, tarifa o hardware lleva su fuente (https) y su fecha. "
             "Los números usan punto decimal; el texto está en UTF-8."
         ),
-        "resources": [TABLAS[f].recurso() for f in sorted(TABLAS)],
+        "resources": [tablas[f].recurso() for f in sorted(tablas)],
     }

@@ -13,6 +13,9 @@ if TYPE_CHECKING:  # pandas solo al pedir la tabla: el navegador (Pyodide) no lo
     import pandas as pd
 
 
+__all__ = ["Comparacion", "FINETUNING", "comparar", "escenarios", "precio", "precio_reciente", "tabla"]
+
+
 def _escenario(escenario: object) -> datos.Escenario:
     if not isinstance(escenario, datos.Escenario):
         raise ValueError(
@@ -27,7 +30,7 @@ FINETUNING = "finetuning-lora-7b"
 
 def escenarios(experimento: str = FINETUNING) -> list[datos.Escenario]:
     """Los escenarios de ``experimento``, en el orden del fichero de datos."""
-    opcion(experimento, "Experimento", {e.experimento for e in datos.escenarios()})
+    experimento = opcion(experimento, "Experimento", {e.experimento for e in datos.escenarios()})
     return [e for e in datos.escenarios() if e.experimento == experimento]
 
 

@@ -22,8 +22,32 @@ from .coste import Rango, coste_trabajo
 from .ranking import Trabajo, validar
 from .validacion import numero, resultado
 
-TRABAJO = Trabajo(modelo="Mistral 7B v0.3", metodo="lora", tokens=30e6, secuencia=2048)
-"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2.048)."""
+__all__ = [
+    "DEFINICION",
+    "HorasEscenario",
+    "TRABAJO",
+    "aceleracion_equilibrio",
+    "aceleracion_pico",
+    "coste_con_aceleracion",
+    "horas_por_escenario",
+]
+
+
+DEFINICION = {"modelo": "Mistral 7B v0.3", "metodo": "lora", "tokens": 30e6, "secuencia": 2048}
+"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2.048).
+
+``TRABAJO`` es el ``Trabajo`` de esta definición: se construye (y se valida contra ``modelos.csv`` y
+``supuestos.csv``) al pedirlo, no al importar el módulo, para que una carpeta de datos rota dé su error
+en español al usarla y no un traceback al importar."""
+
+
+TRABAJO: Trabajo  # sin valor aquí: lo da __getattr__ al pedirlo (Trabajo(**DEFINICION))
+
+
+def __getattr__(nombre: str) -> Trabajo:
+    if nombre == "TRABAJO":
+        return Trabajo(**DEFINICION)
+    raise AttributeError(f"module {__name__!r} has no attribute {nombre!r}")
 
 
 @dataclass(frozen=True)
@@ -39,9 +63,9 @@ class HorasEscenario:
         return self.calculadas.minimo <= self.escenario.horas <= self.calculadas.maximo
 
 
-def horas_por_escenario(trabajo: Trabajo = TRABAJO, nombre: str = experimento.FINETUNING) -> list[HorasEscenario]:
-    """Para cada escenario de ``nombre``, sus horas estimadas y las calculadas para ``trabajo``."""
-    validar(trabajo)
+def horas_por_escenario(trabajo: Trabajo | None = None, nombre: str = experimento.FINETUNING) -> list[HorasEscenario]:
+    """Para cada escenario de ``nombre``, sus horas estimadas y las calculadas para ``trabajo`` (``TRABAJO``)."""
+    trabajo = Trabajo(**DEFINICION) if trabajo is None else validar(trabajo)
     return [
         HorasEscenario(
             e,

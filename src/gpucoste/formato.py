@@ -12,11 +12,35 @@ import decimal
 import numbers
 from typing import TYPE_CHECKING
 
-from . import validacion
+from . import datos, validacion
 from .validacion import numero as _numero
 
 if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras del navegador no lo tienen
     import pandas as pd
+
+__all__ = [
+    "DOLAR",
+    "EURO",
+    "MESES",
+    "NIVELES",
+    "PARTES",
+    "TIPOS_PRECIO",
+    "dolares",
+    "euros",
+    "fecha",
+    "fraccion",
+    "lista",
+    "mes",
+    "nivel",
+    "numero",
+    "periodo",
+    "porcentaje",
+    "rango",
+    "tabla",
+    "tipo_precio",
+    "veces",
+]
+
 
 _CONTEXTO = decimal.Context(prec=420, rounding=decimal.ROUND_HALF_UP)  # 1e308 con 20 decimales cabe
 
@@ -95,14 +119,12 @@ def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
 
 
 # Cómo se escribe en la prosa cada nivel de precios.csv (la guía de estilo: «on-demand», no «bajo demanda»).
-NIVELES = {"bajo_demanda": "on-demand"}
+NIVELES = datos.NIVELES_EN_PROSA
 
 
 def nivel(clave: str) -> str:
     """``"bajo_demanda"`` → ``"on-demand"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
-    from . import datos
-
-    validacion.opcion(clave, "nivel", datos.NIVELES)
+    clave = validacion.opcion(clave, "nivel", datos.NIVELES)
     return NIVELES.get(clave, clave)
 
 

@@ -7,11 +7,13 @@ El umbral vive solo aquí. La construcción del sitio lista los precios antiguos
 from __future__ import annotations
 
 import datetime as dt
-import os
 from dataclasses import dataclass
 
 from . import datos, validacion
 from .formato import dolares
+
+__all__ = ["PrecioAntiguo", "UMBRAL_DIAS", "antiguos", "dia", "referencia"]
+
 
 # Un trimestre: en un marketplace el precio de una GPU cambia a diario; pasado un trimestre, la cifra
 # sirve de orden de magnitud, no de presupuesto.
@@ -36,9 +38,7 @@ def dia(fecha: str) -> dt.date:
 
 def referencia() -> dt.date:
     """Hoy (UTC) o, si está fijado, el día de SOURCE_DATE_EPOCH: la misma fecha en dos construcciones."""
-    epoca = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    ahora = dt.datetime.fromtimestamp(int(epoca), dt.UTC) if epoca else dt.datetime.now(dt.UTC)
-    return ahora.date()
+    return validacion.hoy()
 
 
 def antiguos(hoy: dt.date | None = None, umbral_dias: int = UMBRAL_DIAS) -> list[PrecioAntiguo]:

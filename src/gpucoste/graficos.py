@@ -30,6 +30,9 @@ from collections.abc import Iterator
 
 import matplotlib
 
+__all__ = ["ESTILO", "MARGEN", "TINTA", "coma_decimal", "figura", "svg"]
+
+
 matplotlib.use("Agg")  # sin pantalla: solo se escriben ficheros
 
 import matplotlib.pyplot as plt  # noqa: E402

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from . import datos, validacion
 from .formato import DOLAR, NIVELES, dolares, fecha
 
+__all__ = ["atipico", "del_", "descripcion", "grafico", "series"]
+
 
 def atipico(p: datos.Precio) -> bool:
     """¿La nota marca la fila como valor atípico (p. ej., una mediana de pocas ofertas)?"""
@@ -23,6 +25,11 @@ def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> di
 
     Solo entran las (GPU, proveedor) con algún nivel de al menos ``minimo`` fechas.
     """
+    minimo = validacion.entero(minimo, "minimo", minimo=1)
+    if precios is not None and (
+        not isinstance(precios, list | tuple) or not all(isinstance(p, datos.Precio) for p in precios)
+    ):
+        raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista de datos.Precio.")
     grupos: dict[tuple[str, str], dict[str, list[datos.Precio]]] = {}
     for p in datos.precios() if precios is None else precios:
         grupos.setdefault((p.gpu, p.proveedor), {}).setdefault(p.nivel, []).append(p)
@@ -106,7 +113,8 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
     from . import graficos
 
     todas = series(precios, minimo=1)
-    validacion.opcion(f"{gpu} en {proveedor}", "Historial", [f"{g} en {p}" for g, p in todas])
+    pares = {f"{g} en {p}": (g, p) for g, p in todas}
+    gpu, proveedor = pares[validacion.opcion(f"{gpu} en {proveedor}", "Historial", pares)]
     niveles = todas[(gpu, proveedor)]
     with graficos.figura(ancho=6.0, alto=2.6) as (fig, ax):
         for nivel, filas in niveles.items():

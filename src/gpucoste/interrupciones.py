@@ -31,6 +31,9 @@ from dataclasses import dataclass
 from .equilibrios import Equilibrio, _finito
 from .validacion import entero, numero, opcion, resultado, tabla_de
 
+__all__ = ["Esperado", "METODOS", "coste_segun_tasa", "esperado", "intervalo_optimo", "tasa_equilibrio"]
+
+
 METODOS = ("young", "daly")
 _EXPONENTE_MAX = 700.0  # e^700 ≈ 1e304: más allá, el trabajo no termina en ningún tiempo razonable
 

@@ -33,6 +33,32 @@ from dataclasses import dataclass
 from . import datos
 from .validacion import entero, numero, opcion, resultado
 
+__all__ = [
+    "BYTES_ACTIVACION",
+    "BYTES_ADAMW_MIXTA",
+    "BYTES_LOGITS",
+    "BYTES_NF4",
+    "BYTES_POR_PARAMETRO",
+    "GB",
+    "METODOS",
+    "Memoria",
+    "NOMBRES_METODOS",
+    "RANGO_LORA",
+    "booleano",
+    "bytes_kv_por_token",
+    "cabe",
+    "encaja",
+    "gb_activaciones",
+    "gb_kv",
+    "gb_pesos",
+    "gpu",
+    "gpus_necesarias",
+    "modelo",
+    "parametros",
+    "parametros_lora",
+]
+
+
 BYTES_POR_PARAMETRO = {
     "fp32": 4.0,
     "bf16": 2.0,
@@ -144,7 +170,7 @@ def parametros_lora(nombre: str | datos.Modelo, rango: int = RANGO_LORA) -> floa
 def bytes_kv_por_token(nombre: str | datos.Modelo, precision: str = "bf16") -> float:
     """Bytes de caché KV por token: 2 × capas × cabezas KV × dimensión de cabeza × bytes."""
     m = modelo(nombre)
-    opcion(precision, "Precisión de la caché KV", BYTES_POR_PARAMETRO)
+    precision = opcion(precision, "Precisión de la caché KV", BYTES_POR_PARAMETRO)
     return 2.0 * m.capas * m.cabezas_kv * m.dim_cabeza * BYTES_POR_PARAMETRO[precision]
 
 

@@ -13,6 +13,27 @@ from dataclasses import dataclass
 from . import datos, esquema, validacion  # noqa: F401  (datos declara modelos.csv y gpus.csv)
 from .equilibrios import precio_millon_mezclado
 
+__all__ = [
+    "API_PRECIOS",
+    "ELECTRICIDAD",
+    "Electricidad",
+    "MODALIDADES",
+    "MODALIDADES_TABLA",
+    "Modalidad",
+    "PrecioApi",
+    "REVENTA",
+    "Reventa",
+    "descuento",
+    "electricidad",
+    "modalidades",
+    "precio_api",
+    "precio_kwh",
+    "precios_api",
+    "reventa",
+    "reventas",
+]
+
+
 MODALIDADES = ("reservada", "interrumpible")
 
 
@@ -111,6 +132,7 @@ MODALIDADES_TABLA = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("proveedor", "modalidad", "meses"),
+    referencias=(esquema.Referencia(("proveedor",), "precios.csv", ("proveedor",)),),
 )
 
 REVENTA = esquema.Tabla(
@@ -138,9 +160,9 @@ def precios_api() -> tuple[PrecioApi, ...]:
 def precio_api(modelo: str, proveedor: str) -> PrecioApi:
     """El precio más reciente de la API de ``proveedor`` para ``modelo``."""
     filas = precios_api()
-    validacion.opcion(modelo, "Modelo con precio de API", {p.modelo for p in filas})
+    modelo = validacion.opcion(modelo, "Modelo con precio de API", {p.modelo for p in filas})
     filas = [p for p in filas if p.modelo == modelo]
-    validacion.opcion(proveedor, f"Proveedor de API para {modelo}", {p.proveedor for p in filas})
+    proveedor = validacion.opcion(proveedor, f"Proveedor de API para {modelo}", {p.proveedor for p in filas})
     return max((p for p in filas if p.proveedor == proveedor), key=lambda p: p.fecha)
 
 
@@ -151,7 +173,7 @@ def electricidad() -> tuple[Electricidad, ...]:
 def precio_kwh(pais: str = "España") -> Electricidad:
     """El precio de la electricidad de un hogar de ``pais`` más reciente de los datos."""
     filas = electricidad()
-    validacion.opcion(pais, "País con precio de la electricidad", {e.pais for e in filas})
+    pais = validacion.opcion(pais, "País con precio de la electricidad", {e.pais for e in filas})
     return max((e for e in filas if e.pais == pais), key=lambda e: e.fecha)
 
 
@@ -162,8 +184,8 @@ def modalidades() -> tuple[Modalidad, ...]:
 def descuento(proveedor: str, modalidad: str, meses: int = 0) -> Modalidad:
     """El descuento de ``proveedor`` para una instancia ``modalidad`` (reservada: a ``meses`` meses)."""
     filas = modalidades()
-    validacion.opcion(proveedor, "Proveedor con descuentos", {m.proveedor for m in filas})
-    validacion.opcion(modalidad, "Modalidad", MODALIDADES)
+    proveedor = validacion.opcion(proveedor, "Proveedor con descuentos", {m.proveedor for m in filas})
+    modalidad = validacion.opcion(modalidad, "Modalidad", MODALIDADES)
     filas = {m.meses: m for m in filas if m.proveedor == proveedor and m.modalidad == modalidad}
     n = validacion.entero(meses, "meses")
     if n not in filas:

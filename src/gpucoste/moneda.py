@@ -12,6 +12,9 @@ from __future__ import annotations
 from . import esquema, formato
 from .validacion import numero, resultado
 
+__all__ = ["CLAVES", "MONEDA", "a_euros", "con_iva", "dato", "nota_tipo_de_cambio", "tipo_de_cambio", "usd_y_eur"]
+
+
 CLAVES = ("usd_por_eur", "iva_general_es")
 
 

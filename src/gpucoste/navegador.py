@@ -24,6 +24,27 @@ from .formato import nivel, numero, periodo, rango, tipo_precio
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
+__all__ = [
+    "CALCULADORAS",
+    "Calculadora",
+    "Campo",
+    "EJEMPLO_GPU",
+    "EJEMPLO_MODELO",
+    "EJEMPLO_TOKENS",
+    "MODULOS_DEL_CALCULO",
+    "TASA_EJEMPLO",
+    "Tabla",
+    "calcular",
+    "calcular_json",
+    "codigo_html",
+    "escribir",
+    "formulario_html",
+    "leer",
+    "leer_entero",
+    "precargar",
+    "tabla_html",
+]
+
 
 @dataclass(frozen=True)
 class Campo:

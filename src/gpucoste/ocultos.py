@@ -25,6 +25,22 @@ if TYPE_CHECKING:  # pandas solo para las tablas: el resto sirve en el navegador
     import pandas as pd
 
 
+__all__ = [
+    "FRANQUICIAS",
+    "Franquicia",
+    "coste_real",
+    "coste_transferencia",
+    "euros_coste_real",
+    "gb_checkpoint",
+    "gb_en_disco",
+    "gb_gratis_mes",
+    "imagen_olvidada",
+    "partidas_transferencia",
+    "tabla_coste_real",
+    "transferencia",
+]
+
+
 @dataclass(frozen=True)
 class Franquicia:
     proveedor: str
@@ -73,7 +89,7 @@ def coste_transferencia(proveedor: str, concepto: str, gb: float) -> Rango | Non
     """
     proveedor = _proveedor_conocido(proveedor)
     gb = numero_valido(gb, "gb", cero=True)
-    opcion(concepto, "Concepto de transferencia", ("subida", "bajada"))
+    concepto = opcion(concepto, "Concepto de transferencia", ("subida", "bajada"))
     if not any(t.proveedor == proveedor and t.concepto == concepto for t in datos.tarifas()):
         return None
     t = datos.tarifa(proveedor, concepto)

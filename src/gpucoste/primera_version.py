@@ -18,6 +18,20 @@ from .formato import dolares, fraccion, mes, numero, rango, tipo_precio, veces
 if TYPE_CHECKING:  # pandas solo para la tabla de la página
     import pandas as pd
 
+__all__ = [
+    "CITA_HORAS_COMPRA",
+    "CITA_HORAS_H100",
+    "CITA_HORAS_LOCAL",
+    "FECHA",
+    "GPU_16GB",
+    "MODELO_70B",
+    "PAGINA",
+    "VEREDICTOS",
+    "Errata",
+    "erratas",
+    "tabla",
+]
+
 FECHA = "2026-07"
 """Mes de la primera versión."""
 

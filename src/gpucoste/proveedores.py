@@ -13,6 +13,9 @@ import pandas as pd
 from . import esquema
 from .validacion import opcion
 
+__all__ = ["ASPECTOS", "POLITICAS", "Politica", "TITULOS", "politica", "politicas", "tabla"]
+
+
 ASPECTOS = ("modelo", "facturacion", "almacenamiento", "transferencia", "compromiso", "garantias", "residencia")
 TITULOS = {
     "modelo": "modelo",
@@ -56,13 +59,16 @@ def politicas() -> tuple[Politica, ...]:
 
 def politica(proveedor: str, aspecto: str) -> Politica | None:
     """La política de ``proveedor`` en ``aspecto``, o ``None`` si los datos no la tienen."""
-    opcion(aspecto, "Aspecto", ASPECTOS)
-    opcion(proveedor, "Proveedor con políticas", {p.proveedor for p in politicas()})
+    aspecto = opcion(aspecto, "Aspecto", ASPECTOS)
+    proveedor = opcion(proveedor, "Proveedor con políticas", {p.proveedor for p in politicas()})
     return next((p for p in politicas() if (p.proveedor, p.aspecto) == (proveedor, aspecto)), None)
 
 
 def tabla(proveedores: list[str], aspectos: tuple[str, ...] = ASPECTOS) -> pd.DataFrame:
     """Una fila por proveedor y una columna por aspecto; «sin dato» donde no hay fila con fuente."""
+    for nombre, lista in (("proveedores", proveedores), ("aspectos", aspectos)):
+        if not isinstance(lista, list | tuple) or not lista:
+            raise ValueError(f"{nombre}: {lista!r} no vale; se admite una lista no vacía de nombres.")
     filas = []
     for nombre in proveedores:
         fila = {"proveedor": nombre}

@@ -17,8 +17,29 @@ from urllib.parse import urlsplit
 
 import pandas as pd
 
-from . import datos, esquema, frescura, historial, recolector
+from . import datos, esquema, frescura, historial, recolector, validacion
 from .formato import DOLAR, nivel, numero, tipo_precio
+
+__all__ = [
+    "CARPETA",
+    "LICENCIA",
+    "ORIGENES_RECOLECTOR",
+    "TABLAS_PROPIAS",
+    "datapackage",
+    "del_recolector",
+    "descargas",
+    "enlace",
+    "ficheros",
+    "lecturas_por_proveedor",
+    "precio",
+    "referencia",
+    "tabla_frescura",
+    "tabla_hardware",
+    "tabla_otros_datos",
+    "tabla_precios",
+    "tabla_tarifas",
+]
+
 
 LICENCIA = {
     "name": "CC-BY-4.0",
@@ -33,7 +54,7 @@ CARPETA = "datos"
 
 def enlace(url: str) -> str:
     """Enlace Markdown corto a una fuente: ``owner/repo`` en GitHub, el dominio en el resto (como código)."""
-    partes = urlsplit(url)
+    partes = urlsplit(validacion.url(url, "url"))
     trozos = [t for t in partes.path.split("/") if t]
     host = partes.netloc.removeprefix("www.")
     texto = f"{trozos[0]}/{trozos[1]}" if host == "github.com" and len(trozos) >= 2 else host
@@ -42,6 +63,7 @@ def enlace(url: str) -> str:
 
 def precio(x: float) -> str:
     """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
+    x = validacion.numero(x, "precio", cero=True)
     return numero(x, 2 if round(x, 2) == x else 4)
 
 
@@ -61,7 +83,7 @@ def _aviso(fecha: str, hoy: dt.date, atipica: bool = False) -> str:
 
 def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``precios.csv``, por GPU, proveedor, nivel y fecha, con su fuente y sus avisos."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
     filas = sorted(datos.precios(), key=lambda p: (p.gpu, p.proveedor, p.nivel, frescura.dia(p.fecha)))
     return pd.DataFrame(
         {
@@ -125,7 +147,7 @@ def tabla_frescura() -> pd.DataFrame:
 
 def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``tarifas.csv`` (almacenamiento y transferencia), con su fuente."""
-    hoy = hoy or referencia()
+    hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
     filas = sorted(datos.tarifas(), key=lambda t: (t.proveedor, t.concepto))
     return pd.DataFrame(
         {

@@ -25,6 +25,23 @@ from . import atipicos, datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
 from .validacion import entero, numero, opcion, resultado
 
+__all__ = [
+    "BYTES_TEXTO_POR_TOKEN",
+    "Dispersion",
+    "Fila",
+    "MAX_GPUS",
+    "Trabajo",
+    "dispersion",
+    "no_caben",
+    "opcion_para",
+    "precios_vigentes",
+    "ranking",
+    "registros",
+    "tabla",
+    "validar",
+]
+
+
 MAX_GPUS = 8
 """Como mucho, las GPUs de un nodo: más allá hace falta red entre nodos, fuera de este modelo."""
 

@@ -52,6 +52,38 @@ from dataclasses import dataclass, field
 from . import datos, frescura, historial, validacion
 from .formato import DOLAR, numero, porcentaje
 
+__all__ = [
+    "API_VAST",
+    "CATALOGO_GPUHUNT",
+    "Cambio",
+    "GPUS",
+    "Informe",
+    "Lectura",
+    "MARGEN_VRAM",
+    "NIVELES_EN_NOTA",
+    "Oferta",
+    "POCAS_OFERTAS",
+    "PROVEEDORES",
+    "Proveedor",
+    "Resultado",
+    "anadir",
+    "consultar",
+    "linea_csv",
+    "lunes",
+    "main",
+    "medianas",
+    "misma_semana",
+    "nivel",
+    "nota",
+    "ofertas",
+    "planificar",
+    "pocas_ofertas",
+    "recolectar",
+    "resumen",
+    "ultimas",
+]
+
+
 GPUS = {
     "RTX 4090": "RTX4090",
     "L40S": "L40S",

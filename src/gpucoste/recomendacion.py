@@ -16,6 +16,9 @@ from .electricidad import SEGUNDOS_HORA, coste_electricidad
 from .equilibrios import coste_api_mes
 from .validacion import fraccion, horas_mes, numero, resultado
 
+__all__ = ["OPCIONES", "Opcion", "Recomendacion", "horas_para_tokens", "recomendar"]
+
+
 LOCAL, API, POR_HORAS, RESERVADA = "Local", "API por token", "GPU alquilada por horas", "GPU reservada"
 OPCIONES = (LOCAL, API, POR_HORAS, RESERVADA)
 

@@ -13,6 +13,8 @@ import pandas as pd
 from .coste import coste_trabajo
 from .validacion import numero, numeros, resultado, tabla_de
 
+__all__ = ["aceleracion_de_empate", "coste_escalado", "mapa", "precio_de_empate", "tabla_por_precio"]
+
 
 def coste_escalado(precio_hora: float, horas: float, factor_precio: float = 1.0, aceleracion: float = 1.0) -> float:
     """Coste del trabajo con el precio multiplicado por ``factor_precio`` y ``aceleracion`` veces más rápido."""

@@ -24,6 +24,17 @@ from . import datos, memoria
 from .coste import Rango
 from .validacion import entero, numero, opcion, resultado
 
+__all__ = [
+    "SEGUNDOS_HORA",
+    "flops_6nd",
+    "flops_entrenamiento",
+    "horas",
+    "horas_entrenamiento",
+    "mfu",
+    "tokens_por_segundo",
+]
+
+
 SEGUNDOS_HORA = 3600.0
 
 
@@ -120,7 +131,7 @@ def tokens_por_segundo(
     Es la función que usan los equilibrios «API frente a GPU alquilada»: tokens/s × 3.600 = tokens por hora.
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
-    opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
+    precision = opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
     b = entero(lote, "lote", minimo=1, maximo=10**6)
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)

@@ -22,10 +22,33 @@ import datetime as dt
 import difflib
 import math
 import numbers
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
+
+__all__ = [
+    "HORAS_MES_MAX",
+    "dia",
+    "entero",
+    "fecha",
+    "fraccion",
+    "horas_mes",
+    "hoy",
+    "invisibles",
+    "numero",
+    "numeros",
+    "numeros_por_nombre",
+    "opcion",
+    "parecido",
+    "real",
+    "resultado",
+    "tabla_de",
+    "texto",
+    "url",
+]
+
 
 _FECHA = re.compile(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", re.ASCII)
 
@@ -110,6 +133,8 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
     validas = sorted(set(validas))
     if isinstance(valor, str) and unicodedata.normalize("NFC", valor) in validas:
         return unicodedata.normalize("NFC", valor)
+    if not validas:  # un «Valores admitidos: .» vacío no ayuda: quien llama debe acotar antes (p. ej. datos.precio)
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; los datos no tienen ningún valor para elegir.")
     lista = ", ".join(repr(v) for v in validas)
     sugerencia = parecido(valor, validas)
     pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
@@ -129,6 +154,35 @@ def fecha(texto: object, nombre: str = "fecha") -> dt.date:
         except ValueError:
             pass
     raise ValueError(f"{nombre} {_corto(texto)} no vale; se admite AAAA-MM-DD o AAAA-MM.")
+
+
+def hoy() -> dt.date:
+    """Hoy (UTC) o, si está fijado, el día de ``SOURCE_DATE_EPOCH``: la misma fecha en dos construcciones.
+
+    Un ``SOURCE_DATE_EPOCH`` que no es un entero de segundos ≥ 0: ``ValueError`` en español que lo nombra.
+    """
+    epoca = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoca:
+        return dt.datetime.now(dt.UTC).date()
+    try:
+        if not epoca.isascii() or not epoca.isdigit():  # ni signo ni cifras de otras escrituras («１２»)
+            raise ValueError
+        return dt.datetime.fromtimestamp(int(epoca), dt.UTC).date()
+    except (ValueError, OverflowError, OSError):
+        raise ValueError(
+            f"SOURCE_DATE_EPOCH={_corto(epoca)} no vale; se admite un entero de segundos desde 1970-01-01 "
+            "(p. ej. 1767225600), o nada para usar la fecha de hoy."
+        ) from None
+
+
+def invisibles(texto: str) -> list[str]:
+    """Los caracteres de control o invisibles de ``texto`` (NUL, tabulador, espacio de anchura cero, marcas de
+    dirección…: categorías Unicode Cc, Cf, Co, Cs, Zl y Zp), descritos como «U+200B (ZERO WIDTH SPACE)»."""
+    return [
+        f"U+{ord(c):04X} ({unicodedata.name(c, 'sin nombre')})"
+        for c in dict.fromkeys(texto)
+        if unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp")
+    ]
 
 
 def dia(valor: object, nombre: str = "fecha") -> dt.date:

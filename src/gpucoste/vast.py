@@ -249,13 +249,18 @@ def horas_por_dlperf(horas_referencia: float, dlperf_referencia: float, dlperf: 
 
 
 __all__ = [
+    "CLAVES",
+    "ESTADOS",
+    "Estado",
     "HORAS_MES",
     "Oferta",
+    "REGLAS",
     "Tipo",
     "coste_por_estado",
     "coste_por_trabajo",
     "descuento_reserva",
     "dlperf_por_dolar",
+    "estados",
     "horas_por_dlperf",
     "precio_oferta",
     "reembolso_reserva",

@@ -14,6 +14,9 @@ import pandas as pd
 from . import datos, memoria
 from .validacion import entero, numero, numeros, opcion, tabla_de
 
+__all__ = ["CONTEXTO", "PRECISIONES", "VRAM_COMUNES", "gb_inferencia", "mayor_que_cabe", "tabla_modelos", "tabla_vram"]
+
+
 VRAM_COMUNES = (8, 12, 16, 24, 32, 48, 80)
 """GB de VRAM de las GPU más habituales, de un portátil a un centro de datos."""
 
@@ -26,8 +29,8 @@ CONTEXTO = 8192
 
 def gb_inferencia(modelo: str, precision: str, contexto: int = CONTEXTO) -> float:
     """GB para servir ``modelo`` a una persona: pesos en ``precision`` más la caché KV (bf16) de ``contexto``."""
-    opcion(modelo, "Modelo", datos.modelos())
-    opcion(precision, "Precisión", PRECISIONES)
+    modelo = opcion(modelo, "Modelo", datos.modelos())
+    precision = opcion(precision, "Precisión", PRECISIONES)
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     cualquiera = next(iter(datos.especificaciones().values()))  # la VRAM no cambia lo que ocupa el modelo
     pesos = memoria.encaja(modelo, "inferencia", cualquiera, precision=precision, secuencia=0).pesos

@@ -1,0 +1,196 @@
+"""Hasta dónde llega un cambio: qué módulos importan a cuáles, qué pruebas alcanza y qué páginas toca.
+
+Lo usan ``make check`` (``tests/comprobar.py``: pasa las pruebas que un cambio puede romper) y
+``tests/test_api.py`` (ningún círculo de importaciones). Se lee el código con ``ast``, sin importarlo.
+
+- ``importaciones(carpeta, paquete)``: módulo → módulos del paquete que importa, en cualquier sitio del fichero
+  (también dentro de una función).
+- ``quienes_usan(grafo, modulos)``: los módulos que importan alguno de ``modulos``, directa o indirectamente.
+- ``pruebas_afectadas(ficheros, raiz)``: las ``tests/test_*.py`` que un cambio alcanza (ver su docstring).
+- ``paginas_del_nav(raiz)``: las páginas del sitio construido, en el orden de ``nav`` de ``mkdocs.yml``.
+- ``ids_repetidos(raiz)``: los ``id`` de bloque de markdown-exec que aparecen en más de un sitio de ``docs/``.
+"""
+
+from __future__ import annotations
+
+import collections
+import pathlib
+import re
+
+RAIZ = pathlib.Path(__file__).resolve().parent.parent
+
+
+_FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", re.M)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n]+)", re.M)
+
+
+def sentencias(texto: str) -> list[tuple[int, str, list[str]]]:
+    """Cada importación del fichero, en cualquier sitio (también dentro de una función): (nivel relativo, módulo,
+    nombres). ``import a.b`` da (0, "a.b", []). Con expresiones regulares, no ``ast``: make check la usa en cada
+    prueba y ``ast.walk`` tarda segundos."""
+    salida = []
+    for puntos, modulo, nombres in _FROM.findall(texto):
+        lista = [n.split(" as ")[0].strip() for n in nombres.strip("()").split("#")[0].replace("\n", ",").split(",")]
+        salida.append((len(puntos), modulo, [n for n in lista if n]))
+    for nombres in _IMPORT.findall(texto):
+        salida += [(0, n.split(" as ")[0].strip(), []) for n in nombres.split("#")[0].split(",") if n.strip()]
+    return salida
+
+
+def importaciones(carpeta: pathlib.Path, paquete: str = "gpucoste") -> dict[str, set[str]]:
+    """Módulo (nombre del fichero sin «.py») → módulos de ``paquete`` (o de ``carpeta``) que importa."""
+    modulos = {p.stem for p in carpeta.glob("*.py")}
+    grafo = {}
+    for p in carpeta.glob("*.py"):
+        deps: set[str] = set()
+        for nivel, modulo, nombres in sentencias(p.read_text(encoding="utf-8")):
+            partes = modulo.split(".")
+            if nivel == 1:
+                deps |= {n for n in nombres if n in modulos} if not modulo else {partes[0]}
+            elif paquete and partes[0] == paquete:
+                deps |= {n for n in nombres if n in modulos} | ({partes[1]} if len(partes) > 1 else set())
+            elif nivel == 0 and partes[0] in modulos:
+                deps.add(partes[0])  # un módulo de ayuda de tests/ («from propiedades import …»)
+        grafo[p.stem] = deps - {p.stem}
+    return grafo
+
+
+def alcanzables(grafo: dict[str, set[str]], modulo: str) -> set[str]:
+    """Los módulos que ``modulo`` importa, directa o indirectamente."""
+    vistos: set[str] = set()
+    pendientes = list(grafo.get(modulo, ()))
+    while pendientes:
+        d = pendientes.pop()
+        if d not in vistos:
+            vistos.add(d)
+            pendientes += grafo.get(d, ())
+    return vistos
+
+
+def quienes_usan(grafo: dict[str, set[str]], modulos: set[str]) -> set[str]:
+    """Los módulos de ``grafo`` que importan alguno de ``modulos`` (directa o indirectamente), y ellos mismos."""
+    inverso: dict[str, set[str]] = collections.defaultdict(set)
+    for m, deps in grafo.items():
+        for d in deps:
+            inverso[d].add(m)
+    return _cierre(inverso, modulos) & set(grafo)
+
+
+def _cierre(grafo: dict[str, set[str]], inicio: set[str]) -> set[str]:
+    vistos = set(inicio)
+    pendientes = list(inicio)
+    while pendientes:
+        for d in grafo.get(pendientes.pop(), ()):
+            if d not in vistos:
+                vistos.add(d)
+                pendientes.append(d)
+    return vistos
+
+
+def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
+    """Los grupos de módulos que se importan entre sí, directa o indirectamente."""
+    alcance = {m: alcanzables(grafo, m) for m in grafo}
+    grupos = {frozenset({m} | {d for d in alcance[m] if m in alcance.get(d, ())}) for m in grafo}
+    return sorted(sorted(g) for g in grupos if len(g) > 1)
+
+
+def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
+    """Las ``tests/test_*.py`` que un cambio en ``ficheros`` (rutas relativas a ``raiz``) puede romper.
+
+    - ``tests/test_x.py`` → esa prueba; ``tests/ayuda.py`` (``propiedades.py``, ``conftest.py``…) → las pruebas
+      que la importan, directa o indirectamente (``conftest.py``, todas: pytest la carga siempre);
+    - ``src/gpucoste/x.py`` → las pruebas que importan ``x`` o cualquier módulo que lo importe (``dibujo`` importa
+      ``ranking``, que importa ``datos``…); ``__init__.py`` → todas las que importan la biblioteca;
+    - un CSV de ``src/gpucoste/datos/`` → las pruebas que alcanzan ``esquema`` (el cargador): todo lo que lee
+      datos, directamente o a través de un módulo.
+    """
+    paquete = raiz / "src" / "gpucoste"
+    tests = raiz / "tests"
+    biblioteca = importaciones(paquete)
+    ayudas = importaciones(tests, paquete="")
+    pruebas = sorted(p.stem for p in tests.glob("test_*.py"))
+    # Lo que alcanza cada prueba: sus módulos de tests/ y, de ellos y de ella, los de la biblioteca.
+    # conftest.py no cuenta: importa ``datos`` para sus fixtures, no porque cada prueba lea datos.
+    locales = {p: alcanzables(ayudas, p) - {"conftest"} | {p} for p in pruebas}
+    directos = {m: {d for d in _de_biblioteca(tests / f"{m}.py") if d in biblioteca} for m in ayudas}
+    de_biblioteca = {p: _cierre(biblioteca, set().union(*(directos[m] for m in locales[p]))) for p in pruebas}
+    elegidas: set[str] = {"test_snippets"}
+    for f in ficheros:
+        ruta = pathlib.PurePosixPath(f)
+        if ruta.parent.as_posix() == "tests" and ruta.suffix == ".py":
+            if ruta.stem == "conftest":
+                elegidas |= set(pruebas)
+            elegidas |= {p for p in pruebas if ruta.stem in locales[p]}
+        elif f.startswith("src/gpucoste/"):
+            partes = ruta.relative_to("src/gpucoste").parts
+            if partes[0] == "datos":
+                tocados = quienes_usan(biblioteca, {"esquema"})
+            elif partes[0] == "__init__.py":
+                tocados = set(biblioteca)
+            else:
+                tocados = quienes_usan(biblioteca, {ruta.stem})
+            elegidas |= {p for p in pruebas if de_biblioteca[p] & tocados}
+    return [f"tests/{p}.py" for p in sorted(elegidas)]
+
+
+def _de_biblioteca(ruta: pathlib.Path) -> set[str]:
+    """Los módulos de ``gpucoste`` que importa un fichero de ``tests/`` (``from gpucoste import x``, ``import
+    gpucoste.x``, ``from gpucoste.x import y``); ``import gpucoste`` a secas cuenta como ``__init__``."""
+    salida: set[str] = set()
+    for nivel, modulo, nombres in sentencias(ruta.read_text(encoding="utf-8")):
+        partes = modulo.split(".")
+        if nivel == 0 and partes[0] == "gpucoste":
+            salida |= set(nombres) if len(partes) == 1 and nombres else {partes[1] if len(partes) > 1 else "__init__"}
+    return salida
+
+
+# --- Páginas --------------------------------------------------------------------------------------------
+
+_ENTRADA_NAV = re.compile(r"(?:^\s*-\s*|:\s+)[\"']?([\w./-]+\.(?:md|ipynb))[\"']?\s*$")
+
+
+def paginas_del_nav(raiz: pathlib.Path = RAIZ) -> list[str]:
+    """Cada página de ``nav`` en ``mkdocs.yml``, como ruta del sitio construido (``calculadoras/cabe/index.html``)."""
+    lineas = (raiz / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    inicio = lineas.index("nav:")
+    salida = []
+    for linea in lineas[inicio + 1 :]:
+        if linea and not linea[0].isspace() and not linea.startswith("#"):
+            break
+        encontrada = _ENTRADA_NAV.search(linea)
+        if encontrada:
+            salida.append(pagina_construida(encontrada.group(1)))
+    return salida
+
+
+def pagina_construida(fuente: str) -> str:
+    """``calculadoras/cabe.md`` → ``calculadoras/cabe/index.html``; ``index.md`` → ``index.html``."""
+    ruta = pathlib.PurePosixPath(fuente).with_suffix("")
+    return "index.html" if ruta.name == "index" and ruta.parent.as_posix() == "." else f"{ruta.as_posix()}/index.html"
+
+
+def paginas_tocadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
+    """Las páginas construidas que cambian con ``ficheros``: ``docs/x.md`` y los snippets de ``snippets/x/``."""
+    fuentes = {pathlib.PurePosixPath(f).relative_to("docs").as_posix() for f in ficheros if f.startswith("docs/")}
+    for f in ficheros:
+        partes = pathlib.PurePosixPath(f).parts
+        if partes[0] == "snippets" and len(partes) > 2:
+            fuentes |= {p.relative_to(raiz / "docs").as_posix() for p in (raiz / "docs").rglob(f"{partes[1]}.md")}
+    nav = set(paginas_del_nav(raiz))
+    return sorted(p for p in map(pagina_construida, fuentes) if p in nav)
+
+
+_ID_BLOQUE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*\w+\b[^\n]*\bexec=\"[^\"]*\"[^\n]*\bid=\"([^\"]+)\"")
+
+
+def ids_repetidos(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
+    """``id`` de bloque de markdown-exec → sus sitios («docs/x.md:14»), para los que aparecen más de una vez.
+
+    El informe de fallos de la construcción localiza un bloque por su ``id``: uno repetido culpa a otra página."""
+    sitios = collections.defaultdict(list)
+    for md in sorted((raiz / "docs").rglob("*.md")):
+        for n, linea in enumerate(md.read_text(encoding="utf-8").splitlines(), 1):
+            encontrado = _ID_BLOQUE.match(linea)
+            if encontrado:
+                sitios[encontrado.group(1)].append(f"{md.relative_to(raiz).as_posix()}:{n}")
+    return {i: s for i, s in sitios.items() if len(s) > 1}

@@ -1,0 +1,105 @@
+"""Una API pública declarada: ``__all__`` en cada módulo de ``gpucoste``, con todo lo que no empieza por «_».
+
+De ``__all__`` sale lo que cubre el arnés de entradas malas (``tests/test_propiedades_cobertura.py``): una
+función nueva que no se declara, o que se declara y no se registra en ``tests/propiedades.py``, hace fallar una
+prueba. Y ningún módulo de la biblioteca forma un círculo de importaciones con otro.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pathlib
+import pkgutil
+
+import pytest
+from alcance import circulos, importaciones
+
+import gpucoste
+
+PAQUETE = pathlib.Path(gpucoste.__file__).parent
+
+
+def _modulos() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(gpucoste.__path__) if m.name != "__main__")
+
+
+def definidos(texto: str) -> list[str]:
+    """Los nombres públicos (sin «_» delante) que define el nivel superior de un módulo: funciones, clases y
+    constantes (``TRABAJO: Trabajo``, sin valor, también: lo da el ``__getattr__`` del módulo)."""
+    nombres = []
+    for n in ast.parse(texto).body:
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            nombres.append(n.name)
+        elif isinstance(n, ast.Assign):
+            nombres += [t.id for t in n.targets if isinstance(t, ast.Name)]
+        elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+            nombres.append(n.target.id)
+    return sorted({x for x in nombres if not x.startswith("_")})
+
+
+def declarados(texto: str) -> list[str] | None:
+    """La lista ``__all__`` del módulo (``None`` si no la tiene)."""
+    for n in ast.parse(texto).body:
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets):
+            return sorted(ast.literal_eval(n.value))
+    return None
+
+
+def importados(texto: str) -> set[str]:
+    """Los nombres que el nivel superior del módulo importa (``vast`` reexporta ``HORAS_MES`` de ``coste``)."""
+    return {
+        a.asname or a.name for n in ast.parse(texto).body if isinstance(n, ast.ImportFrom | ast.Import) for a in n.names
+    }
+
+
+def sin_declarar(texto: str) -> list[str]:
+    """Lo que falta en ``__all__`` (todo, si no hay ``__all__``) o sobra (declarado y ni definido ni importado)."""
+    todos = declarados(texto)
+    if todos is None:
+        return ["(falta __all__)"]
+    publicos = definidos(texto)
+    todos = [n for n in todos if n in publicos or n not in importados(texto)]
+    return [f"+{n}" for n in publicos if n not in todos] + [f"-{n}" for n in todos if n not in publicos]
+
+
+@pytest.mark.parametrize("nombre", [m for m in _modulos() if m != "__init__"])
+def test_cada_modulo_declara_su_api(nombre):
+    texto = (PAQUETE / f"{nombre}.py").read_text(encoding="utf-8")
+    assert not sin_declarar(texto), (
+        f"gpucoste/{nombre}.py: añade a __all__ (+) o quita (-) estos nombres, o empieza con «_» los que solo usa "
+        f"el módulo: {sin_declarar(texto)}"
+    )
+    modulo = importlib.import_module(f"gpucoste.{nombre}")
+    for n in modulo.__all__:
+        assert getattr(modulo, n) is not None, n
+
+
+def test_la_comprobacion_de_api_puede_fallar():
+    """Fallo plantado: una función pública nueva sin declarar, y un nombre declarado que ya no existe."""
+    texto = (PAQUETE / "coste.py").read_text(encoding="utf-8")
+    assert sin_declarar(texto + "\n\ndef calcula_algo(x):\n    return x\n") == ["+calcula_algo"]
+    assert sin_declarar(texto.replace("def coste_trabajo(", "def _coste_trabajo(")) == ["-coste_trabajo"]
+    assert sin_declarar("x = 1\n") == ["(falta __all__)"]
+
+
+# --- Sin círculos de importación ---------------------------------------------------------------------------
+
+
+PENDIENTES = [["cli", "cli_decisiones"]]
+"""Círculos conocidos aún sin romper (cli_decisiones usa los tipos de opción de cli y cli la importa para
+registrar sus órdenes); la prueba falla si aparece otro o si este desaparece sin quitarlo de aquí."""
+
+
+def test_sin_circulos_de_importacion():
+    assert circulos(importaciones(PAQUETE)) == PENDIENTES
+
+
+def test_la_comprobacion_de_circulos_puede_fallar(tmp_path):
+    """Fallo plantado en una copia: ``validacion`` importa ``coste`` dentro de una función (y ``coste`` ya la
+    importa a ella)."""
+    for p in PAQUETE.glob("*.py"):
+        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    ruta = tmp_path / "validacion.py"
+    ruta.write_text(ruta.read_text(encoding="utf-8") + "\n\ndef _f():\n    from . import coste\n", encoding="utf-8")
+    assert ["coste", "validacion"] in circulos(importaciones(tmp_path))

@@ -1,0 +1,143 @@
+"""Cada ejemplo del issue 21 («nunca una traza, nunca un dato malo aceptado») es una prueba de regresión.
+
+Cada caso fallaba antes (una excepción que no era ``ValueError``, un mensaje en inglés, una lista vacía por un
+nombre desconocido, un rango con el mínimo por encima del máximo); ahora da un resultado correcto o un
+``ValueError`` en español que nombra el valor y lo que se admite.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+
+import pytest
+
+from gpucoste import alternativas, coste, datos, dibujo, electricidad, mercado, publicacion, tiempo, validacion
+
+ADMITE = re.compile(r"se admite|[Vv]alores admitidos|usa valores")
+
+
+def _error(funcion, *args, **kwargs) -> str:
+    with pytest.raises(ValueError) as error:
+        funcion(*args, **kwargs)
+    mensaje = str(error.value)
+    assert ADMITE.search(mensaje), mensaje
+    assert "Valores admitidos: ." not in mensaje
+    assert not re.search(r"invalid literal|arg is an empty|math domain|division by zero|object has no", mensaje)
+    return mensaje
+
+
+def test_un_nombre_en_nfd_es_el_mismo_que_en_nfc():
+    """«Espan\\u0303a» (la ñ descompuesta) pasaba la validación y luego no encontraba ninguna fila: «max() arg is
+    an empty sequence»."""
+    assert mercado.precio_kwh("Espan\u0303a") == mercado.precio_kwh("España")
+
+
+def test_un_rango_con_el_minimo_por_encima_del_maximo_no_se_puede_crear():
+    """``tiempo.horas(1e18, 'RTX 4090', 1, Rango(0.9, 0.1))`` devolvía un rango al revés."""
+    assert "mayor o igual que el mínimo (0.9)" in _error(coste.Rango, 0.9, 0.1)
+    _error(coste.Rango, float("nan"), 1)
+    _error(coste.Rango, 0, math.inf)
+    _error(coste.Rango, "0", 1)
+    assert coste.Rango(0.1, 0.9).maximo == 0.9
+    h = tiempo.horas(1e18, "RTX 4090", 1, coste.Rango(0.1, 0.9))
+    assert 0 < h.minimo <= h.maximo
+
+
+def test_un_proveedor_desconocido_no_da_una_lista_vacia():
+    """``alternativas.cambios_de_precio(('vast.ai',))`` devolvía ``[]``."""
+    assert "¿Quisiste decir 'Vast.ai'?" in _error(alternativas.cambios_de_precio, ("vast.ai",))
+    _error(alternativas.cambios_de_precio, "Vast.ai")  # un texto no es una tupla de proveedores
+    _error(alternativas.cambios_de_precio, ())
+    assert alternativas.cambios_de_precio(("Vast.ai",)) == [
+        c for c in alternativas.cambios_de_precio() if c.proveedor == "Vast.ai"
+    ]
+
+
+def test_la_fecha_de_la_tabla_de_precios():
+    """``tabla_precios('2027-01-01')`` daba TypeError y ``tabla_precios(0)`` se aceptaba."""
+    assert len(publicacion.tabla_precios("2027-01-01")) == len(datos.precios())
+    _error(publicacion.tabla_precios, 0)
+    _error(publicacion.tabla_tarifas, "mañana")
+
+
+def test_tokens_por_segundo_diminutos():
+    """``coste_electricidad(1, 0, 5e-324)``: ZeroDivisionError."""
+    assert "tokens_s: 5e-324" in _error(electricidad.coste_electricidad, 1, 0, 5e-324)
+
+
+@pytest.mark.parametrize("x", [1e308, -1e308, 1.7e308, 0.0, 5e-324])
+def test_marcas_de_un_intervalo_de_un_solo_punto(x):
+    """``dibujo.marcas(1e308, 1e308)``: «math domain error»."""
+    marcas = dibujo.marcas(x, x)
+    assert marcas and all(math.isfinite(m) for m in marcas)
+    assert min(marcas) <= x <= max(marcas)
+
+
+def test_source_date_epoch_que_no_es_un_numero(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "abc")
+    assert "SOURCE_DATE_EPOCH='abc'" in _error(validacion.hoy)
+
+
+def test_nunca_valores_admitidos_vacio():
+    """``datos.precio('RTX 4090', 'AWS', 'bajo_demanda')`` acababa en «Valores admitidos: .»."""
+    mensaje = _error(datos.precio, "RTX 4090", "AWS", "bajo_demanda")
+    assert "'AWS'" in mensaje and "'Vast.ai'" in mensaje
+    assert "ningún valor" in str(pytest.raises(ValueError, validacion.opcion, "x", "Cosa", []).value)
+
+
+@pytest.mark.parametrize(
+    ("cambio", "campo"),
+    [
+        ({"vram_gb": -1}, "vram_gb"),
+        ({"tflops_bf16": float("nan")}, "tflops_bf16"),
+        ({"ancho_banda_gbs": "1000"}, "ancho_banda_gbs"),
+        ({"gpu": ""}, "gpu"),
+        ({"gpu": "RTX\x004090"}, "gpu"),
+        ({"memoria_unificada": "no"}, "memoria_unificada"),
+        ({"fuente": "http://sin-tls.example"}, "fuente"),
+        ({"fecha": "ayer"}, "fecha"),
+    ],
+)
+def test_una_gpu_hecha_a_mano_se_valida(cambio, campo):
+    g = datos.especificaciones()["RTX 4090"]
+    assert _error(dataclasses.replace, g, **cambio).startswith(f"Gpu: {campo}=")
+    assert dataclasses.replace(g, vram_gb=25, vatios=None).vram_gb == 25
+
+
+@pytest.mark.parametrize(
+    ("cambio", "campo"),
+    [
+        ({"capas": 0}, "capas"),
+        ({"capas": True}, "capas"),
+        ({"capas": 32.0}, "capas"),
+        ({"cabezas_kv": 64}, "cabezas_atencion"),
+        ({"expertos_activos": 2}, "expertos"),
+        ({"embeddings_atados": 1}, "embeddings_atados"),
+    ],
+)
+def test_un_modelo_hecho_a_mano_se_valida(cambio, campo):
+    m = datos.modelos()["Llama 3.1 8B"]
+    assert _error(dataclasses.replace, m, **cambio).startswith(f"Modelo: {campo}=")
+
+
+def test_un_precio_hecho_a_mano_se_valida():
+    p = datos.precios()[0]
+    _error(dataclasses.replace, p, precio_hora_usd=0)
+    _error(dataclasses.replace, p, nivel="gratis")
+    assert dataclasses.replace(p, precio_hora_usd=9.5).precio_hora_usd == 9.5
+
+
+def test_ayudas_de_las_paginas_con_entradas_malas():
+    """Ayudas de páginas que daban AttributeError, TypeError o una tabla vacía con una entrada mala."""
+    from gpucoste import historial, proveedores
+
+    assert "lista no vacía" in _error(proveedores.tabla, "Vast.ai")  # un texto se recorría letra a letra
+    _error(proveedores.tabla, [])
+    assert "¿Quisiste decir 'Vast.ai'?" in _error(proveedores.tabla, ["vast.ai"])
+    _error(historial.series, "x")
+    _error(historial.series, None, 0)
+    _error(publicacion.enlace, 5)
+    _error(publicacion.precio, "x")
+    assert publicacion.precio(2.5) == "2,50"
