@@ -155,7 +155,8 @@ def _leccion() -> Errata:
     hoy = (
         f"Con los precios y las horas de la primera versión, la cuenta es correcta: {veces(c.veces_precio_hora)} "
         f"por hora, {veces(c.veces_coste, 2)} por trabajo y {fraccion(c.fraccion_tiempo)} del tiempo. Pero sus "
-        f"horas suponen que la {c.cara.gpu} es {veces(necesaria)} más rápida que la {c.barata.gpu}"
+        f"horas suponen que la {c.cara.gpu} termina en {fraccion(c.fraccion_tiempo)} del tiempo de la "
+        f"{c.barata.gpu}, una aceleración de {veces(necesaria)}"
     )
     if medidas:
         mayor = max(medidas, key=lambda a: a.veces)
@@ -227,7 +228,7 @@ def tabla(desde: str = "../") -> pd.DataFrame:
     filas = erratas()
     return pd.DataFrame(
         {
-            "La primera versión decía": [e.cita for e in filas],
+            "La primera versión decía": [f'<span class="cita-literal">{e.cita}</span>' for e in filas],
             "Lo que dicen hoy los datos": [e.hoy for e in filas],
             "Veredicto": [f"**{e.veredicto}**" for e in filas],
             "La cuenta": [f"[ver]({desde}{e.donde.replace('.md', '/')})" for e in filas],
