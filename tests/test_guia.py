@@ -3,6 +3,7 @@ la biblioteca."""
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 
 import invariantes
@@ -11,7 +12,7 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import celdas, tabla_que_contiene
 
-from gpucoste import alternativas, atipicos, datos, moneda, proveedores, vast
+from gpucoste import alternativas, atipicos, datos, frescura, moneda, proveedores, vast
 from gpucoste.coste import HORAS_MES
 from gpucoste.formato import dolares, numero, rango
 
@@ -108,11 +109,13 @@ def test_moneda():
 
 def test_el_atipico_se_salta(carpeta_datos):
     """Dos filas propias más nuevas que todas: la última, marcada atípica, se salta (sea cual sea el resto)."""
+    hoy = frescura.referencia()  # ninguna fecha puede ser posterior a hoy
+    ayer = (hoy - dt.timedelta(days=1)).isoformat()
     with (carpeta_datos / "precios.csv").open("a", encoding="utf-8") as f:
-        f.write("H100 80GB,Vast.ai,verificado,9.99,2099-01-01,https://example.org,prueba,mediana\n")
-        f.write("H100 80GB,Vast.ai,verificado,99.9,2099-02-01,https://example.org,prueba,mediana\n")
+        f.write(f"H100 80GB,Vast.ai,verificado,9.99,{ayer},https://example.org,prueba,mediana\n")
+        f.write(f"H100 80GB,Vast.ai,verificado,99.9,{hoy.isoformat()},https://example.org,prueba,mediana\n")
     with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
-        f.write("H100 80GB,Vast.ai,verificado,2099-02-01,1,prueba,https://example.org\n")
+        f.write(f"H100 80GB,Vast.ai,verificado,{hoy.isoformat()},1,prueba,https://example.org\n")
     datos.limpiar_cache()
     r = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado")
     assert r.precio.precio_hora_usd == pytest.approx(9.99) == leidos.reciente("H100 80GB", "Vast.ai", "verificado")[0]
