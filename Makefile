@@ -145,3 +145,11 @@ serve build check test bench: $(PYODIDE_NPM)
 .PHONY: precios
 precios: install
 	$(BIN)/python -m gpucoste.recolector $(if $(RESUMEN),--resumen $(RESUMEN))
+
+# Tipos de cambio de la semana (src/gpucoste/recolector_cambios.py; usa la red): el de cada organismo oficial
+# (BCE, Banxico, Superfinanciera, BCRA, Banco Central de Chile, BCRP), fechado, en cambios.csv y moneda.csv.
+# Banxico y el Banco Central de Chile piden credenciales gratuitas (BANXICO_TOKEN, BCCH_USUARIO, BCCH_CLAVE);
+# sin ellas, esas monedas se quedan como estaban. RESUMEN=fichero.md añade la sección al cuerpo de la PR.
+.PHONY: cambios
+cambios: install
+	$(BIN)/python -m gpucoste.recolector_cambios $(if $(RESUMEN),--resumen $(RESUMEN))

@@ -33,6 +33,7 @@ VALORES_CALCULADORA = {
     "tokens": "50.000.000",
     "secuencia": "2048",
     "sin_estimaciones": "sí",
+    "pais": "SIN",
 }
 
 

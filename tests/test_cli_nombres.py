@@ -230,7 +230,7 @@ def test_reservar_toma_el_descuento_del_proveedor():
 def test_electricidad_de_la_gpu_y_el_pais():
     v = _valores(["electricidad", "--gpu", "H100 80GB"])
     vatios = float(_fila("gpus.csv", "gpu", "H100 80GB")["vatios"])
-    assert v["coste por hora"]["valor"] == pytest.approx(vatios / 1000 * _usd_kwh(), abs=1e-12)
+    assert v["coste de la luz por hora (US$)"]["valor"] == pytest.approx(vatios / 1000 * _usd_kwh(), abs=1e-12)
 
 
 def test_local_o_alquilar_con_el_modelo_de_tiempo():

@@ -260,6 +260,7 @@ def test_puntos_de_la_calculadora_son_los_de_la_biblioteca(opciones):
         "tokens": "50.000.000",
         "secuencia": "2048",
         "sin_estimaciones": "sí",
+        "pais": "SIN",
     }
     svg = navegador.calcular("donde-mas-barato", valores).grafico
     centros = _punto(svg)

@@ -2,6 +2,7 @@
 import pandas as pd
 
 from gpucoste import datos, memoria
+from gpucoste.formato import numero
 
 GPUS = ("RTX 4090", "L40S", "H100 80GB")
 METODOS = ("inferencia", "qlora", "lora", "completo")
@@ -21,6 +22,7 @@ for modelo in datos.modelos():
 print(pd.DataFrame(filas).to_markdown(index=False))
 print(
     f"\nEn cada celda, las GPU necesarias de cada tipo ({' / '.join(GPUS)}); «—»: no "
-    "cabe ni en 8. Secuencias de 2.048 tokens, tamaño de lote 1 por GPU, con "
+    f"cabe ni en 8. Secuencias de {numero(memoria.SECUENCIA, 0)} tokens, "
+    "tamaño de lote 1 por GPU, con "
     "*gradient checkpointing*{lang=en}."
 )

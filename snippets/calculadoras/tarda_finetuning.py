@@ -15,6 +15,8 @@ for gpu in datos.especificaciones():
     h = tiempo.horas_entrenamiento(MODELO, metodo, TOKENS, gpu)
     nombre = {"lora": "LoRA", "qlora": "QLoRA"}[metodo]
     filas.append({"GPU": gpu, "método": nombre, "horas": rango(h.minimo, h.maximo, 1)})
+trabajo = memoria.describir(MODELO, "lora", tokens=TOKENS, secuencia=memoria.SECUENCIA)
+print(f"**{trabajo}**, en cada GPU (QLoRA donde LoRA no cabe):\n")
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "left", "right")))
 flops = tiempo.flops_entrenamiento(MODELO, "lora", TOKENS)
 print(

@@ -230,6 +230,8 @@ class Luz:
     fecha: str
     usd_por_eur: float
     fecha_cambio: str
+    organismo: str = ""
+    """Quién publica el precio (y dónde se leyó): lo que citan las páginas."""
 
 
 def luz(pais: str = "España") -> Luz:
@@ -238,7 +240,9 @@ def luz(pais: str = "España") -> Luz:
 
     e = mercado.precio_kwh(pais)
     cambio = moneda.tipo_de_cambio()
-    return Luz(e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha)
+    return Luz(
+        e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha, e.organismo
+    )
 
 
 def vatios(gpu: str) -> float:

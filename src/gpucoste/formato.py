@@ -38,6 +38,7 @@ __all__ = [
     "rango",
     "tabla",
     "tipo_precio",
+    "tokens",
     "veces",
 ]
 
@@ -107,6 +108,20 @@ def dolares(x: float, decimales: int = 2) -> str:
 def euros(x: float, decimales: int = 2) -> str:
     """``1.73`` → ``"1,73 €"``."""
     return f"{_espanol(_decimal(x, 'euros'), decimales)}\N{NO-BREAK SPACE}{EURO}"
+
+
+def tokens(x: float) -> str:
+    """Una cantidad de tokens para la prosa: ``50e6`` → «50 millones de tokens»; ``1e6`` → «1 millón de tokens»;
+    ``2.5e6`` → «2,5 millones de tokens»; por debajo del millón, la cifra: ``2048`` → «2048 tokens»."""
+    d = _decimal(x, "tokens")
+    if d < 0:
+        raise ValueError(f"tokens: {x!r} es negativo; se admite un número de tokens mayor o igual que 0.")
+    if d < 10**6:
+        return f"{_espanol(d, 0 if d == d.to_integral_value() else 1)} tokens"
+    millones = d.scaleb(-6)
+    decimales = min(3, max(0, -millones.normalize(_CONTEXTO).as_tuple().exponent))  # sin ceros de más
+    texto = _espanol(millones, decimales)
+    return f"{texto} {'millón' if texto == '1' else 'millones'} de tokens"
 
 
 def rango(minimo: float, maximo: float, decimales: int = 2) -> str:

@@ -57,7 +57,7 @@ class Trabajo:
     modelo: str
     metodo: str
     tokens: float
-    secuencia: int = 2048
+    secuencia: int = memoria.SECUENCIA
     lote: int = 1
     checkpointing: bool = True
     rango_lora: int = memoria.RANGO_LORA
@@ -76,6 +76,16 @@ class Trabajo:
             if getattr(self, nombre) is not None:
                 numero(getattr(self, nombre), nombre, cero=True)
         resultado(self.gb_disco, "Trabajo", {"tokens": self.tokens, "dataset_gb": self.dataset_gb})
+
+    def descripcion(self) -> str:
+        """El trabajo en una frase, para el título de su tabla o su gráfico (``memoria.describir``)."""
+        return memoria.describir(
+            self.modelo,
+            self.metodo,
+            tokens=self.tokens,
+            secuencia=self.secuencia,
+            lote=None if self.lote == 1 else self.lote,
+        )
 
     @property
     def opciones_memoria(self) -> dict:
@@ -305,6 +315,7 @@ def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
             "n_gpus": f.n_gpus,
             "precio_hora_usd": f.precio.precio_hora_usd,
             "tipo_precio": f.precio.tipo,
+            "precio_hora_todas_usd": f.precio.precio_hora_usd * f.n_gpus,
             "fecha_precio": f.precio.fecha,
             "horas_min": f.horas.minimo,
             "horas_max": f.horas.maximo,
