@@ -620,6 +620,7 @@ funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
 funcion(formato.euros, REAL, decimales=Entero(0, 20))
 funcion(formato.veces, REAL, decimales=Entero(0, 20))
+funcion(formato.total, TEXTO, BOOLEANO)
 funcion(formato.porcentaje, REAL, decimales=Entero(0, 20))
 funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
@@ -637,6 +638,7 @@ funcion(moneda.usd_y_eur, NO_NEGATIVO, decimales=Entero(0, 20))
 funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
 funcion(vast.regla, Nombre(lambda: vast.CLAVES))
 funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(vast.ahorro_interrumpible, POSITIVO)
 funcion(
     vast.coste_por_estado,
     POSITIVO,
@@ -775,7 +777,9 @@ funcion(decisiones.ejemplo_interrumpible)
 funcion(decisiones.tabla_interrumpible, tasas=Objeto(lambda: [(0, 0.1), [0.5], (0, 0.05, 0.1, 0.25, 0.5, 1)]))
 funcion(decisiones.precio_gpu_alquilada)
 funcion(decisiones.rendimientos)
-funcion(decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en él (US$/mes)"))
+funcion(
+    decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en el equilibrio (US$/mes)")
+)
 funcion(decisiones.vatios, Nombre(lambda: {g.gpu for g in datos.especificaciones().values() if g.vatios}))
 
 _OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transferencia", "--precio-gb-transferencia")

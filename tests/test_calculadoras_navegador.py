@@ -662,14 +662,16 @@ PAGINA_BARATO = "calculadoras/donde-mas-barato/"
 
 def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
     """El gráfico de coste frente a horas cambia con los datos y es el que da la biblioteca en Python: un punto
-    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto; sin cifras, no hay gráfico."""
+    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto (en cada uno de sus dos dibujos, el ancho y
+    el estrecho); sin cifras, no hay gráfico."""
     sesion.abrir(PAGINA_BARATO)
-    assert _grafico(sesion, "gc-donde-mas-barato").count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato"))
+    puntos = _grafico(sesion, "gc-donde-mas-barato").count('class="punto"')
+    assert puntos == 2 * len(sesion.celdas("gc-donde-mas-barato"))
     cambios = {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000"}
     de_la_pagina, grafico = _redibujar(sesion, "gc-donde-mas-barato", cambios)
     filas = sesion.celdas("gc-donde-mas-barato")
-    assert grafico.count('class="punto"') == len(filas) > 0
-    assert grafico.count('class="destacado"') == sum(f[-1] == "★" for f in filas) > 0
+    assert grafico.count('class="punto"') == 2 * len(filas) > 0
+    assert grafico.count('class="destacado"') == 2 * sum(f[-1] == "★" for f in filas) > 0
     _sin_grafico_con(sesion, "gc-donde-mas-barato", "secuencia", "0")
     sesion.pagina.click("#gc-donde-mas-barato button[type=reset]")
     assert _grafico(sesion, "gc-donde-mas-barato") == de_la_pagina
@@ -726,12 +728,12 @@ def test_api_y_comprar_por_defecto_dan_las_cifras_publicadas(sitio, sesion):
     assert calculado["US$ por millón de tokens generados (con su entrada)"] == api["US$ por millón de tokens"]
     assert calculado["Tokens por segundo para empatar"] == api["tokens por segundo para empatar"]
     assert calculado["Equilibrio (millones de tokens al mes)"] == api["equilibrio (millones de tokens al mes)"]
-    assert calculado["Coste en él (US$/mes)"] == api["coste en él (US$/mes)"]
+    assert calculado["Coste en el equilibrio (US$/mes)"] == api["coste en el equilibrio (US$/mes)"]
     calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-comprar")}
     assert calculado["Meses hasta el equilibrio"] == compra["meses"]
     assert calculado["Horas de uso hasta el equilibrio"] == compra["horas de uso"]
     assert calculado["Coste en el equilibrio (US$)"] == compra["coste en el equilibrio (US$)"]
-    horas = calculado["Horas de alquiler que paga la compra (sin electricidad ni reventa)"]
+    horas = calculado["Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)"]
     assert f"la compra equivale a {horas} horas de alquiler" in sopa.get_text()
 
 

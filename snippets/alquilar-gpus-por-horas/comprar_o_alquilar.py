@@ -1,4 +1,5 @@
-# ¿Comprar la GPU o alquilarla? Horas de alquiler que paga la compra, con electricidad.
+# ¿Comprar la GPU o alquilarla? Horas de alquiler que cuestan lo mismo que la
+# compra, con electricidad.
 from gpucoste import compra, datos, decisiones, experimento, mercado
 from gpucoste.formato import dolares, mes, numero, periodo, tipo_precio
 

@@ -1,4 +1,5 @@
-# QLoRA de Llama 3.1 70B con 20 M de tokens (no cabe en una GPU): las 5 más baratas.
+# QLoRA de Llama 3.1 70B con 20 millones de tokens (no cabe en una GPU):
+# las 5 más baratas.
 from gpucoste import ranking
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 70B", metodo="qlora", tokens=20e6)

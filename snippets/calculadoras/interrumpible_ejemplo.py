@@ -1,7 +1,7 @@
 # Fine-tuning de la primera versión en una RTX 4090 interrumpible:
 # tiempo y coste esperados.
-from gpucoste import decisiones, formato, interrupciones
-from gpucoste.formato import dolares, mes, numero, porcentaje
+from gpucoste import decisiones, formato, interrupciones, vast
+from gpucoste.formato import dolares, mes, numero
 
 e = decisiones.ejemplo_interrumpible()
 print(
@@ -9,9 +9,9 @@ print(
     f"(la estimación de la primera versión para la {e.gpu})."
 )
 print(
-    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h on-demand "
-    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible con el descuento "
-    f"mínimo que anuncia Vast.ai ({porcentaje(e.descuento)}): "
+    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
+    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible, "
+    f"{vast.ahorro_interrumpible(e.descuento)}: "
     f"{dolares(e.precio_interrumpible, 3)}/h."
 )
 print(
@@ -40,7 +40,7 @@ print(
 )
 bajo_demanda = e.precio_bajo_demanda * e.horas_trabajo
 print(
-    f"\nOn-demand, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
+    f"\nBajo demanda, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
     f"{numero(e.horas_trabajo, 1)} horas."
 )
 for reinicio, cual in ((e.reinicio_min_h, "corto"), (e.reinicio_max_h, "largo")):

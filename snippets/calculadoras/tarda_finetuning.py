@@ -1,4 +1,4 @@
-# LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU (rango por el MFU).
+# LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU (rango por la MFU).
 import pandas as pd
 
 from gpucoste import datos, memoria, tiempo

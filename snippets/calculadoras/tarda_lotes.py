@@ -1,4 +1,5 @@
-# Generar por lotes: tokens/s de todo el lote y horas para 100 M de tokens de salida.
+# Generar por lotes: tokens/s de todo el lote y horas para 100 millones de
+# tokens de salida.
 import pandas as pd
 
 from gpucoste import memoria, tiempo

@@ -3,7 +3,7 @@
 En español de principio a fin: la ayuda (``-h``: «muestra esta ayuda y sale»), el uso y cada error
 de argparse. Ante una entrada mala, una sola línea en stderr que nombra la opción y el valor, código
 de salida 2 y nada en stdout: cada orden calcula todo primero e imprime después. Los números se
-aceptan con coma o punto decimal (``--precio-hora 1,5`` o ``1.5``; también ``1.234,5``), así que la
+aceptan con coma o punto decimal (``--precio-hora 1,5`` o ``1.5``; también ``12.345,5``), así que la
 salida de la propia orden vale de entrada. Cada orden admite ``--formato tabla|csv|json``: ``tabla``
 es para leer (cifras en español), ``csv`` y ``json`` para otros programas (punto decimal).
 
@@ -150,7 +150,7 @@ _NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)
 
 
 def decimal(texto: str) -> float:
-    """«1,5», «1.5», «1.234,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
+    """«1,5», «1.5», «12.345,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
 
     «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
     """
@@ -420,14 +420,14 @@ def _experimento(nombre: str) -> Salida:
 def _precios() -> Salida:
     columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "tipo", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
-    return Salida(tabla, {"precio_hora_usd": 4})
+    return Salida(tabla, {"precio_hora_usd": 2})  # dos decimales, como todos los precios de la guía
 
 
 # --- La cadena de decisión: ¿cabe?, ¿cuánto tarda?, ¿dónde sale más barato? --------------------
 
 
 def entero_positivo(texto: str) -> int:
-    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «2.048», como los escribe la salida)."""
+    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «32.768», como los escribe la salida)."""
     admitido = "un entero mayor o igual que 1 (p. ej. 2048)"
     try:
         x = decimal(texto)
@@ -498,7 +498,7 @@ def _cabe(
 
 @orden(
     "cuanto-tarda",
-    "horas de un entrenamiento en cada GPU (rango por el MFU)",
+    "horas de un entrenamiento en cada GPU (rango por la MFU)",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,

@@ -208,11 +208,11 @@ def _api_o_gpu(
 
 @orden(
     "reservar",
-    "uso a partir del cual reservar sale más barato que pagar on-demand",
+    "uso a partir del cual reservar sale más barato que pagar bajo demanda",
     _gpu(decisiones.GPU_ALQUILADA),
     Opcion("--proveedor", "proveedor de modalidades.csv (su descuento y su precio)", _CON_DESCUENTO, "Vast.ai"),
     Opcion("--meses", "meses de la reserva", entero_positivo, 1),
-    Opcion("--precio-hora", "dólares por hora on-demand (por defecto, el del proveedor)", positivo),
+    Opcion("--precio-hora", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--descuento", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
     Opcion("--horas", "horas del periodo reservado (como mucho 744)", positivo, HORAS_MES),
     ejemplo='--gpu "RTX 4090" --proveedor Vast.ai --meses 3',
@@ -230,7 +230,7 @@ def _reservar(
             f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    filas = [_fila("precio on-demand (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
+    filas = [_fila("precio bajo demanda (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
     return _tabla([*filas, *_equilibrio(e, "utilización")])
 
 
@@ -279,7 +279,7 @@ def _comprar(
 
 
 def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tuple[float, float, int, str]:
-    """Horas (MFU alto, MFU bajo), GPUs y origen: las dadas, o las del modelo de tiempo para ``trabajo``."""
+    """Horas (MFU alta, MFU baja), GPUs y origen: las dadas, o las del modelo de tiempo para ``trabajo``."""
     if dadas is not None:
         return dadas, dadas, 1, DADO
     h = decisiones.horas_en(trabajo, gpu, maximo=maximo)
@@ -326,10 +326,10 @@ def _local(
     alto = equilibrios.local_o_alquilar(local_alto, w, kwh, alq_alto)
     bajo = equilibrios.local_o_alquilar(local_bajo, w, kwh, alq_bajo)
     filas = [
-        _fila(f"horas en {gpu_local} (MFU alto)", local_alto, origen_local),
-        _fila(f"horas en {gpu_local} (MFU bajo)", local_bajo, origen_local),
-        _fila(f"horas en {gpu} (MFU alto)", alq_alto, origen_alq),
-        _fila(f"horas en {gpu} (MFU bajo)", alq_bajo, origen_alq),
+        _fila(f"horas en {gpu_local} (MFU alta)", local_alto, origen_local),
+        _fila(f"horas en {gpu_local} (MFU baja)", local_bajo, origen_local),
+        _fila(f"horas en {gpu} (MFU alta)", alq_alto, origen_alq),
+        _fila(f"horas en {gpu} (MFU baja)", alq_bajo, origen_alq),
         _fila("potencia de tu GPU (W)", w, origen_w),
         _fila("precio del kWh (US$)", kwh, origen_kwh),
     ]
@@ -338,17 +338,17 @@ def _local(
     elif math.isclose(alto.umbral, bajo.umbral, rel_tol=1e-9):
         filas.append(_fila("umbral por GPU alquilada (US$/h)", alto.umbral / n, "calculado"))
     else:
-        filas.append(_fila("umbral por GPU alquilada, MFU alto (US$/h)", alto.umbral / n, "calculado"))
-        filas.append(_fila("umbral por GPU alquilada, MFU bajo (US$/h)", bajo.umbral / n, "calculado"))
-    filas.append(_fila("coste de la luz en local, MFU alto (US$)", alto.coste_b, "calculado"))
-    filas.append(_fila("coste de la luz en local, MFU bajo (US$)", bajo.coste_b, "calculado"))
+        filas.append(_fila("umbral por GPU alquilada, MFU alta (US$/h)", alto.umbral / n, "calculado"))
+        filas.append(_fila("umbral por GPU alquilada, MFU baja (US$/h)", bajo.umbral / n, "calculado"))
+    filas.append(_fila("coste de la luz en local, MFU alta (US$)", alto.coste_b, "calculado"))
+    filas.append(_fila("coste de la luz en local, MFU baja (US$)", bajo.coste_b, "calculado"))
     if gpu in datos.gpus():
         p = decisiones.precio_vigente(gpu)
         origen = f"precios.csv: {p.proveedor} ({p.nivel}), {p.fecha}, {formato.tipo_precio(p.tipo)}"
         filas += [
             _fila(f"precio vigente más barato de {gpu} (US$/h)", p.precio_hora_usd, origen),
-            _fila("coste alquilada a ese precio, MFU alto (US$)", p.precio_hora_usd * n * alq_alto, "calculado"),
-            _fila("coste alquilada a ese precio, MFU bajo (US$)", p.precio_hora_usd * n * alq_bajo, "calculado"),
+            _fila("coste alquilada a ese precio, MFU alta (US$)", p.precio_hora_usd * n * alq_alto, "calculado"),
+            _fila("coste alquilada a ese precio, MFU baja (US$)", p.precio_hora_usd * n * alq_bajo, "calculado"),
         ]
     return _tabla(filas, 3)
 
@@ -379,7 +379,7 @@ def _local(
     Opcion(
         "--precio-hora", "dólares por hora de la interrumpible (por defecto, con el descuento del proveedor)", positivo
     ),
-    Opcion("--precio-bajo-demanda", "dólares por hora on-demand (por defecto, el del proveedor)", positivo),
+    Opcion("--precio-bajo-demanda", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--intervalo-min", "minutos de cómputo entre checkpoints (sin él, el óptimo de Daly)", positivo),
     ejemplo='--gpu "RTX 4090" --horas 6 --interrupciones-hora 0,25',
     dinero=True,
@@ -400,7 +400,7 @@ def _interrumpible(
     if precio_hora is None:
         d = mercado.descuento(proveedor, "interrumpible")
         precio_hora = bajo_demanda * (1 - d.descuento)
-        origen_i = f"on-demand con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
+        origen_i = f"bajo demanda con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
     origen_r = DADO
     if reinicio_min is None:
         reinicio_min, origen_r = datos.supuestos()["minutos_arranque"].valor_min, "supuestos.csv: minutos_arranque"
@@ -413,13 +413,13 @@ def _interrumpible(
     )
     filas = [
         _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
-        _fila("precio on-demand (US$/h)", bajo_demanda, origen_bd),
+        _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
         _fila("reinicio (minutos)", reinicio_min, origen_r),
         _fila("checkpoint cada (minutos)", e.intervalo * 60, DADO if intervalo_min else "óptimo de Daly"),
         _fila("horas esperadas", e.horas, "calculado"),
         _fila("coste esperado (US$)", e.coste, "calculado"),
         _fila("interrupciones esperadas", e.interrupciones, "calculado"),
-        _fila("coste on-demand (US$)", bajo_demanda * horas, "calculado"),
+        _fila("coste bajo demanda (US$)", bajo_demanda * horas, "calculado"),
         _fila(
             "interrupciones por hora del equilibrio",
             eq.umbral,

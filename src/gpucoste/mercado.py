@@ -127,7 +127,7 @@ ELECTRICIDAD = esquema.Tabla(
 MODALIDADES_TABLA = esquema.Tabla(
     "modalidades.csv",
     Modalidad,
-    "Descuento sobre el precio on-demand de una instancia reservada (por meses) o interrumpible.",
+    "Descuento sobre el precio bajo demanda de una instancia reservada (por meses) o interrumpible.",
     columnas=(
         esquema.Columna("proveedor", "texto", "Proveedor."),
         esquema.Columna("modalidad", "enum", "Reservada o interrumpible.", valores=MODALIDADES),

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .coste import coste_total
-from .formato import fecha, nivel, numero, periodo, rango, tipo_precio
+from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -154,7 +154,7 @@ def _tabla_coste(**valores: float) -> Tabla:
     return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True), "", titulo)
 
 
-# --- Interrumpible o on-demand (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
 
 
 def _campos_interrumpibles() -> tuple[Campo, ...]:
@@ -167,7 +167,7 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
         Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio on-demand", "US$/h", e.precio_bajo_demanda),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -200,7 +200,7 @@ def _tabla_interrumpibles(
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
         ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste on-demand (US$)", numero(bajo_demanda)),
+        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
         (
             "Deja de compensar a partir de (interrupciones por hora)",
             eq.motivo if eq.umbral is None else numero(eq.umbral),
@@ -215,12 +215,12 @@ def _tabla_interrumpibles(
         eje_x="interrupciones por hora",
         eje_y="coste esperado del trabajo (US$)",
         alt="Coste esperado del trabajo interrumpible frente a la tasa de interrupciones, con tus cifras: crece "
-        "con la tasa y cruza la línea del precio on-demand en el punto de equilibrio.",
+        "con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio.",
     )
     titulo = (
         f"Un trabajo de {escribir(horas_trabajo)} horas de cómputo, con {escribir(interrupciones_hora)} interrupciones "
         f"por hora, a {escribir(precio_interrumpible)} US$/h interrumpible o {escribir(precio_bajo_demanda)} US$/h "
-        "on-demand"
+        "bajo demanda"
     )
     return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
@@ -342,7 +342,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             f.precio.proveedor_y_nivel,
-            texto(f.coste) + ("" if f.completo else " †"),
+            total(texto(f.coste), f.completo),
             texto(f.horas, 1),
             numero(f.precio.precio_hora_usd * f.n_gpus),
             tipo_precio(f.precio.tipo),
@@ -357,7 +357,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
         d.costes,
         d.gpus,
         destacados=d.frontera,
-        eje_x="horas de cómputo (rango por el MFU)",
+        eje_x="horas de cómputo (rango por la MFU)",
         eje_y="coste por trabajo terminado (US$)",
         alt=f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, con tus cifras: cada "
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
@@ -414,7 +414,7 @@ def _tabla_api_o_gpu(
         ("US$ por millón de tokens generados (con su entrada)", numero(millon)),
         ("Tokens por segundo para empatar", numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
         ("Equilibrio (millones de tokens al mes)", e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
-        ("Coste en él (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
+        ("Coste en el equilibrio (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
     )
     millones, series = equilibrios.costes_segun_tokens(precio_hora, tokens_s, {"API": millon}, "GPU alquiladas 24/7")
     grafico = dibujo.lineas(
@@ -462,7 +462,8 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes, a {decisiones.HORAS_AL_DIA[0]} horas al día",
+            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
             decisiones.HORAS_AL_DIA[0] * 365 / 12,
         ),
@@ -494,7 +495,7 @@ def _tabla_comprar(
         ("Horas de uso hasta el equilibrio", "—" if e.umbral is None else numero(e.umbral * horas_mes, 0)),
         ("Coste en el equilibrio (US$)", "—" if e.coste_a is None else numero(e.coste_a, 0)),
         (
-            "Horas de alquiler que paga la compra (sin electricidad ni reventa)",
+            "Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
             numero(compra.horas_equivalentes(precio_compra, precio_hora), 0),
         ),
     )
@@ -541,7 +542,7 @@ CALCULADORAS: dict[str, Calculadora] = {
         ),
         Calculadora(
             "interrumpibles",
-            "Calcula tu caso: interrumpible o on-demand",
+            "Calcula tu caso: interrumpible o bajo demanda",
             dict.fromkeys(
                 (
                     "horas_trabajo",
@@ -643,13 +644,16 @@ def _campo_pais() -> Campo:
 
 
 def _importe(celda: str, convertir: Callable[[float], str]) -> str:
-    """«2,04» → su importe local; «2,89–4,89 †» → los dos extremos, con la marca; lo que no es cifra, tal cual."""
-    cifras, _, marca = celda.partition(" ")
-    partes = cifras.split("–")
-    leidos = [leer(x) for x in partes]
+    """«2,04» → su importe local; «2,89–4,89*» → los dos extremos, con la marca de total incompleto
+    (``formato.INCOMPLETO``); lo que no es cifra, tal cual."""
+    from .formato import INCOMPLETO
+
+    marca = INCOMPLETO if celda.endswith(INCOMPLETO) else ""
+    cifras = celda.removesuffix(marca) if marca else celda
+    leidos = [leer(x) for x in cifras.split("–")]
     if not all(isinstance(x, float) for x in leidos):
         return celda
-    return "–".join(convertir(x) for x in leidos) + (f" {marca}" if marca else "")
+    return "–".join(convertir(x) for x in leidos) + marca
 
 
 def en_moneda(tabla: Tabla, pais: str) -> Tabla:

@@ -4,7 +4,7 @@ Para un ``Trabajo`` (modelo, método, tokens, longitud de secuencia…):
 
 1. para cada precio de ``precios.csv`` (el más reciente de cada GPU, proveedor y nivel), el menor
    número de esas GPUs en que cabe (``memoria.gpus_necesarias``, hasta ``MAX_GPUS``);
-2. las horas, un rango por el MFU (``tiempo.horas_entrenamiento``; con varias GPUs se supone que
+2. las horas, un rango por la MFU (``tiempo.horas_entrenamiento``; con varias GPUs se supone que
    escala en línea recta, una cota optimista);
 3. el coste con los costes ocultos (``coste.coste_total``): GPU, arranque facturado (minutos de los
    supuestos), disco durante todo el tiempo facturado (imagen, pesos, dataset y checkpoint, a la
@@ -262,7 +262,7 @@ class Dispersion:
     opciones: tuple[str, ...]
     """«GPU en proveedor (nivel)» de cada fila, para el texto alternativo."""
     horas: tuple[tuple[float, float], ...]
-    """Horas de cómputo de cada fila, (mínimo, máximo) por el MFU."""
+    """Horas de cómputo de cada fila, (mínimo, máximo) por la MFU."""
     costes: tuple[tuple[float, float], ...]
     """Coste por trabajo terminado de cada fila, (mínimo, máximo), en US$."""
     frontera: tuple[int, ...]
@@ -340,7 +340,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
     """
     import pandas as pd
 
-    from .formato import fecha, rango, tipo_precio
+    from .formato import fecha, rango, tipo_precio, total
     from .formato import numero as texto_numero
 
     def texto(r: Rango | None, decimales: int = 2) -> str:
@@ -366,7 +366,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
                 "tipo": tipo_precio(f.precio.tipo),
                 "fecha": fecha(f.precio.fecha),
                 "horas": texto(f.horas, 1),
-                "**total (US$)**": texto(f.coste) + ("" if f.completo else " †"),
+                "**total (US$)**": total(texto(f.coste), f.completo),
                 "Pareto": "★" if f.pareto else "",
             }
         filas.append(fila)
