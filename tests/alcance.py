@@ -164,9 +164,12 @@ def paginas_del_nav(raiz: pathlib.Path = RAIZ) -> list[str]:
 
 
 def pagina_construida(fuente: str) -> str:
-    """``calculadoras/cabe.md`` → ``calculadoras/cabe/index.html``; ``index.md`` → ``index.html``."""
+    """``calculadoras/cabe.md`` → ``calculadoras/cabe/index.html``; ``index.md`` → ``index.html``;
+    ``calculadoras/index.md`` → ``calculadoras/index.html``."""
     ruta = pathlib.PurePosixPath(fuente).with_suffix("")
-    return "index.html" if ruta.name == "index" and ruta.parent.as_posix() == "." else f"{ruta.as_posix()}/index.html"
+    if ruta.name == "index":
+        return (ruta.parent / "index.html").as_posix().removeprefix("./")
+    return f"{ruta.as_posix()}/index.html"
 
 
 def paginas_tocadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
