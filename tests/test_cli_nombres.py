@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gpucoste import cli, validacion
+from gpucoste.formato import tipo_precio
 
 DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
 CALCULADORAS = {
@@ -289,4 +290,4 @@ def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
     assert p == decisiones.precio_vigente(decisiones.GPU_ALQUILADA)
     fila = _valores(argv)[concepto]
     assert fila["valor"] == pytest.approx(p.precio_hora_usd)
-    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}"
+    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}, {tipo_precio(p.tipo)}"
