@@ -89,8 +89,9 @@ def calculadora_como_el_ranking() -> None:
     opciones = ranking.ranking(TRABAJO)
     t = navegador.calcular("donde-mas-barato", VALORES_CALCULADORA)
     assert len(t.filas) == len(opciones)
-    assert len(re.findall(r'<circle class="punto"', t.grafico)) == len(opciones)
-    assert len(re.findall(r'<circle class="destacado"', t.grafico)) == sum(f.pareto for f in opciones) >= 1
+    ancho = t.grafico[: t.grafico.index("</svg>")]  # el primer dibujo (el estrecho repite los datos a otra escala)
+    assert len(re.findall(r'<circle class="punto"', ancho)) == len(opciones)
+    assert len(re.findall(r'<circle class="destacado"', ancho)) == sum(f.pareto for f in opciones) >= 1
 
 
 def paginas_de_datos() -> None:
