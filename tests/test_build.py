@@ -42,6 +42,7 @@ def esperada_experimento() -> list[list[str]]:
         [
             f["GPU"],
             f"{f['US$/h']:.2f}".replace(".", ","),
+            f["tipo"],  # qué es el precio: las cuatro cifras de la primera versión son estimaciones
             f"{f['horas']:.1f}".replace(".", ","),
             f"{f['coste']:.2f}".replace(".", ","),
         ]

@@ -29,7 +29,9 @@ def test_ajustes_csv_sale_de_la_mitad_de_ajuste():
     ruta = resources.files("gpucoste") / "datos" / "ajustes.csv"
     with ruta.open(encoding="utf-8") as f:
         guardado = list(csv.DictReader(f))
-    assert guardado == calibracion.filas_ajustes(), "ajustes.csv no sale de medidas.csv: ejecuta «make snapshots» (o «make calibrar») y revisa el diff"
+    assert guardado == calibracion.filas_ajustes(), (
+        "ajustes.csv no sale de medidas.csv: ejecuta «make snapshots» (o «make calibrar») y revisa el diff"
+    )
 
 
 def test_las_mitades_son_disjuntas_y_cubren_todas():

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gpucoste import cli, validacion
+from gpucoste.formato import tipo_precio
 
 DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
 CALCULADORAS = {
@@ -137,18 +138,23 @@ def test_la_biblioteca_da_la_misma_sugerencia():
 
 def _precio_vigente_mas_barato(gpu: str, proveedor: str | None = None) -> float:
     """Lo mismo que decisiones.precio_vigente, escrito aparte sobre los CSV: el más reciente de cada proveedor y
-    nivel sin atípicos ni interrumpibles, y de esos el más barato."""
+    nivel sin atípicos ni interrumpibles, y de esos el más barato; solo lecturas, salvo que el proveedor no tenga
+    más que estimaciones."""
     atipicos = {(a["gpu"], a["proveedor"], a["nivel"], a["fecha"]) for a in _csv("atipicos.csv")}
-    recientes: dict[tuple, dict] = {}
-    for p in _csv("precios.csv"):
-        clave = (p["gpu"], p["proveedor"], p["nivel"])
-        if p["gpu"] != gpu or p["nivel"] == "interrumpible" or (*clave, p["fecha"]) in atipicos:
-            continue
-        if proveedor and p["proveedor"] != proveedor:
-            continue
-        if clave not in recientes or p["fecha"] > recientes[clave]["fecha"]:
-            recientes[clave] = p
-    return min(float(p["precio_hora_usd"]) for p in recientes.values())
+
+    def recientes(estimaciones: bool) -> dict[tuple, dict]:
+        salida: dict[tuple, dict] = {}
+        for p in _csv("precios.csv"):
+            clave = (p["gpu"], p["proveedor"], p["nivel"])
+            if p["gpu"] != gpu or p["nivel"] == "interrumpible" or (*clave, p["fecha"]) in atipicos:
+                continue
+            if (proveedor and p["proveedor"] != proveedor) or (p["tipo"] == "estimacion" and not estimaciones):
+                continue
+            if clave not in salida or p["fecha"] > salida[clave]["fecha"]:
+                salida[clave] = p
+        return salida
+
+    return min(float(p["precio_hora_usd"]) for p in (recientes(False) or recientes(True)).values())
 
 
 def _fila(nombre: str, clave: str, valor: str) -> dict:
@@ -195,14 +201,19 @@ def test_la_reventa_resta_y_no_puede_pasar_de_la_compra():
 
 def test_api_o_gpu_usa_la_api_mas_barata_del_modelo():
     v = _valores(["api-o-gpu", "--modelo", "Llama 3.1 8B", "--gpu", "RTX 4090"])
-    apis = [a for a in _csv("api_precios.csv") if a["modelo"] == "Llama 3.1 8B"]
-    mezclado = min(float(a["entrada_usd_millon"]) + float(a["salida_usd_millon"]) for a in apis)
+    apis: dict[str, dict] = {}  # la fila más reciente de cada proveedor (una fila nueva sustituye a la anterior)
+    for a in _csv("api_precios.csv"):
+        if a["modelo"] == "Llama 3.1 8B" and (a["proveedor"] not in apis or a["fecha"] > apis[a["proveedor"]]["fecha"]):
+            apis[a["proveedor"]] = a
+    mezclado = min(float(a["entrada_usd_millon"]) + float(a["salida_usd_millon"]) for a in apis.values())
     assert v["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(mezclado)
     precio = _precio_vigente_mas_barato("RTX 4090")
     assert v["precio de la GPU (US$/h)"]["valor"] == pytest.approx(precio)
     assert v["tokens/s para empatar"]["valor"] == pytest.approx(precio / 3600 * 1e6 / mezclado)
     con_together = _valores(["api-o-gpu", "--api", "Together"])
-    assert con_together["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(0.36)
+    together = apis["Together"]
+    esperado = float(together["entrada_usd_millon"]) + float(together["salida_usd_millon"])
+    assert con_together["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(esperado)
 
 
 def test_reservar_toma_el_descuento_del_proveedor():
@@ -292,4 +303,4 @@ def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
     assert p == decisiones.precio_vigente(decisiones.GPU_ALQUILADA)
     fila = _valores(argv)[concepto]
     assert fila["valor"] == pytest.approx(p.precio_hora_usd)
-    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}"
+    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}, {tipo_precio(p.tipo)}"

@@ -167,17 +167,17 @@ def test_clave_repetida_con_otras_mayusculas(carpeta_datos):
 
 
 def test_comilla_sin_cerrar(carpeta_datos):
-    """Una comilla sin cerrar en una nota se tragaba las filas siguientes (30 filas → 27) en silencio."""
+    """Una comilla sin cerrar en una nota se tragaba las filas siguientes (30 filas → 27) en silencio.
+
+    La fila rota es una fila propia: la prueba no depende de cómo acaban las filas de hoy."""
     original = _lineas(carpeta_datos, "precios.csv")
-    lineas = list(original)
-    assert lineas[4].endswith('"')
-    lineas[4] = lineas[4][:-1]
-    _escribir(carpeta_datos, "precios.csv", lineas)
+    rota = 'RTX 4090,RunPod,comunidad,0.5,2026-01-01,https://example.org,"nota sin cerrar, con coma,lista'
+    _escribir(carpeta_datos, "precios.csv", [*original[:4], rota, *original[4:]])
     with pytest.raises(ValueError, match=r"precios.csv, fila 5: una comilla abre una celda y no se cierra"):
         datos.precios()
-    _escribir(carpeta_datos, "precios.csv", [*original[:-1], original[-1][:-1]])  # en la última fila
+    _escribir(carpeta_datos, "precios.csv", [*original, rota])  # en la última fila
     datos.limpiar_cache()
-    with pytest.raises(ValueError, match=rf"precios.csv, fila {len(original)}: una comilla abre una celda y no se"):
+    with pytest.raises(ValueError, match=rf"precios.csv, fila {len(original) + 1}: una comilla abre una celda y no"):
         datos.precios()
 
 
@@ -289,9 +289,12 @@ def test_carpetas_y_ficheros_malos(tmp_path, monkeypatch, carpeta_datos):
 
 
 def test_regresiones_del_issue(carpeta_datos):
-    """Los números publicados no cambian en silencio con un CSV roto: o se cargan bien, o error."""
-    assert datos.precio("A100 80GB", "Vast.ai", "verificado").precio_hora_usd == pytest.approx(1.7043)
-    assert len(datos.precios()) == 36  # 33 + los 3 de Inference Endpoints de Hugging Face (issue 10)
+    """Los números publicados no cambian en silencio con un CSV roto: o se cargan bien, o error.
+
+    Cada cifra, de una fila fechada (una fila nueva no la cambia); el número de filas, contado con ``csv``."""
+    assert datos.precio("A100 80GB", "Vast.ai", "verificado", "2026-10-29").precio_hora_usd == pytest.approx(1.7043)
+    with (carpeta_datos / "precios.csv").open(encoding="utf-8") as f:
+        assert len(datos.precios()) == sum(1 for fila in csv.DictReader(f) if any(fila.values()))
     assert compra.horas_para_comprar("RTX 4090", "Vast.ai", "verificado", "2026-07") == pytest.approx(1599 / 0.45)
     olvidada = ocultos.imagen_olvidada()
     assert (olvidada.minimo, olvidada.maximo) == (pytest.approx(4), pytest.approx(6))

@@ -88,6 +88,9 @@ def prosa(html: str) -> tuple[str, list[list[str]], list[str]]:
         nodo.decompose()
     for nodo in articulo.select(f"{INGLES}, [hidden]"):
         nodo.decompose()
+    # Las citas literales de la primera versión de la guía (julio de 2026): un documento histórico, tal cual.
+    for nodo in articulo.select(".cita-literal"):
+        nodo.decompose()
     for nodo in articulo.find_all("svg"):
         nodo.decompose()
     tablas = [[texto(td) for td in tr.find_all("td")] for tr in articulo.find_all("tr")]

@@ -3,13 +3,16 @@ la biblioteca."""
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 
+import invariantes
+import leidos
 import pytest
 from bs4 import BeautifulSoup
 from conftest import celdas, tabla_que_contiene
 
-from gpucoste import alternativas, atipicos, datos, moneda, proveedores, vast
+from gpucoste import alternativas, atipicos, datos, frescura, moneda, proveedores, vast
 from gpucoste.coste import HORAS_MES
 from gpucoste.formato import dolares, numero, rango
 
@@ -104,21 +107,29 @@ def test_moneda():
 # --- Atípicos y precios recientes ------------------------------------------------------------------
 
 
-def test_el_atipico_se_salta():
+def test_el_atipico_se_salta(carpeta_datos):
+    """Dos filas propias más nuevas que todas: la última, marcada atípica, se salta (sea cual sea el resto)."""
+    hoy = frescura.referencia()  # ninguna fecha puede ser posterior a hoy
+    ayer = (hoy - dt.timedelta(days=1)).isoformat()
+    with (carpeta_datos / "precios.csv").open("a", encoding="utf-8") as f:
+        f.write(f"H100 80GB,Vast.ai,verificado,9.99,{ayer},https://example.org,prueba,mediana\n")
+        f.write(f"H100 80GB,Vast.ai,verificado,99.9,{hoy.isoformat()},https://example.org,prueba,mediana\n")
+    with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
+        f.write(f"H100 80GB,Vast.ai,verificado,{hoy.isoformat()},1,prueba,https://example.org\n")
+    datos.limpiar_cache()
     r = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado")
-    assert r.precio.precio_hora_usd == pytest.approx(3.4727)
-    assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(6.1489)]
+    assert r.precio.precio_hora_usd == pytest.approx(9.99) == leidos.reciente("H100 80GB", "Vast.ai", "verificado")[0]
+    assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(99.9)]
     tabla = atipicos.tabla_recientes().set_index("GPU")
-    assert not tabla.loc["RTX 4090 (comunidad)", "posterior"]
-    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(3.4727)
+    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(9.99)
+    invariantes.recientes_como_el_oraculo()  # y cada escenario, como dice el CSV (también sin estimaciones)
 
 
 def test_si_todo_es_atipico_lo_dice(carpeta_datos):
-    ruta = carpeta_datos / "atipicos.csv"
-    ruta.write_text(
-        ruta.read_text(encoding="utf-8") + "RTX 4090,RunPod,comunidad,2026-09-25,1,prueba,https://example.org/\n",
-        encoding="utf-8",
-    )
+    """Se marcan como atípicas todas las filas de la clave, tenga las que tenga hoy."""
+    fechas = [p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == ("RTX 4090", "RunPod", "comunidad")]
+    with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
+        f.writelines(f"RTX 4090,RunPod,comunidad,{fecha},1,prueba,https://example.org/\n" for fecha in fechas)
     datos.limpiar_cache()
     with pytest.raises(ValueError, match="Todos los precios de RTX 4090 en RunPod"):
         atipicos.precio_reciente("RTX 4090", "RunPod", "comunidad")
@@ -138,13 +149,9 @@ def test_comparar_suma_las_partidas_y_no_inventa_ceros():
         aws["gpu"] + aws["arranque_min"] + aws["disco_min"] + aws["transferencia_min"]
     )
     assert aws["completo"]
-    for clave in (("Vast.ai", "verificado"), ("Lambda", "bajo_demanda")):
-        assert not c.loc[clave, "completo"]
-    assert math.isnan(c.loc[("Vast.ai", "verificado"), "transferencia_min"])
-    assert math.isnan(c.loc[("Lambda", "bajo_demanda"), "disco_min"])
-    # El atípico no entra: Vast.ai usa el precio anterior.
-    assert c.loc[("Vast.ai", "verificado"), "precio"] == pytest.approx(3.4727)
-    assert c["total_min"].is_monotonic_increasing
+    invariantes.alternativas_sin_ceros_inventados("H100 80GB")  # sin tarifa, NaN (nunca 0); sin atípicos
+    assert math.isnan(c.loc[("Vast.ai", "verificado"), "transferencia_min"])  # en Vast.ai la fija cada host
+    assert not c.loc[("Vast.ai", "verificado"), "completo"]
 
 
 def test_cambios_de_precio_salen_de_los_datos():
@@ -207,7 +214,7 @@ def test_pagina_alternativas(sitio):
         tablas = [t for t in sopa.find_all("table") if "total (US$)" in t.get_text()]
         publicadas = [celdas(t) for t in tablas]
         esperadas = [rango(a, b) for a, b in zip(c["total_min"], c["total_max"], strict=True)]
-        assert any([f[6].rstrip("*") for f in filas] == esperadas for filas in publicadas)
+        assert any([f[7].rstrip("*") for f in filas] == esperadas for filas in publicadas)  # tras «tipo»
     svg = sopa.find("svg", attrs={"role": "img"})
     assert svg is not None and "trabajo grande" in svg["aria-label"]
     texto = sopa.get_text(" ", strip=True)

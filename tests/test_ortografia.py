@@ -8,6 +8,7 @@ import pathlib
 import re
 import subprocess
 
+import leidos
 from bs4 import BeautifulSoup
 from conftest import RAIZ
 from herramientas import informar, requiere
@@ -41,6 +42,20 @@ def diccionario(ruta: pathlib.Path = DICCIONARIO) -> set[str]:
     return {linea.strip() for linea in ruta.read_text(encoding="utf-8").splitlines() if linea.strip()}
 
 
+COLUMNAS_DE_NOMBRES = ("gpu", "gpu_rapida", "gpu_lenta", "proveedor", "modelo")
+"""Columnas de los CSV que son nombres propios: un proveedor o una GPU nuevos en los datos no son faltas."""
+
+
+def nombres_de_los_datos() -> set[str]:
+    """Las palabras de los nombres propios de los datos activos (``GPUCOSTE_DATOS`` o los del paquete), tal cual."""
+    nombres = set()
+    for fichero in leidos.carpeta().glob("*.csv"):
+        for fila in leidos.filas(fichero.name):
+            for columna in COLUMNAS_DE_NOMBRES:
+                nombres.update(PALABRA.findall(fila.get(columna) or ""))
+    return nombres
+
+
 def en_diccionario(palabra: str, propio: set[str]) -> bool:
     """Como hunspell: una entrada en minúsculas admite también la mayúscula inicial y las versales."""
     return palabra in propio or palabra.lower() in propio and palabra in (palabra.capitalize(), palabra.upper())
@@ -50,7 +65,7 @@ def desconocidas(sitio: pathlib.Path, ruta: pathlib.Path = DICCIONARIO) -> tuple
     """Palabras que ni hunspell-es ni el diccionario del proyecto (``ruta``) conocen, con sus páginas; y cuántas
     se leyeron."""
     hunspell = requiere("hunspell", "paquetes de Debian hunspell y hunspell-es")
-    propio = diccionario(ruta)
+    propio = diccionario(ruta) | nombres_de_los_datos()
     donde: dict[str, set[str]] = collections.defaultdict(set)
     total = 0
     for pagina in sorted(sitio.rglob("*.html")):

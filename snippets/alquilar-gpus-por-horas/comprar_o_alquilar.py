@@ -1,9 +1,9 @@
 # ¿Comprar la GPU o alquilarla? Horas de alquiler que cuestan lo mismo que la
 # compra, con electricidad.
 from gpucoste import compra, datos, decisiones, experimento, mercado
-from gpucoste.formato import dolares, mes, numero, periodo
+from gpucoste.formato import dolares, mes, numero, periodo, tipo_precio
 
-HORAS_DEL_ARTICULO = 2000  # lo que afirmaba el artículo original
+HORAS_DEL_ARTICULO = 2000  # lo que afirmaba la primera versión de esta guía
 
 con_precio = {h.gpu: h for h in datos.hardware() if h.precio_compra_usd}
 for esc in experimento.escenarios(experimento.FINETUNING):
@@ -14,7 +14,10 @@ for esc in experimento.escenarios(experimento.FINETUNING):
         esc.gpu, esc.proveedor, esc.nivel, esc.fecha_precio
     )
     nota = gpu.nota[0].lower() + gpu.nota[1:]
-    donde = f"{alquiler.proveedor}, {alquiler.nivel}, {mes(alquiler.fecha)}"
+    donde = (
+        f"{alquiler.proveedor}, {alquiler.nivel}, {mes(alquiler.fecha)}, "
+        f"{tipo_precio(alquiler.tipo)}"
+    )
     print(
         f"- Una {gpu.gpu} a {dolares(gpu.precio_compra_usd, 0)} ({nota}; "
         f"{mes(gpu.fecha)}) cuesta lo que "
@@ -24,7 +27,8 @@ for esc in experimento.escenarios(experimento.FINETUNING):
     ultima = gpu
 implicito = dolares(ultima.precio_compra_usd / HORAS_DEL_ARTICULO)
 print(
-    f"\nEl artículo original hablaba de {numero(HORAS_DEL_ARTICULO, 0)} horas: "
+    "\nLa primera versión de esta guía hablaba de "
+    f"{numero(HORAS_DEL_ARTICULO, 0)} horas: "
     f"con estos datos, eso supondría alquilar la {ultima.gpu} a {implicito}/h."
 )
 

@@ -2,27 +2,27 @@
 import pandas as pd
 
 from gpucoste import atipicos, datos, experimento
-from gpucoste.formato import dolares, fecha, lista, mes, numero
+from gpucoste.formato import dolares, fecha, lista, mes, numero, tipo_precio
 
 recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(
     {
         "GPU": recientes["GPU"],
-        "US$/h (artículo)": [numero(x) for x in recientes["articulo"]],
+        "US$/h (primera versión)": [numero(x) for x in recientes["articulo"]],
         "US$/h (reciente)": [numero(x) for x in recientes["reciente"]],
+        "tipo": [tipo_precio(t) for t in recientes["tipo"]],
         "fecha del precio": [mes(f) for f in recientes["fecha"]],
         "coste del trabajo (US$)": [numero(x) for x in recientes["coste"]],
     }
 )
-alineacion = ["left", "right", "right", "left", "right"]
+alineacion = ["left", "right", "right", "left", "left", "right"]
 print(comparada.to_markdown(index=False, colalign=alineacion))
 
 sin_nuevo = recientes.loc[~recientes["posterior"], "GPU"].tolist()
 if sin_nuevo:
     print(
         f"\nPara {lista(sin_nuevo)}, los datos no tienen un precio posterior al "
-        "del "
-        "artículo: la fila repite el suyo."
+        "de la primera versión: la fila repite el suyo."
     )
 for _, fila in recientes.iterrows():
     for p in fila["saltados"]:

@@ -1,11 +1,12 @@
 # ¿API por token o GPU alquilada siempre encendida? El umbral de tokens al mes.
 from gpucoste import decisiones, formato
-from gpucoste.formato import dolares, mes, numero
+from gpucoste.formato import dolares, mes, numero, tipo_precio
 
 gpu = decisiones.precio_gpu_alquilada()
 print(
     f"- **GPU:** una {gpu.gpu} a {dolares(gpu.precio_hora_usd)}/h "
-    f"({gpu.proveedor}, {gpu.nivel}, {mes(gpu.fecha)}), encendida todo el mes."
+    f"({gpu.proveedor}, {gpu.nivel}, {mes(gpu.fecha)}, {tipo_precio(gpu.tipo)}), "
+    "encendida todo el mes."
 )
 print(
     f"- **Modelo:** {decisiones.MODELO}; tokens de entrada por token generado: "

@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import decisiones, equilibrios, formato, mercado
-from gpucoste.formato import dolares, mes
+from gpucoste.formato import dolares, mes, tipo_precio
 
 # El precio del proveedor de los descuentos (como `gpucoste reservar`).
 gpu = decisiones.precio_vigente(decisiones.GPU_ALQUILADA, "Vast.ai")
@@ -25,6 +25,6 @@ for m in mercado.modalidades():
 print(formato.tabla(pd.DataFrame(filas), {"coste de un mes en el equilibrio (US$)": 2}))
 print(
     f"\nCon la {gpu.gpu} a {dolares(gpu.precio_hora_usd)}/h ({gpu.proveedor}, "
-    f"{mes(gpu.fecha)}). Descuentos del prepago de Vast.ai: los que aplica por defecto "
-    "su línea de órdenes."
+    f"{mes(gpu.fecha)}, {tipo_precio(gpu.tipo)}). Descuentos del prepago de Vast.ai: "
+    "los que aplica por defecto su línea de órdenes."
 )

@@ -418,7 +418,7 @@ def _experimento(nombre: str) -> Salida:
 
 @orden("precios", "referencias de precio con fuente y fecha", ejemplo="--formato json", dinero=True)
 def _precios() -> Salida:
-    columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
+    columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "tipo", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
     return Salida(tabla, {"precio_hora_usd": 2})  # dos decimales, como todos los precios de la guía
 
@@ -618,12 +618,18 @@ def _velocidad(
     _RANGO,
     Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token)", no_negativo),
     Opcion("--checkpoint-gb", "GB del resultado (por defecto, los adaptadores o el modelo en bf16)", no_negativo),
+    Opcion(
+        "--sin-estimaciones",
+        "deja fuera los precios que son estimaciones y compara solo precios leídos; «no» las incluye, marcadas",
+        defecto="sí",
+        valores=("sí", "no"),
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
     dinero=True,
 )
-def _donde_mas_barato(checkpointing: str, **opciones) -> Salida:
+def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
-    tabla = pd.DataFrame(ranking.registros(trabajo))
+    tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=sin_estimaciones == "no"))
     if tabla.empty:
         raise ValueError(
             f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "

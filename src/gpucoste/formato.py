@@ -27,6 +27,7 @@ __all__ = [
     "MESES_ABREVIADOS",
     "NIVELES",
     "PARTES",
+    "TIPOS_PRECIO",
     "dolares",
     "euros",
     "fecha",
@@ -39,6 +40,7 @@ __all__ = [
     "porcentaje",
     "rango",
     "tabla",
+    "tipo_precio",
     "tokens",
     "total",
     "veces",
@@ -151,6 +153,23 @@ def nivel(clave: str) -> str:
     """``"bajo_demanda"`` → ``"bajo demanda"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
     clave = validacion.opcion(clave, "nivel", datos.NIVELES)
     return NIVELES.get(clave, clave)
+
+
+TIPOS_PRECIO = {
+    "lectura": "una oferta",
+    "mediana": "mediana de ofertas",
+    "lista": "precio de lista",
+    "estimacion": "estimación",
+}
+"""Cómo se lee el ``tipo`` de cada fila de precios.csv (``datos.TIPOS_PRECIO``) junto a su precio."""
+
+
+def tipo_precio(clave: str) -> str:
+    """``"estimacion"`` → ``"estimación"``; ``"lista"`` → ``"precio de lista"``: qué es la cifra, para una persona."""
+    from . import datos
+
+    validacion.opcion(clave, "tipo de precio", datos.TIPOS_PRECIO)
+    return TIPOS_PRECIO[clave]
 
 
 INCOMPLETO = "*"

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .coste import coste_total
-from .formato import fecha, nivel, numero, periodo, rango, total
+from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -121,7 +121,10 @@ def _campos_coste() -> tuple[Campo, ...]:
     disco = datos.tarifa(barata.proveedor, "almacenamiento")
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU: {precio.nombre} en {barata.proveedor}", "US$/h", precio.precio_hora_usd
+            "precio_hora",
+            f"Precio de la GPU: {precio.nombre} en {barata.proveedor} ({tipo_precio(precio.tipo)})",
+            "US$/h",
+            precio.precio_hora_usd,
         ),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
         Campo(
@@ -356,17 +359,19 @@ def _campos_barato() -> tuple[Campo, ...]:
         _metodo_entrenamiento(),
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("secuencia", "Longitud de la secuencia", "tokens", memoria.SECUENCIA),
+        Campo("sin_estimaciones", "Sin estimaciones (solo precios leídos)", "", "sí", ("sí", "no")),
     )
 
 
-def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) -> Tabla:
+def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí") -> Tabla:
     from . import dibujo, ranking
 
     def texto(r, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
+    opcion(sin_estimaciones, "Sin estimaciones", ("sí", "no"))
     trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia)
-    opciones = ranking.ranking(trabajo)
+    opciones = ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")
     if not opciones:
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
     filas = tuple(
@@ -376,6 +381,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
             total(texto(f.coste), f.completo),
             texto(f.horas, 1),
             numero(f.precio.precio_hora_usd * f.n_gpus),
+            tipo_precio(f.precio.tipo),
             "★" if f.pareto else "",
         )
         for f in opciones
@@ -395,8 +401,8 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
     # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
-    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "Pareto")
-    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico, trabajo.descripcion())
+    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "Pareto")
+    return Tabla(columnas, filas, (False, False, True, True, True, False, False), grafico, trabajo.descripcion())
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
@@ -411,7 +417,7 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
     return (
         Campo(
             "precio_hora",
-            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)}",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)} ({tipo_precio(gpu.tipo)})",
             "US$/h",
             gpu.precio_hora_usd,
         ),
@@ -478,7 +484,7 @@ def _campos_comprar() -> tuple[Campo, ...]:
         Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
         Campo(
             "precio_hora",
-            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)}",
+            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)} ({tipo_precio(alquiler.tipo)})",
             "US$/h",
             alquiler.precio_hora_usd,
         ),
@@ -617,7 +623,13 @@ CALCULADORAS: dict[str, Calculadora] = {
         Calculadora(
             "donde-mas-barato",
             "Calcula tu caso: ¿dónde sale más barato terminarlo?",
-            {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "secuencia": "entero"},
+            {
+                "modelo": "opcion",
+                "metodo": "opcion",
+                "tokens": "decimal",
+                "secuencia": "entero",
+                "sin_estimaciones": "opcion",
+            },
             _campos_barato,
             _tabla_barato,
             "donde-mas-barato",
