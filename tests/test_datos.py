@@ -167,17 +167,17 @@ def test_clave_repetida_con_otras_mayusculas(carpeta_datos):
 
 
 def test_comilla_sin_cerrar(carpeta_datos):
-    """Una comilla sin cerrar en una nota se tragaba las filas siguientes (30 filas → 27) en silencio."""
+    """Una comilla sin cerrar en una nota se tragaba las filas siguientes (30 filas → 27) en silencio.
+
+    La fila rota es una fila propia: la prueba no depende de cómo acaban las filas de hoy."""
     original = _lineas(carpeta_datos, "precios.csv")
-    lineas = list(original)
-    assert lineas[4].endswith('"')
-    lineas[4] = lineas[4][:-1]
-    _escribir(carpeta_datos, "precios.csv", lineas)
+    rota = 'RTX 4090,RunPod,comunidad,0.5,2026-01-01,https://example.org,"nota sin cerrar, con coma,lista'
+    _escribir(carpeta_datos, "precios.csv", [*original[:4], rota, *original[4:]])
     with pytest.raises(ValueError, match=r"precios.csv, fila 5: una comilla abre una celda y no se cierra"):
         datos.precios()
-    _escribir(carpeta_datos, "precios.csv", [*original[:-1], original[-1][:-1]])  # en la última fila
+    _escribir(carpeta_datos, "precios.csv", [*original, rota])  # en la última fila
     datos.limpiar_cache()
-    with pytest.raises(ValueError, match=rf"precios.csv, fila {len(original)}: una comilla abre una celda y no se"):
+    with pytest.raises(ValueError, match=rf"precios.csv, fila {len(original) + 1}: una comilla abre una celda y no"):
         datos.precios()
 
 

@@ -21,6 +21,12 @@ NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
 
+TIPOS_PRECIO = ("lectura", "mediana", "lista", "estimacion")
+"""Qué es cada cifra de precios.csv (columna ``tipo``): ``lectura``, el precio de una oferta leída;
+``mediana``, la mediana de varias ofertas (lo que escribe el recolector); ``lista``, el precio de lista de
+la página del proveedor; ``estimacion``, una estimación, no leída en ninguna parte. Una estimación nunca se
+presenta como lectura: ver ``Precio.estimacion``."""
+
 
 def _gpu_y_nivel(gpu: str, nivel: str) -> str:
     from .formato import nivel as legible
@@ -37,11 +43,17 @@ class Precio:
     fecha: str
     fuente: str
     nota: str = ""
+    tipo: str = "estimacion"  # una fila sin tipo declarado se trata como lo más prudente: una estimación
 
     @property
     def nombre(self) -> str:
         """Nombre corto para tablas: «RTX 4090 (comunidad)»."""
         return _gpu_y_nivel(self.gpu, self.nivel)
+
+    @property
+    def estimacion(self) -> bool:
+        """¿Es una estimación (no leída en ninguna parte)?"""
+        return self.tipo == "estimacion"
 
     @property
     def proveedor_y_nivel(self) -> str:
@@ -113,6 +125,13 @@ PRECIOS = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.Columna(
+            "tipo",
+            "enum",
+            "Qué es la cifra: «lectura» (una oferta leída), «mediana» (mediana de varias ofertas), "
+            "«lista» (precio de lista en la página del proveedor) o «estimacion» (una estimación).",
+            valores=TIPOS_PRECIO,
+        ),
     ),
     clave=("gpu", "proveedor", "nivel", "fecha"),
 )

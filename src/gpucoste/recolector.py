@@ -15,7 +15,8 @@ Cómo se obtiene cada cifra
 - El **nivel** sale de la oferta: en Vast.ai, verificada → ``verificado`` y sin verificar →
   ``comunidad``; en RunPod, un centro de datos (``EU-RO-1``) es Secure Cloud → ``seguro`` y un país
   (``US``) es Community Cloud → ``comunidad``; en AWS, GCP y Lambda, ``bajo_demanda``.
-- El precio es la **mediana** de esas ofertas, con cuatro decimales, y la ``nota`` dice de cuántas.
+- El precio es la **mediana** de esas ofertas, con cuatro decimales (``tipo`` ``mediana``), y la ``nota``
+  dice de cuántas.
   En un marketplace (Vast.ai), una mediana de ``POCAS_OFERTAS`` ofertas o menos se marca como **valor
   atípico por poca oferta** (como la fila de H100 del 2026-10-07); la fila se añade igual, marcada.
 
@@ -273,7 +274,9 @@ def planificar(
             if anterior is not None and anterior.precio_hora_usd == lec.mediana and misma_semana(anterior.fecha, fecha):
                 continue  # la misma cifra en la misma semana: nada nuevo que contar
             validacion.numero(lec.mediana, f"precio de {lec.gpu} en {prov.nombre}")
-            nueva = datos.Precio(lec.gpu, prov.nombre, lec.nivel, lec.mediana, fecha, r.fuente, nota(lec, prov.origen))
+            nueva = datos.Precio(
+                lec.gpu, prov.nombre, lec.nivel, lec.mediana, fecha, r.fuente, nota(lec, prov.origen), "mediana"
+            )
             informe.cambios.append(Cambio(anterior, nueva, lec.ofertas))
     return informe
 
@@ -298,7 +301,7 @@ def linea_csv(p: datos.Precio) -> str:
     """La fila de ``p`` en el formato de precios.csv (con comillas solo donde hacen falta)."""
     salida = io.StringIO()
     csv.writer(salida, lineterminator="\n").writerow(
-        [p.gpu, p.proveedor, p.nivel, f"{p.precio_hora_usd:g}", p.fecha, p.fuente, p.nota]
+        [p.gpu, p.proveedor, p.nivel, f"{p.precio_hora_usd:g}", p.fecha, p.fuente, p.nota, p.tipo]
     )
     return salida.getvalue()
 
