@@ -257,9 +257,9 @@ def test_puntos_de_la_calculadora_son_los_de_la_biblioteca(opciones):
     valores = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": "50.000.000", "secuencia": "2048"}
     svg = navegador.calcular("donde-mas-barato", valores).grafico
     centros = _punto(svg)
-    assert len(centros) == len(opciones) == 30
+    assert len(centros) == len(opciones)  # tantas como filas tenga el ranking con los datos de hoy
     anillos = re.findall(r'<circle class="destacado" cx="([^"]*)" cy="([^"]*)"', svg)
-    assert len(anillos) == sum(f.pareto for f in opciones) == 3
+    assert len(anillos) == sum(f.pareto for f in opciones) >= 1
     (x0, por_hora), (y0, por_dolar) = _escala(svg, "x"), _escala(svg, "y")
     for (cx, cy), f in zip(centros, opciones, strict=True):
         assert (cx - x0) / por_hora == pytest.approx((f.horas.minimo + f.horas.maximo) / 2, abs=0.05)

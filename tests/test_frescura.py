@@ -16,7 +16,7 @@ from gpucoste.formato import MESES, mes
 PRECIO = re.compile(r"\d,\d\d\s?(?:US)?\$|\$/h\b")
 FECHA = re.compile(rf"\b(?:{'|'.join(MESES)}) de \d{{4}}\b")
 CABECERAS = {
-    "precios.csv": "gpu,proveedor,nivel,precio_hora_usd,fecha,fuente,nota\n",
+    "precios.csv": "gpu,proveedor,nivel,precio_hora_usd,fecha,fuente,nota,tipo\n",
     "tarifas.csv": "proveedor,concepto,unidad,precio_min_usd,precio_max_usd,cobra_parada,fecha,fuente,nota\n",
 }
 
@@ -25,8 +25,8 @@ def _datos_fijos(carpeta):
     """Dos precios y una tarifa con fechas conocidas (sin escenarios que dependan de otros precios)."""
     (carpeta / "precios.csv").write_text(
         CABECERAS["precios.csv"]
-        + "RTX 4090,Vast.ai,comunidad,0.34,2026-07,https://vast.ai/pricing,mes sin día\n"
-        + "H100 80GB,RunPod,seguro,3.99,2026-09-25,https://docs.runpod.io/pods/pricing,con día\n",
+        + "RTX 4090,Vast.ai,comunidad,0.34,2026-07,https://vast.ai/pricing,mes sin día,estimacion\n"
+        + "H100 80GB,RunPod,seguro,3.99,2026-09-25,https://docs.runpod.io/pods/pricing,con día,lista\n",
         encoding="utf-8",
     )
     (carpeta / "tarifas.csv").write_text(
