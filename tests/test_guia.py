@@ -115,8 +115,11 @@ def test_el_atipico_se_salta():
 
 def test_si_todo_es_atipico_lo_dice(carpeta_datos):
     ruta = carpeta_datos / "atipicos.csv"
+    clave = ("RTX 4090", "RunPod", "comunidad")
+    fechas = [p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == clave]  # todas, sean cuantas sean
     ruta.write_text(
-        ruta.read_text(encoding="utf-8") + "RTX 4090,RunPod,comunidad,2026-09-25,1,prueba,https://example.org/\n",
+        ruta.read_text(encoding="utf-8")
+        + "".join(f"RTX 4090,RunPod,comunidad,{f},1,prueba,https://example.org/\n" for f in fechas),
         encoding="utf-8",
     )
     datos.limpiar_cache()
