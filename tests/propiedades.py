@@ -925,6 +925,7 @@ orden(
         "--checkpoint-gb": NO_NEGATIVO,
         "--secuencia": Entero(1, 10**7, hasta=4096),  # más, y no cabe en ninguna GPU: error (lo prueba test_cadena)
         "--lote": Entero(1, 10**5, hasta=4),
+        "--sin-estimaciones": _SI_NO,
         **_ENTEROS_CADENA,
     },
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
+import invariantes
 import pytest
 
 from gpucoste import datos, formato, memoria, ranking, tiempo
@@ -220,8 +221,8 @@ def test_ranking_coste_es_la_suma_de_partidas():
 
 
 def test_ranking_usa_tarifas_sin_inventar():
-    por_proveedor = {f.precio.proveedor: f for f in ranking.ranking(TRABAJO)}
-    assert por_proveedor["Lambda"].disco is None  # Lambda no tiene tarifa de disco en los datos
+    filas = invariantes.ranking_sin_ceros_inventados(TRABAJO)  # sin tarifa de disco, sin dato: nunca un cero
+    por_proveedor = {f.precio.proveedor: f for f in filas}
     assert por_proveedor["Vast.ai"].transferencia is None  # en Vast.ai la fija cada host
     assert por_proveedor["RunPod"].transferencia == ranking.Rango(0, 0)
 

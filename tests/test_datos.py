@@ -289,10 +289,12 @@ def test_carpetas_y_ficheros_malos(tmp_path, monkeypatch, carpeta_datos):
 
 
 def test_regresiones_del_issue(carpeta_datos):
-    """Los números publicados no cambian en silencio con un CSV roto: o se cargan bien, o error."""
-    assert datos.precio("A100 80GB", "Vast.ai", "verificado").precio_hora_usd == pytest.approx(1.7043)
-    with (carpeta_datos / "precios.csv").open(encoding="utf-8", newline="") as f:
-        assert len(datos.precios()) == sum(1 for _ in csv.DictReader(f))  # una fila cargada por fila del CSV
+    """Los números publicados no cambian en silencio con un CSV roto: o se cargan bien, o error.
+
+    Cada cifra, de una fila fechada (una fila nueva no la cambia); el número de filas, contado con ``csv``."""
+    assert datos.precio("A100 80GB", "Vast.ai", "verificado", "2026-10-29").precio_hora_usd == pytest.approx(1.7043)
+    with (carpeta_datos / "precios.csv").open(encoding="utf-8") as f:
+        assert len(datos.precios()) == sum(1 for fila in csv.DictReader(f) if any(fila.values()))
     assert compra.horas_para_comprar("RTX 4090", "Vast.ai", "verificado", "2026-07") == pytest.approx(1599 / 0.45)
     assert ocultos.imagen_olvidada() == ocultos.Rango(pytest.approx(4), pytest.approx(6))
 

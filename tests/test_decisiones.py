@@ -8,7 +8,7 @@ from gpucoste import compra, datos, decisiones, equilibrios, mercado
 def test_la_tabla_del_articulo_calculada():
     # Las cuatro cargas de ejemplo dan la opción que recomendaba el artículo.
     tabla = decisiones.tabla_cuando_compensa()
-    assert list(tabla["Calculado"]) == list(tabla["El artículo"])
+    assert list(tabla["Calculado"]) == list(tabla["La primera versión"])
 
 
 def test_con_una_conversacion_la_gpu_no_alcanza_a_la_api():

@@ -82,7 +82,8 @@ FIJADA = re.compile(
     r"^https://(github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+"
     r"|huggingface\.co/\S+/(blob|resolve|commit)/[0-9a-f]{40}(/\S*)?)$"
 )
-MAX_ENLACES_VIVOS = 27
+MAX_ENLACES_VIVOS = 26
+PROPIA = "https://gpucoste.github.io/gpucoste/"  # la propia guía: su texto está en docs/, versionado con los datos
 
 
 def enlaces_vivos(textos: dict[str, str]) -> dict[str, list[str]]:
@@ -91,7 +92,7 @@ def enlaces_vivos(textos: dict[str, str]) -> dict[str, list[str]]:
     for nombre, texto in sorted(textos.items()):
         for n, fila in enumerate(csv.DictReader(texto.splitlines()), start=2):
             url = next(iter((fila.get("fuente") or "").split()), "")  # supuestos.csv: la URL y un comentario
-            if url.startswith("https://") and not FIJADA.match(url):
+            if url.startswith("https://") and not FIJADA.match(url) and not url.startswith(PROPIA):
                 vivos.setdefault(url, []).append(f"{nombre}:{n}")
     return vivos
 

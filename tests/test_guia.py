@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import invariantes
+import leidos
 import pytest
 from bs4 import BeautifulSoup
 from conftest import celdas, tabla_que_contiene
@@ -104,24 +106,27 @@ def test_moneda():
 # --- Atípicos y precios recientes ------------------------------------------------------------------
 
 
-def test_el_atipico_se_salta():
+def test_el_atipico_se_salta(carpeta_datos):
+    """Dos filas propias más nuevas que todas: la última, marcada atípica, se salta (sea cual sea el resto)."""
+    with (carpeta_datos / "precios.csv").open("a", encoding="utf-8") as f:
+        f.write("H100 80GB,Vast.ai,verificado,9.99,2099-01-01,https://example.org,prueba,mediana\n")
+        f.write("H100 80GB,Vast.ai,verificado,99.9,2099-02-01,https://example.org,prueba,mediana\n")
+    with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
+        f.write("H100 80GB,Vast.ai,verificado,2099-02-01,1,prueba,https://example.org\n")
+    datos.limpiar_cache()
     r = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado")
-    assert r.precio.precio_hora_usd == pytest.approx(3.4727)
-    assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(6.1489)]
+    assert r.precio.precio_hora_usd == pytest.approx(9.99) == leidos.reciente("H100 80GB", "Vast.ai", "verificado")[0]
+    assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(99.9)]
     tabla = atipicos.tabla_recientes().set_index("GPU")
-    assert not tabla.loc["RTX 4090 (comunidad)", "posterior"]
-    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(3.4727)
+    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(9.99)
+    invariantes.recientes_como_el_oraculo()  # y cada escenario, como dice el CSV (también sin estimaciones)
 
 
 def test_si_todo_es_atipico_lo_dice(carpeta_datos):
-    ruta = carpeta_datos / "atipicos.csv"
-    clave = ("RTX 4090", "RunPod", "comunidad")
-    fechas = [p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == clave]  # todas, sean cuantas sean
-    ruta.write_text(
-        ruta.read_text(encoding="utf-8")
-        + "".join(f"RTX 4090,RunPod,comunidad,{f},1,prueba,https://example.org/\n" for f in fechas),
-        encoding="utf-8",
-    )
+    """Se marcan como atípicas todas las filas de la clave, tenga las que tenga hoy."""
+    fechas = [p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == ("RTX 4090", "RunPod", "comunidad")]
+    with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
+        f.writelines(f"RTX 4090,RunPod,comunidad,{fecha},1,prueba,https://example.org/\n" for fecha in fechas)
     datos.limpiar_cache()
     with pytest.raises(ValueError, match="Todos los precios de RTX 4090 en RunPod"):
         atipicos.precio_reciente("RTX 4090", "RunPod", "comunidad")
@@ -141,13 +146,9 @@ def test_comparar_suma_las_partidas_y_no_inventa_ceros():
         aws["gpu"] + aws["arranque_min"] + aws["disco_min"] + aws["transferencia_min"]
     )
     assert aws["completo"]
-    for clave in (("Vast.ai", "verificado"), ("Lambda", "bajo_demanda")):
-        assert not c.loc[clave, "completo"]
-    assert math.isnan(c.loc[("Vast.ai", "verificado"), "transferencia_min"])
-    assert math.isnan(c.loc[("Lambda", "bajo_demanda"), "disco_min"])
-    # El atípico no entra: Vast.ai usa el precio anterior.
-    assert c.loc[("Vast.ai", "verificado"), "precio"] == pytest.approx(3.4727)
-    assert c["total_min"].is_monotonic_increasing
+    invariantes.alternativas_sin_ceros_inventados("H100 80GB")  # sin tarifa, NaN (nunca 0); sin atípicos
+    assert math.isnan(c.loc[("Vast.ai", "verificado"), "transferencia_min"])  # en Vast.ai la fija cada host
+    assert not c.loc[("Vast.ai", "verificado"), "completo"]
 
 
 def test_cambios_de_precio_salen_de_los_datos():
@@ -208,9 +209,12 @@ def test_pagina_alternativas(sitio):
     for trabajo in (alternativas.trabajo_del_articulo(), alternativas.trabajo_grande()):
         c = alternativas.comparar("H100 80GB", trabajo)
         tablas = [t for t in sopa.find_all("table") if "total (US$)" in t.get_text()]
-        publicadas = [celdas(t) for t in tablas]
+        # la columna del total se busca por su cabecera: otra columna nueva (el tipo del precio) no la mueve
+        publicadas = [
+            (celdas(t), [th.get_text(strip=True) for th in t.find_all("th")].index("total (US$)")) for t in tablas
+        ]
         esperadas = [rango(a, b) for a, b in zip(c["total_min"], c["total_max"], strict=True)]
-        assert any([f[6].rstrip("*") for f in filas] == esperadas for filas in publicadas)
+        assert any([f[i].rstrip("*") for f in filas] == esperadas for filas, i in publicadas)
     svg = sopa.find("svg", attrs={"role": "img"})
     assert svg is not None and "trabajo grande" in svg["aria-label"]
     texto = sopa.get_text(" ", strip=True)

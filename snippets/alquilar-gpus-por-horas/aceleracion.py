@@ -1,4 +1,5 @@
-# ¿Cuánto más rápida es la H100 que la RTX 4090? Pico, artículo y medidas publicadas.
+# ¿Cuánto más rápida es la H100 que la RTX 4090?
+# Pico, primera versión y medidas publicadas.
 from gpucoste import datos, experimento
 from gpucoste import experimento_definido as ed
 from gpucoste.formato import mes, numero, veces
@@ -6,7 +7,7 @@ from gpucoste.formato import mes, numero, veces
 escenarios = experimento.escenarios(experimento.FINETUNING)
 esc = {e.gpu: e for e in escenarios}
 del_articulo = esc["RTX 4090"].horas / esc["H100 80GB"].horas
-print(f"- Lo que suponen las horas del artículo: {veces(del_articulo)}.")
+print(f"- Lo que suponen las horas de la primera versión: {veces(del_articulo)}.")
 for lenta in ("RTX 4090", "A100 80GB"):
     pico = ed.aceleracion_pico("H100 80GB", lenta)
     print(
@@ -24,7 +25,8 @@ rtx = min(
 )
 equilibrio = ed.aceleracion_equilibrio(h100.precio_hora_usd, rtx.precio_hora_usd)
 print(
-    f"\nCon los precios del artículo ({numero(h100.precio_hora_usd)} US$/h la H100 y "
+    "\nCon los precios de la primera versión "
+    f"({numero(h100.precio_hora_usd)} US$/h la H100 y "
     f"{numero(rtx.precio_hora_usd)} US$/h la RTX 4090 de {rtx.nivel}), la H100 solo "
     "sale más barata "
     f"por trabajo si su aceleración supera {veces(equilibrio)}."

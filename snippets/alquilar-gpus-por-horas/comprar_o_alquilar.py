@@ -2,7 +2,7 @@
 from gpucoste import compra, datos, decisiones, experimento, mercado
 from gpucoste.formato import dolares, mes, numero, periodo
 
-HORAS_DEL_ARTICULO = 2000  # lo que afirmaba el artículo original
+HORAS_DEL_ARTICULO = 2000  # lo que afirmaba la primera versión de esta guía
 
 con_precio = {
     h.gpu: datos.equipo(h.gpu) for h in datos.hardware() if h.precio_compra_usd
@@ -25,7 +25,8 @@ for esc in experimento.escenarios(experimento.FINETUNING):
     ultima = gpu
 implicito = dolares(ultima.precio_compra_usd / HORAS_DEL_ARTICULO)
 print(
-    f"\nEl artículo original hablaba de {numero(HORAS_DEL_ARTICULO, 0)} horas: "
+    "\nLa primera versión de esta guía hablaba de "
+    f"{numero(HORAS_DEL_ARTICULO, 0)} horas: "
     f"con estos datos, eso supondría alquilar la {ultima.gpu} a {implicito}/h."
 )
 

@@ -1,10 +1,10 @@
 # Coste estimado de un fine-tuning LoRA sobre un modelo de 7B.
-# Precios (US$/h) y horas salen de los datos de gpucoste, con fuente y fecha.
+# Precios (US$/h) y horas salen de los datos de gpucoste, con fuente, fecha y tipo.
 from gpucoste import experimento
-from gpucoste.formato import mes
+from gpucoste.formato import mes, tipo_precio
 from gpucoste.formato import tabla as tabla_es
 
-# Una fila por GPU: US$/h, horas estimadas y coste = US$/h × horas.
+# Una fila por GPU: US$/h, qué es ese precio, horas estimadas y coste = US$/h × horas.
 tabla = experimento.tabla(experimento.FINETUNING).drop(columns="fecha")
 tabla = tabla.rename(columns={"coste": "coste (US$)"})
 print(tabla_es(tabla, {"US$/h": 2, "horas": 1, "coste (US$)": 2}))
@@ -14,4 +14,9 @@ precios = [experimento.precio(e) for e in escenarios]
 fechas = ", ".join(sorted({mes(p.fecha) for p in precios}))
 proveedores = ", ".join(sorted({p.proveedor for p in precios}))
 origen = escenarios[0].origen.lower()
-print(f"\nPrecios: {proveedores} ({fechas}). Horas: {origen}.")
+if all(p.estimacion for p in precios):
+    que = f"estimaciones para {proveedores} ({fechas}), no leídas en ninguna oferta"
+else:
+    tipos = ", ".join(sorted({tipo_precio(p.tipo) for p in precios}))
+    que = f"{proveedores} ({fechas}; {tipos})"
+print(f"\nPrecios: {que}. Horas: {origen}.")

@@ -1,6 +1,7 @@
-# La tabla del artículo, calculada: una carga concreta por fila y la opción más barata.
+# La tabla de la primera versión, calculada: una carga concreta por fila
+# y la opción más barata.
 from gpucoste import decisiones
 
 tabla = decisiones.tabla_cuando_compensa()
-columnas = ["Escenario", "El artículo", "Calculado", "Por qué"]
+columnas = ["Escenario", "La primera versión", "Calculado", "Por qué"]
 print(tabla[columnas].to_markdown(index=False))

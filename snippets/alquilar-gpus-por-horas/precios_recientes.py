@@ -8,7 +8,7 @@ recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(
     {
         "GPU": recientes["GPU"],
-        "US$/h (artículo)": [numero(x) for x in recientes["articulo"]],
+        "US$/h (primera versión)": [numero(x) for x in recientes["articulo"]],
         "US$/h (reciente)": [numero(x) for x in recientes["reciente"]],
         "fecha del precio": [mes(f) for f in recientes["fecha"]],
         "coste del trabajo (US$)": [numero(x) for x in recientes["coste"]],
@@ -21,8 +21,7 @@ sin_nuevo = recientes.loc[~recientes["posterior"], "GPU"].tolist()
 if sin_nuevo:
     print(
         f"\nPara {lista(sin_nuevo)}, los datos no tienen un precio posterior al "
-        "del "
-        "artículo: la fila repite el suyo."
+        "de la primera versión: la fila repite el suyo."
     )
 for _, fila in recientes.iterrows():
     for p in fila["saltados"]:

@@ -56,7 +56,8 @@ print(
         fig,
         "Coste de GPU del trabajo definido en una H100 según cuántas veces más "
         "rápida sea que "
-        "una RTX 4090, para el precio del artículo y el más bajo y el mediano de los "
+        "una RTX 4090, para el precio de la primera versión y el más bajo y el "
+        "mediano de los "
         "precios "
         "vigentes de la H100, frente a líneas horizontales con el coste en la RTX "
         "4090; líneas "

@@ -1,4 +1,5 @@
-# El trabajo que hace coherentes las horas del artículo, y las horas calculadas.
+# El trabajo que hace coherentes las horas de la primera versión,
+# y las horas calculadas.
 import pandas as pd
 
 from gpucoste import experimento_definido as ed
@@ -17,7 +18,7 @@ print(
 filas = [
     {
         "GPU": h.escenario.nombre,
-        "horas (artículo)": numero(h.escenario.horas, 1),
+        "horas (primera versión)": numero(h.escenario.horas, 1),
         "horas (calculadas)": rango(h.calculadas.minimo, h.calculadas.maximo, 1),
         "¿dentro del rango?": "sí" if h.dentro else "no",
     }

@@ -5,11 +5,10 @@ from gpucoste.formato import dolares, fecha, nivel, porcentaje
 
 def cuando(precio) -> str:
     """«el 9 de noviembre de 2026», o «en julio de 2026» si el dato solo tiene mes; si
-    la fila es una estimación del artículo (no una lectura), lo dice."""
+    la fila es una estimación de la primera versión (no una lectura), lo dice."""
     dia = precio.fecha
     texto = f"{'el' if len(dia) == 10 else 'en'} {fecha(dia)}"
-    estimacion = precio.nota.startswith("Estimación")
-    return texto + (" (estimación del artículo)" if estimacion else "")
+    return texto + (" (estimación de la primera versión)" if precio.estimacion else "")
 
 
 for c in alternativas.cambios_de_precio():

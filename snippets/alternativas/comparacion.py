@@ -4,7 +4,7 @@ import math
 import pandas as pd
 
 from gpucoste import alternativas, moneda
-from gpucoste.formato import mes, nivel, numero, rango
+from gpucoste.formato import mes, nivel, numero, rango, tipo_precio
 
 GPU = "H100 80GB"
 trabajos = [alternativas.trabajo_del_articulo(GPU), alternativas.trabajo_grande()]
@@ -22,6 +22,7 @@ for trabajo in trabajos:
             {
                 "proveedor": f"{f.proveedor} ({nivel(f.nivel)})",
                 "US$/h": numero(f.precio),
+                "tipo": tipo_precio(f.tipo),
                 "precio de": mes(f.fecha),
                 "GPU y arranque (US$)": rango(
                     f.gpu + f.arranque_min, f.gpu + f.arranque_max
@@ -48,7 +49,7 @@ for trabajo in trabajos:
     )
     print(
         tabla.to_markdown(
-            index=False, colalign=["left", "right", "left"] + ["right"] * 5
+            index=False, colalign=["left", "right", "left", "left"] + ["right"] * 5
         )
     )
     print()

@@ -3,7 +3,7 @@ from gpucoste import ranking
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 70B", metodo="qlora", tokens=20e6)
 tabla = ranking.tabla(trabajo).head(5)
-alineacion = ["left", "left", "right", "left", "right", "right", "center"]
+alineacion = ["left", "left", "right", "left", "left", "right", "right", "center"]
 print(tabla.to_markdown(index=False, colalign=alineacion))
 fuera = ranking.no_caben(trabajo)
 if fuera:

@@ -1,10 +1,10 @@
 # «LoRA de Llama 3.1 8B con 50 M de tokens»: coste por trabajo terminado.
-from gpucoste import ranking
-from gpucoste.formato import fecha, fraccion, numero, porcentaje
+from gpucoste import historial, ranking
+from gpucoste.formato import fraccion, numero, porcentaje, tipo_precio
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo)
-alineacion = ["left", "left", "right", "left", "right", "right", "center"]
+alineacion = ["left", "left", "right", "left", "left", "right", "right", "center"]
 print(tabla.to_markdown(index=False, colalign=alineacion))
 
 barata = ranking.ranking(trabajo)[0]
@@ -16,9 +16,22 @@ print(
     "y los "
     f"pesos: {numero(trabajo.gb_disco, 0)} GB. La opción más barata: "
     f"{barata.precio.gpu} en "
-    f"{barata.precio.proveedor_y_nivel}, precio de "
-    f"{fecha(barata.precio.fecha)}."
+    f"{barata.precio.proveedor_y_nivel}, precio "
+    f"{historial.del_(barata.precio.fecha)} ({tipo_precio(barata.precio.tipo)})."
 )
+
+# Las estimaciones (cifras no leídas) quedan fuera salvo que se pidan: cuántas son.
+fuera = [
+    p
+    for p in ranking.precios_vigentes(estimaciones=True)
+    if p not in ranking.precios_vigentes()
+]
+if fuera:
+    print(
+        f"\nSin contar {len(fuera)} precios que son estimaciones, no lecturas "
+        f"({', '.join(f'{p.gpu} en {p.proveedor_y_nivel}' for p in fuera)}): "
+        "`ranking.tabla(trabajo, estimaciones=True)` los incluye, marcados."
+    )
 
 filas = ranking.ranking(trabajo)
 rapida = min((f for f in filas if f.pareto), key=lambda f: f.horas.maximo)

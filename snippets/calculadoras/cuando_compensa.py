@@ -3,6 +3,9 @@ from gpucoste import decisiones
 
 tabla = decisiones.tabla_cuando_compensa()
 print(tabla.to_markdown(index=False))
-iguales = (tabla["El artículo"] == tabla["Calculado"]).sum()
+iguales = (tabla["La primera versión"] == tabla["Calculado"]).sum()
 cuantas = "todas las" if iguales == len(tabla) else f"{iguales} de {len(tabla)}"
-print(f"\nEn {cuantas} filas el cálculo coincide con el artículo para estas cargas.")
+print(
+    f"\nEn {cuantas} filas el cálculo coincide con la primera versión "
+    "para estas cargas."
+)

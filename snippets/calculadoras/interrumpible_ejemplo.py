@@ -1,11 +1,12 @@
-# Fine-tuning del artículo en una RTX 4090 interrumpible: tiempo y coste esperados.
+# Fine-tuning de la primera versión en una RTX 4090 interrumpible:
+# tiempo y coste esperados.
 from gpucoste import decisiones, formato, interrupciones
 from gpucoste.formato import dolares, mes, numero, porcentaje
 
 e = decisiones.ejemplo_interrumpible()
 print(
     f"- **Trabajo:** {numero(e.horas_trabajo, 1)} horas de cómputo "
-    f"(la estimación del artículo para la {e.gpu})."
+    f"(la estimación de la primera versión para la {e.gpu})."
 )
 print(
     f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h on-demand "
@@ -20,7 +21,7 @@ print(
 print(
     f"- **Reinicio:** de {numero(e.reinicio_min_h * 60, 0)} a "
     f"{numero(e.reinicio_max_h * 60, 0)} minutos (instancia nueva, imagen y pesos: "
-    "el arranque que supone el artículo)."
+    "el arranque que supone la primera versión)."
 )
 print()
 tabla = decisiones.tabla_interrumpible()

@@ -1,4 +1,4 @@
-# ¿La GPU de casa o una más rápida alquilada? El fine-tuning del artículo.
+# ¿La GPU de casa o una más rápida alquilada? El fine-tuning de la primera versión.
 from gpucoste import decisiones
 from gpucoste.formato import dolares, numero
 
@@ -18,6 +18,6 @@ print(
     f"{numero(c.horas_local - c.horas_alquilada, 1)} horas de espera."
 )
 print(
-    "\nLas horas son las estimaciones del artículo para cada GPU; "
+    "\nLas horas son las estimaciones de la primera versión para cada GPU; "
     "la luz, la del hogar español de la sección anterior."
 )

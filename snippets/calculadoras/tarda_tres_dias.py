@@ -2,7 +2,7 @@
 from gpucoste import decisiones
 from gpucoste.formato import lista, numero, rango, veces
 
-HORAS_H100, DIAS_LOCAL = 2, 3  # lo que decía el artículo original
+HORAS_H100, DIAS_LOCAL = 2, 3  # lo que decía la primera versión de esta guía
 METODO = {"lora": "LoRA", "qlora": "QLoRA (no cabe con LoRA)"}
 r = decisiones.local_frente_a_rapida(HORAS_H100)
 t, h = r.trabajo, r.horas_rapida

@@ -8,6 +8,6 @@ con_enlace = tabla["Fuente"].str.startswith("[").sum()
 print(
     f"{numero(len(tabla), 0)} filas de {numero(tabla['Fichero'].nunique(), 0)} "
     f"ficheros; {numero(con_enlace, 0)} enlazan su fuente y el resto son supuestos "
-    "o estimaciones (del artículo original o de esta guía), dichos como tales.\n"
+    "o estimaciones (de la primera versión o de esta guía), dichos como tales.\n"
 )
 print(tabla.to_markdown(index=False))

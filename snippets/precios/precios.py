@@ -2,5 +2,5 @@
 from gpucoste import publicacion
 
 tabla = publicacion.tabla_precios()
-alineacion = ["left", "left", "left", "right", "left", "left", "left"]
+alineacion = ["left", "left", "left", "right", "left", "left", "left", "left"]
 print(tabla.to_markdown(index=False, colalign=alineacion))

@@ -18,7 +18,8 @@ def precio(gpu: str) -> float:
 # disco, en los
 # extremos del rango de Vast.ai; la transferencia (US$/GB), valores inventados para
 # ver su efecto.
-# DLPerf de ejemplo, proporcional a la velocidad que suponen las horas del artículo.
+# DLPerf de ejemplo, proporcional a la velocidad que suponen las horas
+# de la primera versión.
 ofertas = [  # nombre, GPU, US$/h, disco US$/GB/mes, subida y bajada US$/GB, DLPerf
     vast.Oferta(
         "1",

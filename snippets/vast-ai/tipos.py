@@ -4,7 +4,8 @@ import pandas as pd
 from gpucoste import atipicos, experimento, moneda, vast
 from gpucoste.formato import dolares, fecha, numero, porcentaje
 
-# El trabajo del artículo en una H100, al precio más reciente no atípico de los datos.
+# El trabajo de la primera versión en una H100, al precio más reciente
+# no atípico de los datos.
 esc = next(e for e in experimento.escenarios() if e.gpu == "H100 80GB")
 precio = atipicos.precio_reciente(esc.gpu, esc.proveedor, esc.nivel).precio
 horas_mes = vast.regla("horas_mes_reserva").valor

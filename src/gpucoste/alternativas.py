@@ -31,13 +31,13 @@ class Trabajo:
 
 
 def trabajo_del_articulo(gpu: str = "H100 80GB") -> Trabajo:
-    """El fine-tuning del artículo en ``gpu``: sus horas, y disco y transferencia de los supuestos."""
+    """El fine-tuning de la primera versión en ``gpu``: sus horas, y disco y transferencia de los supuestos."""
     esc = next((e for e in experimento.escenarios() if e.gpu == gpu), None)
     if esc is None:
         opcion(gpu, "GPU con escenario en el experimento", {e.gpu for e in experimento.escenarios()})
     s = datos.supuestos()
     return Trabajo(
-        "fine-tuning del artículo",
+        "fine-tuning de la primera versión",
         esc.horas,
         ocultos.gb_en_disco(),
         s["dataset_gb"].valor_min,
@@ -100,6 +100,7 @@ def comparar(gpu: str, trabajo: Trabajo) -> pd.DataFrame:
                 "proveedor": p.proveedor,
                 "nivel": p.nivel,
                 "precio": p.precio_hora_usd,
+                "tipo": p.tipo,
                 "fecha": p.fecha,
                 "gpu": bajo.gpu,
                 "arranque_min": bajo.arranque,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import datos, esquema, experimento
+from . import datos, esquema, experimento, frescura
 
 if TYPE_CHECKING:  # pandas solo para la tabla de la página: el cálculo (y el navegador) no lo importa
     import pandas as pd
@@ -71,27 +71,34 @@ class Reciente:
     saltados: tuple[datos.Precio, ...]
 
 
-def precio_reciente(gpu: str, proveedor: str, nivel: str) -> Reciente:
-    """El precio más reciente de los datos que no está marcado como atípico (y los atípicos más nuevos)."""
+def precio_reciente(gpu: str, proveedor: str, nivel: str, *, estimaciones: bool = True) -> Reciente:
+    """El precio más reciente de los datos que no está marcado como atípico (y los atípicos más nuevos).
+
+    Con ``estimaciones=False`` salta también las filas de ``tipo`` ``estimacion``: solo cuenta lo leído.
+    Si no queda ninguna fila, ``ValueError`` que lo dice.
+    """
     datos.precio(gpu, proveedor, nivel)  # valida los tres valores con un mensaje claro
+    if not isinstance(estimaciones, bool):
+        raise ValueError(f"estimaciones: {estimaciones!r} no vale; se admite True o False.")
     filas = sorted(
         (p for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == (gpu, proveedor, nivel)),
-        key=lambda p: p.fecha,
+        key=lambda p: frescura.dia(p.fecha),
         reverse=True,
     )
     saltados = []
     for p in filas:
-        if atipico(p) is None:
+        if atipico(p) is None and (estimaciones or not p.estimacion):
             return Reciente(p, tuple(saltados))
         saltados.append(p)
-    raise ValueError(f"Todos los precios de {gpu} en {proveedor} ({nivel}) están marcados como atípicos.")
+    que = "atípicos" if estimaciones else "atípicos o estimaciones"
+    raise ValueError(f"Todos los precios de {gpu} en {proveedor} ({nivel}) son {que}.")
 
 
 def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
-    """Por escenario: precio del artículo, precio más reciente utilizable, su fecha y si es posterior.
+    """Por escenario: precio de la primera versión, precio más reciente utilizable, su fecha y si es posterior.
 
     Columnas: ``GPU``, ``articulo``, ``reciente``, ``fecha``, ``posterior`` (hay un precio más nuevo
-    que el del artículo), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
+    que el de la primera versión), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
     nuevos que se dejaron fuera).
     """
     import pandas as pd

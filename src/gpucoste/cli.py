@@ -413,11 +413,17 @@ def _cuanto_tarda(
     _RANGO,
     Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token)", no_negativo),
     Opcion("--checkpoint-gb", "GB del resultado (por defecto, los adaptadores o el modelo en bf16)", no_negativo),
+    Opcion(
+        "--sin-estimaciones",
+        "deja fuera los precios que son estimaciones y compara solo precios leídos; «no» las incluye, marcadas",
+        defecto="sí",
+        valores=("sí", "no"),
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
-def _donde_mas_barato(checkpointing: str, **opciones) -> Salida:
+def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
-    tabla = pd.DataFrame(ranking.registros(trabajo))
+    tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=sin_estimaciones == "no"))
     if tabla.empty:
         raise ValueError(
             f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "

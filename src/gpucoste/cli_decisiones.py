@@ -58,7 +58,10 @@ def _precio_hora(precio_hora: float | None, gpu: str, proveedor: str | None = No
     if precio_hora is not None:
         return precio_hora, DADO
     p = decisiones.precio_vigente(gpu, proveedor)
-    return p.precio_hora_usd, f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}"
+    return (
+        p.precio_hora_usd,
+        f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}, {formato.tipo_precio(p.tipo)}",
+    )
 
 
 def _kwh(precio_kwh: float | None, pais: str) -> tuple[float, str]:
@@ -312,7 +315,7 @@ def _local(
     filas.append(_fila("coste de la luz en local, MFU bajo (US$)", bajo.coste_b, "calculado"))
     if gpu in datos.gpus():
         p = decisiones.precio_vigente(gpu)
-        origen = f"precios.csv: {p.proveedor} ({p.nivel}), {p.fecha}"
+        origen = f"precios.csv: {p.proveedor} ({p.nivel}), {p.fecha}, {formato.tipo_precio(p.tipo)}"
         filas += [
             _fila(f"precio vigente más barato de {gpu} (US$/h)", p.precio_hora_usd, origen),
             _fila("coste alquilada a ese precio, MFU alto (US$)", p.precio_hora_usd * n * alq_alto, "calculado"),

@@ -1,6 +1,6 @@
 """Los ejemplos de las páginas de decisión, en una sola pieza para la página, la calculadora y la CLI.
 
-Entradas de los ejemplos: las de los datos (precios, descuentos, electricidad, escenarios del artículo) y unos
+Entradas de los ejemplos: las de los datos (precios, descuentos, electricidad, escenarios de la primera versión) y unos
 pocos supuestos, marcados como estimación y mostrados en la página. Los cálculos son los de
 :mod:`gpucoste.equilibrios`, :mod:`gpucoste.compra`, :mod:`gpucoste.interrupciones` y
 :mod:`gpucoste.recomendacion`; aquí solo se juntan en tablas (pandas se importa dentro de cada función: el
@@ -20,7 +20,7 @@ ESCRITURA_MIN = 1.0
 
 @dataclass(frozen=True)
 class EjemploInterrumpible:
-    """El fine-tuning del artículo en una RTX 4090 interrumpible, con sus entradas y su origen."""
+    """El fine-tuning de la primera versión en una RTX 4090 interrumpible, con sus entradas y su origen."""
 
     gpu: str
     horas_trabajo: float
@@ -34,7 +34,8 @@ class EjemploInterrumpible:
 
 
 def ejemplo_interrumpible() -> EjemploInterrumpible:
-    """El escenario verificado de la RTX 4090 del artículo, con el descuento interrumpible mínimo de Vast.ai."""
+    """El escenario verificado de la RTX 4090 de la primera versión, con el descuento interrumpible mínimo
+    de Vast.ai."""
     esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
     precio = experimento.precio(esc)
     d = mercado.descuento(esc.proveedor, "interrumpible")
@@ -248,7 +249,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
 
 @dataclass(frozen=True)
 class LocalOAlquilada:
-    """El fine-tuning del artículo en una GPU propia (solo electricidad) o en otra alquilada más rápida."""
+    """El fine-tuning de la primera versión en una GPU propia (solo electricidad) o en otra alquilada más rápida."""
 
     local: str
     horas_local: float
@@ -261,7 +262,7 @@ class LocalOAlquilada:
 
 
 def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> LocalOAlquilada:
-    """Con las horas estimadas del artículo para cada GPU (escenarios verificados) y la luz de un hogar."""
+    """Con las horas estimadas de la primera versión para cada GPU (escenarios verificados) y la luz de un hogar."""
     from . import equilibrios
     from .validacion import opcion
 
@@ -280,7 +281,7 @@ def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> 
 
 @dataclass(frozen=True)
 class Caso:
-    """Una fila de la tabla del artículo: la carga que la representa y la opción que recomendaba."""
+    """Una fila de la tabla de la primera versión: la carga que la representa y la opción que recomendaba."""
 
     escenario: str
     del_articulo: str
@@ -349,7 +350,7 @@ def casos() -> list[Caso]:
         Caso(
             "Fine-tuning, entrenamiento, batch grande",
             "GPU alquilada por horas",
-            f"el fine-tuning del artículo: {n(esc.horas, 1)} horas de {GPU_ALQUILADA}, sin GPU en casa",
+            f"el fine-tuning de la primera versión: {n(esc.horas, 1)} horas de {GPU_ALQUILADA}, sin GPU en casa",
             recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),
         )
     )
@@ -369,13 +370,13 @@ def casos() -> list[Caso]:
 
 
 def tabla_cuando_compensa():
-    """La tabla del artículo con la opción calculada y su razón al lado."""
+    """La tabla de la primera versión con la opción calculada y su razón al lado."""
     import pandas as pd
 
     filas = [
         {
             "Escenario": c.escenario,
-            "El artículo": c.del_articulo,
+            "La primera versión": c.del_articulo,
             "Carga del ejemplo": c.entradas,
             "Calculado": c.recomendacion.opcion,
             "Por qué": c.recomendacion.razones[0],
@@ -503,16 +504,25 @@ def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
     """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
 
     Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
-    (:func:`gpucoste.ranking.precios_vigentes`); no cuentan los niveles interrumpibles.
+    (:func:`gpucoste.ranking.precios_vigentes`); no cuentan los niveles interrumpibles. Solo precios leídos;
+    las estimaciones cuentan únicamente si ``proveedor`` no tiene otra cosa para ``gpu`` (quien muestre el
+    precio dice su ``tipo``: «estimación»).
     """
     from . import ranking
     from .validacion import opcion
 
     gpu = opcion(gpu, "GPU con precio", datos.gpus())
-    filas = [p for p in ranking.precios_vigentes() if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+
+    def vigentes(estimaciones: bool) -> list[datos.Precio]:
+        return [p for p in ranking.precios_vigentes(estimaciones) if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+
+    filas = vigentes(False)
     if proveedor is not None:
-        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in filas})
-        filas = [p for p in filas if p.proveedor == proveedor]
+        todas = vigentes(True)
+        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in todas})
+        filas = [p for p in filas if p.proveedor == proveedor] or [p for p in todas if p.proveedor == proveedor]
+    if not filas:
+        filas = vigentes(True)
     return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
 
 

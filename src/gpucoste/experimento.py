@@ -22,7 +22,7 @@ def _escenario(escenario: object) -> datos.Escenario:
 
 
 FINETUNING = "finetuning-lora-7b"
-"""El experimento del artículo: fine-tuning LoRA de un modelo 7B."""
+"""El experimento de la primera versión: fine-tuning LoRA de un modelo 7B."""
 
 
 def escenarios(experimento: str = FINETUNING) -> list[datos.Escenario]:
@@ -44,13 +44,16 @@ def precio_reciente(escenario: datos.Escenario) -> datos.Precio:
 
 
 def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataFrame:
-    """Una fila por escenario: GPU, US$/h, horas, coste del trabajo y fecha del precio.
+    """Una fila por escenario: GPU, US$/h, qué es el precio (``tipo``: «estimación», «precio de lista»…),
+    horas, coste del trabajo y fecha del precio.
 
     Con ``recientes``, cada escenario usa el precio más reciente de los datos en vez del suyo.
     """
     if not isinstance(recientes, bool):
         raise ValueError(f"recientes: {recientes!r} no vale; se admite True o False.")
     import pandas as pd
+
+    from .formato import tipo_precio
 
     filas = []
     for esc in escenarios(experimento):
@@ -59,12 +62,13 @@ def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataF
             {
                 "GPU": p.nombre,
                 "US$/h": p.precio_hora_usd,
+                "tipo": tipo_precio(p.tipo),
                 "horas": esc.horas,
                 "coste": coste_trabajo(p.precio_hora_usd, esc.horas),
                 "fecha": p.fecha,
             }
         )
-    return pd.DataFrame(filas, columns=["GPU", "US$/h", "horas", "coste", "fecha"])
+    return pd.DataFrame(filas, columns=["GPU", "US$/h", "tipo", "horas", "coste", "fecha"])
 
 
 @dataclass(frozen=True)

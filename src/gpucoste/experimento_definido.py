@@ -1,11 +1,11 @@
-"""El experimento del artículo con un trabajo definido: qué fine-tuning hace coherentes sus horas.
+"""El experimento de la primera versión con un trabajo definido: qué fine-tuning hace coherentes sus horas.
 
-El artículo original estimó las horas de su fine-tuning LoRA «de un modelo 7B» (``escenarios.csv``) sin
+La primera versión de esta guía estimó las horas de su fine-tuning LoRA «de un modelo 7B» (``escenarios.csv``) sin
 decir cuántos tokens ni con qué secuencia. ``TRABAJO`` es la elección de esta guía que las hace
-coherentes con el modelo de tiempo (``tiempo``): con ella, las horas del artículo caen dentro del rango
+coherentes con el modelo de tiempo (``tiempo``): con ella, las horas de la primera versión caen dentro del rango
 calculado para cada GPU. Es una elección, no un dato: cambia ``TRABAJO`` y todo se recalcula.
 
-La lección del artículo («la H100 cuesta casi lo mismo por trabajo») depende de cuánto más rápida sea
+La lección de la primera versión («la H100 cuesta casi lo mismo por trabajo») depende de cuánto más rápida sea
 la H100 que la RTX 4090 en un fine-tuning real: ``aceleracion_equilibrio`` da la aceleración a la que
 las dos cuestan lo mismo, para compararla con el cociente de picos y con las medidas publicadas
 (``datos.aceleraciones()``).
@@ -28,14 +28,14 @@ TRABAJO = Trabajo(modelo="Mistral 7B v0.3", metodo="lora", tokens=30e6, secuenci
 
 @dataclass(frozen=True)
 class HorasEscenario:
-    """Las horas de un escenario del artículo frente a las del modelo de tiempo para ``TRABAJO``."""
+    """Las horas de un escenario de la primera versión frente a las del modelo de tiempo para ``TRABAJO``."""
 
     escenario: datos.Escenario
     calculadas: Rango
 
     @property
     def dentro(self) -> bool:
-        """¿Cae la estimación del artículo dentro del rango calculado?"""
+        """¿Cae la estimación de la primera versión dentro del rango calculado?"""
         return self.calculadas.minimo <= self.escenario.horas <= self.calculadas.maximo
 
 

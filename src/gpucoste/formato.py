@@ -106,6 +106,23 @@ def nivel(clave: str) -> str:
     return NIVELES.get(clave, clave)
 
 
+TIPOS_PRECIO = {
+    "lectura": "una oferta",
+    "mediana": "mediana de ofertas",
+    "lista": "precio de lista",
+    "estimacion": "estimación",
+}
+"""Cómo se lee el ``tipo`` de cada fila de precios.csv (``datos.TIPOS_PRECIO``) junto a su precio."""
+
+
+def tipo_precio(clave: str) -> str:
+    """``"estimacion"`` → ``"estimación"``; ``"lista"`` → ``"precio de lista"``: qué es la cifra, para una persona."""
+    from . import datos
+
+    validacion.opcion(clave, "tipo de precio", datos.TIPOS_PRECIO)
+    return TIPOS_PRECIO[clave]
+
+
 def veces(x: float, decimales: int = 1) -> str:
     """``5.5`` → ``"5,5×"``."""
     return f"{numero(x, decimales)}×"

@@ -40,7 +40,7 @@ def del_(dia: str) -> str:
 
 
 def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]) -> str:
-    """Texto alternativo del gráfico: cada serie con sus fechas, su rango y sus valores atípicos."""
+    """Texto alternativo del gráfico: cada serie con sus fechas, su rango, sus valores atípicos y sus estimaciones."""
     partes = []
     for clave, filas in niveles.items():
         nivel = NIVELES.get(clave, clave)
@@ -57,6 +57,11 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
         raros = [fecha(p.fecha) for p in filas if atipico(p)]
         if raros:
             texto += f" ({'atípico' if len(raros) == 1 else 'atípicos'}: {' y '.join(raros)})"
+        estimadas = [fecha(p.fecha) for p in filas if p.estimacion]
+        if estimadas:
+            texto += (
+                f" ({'estimación' if len(estimadas) == 1 else 'estimaciones'}, no lecturas: {' y '.join(estimadas)})"
+            )
         partes.append(texto)
     return f"Precio por hora de la {gpu} en {proveedor} según la fecha, por nivel: " + "; ".join(partes) + "."
 
@@ -94,7 +99,8 @@ def _eje_de_fechas(ax, fechas: list) -> None:
 
 
 def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = None) -> str:
-    """SVG (``<figure>``) con el historial de ``gpu`` en ``proveedor``: una línea por nivel, atípicos en hueco."""
+    """SVG (``<figure>``) con el historial de ``gpu`` en ``proveedor``: una línea por nivel, atípicos en hueco y
+    estimaciones con un aspa."""
     import datetime as dt
 
     from . import graficos
@@ -117,6 +123,16 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
                     markerfacecolor="none",
                     markeredgecolor=linea.get_color(),
                     label=f"{NIVELES.get(nivel, nivel)}: atípico",
+                )
+            estimadas = [(d, v) for d, v, p in zip(dias, valores, filas, strict=True) if p.estimacion]
+            if estimadas:
+                ax.plot(
+                    *zip(*estimadas, strict=True),
+                    linestyle="none",
+                    marker="x",
+                    markersize=11,
+                    color=linea.get_color(),
+                    label=f"{NIVELES.get(nivel, nivel)}: estimación",
                 )
         ax.set_ylabel(f"{DOLAR}/hora")
         ax.set_ylim(bottom=0)

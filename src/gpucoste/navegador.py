@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .coste import coste_total
-from .formato import nivel, numero, periodo, rango
+from .formato import nivel, numero, periodo, rango, tipo_precio
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
@@ -77,7 +77,10 @@ def _campos_coste() -> tuple[Campo, ...]:
     disco = datos.tarifa(barata.proveedor, "almacenamiento")
     return (
         Campo(
-            "precio_hora", f"Precio de la GPU: {precio.nombre} en {barata.proveedor}", "US$/h", precio.precio_hora_usd
+            "precio_hora",
+            f"Precio de la GPU: {precio.nombre} en {barata.proveedor} ({tipo_precio(precio.tipo)})",
+            "US$/h",
+            precio.precio_hora_usd,
         ),
         Campo("horas", "Horas de cómputo del trabajo", "h", barata.horas),
         Campo(
@@ -267,16 +270,21 @@ def _campos_barato() -> tuple[Campo, ...]:
         _metodo_entrenamiento(),
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("secuencia", "Longitud de la secuencia", "tokens", 2048),
+        Campo("sin_estimaciones", "Sin estimaciones (solo precios leídos)", "", "sí", ("sí", "no")),
     )
 
 
-def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) -> Tabla:
+def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí") -> Tabla:
     from . import dibujo, ranking
 
     def texto(r, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
-    opciones = ranking.ranking(ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia))
+    opcion(sin_estimaciones, "Sin estimaciones", ("sí", "no"))
+    opciones = ranking.ranking(
+        ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia),
+        estimaciones=sin_estimaciones == "no",
+    )
     if not opciones:
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
     filas = tuple(
@@ -284,6 +292,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             f.precio.proveedor_y_nivel,
             numero(f.precio.precio_hora_usd * f.n_gpus),
+            tipo_precio(f.precio.tipo),
             texto(f.horas, 1),
             texto(f.coste) + ("" if f.completo else " †"),
             "★" if f.pareto else "",
@@ -303,8 +312,8 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
-    columnas = ("GPU", "proveedor", "US$/h", "horas", "total (US$)", "Pareto")
-    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico)
+    columnas = ("GPU", "proveedor", "US$/h", "tipo", "horas", "total (US$)", "Pareto")
+    return Tabla(columnas, filas, (False, False, True, False, True, True, False), grafico)
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
@@ -507,7 +516,13 @@ CALCULADORAS: dict[str, Calculadora] = {
         Calculadora(
             "donde-mas-barato",
             "Calcula tu caso: ¿dónde sale más barato terminarlo?",
-            {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "secuencia": "entero"},
+            {
+                "modelo": "opcion",
+                "metodo": "opcion",
+                "tokens": "decimal",
+                "secuencia": "entero",
+                "sin_estimaciones": "opcion",
+            },
             _campos_barato,
             _tabla_barato,
         ),

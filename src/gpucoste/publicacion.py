@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 import pandas as pd
 
-from . import datos, esquema, frescura, historial
-from .formato import DOLAR, nivel, numero
+from . import datos, esquema, frescura, historial, recolector
+from .formato import DOLAR, nivel, numero, tipo_precio
 
 LICENCIA = {
     "name": "CC-BY-4.0",
@@ -69,9 +69,56 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
             "Proveedor": [p.proveedor for p in filas],
             "Nivel": [nivel(p.nivel) for p in filas],
             f"{DOLAR}/h": [precio(p.precio_hora_usd) for p in filas],
+            "Tipo": [tipo_precio(p.tipo) for p in filas],
             "Fecha": [p.fecha for p in filas],
             "Fuente": [enlace(p.fuente) for p in filas],
             "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
+        }
+    )
+
+
+ORIGENES_RECOLECTOR = (recolector.CATALOGO_GPUHUNT, recolector.API_VAST)
+"""Las ``fuente`` que escribe el recolector semanal (``gpucoste.recolector``: catálogos de gpuhunt y la API
+de Vast.ai). Una fila con otra fuente la añadió una persona."""
+
+
+def del_recolector(p: datos.Precio) -> bool:
+    """¿Escribió la fila el recolector semanal? Sí si es una mediana con una de sus fuentes
+    (``ORIGENES_RECOLECTOR``); cualquier otra la tomó una persona."""
+    if not isinstance(p, datos.Precio):
+        raise ValueError(f"p: {p!r} no vale; se admite un gpucoste.datos.Precio.")
+    return p.tipo == "mediana" and p.fuente.startswith(ORIGENES_RECOLECTOR)
+
+
+def lecturas_por_proveedor() -> list[tuple[str, datos.Precio | None, int]]:
+    """Por proveedor: su lectura más reciente (la fila más nueva que no es una estimación; ``None`` si solo
+    tiene estimaciones) y cuántas estimaciones tiene. En orden de proveedor."""
+    salida = []
+    for proveedor in datos.proveedores():
+        filas = [p for p in datos.precios() if p.proveedor == proveedor]
+        leidas = [p for p in filas if not p.estimacion]
+        nueva = max(leidas, key=lambda p: frescura.dia(p.fecha)) if leidas else None
+        salida.append((proveedor, nueva, len(filas) - len(leidas)))
+    return salida
+
+
+def tabla_frescura() -> pd.DataFrame:
+    """Por proveedor: fecha de su lectura más reciente, su tipo, quién la tomó (el recolector o una persona)
+    y cuántas de sus filas son estimaciones."""
+    filas = lecturas_por_proveedor()
+
+    def quien(p: datos.Precio | None) -> str:
+        if p is None:
+            return "—"
+        return "el recolector semanal" if del_recolector(p) else "una persona, a mano"
+
+    return pd.DataFrame(
+        {
+            "Proveedor": [prov for prov, _, _ in filas],
+            "Lectura más reciente": ["solo estimaciones" if p is None else p.fecha for _, p, _ in filas],
+            "Tipo": ["—" if p is None else tipo_precio(p.tipo) for _, p, _ in filas],
+            "La tomó": [quien(p) for _, p, _ in filas],
+            "Estimaciones": [str(n) for _, _, n in filas],
         }
     )
 
@@ -144,7 +191,7 @@ def _codigo(texto: str, columna: str = "") -> str:
 
 
 def _fuente(texto: str) -> str:
-    """La fuente como enlace corto si es una URL; si no (el artículo original, una estimación), el texto."""
+    """La fuente como enlace corto si es una URL; si no (la primera versión de esta guía, una estimación), el texto."""
     url = re.match(r"https://\S+", texto)
     if url is None:
         return texto or "—"

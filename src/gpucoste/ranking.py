@@ -122,10 +122,20 @@ def _medio(r: Rango) -> float:
     return (r.minimo + r.maximo) / 2
 
 
-def precios_vigentes() -> list[datos.Precio]:
-    """El precio más reciente de cada GPU, proveedor y nivel, sin los marcados como atípicos (``atipicos``)."""
-    claves = dict.fromkeys((p.gpu, p.proveedor, p.nivel) for p in datos.precios())
-    return [atipicos.precio_reciente(*clave).precio for clave in claves]
+def precios_vigentes(estimaciones: bool = False) -> list[datos.Precio]:
+    """El precio más reciente de cada GPU, proveedor y nivel, sin los marcados como atípicos (``atipicos``).
+
+    Sin ``estimaciones`` (lo normal), solo cifras leídas: se salta cada fila de ``tipo`` ``estimacion``, y
+    una GPU, proveedor y nivel que solo tiene estimaciones (o atípicos) no entra.
+    """
+    memoria.booleano(estimaciones, "estimaciones")
+    salida = []
+    for clave in dict.fromkeys((p.gpu, p.proveedor, p.nivel) for p in datos.precios()):
+        try:
+            salida.append(atipicos.precio_reciente(*clave, estimaciones=estimaciones).precio)
+        except ValueError:
+            continue  # solo atípicos (o estimaciones): nada que comparar
+    return salida
 
 
 def _tarifa(proveedor: str) -> datos.Tarifa | None:
@@ -196,15 +206,17 @@ def validar(trabajo: object) -> Trabajo:
     return trabajo
 
 
-def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None) -> list[Fila]:
+def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, estimaciones: bool = False) -> list[Fila]:
     """Todas las opciones en que cabe ``trabajo``, de la más barata a la más cara, con Pareto marcado.
 
-    ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``).
+    ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``), sin
+    estimaciones salvo con ``estimaciones=True``.
     """
     validar(trabajo)
     if precios is not None and (not isinstance(precios, list | tuple) or not precios):
         raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista no vacía de gpucoste.datos.Precio.")
-    filas = [f for p in (precios_vigentes() if precios is None else precios) if (f := opcion_para(trabajo, p))]
+    vigentes = precios_vigentes(estimaciones) if precios is None else precios
+    filas = [f for p in vigentes if (f := opcion_para(trabajo, p))]
     filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
     return _con_pareto(filas)
 
@@ -249,13 +261,13 @@ def dispersion(filas: list[Fila]) -> Dispersion:
     )
 
 
-def no_caben(trabajo: Trabajo) -> list[str]:
+def no_caben(trabajo: Trabajo, *, estimaciones: bool = False) -> list[str]:
     """GPUs con precio en las que ``trabajo`` no cabe ni con ``MAX_GPUS``."""
     validar(trabajo)
     return sorted(
         {
             p.gpu
-            for p in precios_vigentes()
+            for p in precios_vigentes(estimaciones)
             if memoria.gpus_necesarias(
                 trabajo.modelo, trabajo.metodo, p.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria
             )
@@ -264,16 +276,17 @@ def no_caben(trabajo: Trabajo) -> list[str]:
     )
 
 
-def registros(trabajo: Trabajo) -> list[dict]:
+def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
     """``ranking`` como registros planos (números sin formato): para JSON y CSV."""
     salida = []
-    for f in ranking(trabajo):
+    for f in ranking(trabajo, estimaciones=estimaciones):
         r = {
             "gpu": f.precio.gpu,
             "proveedor": f.precio.proveedor,
             "nivel": f.precio.nivel,
             "n_gpus": f.n_gpus,
             "precio_hora_usd": f.precio.precio_hora_usd,
+            "tipo_precio": f.precio.tipo,
             "fecha_precio": f.precio.fecha,
             "horas_min": f.horas.minimo,
             "horas_max": f.horas.maximo,
@@ -289,15 +302,16 @@ def registros(trabajo: Trabajo) -> list[dict]:
     return salida
 
 
-def tabla(trabajo: Trabajo, *, desglose: bool = False):
+def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = False):
     """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»).
 
-    Por defecto, el resumen: precio con su fecha, horas, coste total y frontera de Pareto. Con
-    ``desglose``, las partidas del coste de cada fila: GPU, arranque, disco y transferencia.
+    Por defecto, el resumen: precio con su tipo y su fecha, horas, coste total y frontera de Pareto. Con
+    ``desglose``, las partidas del coste de cada fila: GPU, arranque, disco y transferencia. Sin
+    ``estimaciones`` (lo normal), solo precios leídos.
     """
     import pandas as pd
 
-    from .formato import fecha, rango
+    from .formato import fecha, rango, tipo_precio
     from .formato import numero as texto_numero
 
     def texto(r: Rango | None, decimales: int = 2) -> str:
@@ -305,7 +319,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
 
     memoria.booleano(desglose, "desglose")
     filas = []
-    for f in ranking(trabajo):
+    for f in ranking(trabajo, estimaciones=estimaciones):
         fila = {
             "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             "proveedor": f.precio.proveedor_y_nivel,
@@ -320,6 +334,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
         else:
             fila |= {
                 "US$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+                "tipo": tipo_precio(f.precio.tipo),
                 "fecha": fecha(f.precio.fecha),
                 "horas": texto(f.horas, 1),
                 "**total (US$)**": texto(f.coste) + ("" if f.completo else " †"),

@@ -1,6 +1,6 @@
 """«Cuándo compensa cada opción», calculado: para una carga descrita, la opción más barata y por qué.
 
-Las opciones son las de la tabla del artículo: local (solo electricidad: la GPU ya es tuya), API por token,
+Las opciones son las de la tabla de la primera versión: local (solo electricidad: la GPU ya es tuya), API por token,
 GPU alquilada por horas y GPU reservada (todo el mes, con descuento). Cada una se calcula o se descarta con
 su motivo; gana la más barata de las posibles. Importes en dólares (``precio_kwh`` ya convertido).
 """
