@@ -66,6 +66,7 @@ from gpucoste import (
     mercado,
     moneda,
     ocultos,
+    primera_version,
     proveedores,
     ranking,
     recomendacion,
@@ -620,6 +621,7 @@ funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
+funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
@@ -658,7 +660,11 @@ funcion(
     gb_sube=Opcional(NO_NEGATIVO),
     gb_baja=Opcional(NO_NEGATIVO),
 )
-funcion(atipicos.precio_reciente, Filas(lambda: sorted({(p.gpu, p.proveedor, p.nivel) for p in datos.precios()})))
+funcion(
+    atipicos.precio_reciente,
+    Filas(lambda: sorted({(p.gpu, p.proveedor, p.nivel) for p in ranking.precios_vigentes()})),  # con lecturas
+    estimaciones=BOOLEANO,
+)
 funcion(atipicos.tabla_recientes, Nombre(_experimentos))
 funcion(alternativas.ofertas, Nombre(datos.gpus))
 funcion(proveedores.politica, Filas(lambda: [(p.proveedor, p.aspecto) for p in proveedores.politicas()]))
@@ -885,10 +891,17 @@ funcion(
     dataset_gb=Opcional(NO_NEGATIVO),  # None: tamaño estimado
     checkpoint_gb=Opcional(NO_NEGATIVO),
 )
-funcion(ranking.ranking, Objeto(_trabajos), precios=Opcional(Objeto(lambda: [list(ranking.precios_vigentes()[:4])])))
-funcion(ranking.no_caben, Objeto(_trabajos))
-funcion(ranking.registros, Objeto(_trabajos))
-funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO)
+funcion(
+    ranking.ranking,
+    Objeto(_trabajos),
+    precios=Opcional(Objeto(lambda: [list(ranking.precios_vigentes()[:4])])),
+    estimaciones=BOOLEANO,
+)
+funcion(ranking.no_caben, Objeto(_trabajos), estimaciones=BOOLEANO)
+funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO)
+funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO, estimaciones=BOOLEANO)
+funcion(ranking.precios_vigentes, estimaciones=BOOLEANO)
+funcion(primera_version.tabla, desde=Nombre(lambda: ["", "../"]))
 funcion(experimento_definido.horas_por_escenario, Objeto(_trabajos), Nombre(_experimentos))
 funcion(experimento_definido.aceleracion_pico, Nombre(_gpus), Nombre(_gpus))
 funcion(experimento_definido.aceleracion_equilibrio, POSITIVO, POSITIVO)
@@ -985,7 +998,7 @@ for _sin_argumentos in (
     proveedores.politicas,
     vast.estados,
     tiempo.mfu,
-    ranking.precios_vigentes,
+    primera_version.erratas,
     ocultos.gb_en_disco,
     alternativas.trabajo_grande,
     decisiones.casos,

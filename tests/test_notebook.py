@@ -64,9 +64,10 @@ def test_la_tabla_del_cuaderno_es_la_de_la_biblioteca(sitio):
         [
             f["GPU"],
             numero(f["US$/h"], 2),
+            f["tipo"],
             numero(f["horas"], 1),
             numero(f["coste"], 2),
-            *[mes(f[c]) for c in f.index[4:]],
+            *[mes(f[c]) for c in f.index[5:]],
         ]
         for _, f in experimento.tabla(experimento.FINETUNING).iterrows()
     ]
@@ -104,7 +105,8 @@ def test_las_entradas_del_lector_cambian_el_resultado():
     e = _ejecutar(primera)
     fila = e["empates"].set_index("GPU").loc["H100 80GB (verificado)"]
     a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB (verificado)"]
-    assert fila["precio de hoy (US$/h)"] == 1.0
+    assert fila["precio de los datos (US$/h)"] == 1.0
+    assert fila["tipo"] == "tu precio"  # el precio propio se dice propio, no «de hoy» ni una lectura
     assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["US$/h"])
     assert list(e["costes"].columns) == [1, 10]
     assert e["costes"].loc[2.0, 10] == pytest.approx(2.0 * 1.0 * a100["horas"] / 10)

@@ -21,6 +21,7 @@ from bs4 import BeautifulSoup
 from conftest import DATOS, RAIZ, construir, tabla_que_contiene
 
 from gpucoste import datos, frescura, historial, publicacion, recolector
+from gpucoste.formato import tipo_precio
 
 FECHA = "2026-11-30"
 
@@ -108,9 +109,8 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert {p.fuente for p in datos.precios()} <= enlaces
     assert {t.fuente for t in datos.tarifas()} <= enlaces
     assert {h.fuente for h in datos.hardware()} <= enlaces
-    # la columna de la fecha se reconoce por su forma (AAAA-MM o AAAA-MM-DD): otra columna nueva no la mueve
-    fechas = {c for fila in precios for c in fila if re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", c)}
-    assert {p.fecha for p in datos.precios()} == fechas
+    assert {p.fecha for p in datos.precios()} == {fila[5] for fila in precios}
+    assert {tipo_precio(p.tipo) for p in datos.precios()} == {fila[4] for fila in precios}  # el tipo de cada cifra
     assert len(sopa.select("figure.grafico svg[role=img]")) == len(historial.series())
     ids = [n["id"] for n in sopa.select("[id]")]
     assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"

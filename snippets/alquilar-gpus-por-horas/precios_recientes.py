@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import atipicos, datos, experimento
-from gpucoste.formato import dolares, fecha, lista, mes, numero
+from gpucoste.formato import dolares, fecha, lista, mes, numero, tipo_precio
 
 recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(
@@ -10,11 +10,12 @@ comparada = pd.DataFrame(
         "GPU": recientes["GPU"],
         "US$/h (primera versión)": [numero(x) for x in recientes["articulo"]],
         "US$/h (reciente)": [numero(x) for x in recientes["reciente"]],
+        "tipo": [tipo_precio(t) for t in recientes["tipo"]],
         "fecha del precio": [mes(f) for f in recientes["fecha"]],
         "coste del trabajo (US$)": [numero(x) for x in recientes["coste"]],
     }
 )
-alineacion = ["left", "right", "right", "left", "right"]
+alineacion = ["left", "right", "right", "left", "left", "right"]
 print(comparada.to_markdown(index=False, colalign=alineacion))
 
 sin_nuevo = recientes.loc[~recientes["posterior"], "GPU"].tolist()

@@ -97,9 +97,9 @@ def precio_reciente(gpu: str, proveedor: str, nivel: str, *, estimaciones: bool 
 def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
     """Por escenario: precio de la primera versión, precio más reciente utilizable, su fecha y si es posterior.
 
-    Columnas: ``GPU``, ``articulo``, ``reciente``, ``fecha``, ``posterior`` (hay un precio más nuevo
-    que el de la primera versión), ``horas``, ``coste`` (con el precio reciente) y ``saltados`` (atípicos más
-    nuevos que se dejaron fuera).
+    Columnas: ``GPU``, ``articulo``, ``reciente``, ``tipo`` (el de ``reciente``), ``fecha``,
+    ``posterior`` (hay un precio más nuevo que el de la primera versión), ``horas``, ``coste`` (con el
+    precio reciente) y ``saltados`` (atípicos más nuevos que se dejaron fuera).
     """
     import pandas as pd
 
@@ -112,6 +112,7 @@ def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
                 "GPU": del_articulo.nombre,
                 "articulo": del_articulo.precio_hora_usd,
                 "reciente": r.precio.precio_hora_usd,
+                "tipo": r.precio.tipo,
                 "fecha": r.precio.fecha,
                 "posterior": r.precio.fecha > del_articulo.fecha,
                 "horas": esc.horas,

@@ -8,6 +8,7 @@ lo que se compara está escrito aquí salvo las cifras de la propia cita (``CITA
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -207,6 +208,8 @@ def tabla(desde: str = "") -> pd.DataFrame:
     """
     import pandas as pd
 
+    if not isinstance(desde, str) or not re.fullmatch(r"(\.\./)*", desde):
+        raise ValueError(f"desde: {desde!r} no vale; se admite '' o '../' (repetido una vez por carpeta).")
     filas = erratas()
     return pd.DataFrame(
         {

@@ -213,6 +213,7 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, esti
     estimaciones salvo con ``estimaciones=True``.
     """
     validar(trabajo)
+    memoria.booleano(estimaciones, "estimaciones")
     if precios is not None and (not isinstance(precios, list | tuple) or not precios):
         raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista no vacía de gpucoste.datos.Precio.")
     vigentes = precios_vigentes(estimaciones) if precios is None else precios
