@@ -1193,6 +1193,10 @@ FUNCIONES_EXENTAS = {
     "decisiones.grafico_interrumpible": "SVG; tests/test_graficos.py",
 }
 PARAMETROS_EXENTOS = {
+    "datos.equipo": {
+        "estado": "los estados válidos dependen de la GPU (solo los que tiene en hardware.csv); "
+        "tests/test_datos.py::test_equipo_elige_el_precio_de_compra_por_estado",
+    },
     "compra.coste_acumulado": {
         "reventas": "cada valor ≤ precio_compra: depende de otro argumento; los diccionarios mal formados, en "
         "tests/test_dibujo.py",
