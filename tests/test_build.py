@@ -42,6 +42,7 @@ def esperada_experimento() -> list[list[str]]:
         [
             f["GPU"],
             f"{f['US$/h']:.2f}".replace(".", ","),
+            f["tipo"],  # el tipo de cada cifra (issue 19): «estimación» en las de la primera versión
             f"{f['horas']:.1f}".replace(".", ","),
             f"{f['coste']:.2f}".replace(".", ","),
         ]
