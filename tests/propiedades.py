@@ -1346,6 +1346,10 @@ PARAMETROS_EXENTOS = {
         "trabajo": "un Trabajo de ranking (lo generan las pruebas de horas_por_escenario); tests/test_build.py",
         "nombre": "el experimento del artículo; tests/test_build.py",
     },
+    "datos.equipo": {
+        "estado": "los estados válidos dependen de la GPU (solo los que tiene en hardware.csv); "
+        "tests/test_datos.py::test_equipo_elige_el_precio_de_compra_por_estado",
+    },
     "compra.coste_acumulado": {
         "reventas": "cada valor ≤ precio_compra: depende de otro argumento; los diccionarios mal formados, en "
         "tests/test_dibujo.py",

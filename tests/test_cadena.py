@@ -246,9 +246,14 @@ def test_ranking_usa_tarifas_sin_inventar():
 
 
 def test_ranking_70b_completo_no_cabe_en_un_nodo():
+    """Un ajuste completo de 70B no cabe en un nodo de H200 ni de nada más pequeño; solo una GPU con más memoria
+    (hoy, la B200) puede entrar en el ranking, y ninguna GPU está a la vez dentro y fuera."""
     trabajo = ranking.Trabajo("Llama 3.1 70B", "completo", 50e6)
-    assert ranking.ranking(trabajo) == []
-    assert "RTX 4090" in ranking.no_caben(trabajo)
+    caben = {f.precio.gpu for f in ranking.ranking(trabajo)}
+    fuera = set(ranking.no_caben(trabajo))
+    assert {"RTX 4090", "H200 141GB"} <= fuera and not caben & fuera
+    fichas = datos.especificaciones()
+    assert all(fichas[g].vram_gb > fichas["H200 141GB"].vram_gb for g in caben)
 
 
 def test_registros_y_tabla_dicen_lo_mismo():

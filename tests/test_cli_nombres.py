@@ -270,7 +270,7 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
             ["api-o-gpu", "--modelo", "Gemma 2 9B", "--tokens-s", "100"],
             "Modelo con precio de API desconocido: 'Gemma 2 9B'",
         ),
-        (["reservar", "--gpu", "L40S"], "Proveedor con precio de L40S desconocido: 'Vast.ai'"),
+        (["reservar", "--gpu", "A10"], "Proveedor con precio de A10 desconocido: 'Vast.ai'"),
         (["cabe", "--modelo", "Llama 3.1 8B", "--gpu", "RTX 4090", "--metodo", "qlora", "--precision", "bf16"], "nf4"),
     ],
 )

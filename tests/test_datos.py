@@ -346,3 +346,31 @@ def test_el_cargador_no_usa_pandas():
         importados = {a.name.split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.Import) for a in n.names}
         importados |= {(n.module or "").split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.ImportFrom)}
         assert not importados & {"pandas", "numpy"}, nombre
+
+
+def test_equipo_elige_el_precio_de_compra_por_estado(carpeta_datos):
+    """Varias filas por GPU (lista, nueva, reventa, en varias fechas): sin estado, la de lista; con estado, la más
+    reciente de ese estado; una GPU sin precio de lista da el más reciente con cifra."""
+    cabecera = "gpu,precio_compra_usd,fecha,fuente,nota,estado,mercado\n"
+    f = "https://example.org/x"
+    (carpeta_datos / "hardware.csv").write_text(
+        cabecera
+        + f"RTX 4090,100,2025-01,{f},,lista,EE. UU.\n"
+        + f"RTX 4090,80,2026-08,{f},,reventa,EE. UU. (eBay)\n"
+        + f"RTX 4090,90,2026-09,{f},,reventa,EE. UU. (eBay)\n"
+        + f"RTX 4090,120,2026-09,{f},,nuevo,EE. UU. (Amazon)\n"
+        + f"RTX 5090,70,2026-08,{f},,reventa,EE. UU. (eBay)\n"
+        + f"RTX 5090,75,2026-09,{f},,reventa,EE. UU. (eBay)\n",
+        encoding="utf-8",
+    )
+    datos.limpiar_cache()
+    assert datos.equipo("RTX 4090").precio_compra_usd == 100 == compra.precio_compra("RTX 4090")
+    assert datos.equipo("RTX 4090", "reventa").precio_compra_usd == 90
+    assert datos.equipo("RTX 4090", "nuevo").nombre == "RTX 4090, nuevo (EE. UU. (Amazon)), 2026-09"
+    assert datos.equipo("RTX 5090").precio_compra_usd == 75
+    with pytest.raises(ValueError, match=r"^Estado del precio de compra de RTX 5090 desconocido: 'lista'.*'reventa'"):
+        datos.equipo("RTX 5090", "lista")
+    (carpeta_datos / "hardware.csv").write_text(cabecera + f"RTX 4090,100,2025-01,{f},,usado,EE. UU.\n", "utf-8")
+    datos.limpiar_cache()
+    with pytest.raises(ValueError, match=r"hardware.csv, fila 2, columna estado: .*'usado'.*'reventa'"):
+        datos.hardware()

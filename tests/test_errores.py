@@ -42,16 +42,16 @@ def test_coste_total_admite_cero_pero_no_negativos(nombre):
 
 def test_gpu_desconocida_lista_las_validas():
     with pytest.raises(ValueError) as error:
-        datos.precio("RTX 5090", "Vast.ai", "comunidad")
+        datos.precio("RTX 9999", "Vast.ai", "comunidad")
     mensaje = str(error.value)
-    assert "GPU desconocida: 'RTX 5090'" in mensaje
+    assert "GPU desconocida: 'RTX 9999'" in mensaje
     for gpu in datos.gpus():
         assert repr(gpu) in mensaje
 
 
 def test_proveedor_nivel_y_fecha_desconocidos():
-    with pytest.raises(ValueError, match="Proveedor desconocido: 'Azure'.*'Vast.ai'"):
-        datos.precio("RTX 4090", "Azure", "comunidad")
+    with pytest.raises(ValueError, match="Proveedor desconocido: 'Nube Inexistente'.*'Vast.ai'"):
+        datos.precio("RTX 4090", "Nube Inexistente", "comunidad")
     with pytest.raises(ValueError, match="Nivel para RTX 4090 en Vast.ai desconocido: 'oro'.*'comunidad'"):
         datos.precio("RTX 4090", "Vast.ai", "oro")
     with pytest.raises(ValueError, match="Fecha .* desconocida: '1999-01'.*'2026-07'"):

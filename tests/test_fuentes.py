@@ -12,6 +12,7 @@ import re
 from importlib import resources
 
 import pytest
+from herramientas import informar
 
 PERMALINK = re.compile(r"^https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+$")
 URL = re.compile(r"https://\S+?(?=[\s,;)»]|$)")
@@ -69,3 +70,54 @@ def test_la_prueba_caza_un_enlace_movil(url):
 def test_un_permalink_pasa():
     url = "https://github.com/vast-ai/vast-cli/blob/071e96880fef1a014d8cb17bb34864847a09ca13/vastai/cli/commands/machines.py"
     assert problemas("bueno.csv", f"gpu,fuente,nota\nX,{url},\n") == []
+
+
+# --- Enlaces vivos: fuentes sin copia fijada (issue 19) -------------------------------------------------------
+# Una fuente está fijada si apunta a una revisión que no cambia: un permalink de GitHub a un commit o un fichero
+# del Hub de Hugging Face en una revisión (blob, resolve o commit con su hash). Las demás son páginas vivas: la
+# cifra puede cambiar o desaparecer bajo el enlace. El issue 19 pide 10 como mucho; hoy quedan más (sobre todo
+# páginas de documentación y de precios sin copia en un repositorio), y el tope es el de hoy, para que no crezca:
+# bájalo cuando fijes una.
+FIJADA = re.compile(
+    r"^https://(github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+"
+    r"|huggingface\.co/\S+/(blob|resolve|commit)/[0-9a-f]{40}(/\S*)?)$"
+)
+MAX_ENLACES_VIVOS = 26
+PROPIA = "https://gpucoste.github.io/gpucoste/"  # la propia guía: su texto está en docs/, versionado con los datos
+
+
+def enlaces_vivos(textos: dict[str, str]) -> dict[str, list[str]]:
+    """Cada URL de la columna ``fuente`` que no está fijada, con los ficheros y filas que la citan."""
+    vivos: dict[str, list[str]] = {}
+    for nombre, texto in sorted(textos.items()):
+        for n, fila in enumerate(csv.DictReader(texto.splitlines()), start=2):
+            url = next(iter((fila.get("fuente") or "").split()), "")  # supuestos.csv: la URL y un comentario
+            if url.startswith("https://") and not FIJADA.match(url) and not url.startswith(PROPIA):
+                vivos.setdefault(url, []).append(f"{nombre}:{n}")
+    return vivos
+
+
+def test_enlaces_vivos_contados():
+    textos = _csvs()
+    vivos = enlaces_vivos(textos)
+    total = sum(
+        1 for t in textos.values() for f in csv.DictReader(t.splitlines()) if f.get("fuente", "").startswith("https://")
+    )
+    informar(
+        f"Fuentes: {len(vivos)} enlaces vivos distintos (sin copia fijada) en {sum(map(len, vivos.values()))} de "
+        f"{total} filas con fuente https; el issue 19 pide 10 como mucho"
+        + "".join(f"\n  - {url} ({', '.join(sitios)})" for url, sitios in vivos.items())
+    )
+    assert len(vivos) <= MAX_ENLACES_VIVOS
+
+
+def test_la_cuenta_caza_un_enlace_vivo():
+    """Falta plantada: una página viva cuenta; un permalink a un commit y una revisión del Hub, no."""
+    fijadas = (
+        "https://github.com/vast-ai/vast-cli/blob/071e96880fef1a014d8cb17bb34864847a09ca13/vastai/cli/commands/machines.py",
+        "https://huggingface.co/Qwen/Qwen2.5-7B/blob/d149729398750b98c0af14eb82c78cfe92750796/config.json",
+        "https://huggingface.co/thejaminator/qwen-hook-layer-9/commit/478fb720f1f3ced834fce0275b55b2732d438edc",
+    )
+    vivas = ("https://vast.ai/pricing", "https://huggingface.co/datasets/x/y", "https://github.com/a/b/blob/main/c.md")
+    texto = "gpu,fuente\n" + "".join(f"X,{u}\n" for u in fijadas + vivas)
+    assert set(enlaces_vivos({"plantado.csv": texto})) == set(vivas)

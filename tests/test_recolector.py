@@ -198,7 +198,12 @@ def test_nunca_un_precio_cero_o_vacio(carpeta_datos, tmp_path):
 
 
 def test_una_gpu_nueva_declarada_entra_con_todos_sus_niveles(carpeta_datos, tmp_path):
-    """La RTX 5090 tiene ficha en gpus.csv (su VRAM) y ningún precio: basta con declararla en ``GPUS``."""
+    """La RTX 5090 tiene ficha en gpus.csv (su VRAM); sin ningún precio (se quitan los suyos de la copia), basta
+    con declararla en ``GPUS``."""
+    precios_csv = carpeta_datos / "precios.csv"
+    lineas = precios_csv.read_text(encoding="utf-8").splitlines(keepends=True)
+    precios_csv.write_text("".join(x for x in lineas if not x.startswith("RTX 5090,")), encoding="utf-8")
+    datos.limpiar_cache()
     assert not [p for p in datos.precios() if p.gpu == "RTX 5090"]
     copia = tmp_path / "ofertas"
     shutil.copytree(OFERTAS, copia)

@@ -5,7 +5,9 @@ from gpucoste.formato import dolares, mes, numero, periodo, tipo_precio
 
 HORAS_DEL_ARTICULO = 2000  # lo que afirmaba la primera versión de esta guía
 
-con_precio = {h.gpu: h for h in datos.hardware() if h.precio_compra_usd}
+con_precio = {
+    h.gpu: datos.equipo(h.gpu) for h in datos.hardware() if h.precio_compra_usd
+}
 for esc in experimento.escenarios(experimento.FINETUNING):
     if esc.gpu not in con_precio:
         continue  # NVIDIA no publica el precio de las GPUs de centro de datos

@@ -30,7 +30,7 @@ def precio_compra(gpu: str) -> float:
     """Lo que cuesta comprar ``gpu`` según ``hardware.csv`` (``ValueError`` si no tiene precio de compra)."""
     equipo = datos.equipo(gpu)
     if equipo.precio_compra_usd is None:
-        con_precio = [h.gpu for h in datos.hardware() if h.precio_compra_usd is not None]
+        con_precio = sorted({h.gpu for h in datos.hardware() if h.precio_compra_usd is not None})
         raise ValueError(f"GPU {gpu!r} no tiene precio de compra en los datos; lo tienen: {con_precio}.")
     return equipo.precio_compra_usd
 

@@ -129,6 +129,12 @@ class Escenario(esquema.Registro):
         return _gpu_y_nivel(self.gpu, self.nivel)
 
 
+ESTADOS_COMPRA = ("lista", "nuevo", "reventa")
+"""Qué es cada precio de ``hardware.csv`` (columna ``estado``): ``lista``, el precio oficial de lanzamiento (MSRP);
+``nuevo``, lo que costaba nueva en una tienda en esa fecha; ``reventa``, lo que pedían los anuncios de reventa
+(eBay y similares, nuevas o usadas) en esa fecha."""
+
+
 @dataclass(frozen=True)
 class Hardware(esquema.Registro):
     gpu: str
@@ -136,6 +142,14 @@ class Hardware(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    estado: str = "lista"
+    mercado: str = ""
+
+    @property
+    def nombre(self) -> str:
+        """«RTX 5090, reventa (EE. UU., eBay y Amazon), 2026-09»: qué precio de compra es, dónde y cuándo."""
+        donde = f" ({self.mercado})" if self.mercado else ""
+        return f"{self.gpu}, {self.estado}{donde}, {self.fecha}"
 
 
 @dataclass(frozen=True)
@@ -236,7 +250,8 @@ ESCENARIOS = esquema.Tabla(
 HARDWARE = esquema.Tabla(
     "hardware.csv",
     Hardware,
-    "Precio de compra de cada GPU (sus especificaciones, VRAM incluida, están en gpus.csv).",
+    "Precio de compra de cada GPU, de lista, nueva o de reventa, por mercado y fecha (sus especificaciones, VRAM"
+    " incluida, están en gpus.csv).",
     columnas=(
         esquema.Columna("gpu", "texto", "Nombre de la GPU (como en gpus.csv)."),
         esquema.Columna(
@@ -250,8 +265,18 @@ HARDWARE = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.Columna(
+            "estado",
+            "enum",
+            "Qué precio es: «lista» (el oficial de lanzamiento), «nuevo» (en una tienda) o «reventa» (anuncios de"
+            " segunda mano o reventa).",
+            valores=ESTADOS_COMPRA,
+        ),
+        esquema.Columna(
+            "mercado", "texto", "Dónde: país y tiendas o sitios de anuncios (vacío si no hay precio).", requerida=False
+        ),
     ),
-    clave=("gpu",),
+    clave=("gpu", "estado", "mercado", "fecha"),
     referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
 )
 
@@ -697,10 +722,24 @@ def precio(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> Pr
     return next(p for p in filas if p.fecha == fecha)
 
 
-def equipo(gpu: str) -> Hardware:
-    """El precio de compra de ``gpu`` (sus especificaciones: ``especificaciones()``)."""
-    filas = {h.gpu: h for h in hardware()}
-    return filas[validacion.opcion(gpu, "GPU", filas)]
+def equipo(gpu: str, estado: str | None = None) -> Hardware:
+    """El precio de compra de ``gpu`` (sus especificaciones: ``especificaciones()``), el más reciente de su ``estado``.
+
+    Sin ``estado``, el de referencia: el de lista si la GPU lo tiene (con o sin cifra: «sin precio citable» también
+    es un dato), y si no, el más reciente con precio. Con ``estado`` («lista», «nuevo» o «reventa»), el más reciente
+    de ese estado; entre filas de la misma fecha, la primera del CSV.
+    """
+    gpu = validacion.opcion(gpu, "GPU", sorted({h.gpu for h in hardware()}))
+    filas = [h for h in hardware() if h.gpu == gpu]
+    if estado is None:
+        estado = "lista" if any(h.estado == "lista" for h in filas) else None
+        candidatas = [h for h in filas if h.estado == estado] if estado else [h for h in filas if h.precio_compra_usd]
+        candidatas = candidatas or filas
+    else:
+        estado = validacion.opcion(estado, f"Estado del precio de compra de {gpu}", [h.estado for h in filas])
+        candidatas = [h for h in filas if h.estado == estado]
+    ultima = max(h.fecha for h in candidatas)
+    return next(h for h in candidatas if h.fecha == ultima)
 
 
 def tarifa(proveedor: str, concepto: str) -> Tarifa:

@@ -175,7 +175,8 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
 
 def tabla_hardware() -> pd.DataFrame:
     """Cada fila de ``hardware.csv`` (precio de compra, con su fuente) y la VRAM de la GPU (de ``gpus.csv``)."""
-    filas = sorted(datos.hardware(), key=lambda h: h.gpu)
+    orden = {e: i for i, e in enumerate(datos.ESTADOS_COMPRA)}
+    filas = sorted(datos.hardware(), key=lambda h: (h.gpu, orden[h.estado], h.mercado, h.fecha))
     fichas = datos.especificaciones()
     return pd.DataFrame(
         {
@@ -184,6 +185,8 @@ def tabla_hardware() -> pd.DataFrame:
             f"Compra ({DOLAR})": [
                 "—" if h.precio_compra_usd is None else numero(h.precio_compra_usd, 0) for h in filas
             ],  # noqa: E501
+            "Precio": [h.estado for h in filas],
+            "Mercado": [h.mercado or "—" for h in filas],
             "Fecha": [h.fecha for h in filas],
             "Fuente": [enlace(h.fuente) for h in filas],
         }

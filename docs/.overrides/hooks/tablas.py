@@ -31,7 +31,10 @@ def envolver(html: str) -> str:
 
 
 def _envuelta(tabla: re.Match) -> str:
-    return f'<div class="gc-tabla">{tabla.group()}</div>'
+    # tabindex: una tabla más ancha que la columna se desplaza, y la zona que se desplaza debe poder recibir el
+    # foco del teclado (axe, «scrollable-region-focusable»)
+    enfocable = tabla.group().replace("<table>", '<table tabindex="0">', 1)
+    return f'<div class="gc-tabla">{enfocable}</div>'
 
 
 def on_page_content(html: str, page, config, files) -> str:
