@@ -189,6 +189,34 @@ def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "construye: la prueba construye un sitio (lenta; make check no la pasa)")
 
 
+RAPIDO = bool(os.environ.get("GPUCOSTE_RAPIDO"))
+"""«make check» (``tests/comprobar.py``): las mismas pruebas, con menos casos generados y muestras fijas."""
+EJEMPLOS_RAPIDO = 10
+
+
+def ajustes_rapidos(prueba) -> None:
+    """Con ``GPUCOSTE_RAPIDO``, una prueba de hypothesis genera a lo sumo ``EJEMPLOS_RAPIDO`` casos, siempre los
+    mismos (``derandomize``): sus propios ``@settings`` (150, 300… ejemplos) son para «make test»."""
+    funcion = getattr(prueba, "__func__", prueba)
+    actuales = getattr(funcion, "_hypothesis_internal_use_settings", None)
+    if not RAPIDO or not getattr(funcion, "is_hypothesis_test", False) or actuales is None:
+        return
+    from hypothesis import settings
+
+    funcion._hypothesis_internal_use_settings = settings(
+        actuales,
+        max_examples=min(actuales.max_examples, EJEMPLOS_RAPIDO),
+        derandomize=True,
+        database=None,
+        deadline=None,
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item) -> None:
+    ajustes_rapidos(getattr(item, "obj", None))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Los saltos por una construcción que falla, en UNA línea del resumen (-ra): todos desde el mismo sitio."""
