@@ -171,17 +171,23 @@ def sitio(construccion) -> pathlib.Path:
     return construccion.destino
 
 
+def _fuente(funcion) -> str:
+    try:
+        return inspect.getsource(funcion)
+    except (OSError, TypeError):
+        return ""
+
+
 def pytest_collection_modifyitems(items) -> None:
-    """Marca «construye» las pruebas que construyen un sitio (``make check`` no las pasa: lo hace ``make test``)."""
+    """Marca «construye» las pruebas que construyen un sitio (``make check`` no las pasa: lo hace ``make test``):
+    las que piden el sitio de la sesión o una copia del proyecto, o llaman a ``construir(`` ellas o una de sus
+    fixtures (``sitio_recolectado`` de test_precios.py construía otro sitio entero en make check)."""
     for item in items:
-        funcion = getattr(item, "function", None)
-        fuente = ""
-        if funcion is not None:
-            try:
-                fuente = inspect.getsource(funcion)
-            except (OSError, TypeError):
-                pass
-        if {"sitio", "copia", "construccion"} & set(getattr(item, "fixturenames", ())) or "construir(" in fuente:
+        funciones = [getattr(item, "function", None)]
+        definiciones = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+        funciones += [d.func for nombre in getattr(item, "fixturenames", ()) for d in definiciones.get(nombre, ())]
+        fuentes = "".join(_fuente(f) for f in funciones if f is not None)
+        if {"sitio", "copia", "construccion"} & set(getattr(item, "fixturenames", ())) or "construir(" in fuentes:
             item.add_marker(pytest.mark.construye)
 
 
