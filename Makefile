@@ -17,7 +17,7 @@ SUBRUTA := $(shell sed -n 's|^site_url: *[a-z]*://[^/]*\(/[^ ]*\).*|\1|p' mkdocs
 export UV_COMPILE_BYTECODE := 1
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install install-docs sistema serve build check test lint snapshots bench clean
+.PHONY: help install install-docs sistema serve build check test lint snapshots capturas bench clean
 
 help:
 	@echo "make serve      sirve el sitio en http://$(DIRECCION)$(SUBRUTA) (recarga al editar; instala solo lo del sitio)"
@@ -26,6 +26,7 @@ help:
 	@echo "make build      construye el sitio en site/"
 	@echo "make snapshots  regenera las salidas de referencia de snippets/ (revísalas con git diff)"
 	@echo "make lint       ruff"
+	@echo "make capturas   capturas PNG de cada página (1366 y 390 px, claro y oscuro) en capturas/, para un PR"
 	@echo "make sistema    instala (Debian, como root) lo que usan las pruebas de calidad: navegador, ortografía…"
 	@echo "make bench      mide la construcción, make check y las páginas (no es una prueba: imprime una tabla)"
 
@@ -95,6 +96,12 @@ test: install lint
 snapshots: install
 	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/test_snippets.py -q
 
+# Capturas de pantalla para revisar un pull request (no se confirman: capturas/ está en .gitignore): cada página
+# de nav a 1366 y 390 px, en modo claro y oscuro, con Chromium de Debian (make sistema); imprime además el ancho
+# y la letra de cada gráfico (lo que comprueba tests/test_graficos_navegador.py).
+capturas: build install
+	$(BIN)/python tests/capturas.py site capturas
+
 # Pruebas de calidad sin navegador (tests/test_{enlaces,html,ortografia,workflows,reproducible,frescura}.py).
 # lychee y zizmor vienen de PyPI (grupo dev); hunspell y Java, de Debian; vnu.jar, de npm (tests/calidad/).
 APT_PAQUETES += hunspell hunspell-es default-jre-headless
@@ -145,3 +152,11 @@ serve build check test bench: $(PYODIDE_NPM)
 .PHONY: precios
 precios: install
 	$(BIN)/python -m gpucoste.recolector $(if $(RESUMEN),--resumen $(RESUMEN))
+
+# Tipos de cambio de la semana (src/gpucoste/recolector_cambios.py; usa la red): el de cada organismo oficial
+# (BCE, Banxico, Superfinanciera, BCRA, Banco Central de Chile, BCRP), fechado, en cambios.csv y moneda.csv.
+# Banxico y el Banco Central de Chile piden credenciales gratuitas (BANXICO_TOKEN, BCCH_USUARIO, BCCH_CLAVE);
+# sin ellas, esas monedas se quedan como estaban. RESUMEN=fichero.md añade la sección al cuerpo de la PR.
+.PHONY: cambios
+cambios: install
+	$(BIN)/python -m gpucoste.recolector_cambios $(if $(RESUMEN),--resumen $(RESUMEN))

@@ -619,6 +619,7 @@ funcion(formato.numero, REAL, decimales=Entero(0, 20))
 funcion(formato.dolares, REAL, decimales=Entero(0, 20))
 funcion(formato.euros, REAL, decimales=Entero(0, 20))
 funcion(formato.veces, REAL, decimales=Entero(0, 20))
+funcion(formato.total, TEXTO, BOOLEANO)
 funcion(formato.porcentaje, REAL, decimales=Entero(0, 20))
 funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
@@ -627,6 +628,7 @@ funcion(formato.fecha, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
+funcion(formato.tokens, NO_NEGATIVO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)
@@ -634,6 +636,7 @@ funcion(moneda.usd_y_eur, NO_NEGATIVO, decimales=Entero(0, 20))
 funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
 funcion(vast.regla, Nombre(lambda: vast.CLAVES))
 funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(vast.ahorro_interrumpible, POSITIVO)
 funcion(
     vast.coste_por_estado,
     POSITIVO,
@@ -768,7 +771,9 @@ funcion(decisiones.ejemplo_interrumpible)
 funcion(decisiones.tabla_interrumpible, tasas=Objeto(lambda: [(0, 0.1), [0.5], (0, 0.05, 0.1, 0.25, 0.5, 1)]))
 funcion(decisiones.precio_gpu_alquilada)
 funcion(decisiones.rendimientos)
-funcion(decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en él (US$/mes)"))
+funcion(
+    decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en el equilibrio (US$/mes)")
+)
 funcion(decisiones.vatios, Nombre(lambda: {g.gpu for g in datos.especificaciones().values() if g.vatios}))
 
 _OCULTOS = ("--minutos-arranque", "--gb-disco", "--precio-gb-mes", "--gb-transferencia", "--precio-gb-transferencia")
@@ -816,6 +821,17 @@ _OPCIONES_MEMORIA = {
     "checkpointing": BOOLEANO,
     "rango_lora": Entero(1, 4096),
 }
+funcion(
+    memoria.describir,
+    Nombre(_modelos),
+    Nombre(lambda: memoria.METODOS),
+    tokens=Opcional(NO_NEGATIVO),
+    secuencia=Opcional(Entero(1, 10**7)),
+    lote=Opcional(Entero(1, 10**5)),
+    gpu_=Opcional(Nombre(_gpus)),
+    n_gpus=Entero(1, 1024),
+    precision=Opcional(Nombre(lambda: memoria.BYTES_POR_PARAMETRO)),
+)
 funcion(memoria.modelo, Nombre(_modelos))
 funcion(memoria.gpu, Nombre(_gpus))
 funcion(memoria.parametros, Nombre(_modelos), activos=BOOLEANO)
@@ -918,6 +934,7 @@ orden(
     {"--modelo": Nombre(_modelos), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
         "--gpu": Nombre(_gpus),
+        "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
         **_ENTEROS_CADENA,
@@ -1045,7 +1062,7 @@ def _con_vatios(g: str) -> bool:
 
 _EN_VAST = _gpus_donde(lambda g: g in {p.gpu for p in ranking.precios_vigentes() if p.proveedor == "Vast.ai"})
 _CON_PRECIO_Y_24GB = _gpus_donde(lambda g: g in datos.gpus() and datos.especificaciones()[g].vram_gb >= 24)
-_PAIS = Nombre(lambda: {e.pais for e in mercado.electricidad()})
+_PAIS = Nombre(lambda: [f for f, p in paises.nombres().items() if p.pais in {e.pais for e in mercado.electricidad()}])
 _VAST = Nombre(lambda: ["Vast.ai"])
 _MODELOS_PEQUENOS = Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B"])
 
@@ -1207,3 +1224,50 @@ funcion(
     rapida=Nombre(lambda: ["A100 80GB", "H100 80GB", "H200 141GB"]),
     locales=Objeto(lambda: [decisiones.GPUS_LOCALES, ("RTX 4090",), ["RTX 3060 12GB", "H100 80GB"]]),
 )
+
+
+# --- Países: moneda, impuesto y tipo de cambio (issue 22) ------------------------------------------
+
+from gpucoste import cli, paises  # noqa: E402
+
+
+@dataclass(frozen=True)
+class FechaConCambio:
+    """Un día (o un mes) desde junio de 2026: para todos hay un tipo de cambio de cada moneda en los datos."""
+
+    def buenos(self) -> st.SearchStrategy:
+        dias = st.dates(dt.date(2026, 6, 1), dt.date(2200, 12, 31))
+        return st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return Fecha(opcional=True).malos()
+
+
+_NOMBRES_PAIS = Nombre(paises.nombres)
+_FECHA_CAMBIO = Opcional(FechaConCambio())
+_IMPORTES = Objeto(lambda: [paises.en_local(x, p) for x in (0, 2.04, 1e6) for p in ("ES", "AR", "CO", "SIN")])
+
+funcion(paises.paises)
+funcion(ocultos.tasas_de_impuesto)
+funcion(paises.nombres)
+funcion(paises.cambios)
+funcion(paises.pais, _NOMBRES_PAIS)
+funcion(paises.cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
+for _f in (paises.en_local, paises.importe_local, paises.a_usd):
+    funcion(_f, NO_NEGATIVO, _NOMBRES_PAIS, empresa=BOOLEANO, fecha=_FECHA_CAMBIO)
+funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
+funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
+funcion(paises.texto, _IMPORTES)
+funcion(paises.gravado, Texto())
+funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
+MODULOS_EXENTOS["recolector_cambios"] = (
+    "lee la red y escribe ficheros; lo prueba tests/test_recolector_cambios.py con respuestas guardadas"
+)
+
+# Cada orden que imprime dinero lleva --pais (el país del lector) y --empresa: se registran aquí para todas.
+for _o in ORDENES:
+    if any(op.bandera == "--empresa" for op in cli.ORDENES[_o.nombre].opciones):
+        _o.opcionales["--empresa"] = _SI_NO
+        _o.opcionales.setdefault("--pais", _NOMBRES_PAIS)

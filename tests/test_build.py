@@ -17,7 +17,7 @@ import registro
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene, texto
 
-from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos
+from gpucoste import atipicos, compra, datos, experimento, moneda, ocultos, paises
 from gpucoste.formato import euros, fraccion, numero, porcentaje, rango
 
 PAGINA = "alquilar-gpus-por-horas/index.html"
@@ -86,7 +86,10 @@ def test_coste_real(sitio):
     for fila, (_, r) in zip(publicadas, real.iterrows(), strict=True):
         assert fila[1] == numero(r["coste"])
         assert fila[2] == rango(r["arranque_min"], r["arranque_max"])
-        assert fila[-1] == rango(r["total_min"], r["total_max"])
+        assert fila[5] == rango(r["total_min"], r["total_max"])
+        # Las dos últimas: el impuesto de un particular, del más bajo de paises.csv al más alto, y el total con él.
+        tasas = [p.impuesto for p in paises.paises() if p.moneda != "USD"]
+        assert fila[-1] == rango(r["total_min"] * (1 + min(tasas)), r["total_max"] * (1 + max(tasas)))
     en_euros = ocultos.euros_coste_real()
     texto = html(sitio).find(id="costes-ocultos").find_parent().get_text(" ", strip=True)
     assert f"de {euros(en_euros.minimo)} a {euros(en_euros.maximo)}" in texto

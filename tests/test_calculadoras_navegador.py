@@ -366,14 +366,16 @@ def test_el_coste_por_defecto_es_el_de_la_tabla_de_costes_ocultos(sitio, sesion)
         calculado["Arranque facturado"],
         calculado["Disco durante el trabajo"],
     ] == esperado
-    assert calculado["Coste real del trabajo"] == fila[-1].strip("*").split("–")[0]
+    # La columna del coste real sin impuestos: la tabla sigue con el impuesto de un particular y el total con él.
+    assert calculado["Coste real del trabajo"] == fila[5].strip("*").split("–")[0]
 
 
 PAGINA_INTERRUMPIBLES = "calculadoras/interrumpibles/"
 
 
 def _cabecera_y_filas(sopa, contiene: str) -> list[dict[str, str]]:
-    tabla = next(t for t in sopa.find_all("table") if contiene in t.get_text())
+    """Las filas de la primera tabla de un snippet (no la de un formulario) que contiene ``contiene``."""
+    tabla = next(t for t in sopa.find_all("table") if contiene in t.get_text() and not t.find_parent("form"))
     cabecera = [texto(th) for th in tabla.find_all("th")]
     return [dict(zip(cabecera, fila, strict=True)) for fila in celdas(tabla)]
 
@@ -639,10 +641,20 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     publicada = _cabecera_y_filas(_sopa(sitio, "calculadoras/donde-mas-barato/"), "Pareto")
     calculada = _calcular_por_defecto(sesion, "calculadoras/donde-mas-barato/", "gc-donde-mas-barato")
     assert len(calculada) == len(publicada)
+    columnas = navegador.calcular(
+        "donde-mas-barato",
+        {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS["donde-mas-barato"].campos()},
+    ).columnas
     for mia, suya in zip(calculada, publicada, strict=True):
+        mia = dict(zip(columnas, mia, strict=True))
         total = next(v for k, v in suya.items() if k.startswith("total"))
-        assert mia[:2] == [suya["GPU"], suya["proveedor"]]
-        assert mia[3:] == [suya["horas"], total, suya["Pareto"]]
+        assert [mia["GPU"], mia["proveedor"], mia["horas"], mia["total (US$)"], mia["Pareto"]] == [
+            suya["GPU"],
+            suya["proveedor"],
+            suya["horas"],
+            total,
+            suya["Pareto"],
+        ]
 
 
 PAGINA_BARATO = "calculadoras/donde-mas-barato/"
@@ -650,14 +662,16 @@ PAGINA_BARATO = "calculadoras/donde-mas-barato/"
 
 def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_malo_no_lo_hay(sesion):
     """El gráfico de coste frente a horas cambia con los datos y es el que da la biblioteca en Python: un punto
-    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto; sin cifras, no hay gráfico."""
+    por fila de la tabla y un anillo por cada ★ de la frontera de Pareto (en cada uno de sus dos dibujos, el ancho y
+    el estrecho); sin cifras, no hay gráfico."""
     sesion.abrir(PAGINA_BARATO)
-    assert _grafico(sesion, "gc-donde-mas-barato").count('class="punto"') == len(sesion.celdas("gc-donde-mas-barato"))
+    puntos = _grafico(sesion, "gc-donde-mas-barato").count('class="punto"')
+    assert puntos == 2 * len(sesion.celdas("gc-donde-mas-barato"))
     cambios = {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000"}
     de_la_pagina, grafico = _redibujar(sesion, "gc-donde-mas-barato", cambios)
     filas = sesion.celdas("gc-donde-mas-barato")
-    assert grafico.count('class="punto"') == len(filas) > 0
-    assert grafico.count('class="destacado"') == sum(f[-1] == "★" for f in filas) > 0
+    assert grafico.count('class="punto"') == 2 * len(filas) > 0
+    assert grafico.count('class="destacado"') == 2 * sum(f[-1] == "★" for f in filas) > 0
     _sin_grafico_con(sesion, "gc-donde-mas-barato", "secuencia", "0")
     sesion.pagina.click("#gc-donde-mas-barato button[type=reset]")
     assert _grafico(sesion, "gc-donde-mas-barato") == de_la_pagina
@@ -714,12 +728,12 @@ def test_api_y_comprar_por_defecto_dan_las_cifras_publicadas(sitio, sesion):
     assert calculado["US$ por millón de tokens generados (con su entrada)"] == api["US$ por millón de tokens"]
     assert calculado["Tokens por segundo para empatar"] == api["tokens por segundo para empatar"]
     assert calculado["Equilibrio (millones de tokens al mes)"] == api["equilibrio (millones de tokens al mes)"]
-    assert calculado["Coste en él (US$/mes)"] == api["coste en él (US$/mes)"]
+    assert calculado["Coste en el equilibrio (US$/mes)"] == api["coste en el equilibrio (US$/mes)"]
     calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-comprar")}
     assert calculado["Meses hasta el equilibrio"] == compra["meses"]
     assert calculado["Horas de uso hasta el equilibrio"] == compra["horas de uso"]
     assert calculado["Coste en el equilibrio (US$)"] == compra["coste en el equilibrio (US$)"]
-    horas = calculado["Horas de alquiler que paga la compra (sin electricidad ni reventa)"]
+    horas = calculado["Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)"]
     assert f"la compra equivale a {horas} horas de alquiler" in sopa.get_text()
 
 
@@ -738,9 +752,7 @@ def test_comprar_con_otros_valores_da_la_tabla_y_el_grafico_de_python(sitio, ses
     valores = _valores(sesion, "gc-comprar")
     sesion.enviar("gc-comprar")
     v = {k: navegador.leer(t) for k, t in valores.items()}
-    e = compra.comprar_o_alquilar(
-        v["precio_compra"], v["precio_hora"], v["potencia_w"], v["precio_kwh_eur"] * v["usd_por_eur"], 200.0, 600.0
-    )
+    e = compra.comprar_o_alquilar(v["precio_compra"], v["precio_hora"], v["potencia_w"], v["precio_kwh"], 200.0, 600.0)
     calculado = {f[0]: f[1] for f in sesion.celdas("gc-comprar")}
     assert calculado["Meses hasta el equilibrio"] == numero(e.umbral, 1)
     assert calculado["Coste en el equilibrio (US$)"] == numero(e.coste_a, 0)
@@ -768,3 +780,47 @@ def test_api_y_comprar_con_un_valor_malo(sesion, id_, campo, malo):
     assert sesion.pagina.inner_text(f"#{id_}-{campo}-error") == str(error.value)
     assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert _grafico(sesion, id_) == ""
+
+
+# --- El país del lector en cada calculadora con dinero (issue 22) ------------------------------------------
+
+
+@pytest.mark.parametrize("nombre", navegador.CON_DINERO)
+def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
+    c = navegador.CALCULADORAS[nombre]
+    campo = next(f for f in c.campos() if f.nombre == "pais")
+    assert campo.defecto == "SIN" and {"ES", "MX", "CO", "AR", "CL", "PE"} <= set(campo.opciones)
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()}
+    neutra = navegador.calcular(nombre, valores)
+    assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
+    valores["pais"] = "CO"
+    tabla = navegador.calcular(nombre, valores)
+    assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
+    assert any("COP con IVA 19" in c for c in tabla.columnas) and len(tabla.columnas) > len(neutra.columnas)
+    assert navegador.orden_cli(nombre, valores).endswith("--pais CO")
+    assert f"{navegador.clave_url(c.nombre, 'pais')}=CO" in navegador.enlace(nombre, valores)
+    assert "COP con IVA 19" in navegador.tabla_csv(tabla).splitlines()[0]
+
+
+def test_el_coste_en_colombia_es_el_de_la_biblioteca():
+    from gpucoste import paises
+
+    c = navegador.CALCULADORAS["coste"]
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()} | {"pais": "CO"}
+    filas = navegador.calcular("coste", valores).filas
+    total = next(f for f in filas if f[0].startswith("Coste real"))
+    usd = navegador.leer(total[1])
+    assert total[2] == numero(paises.en_local(usd, "CO").local, 0)
+
+
+def test_el_selector_de_pais_en_el_navegador_da_la_columna_local_y_la_orden(sesion):
+    sesion.abrir(PAGINA_COSTE)
+    sesion.pagina.locator("#gc-coste-pais").select_option("MX")
+    valores = _valores(sesion, "gc-coste")
+    assert valores["pais"] == "MX"
+    sesion.enviar("gc-coste")
+    assert sesion.fuera == []
+    esperado = navegador.calcular("coste", valores)
+    assert [list(f) for f in esperado.filas] == sesion.celdas("gc-coste")
+    assert "MXN con IVA 16" in sesion.pagina.inner_text("#gc-coste .gc-resultado")
+    assert "MXN/US$" in sesion.pagina.inner_text("#gc-coste .gc-resultado")

@@ -214,13 +214,15 @@ def test_reservar_toma_el_descuento_del_proveedor():
     v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
     assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
     assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
-    assert v["precio on-demand (US$/h)"]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
+    assert v["precio bajo demanda (US$/h)"]["valor"] == pytest.approx(
+        _precio_vigente_mas_barato("A100 80GB", "Vast.ai")
+    )
 
 
 def test_electricidad_de_la_gpu_y_el_pais():
     v = _valores(["electricidad", "--gpu", "H100 80GB"])
     vatios = float(_fila("gpus.csv", "gpu", "H100 80GB")["vatios"])
-    assert v["coste por hora"]["valor"] == pytest.approx(vatios / 1000 * _usd_kwh(), abs=1e-12)
+    assert v["coste de la luz por hora (US$)"]["valor"] == pytest.approx(vatios / 1000 * _usd_kwh(), abs=1e-12)
 
 
 def test_local_o_alquilar_con_el_modelo_de_tiempo():
@@ -230,7 +232,7 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
     vatios = float(_fila("gpus.csv", "gpu", "RTX 4090")["vatios"])
     umbral = vatios / 1000 * _usd_kwh() * tflops["H100 80GB"] / tflops["RTX 4090"]
     assert v["umbral por GPU alquilada (US$/h)"]["valor"] == pytest.approx(umbral)
-    alto, bajo = v["horas en RTX 4090 (MFU alto)"]["valor"], v["horas en H100 80GB (MFU alto)"]["valor"]
+    alto, bajo = v["horas en RTX 4090 (MFU alta)"]["valor"], v["horas en H100 80GB (MFU alta)"]["valor"]
     assert alto / bajo == pytest.approx(tflops["H100 80GB"] / tflops["RTX 4090"])
 
 
@@ -257,3 +259,24 @@ def test_un_nombre_sin_los_datos_que_hacen_falta_da_error_en_espanol(argv, mensa
 def test_cabe_con_otra_precision():
     rc, salida, _ = _ejecutar(["cabe", "--modelo", "Llama 3.1 70B", "--gpu", "H100 80GB", "--precision", "int4"])
     assert rc == 0 and "pesos" in salida
+
+
+@pytest.mark.parametrize(
+    ("argv", "concepto"),
+    [
+        (["api-o-gpu"], "precio de la GPU (US$/h)"),
+        (["comprar"], "precio de alquiler (US$/h)"),
+    ],
+)
+def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
+    """«¿API, alquilar, reservar o comprar?» enseña `gpucoste api-o-gpu` y `gpucoste comprar`: sin precio dado,
+    la orden toma el mismo que la página (decisiones.precio_gpu_alquilada, el vigente más barato de la GPU del
+    ejemplo), con su proveedor, su nivel y su fecha. Antes, la página fijaba el de Vast.ai (comunidad) y la orden,
+    el de RunPod."""
+    from gpucoste import decisiones
+
+    p = decisiones.precio_gpu_alquilada()
+    assert p == decisiones.precio_vigente(decisiones.GPU_ALQUILADA)
+    fila = _valores(argv)[concepto]
+    assert fila["valor"] == pytest.approx(p.precio_hora_usd)
+    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}"

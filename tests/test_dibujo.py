@@ -26,6 +26,19 @@ def test_mismos_datos_mismos_bytes_y_texto_alternativo():
     assert svg["width"] == "100%" and svg["viewbox"] == f"0 0 {dibujo.ANCHO} {dibujo.ALTO}"
 
 
+def test_dos_dibujos_uno_ancho_y_otro_estrecho_con_la_misma_letra():
+    """Cada figura lleva el dibujo ancho y el estrecho (para el móvil): los mismos textos y la misma letra de
+    11 px, a ``ANCHO`` y a ``ESTRECHO`` de ancho; la hoja de estilo enseña uno de los dos."""
+    for figura in (_svg(), _barras()):
+        ancho, estrecho = BeautifulSoup(figura, "html.parser").find_all("svg")
+        assert ancho["class"] == ["grafico", "grafico-ancho"] and estrecho["class"] == ["grafico", "grafico-estrecho"]
+        assert ancho["viewbox"].split()[2] == str(dibujo.ANCHO) and estrecho["viewbox"].split()[2] == str(
+            dibujo.ESTRECHO
+        )
+        assert [t.get_text() for t in ancho.find_all("text")] == [t.get_text() for t in estrecho.find_all("text")]
+        assert "font-size: 11px" in ancho["style"] and "font-size: 11px" in estrecho["style"]
+
+
 def test_colores_del_tema_fuente_de_la_pagina_y_paleta():
     svg = _svg()
     assert "currentColor" in svg and "font-family: inherit" in svg
@@ -37,7 +50,7 @@ def test_colores_del_tema_fuente_de_la_pagina_y_paleta():
 
 def test_marcas_con_coma_decimal_y_punto_de_millares():
     textos = [t.get_text() for t in BeautifulSoup(_svg(), "html.parser").find_all("text")]
-    assert "4.000" in textos and "meses" in textos and "coste (US$)" in textos
+    assert "4000" in textos and "meses" in textos and "coste (US$)" in textos
     con_decimales = dibujo.lineas([0, 1], {"a": [0, 0.5]}, eje_x="x", eje_y="y", alt="a")
     assert "0,4" in [t.get_text() for t in BeautifulSoup(con_decimales, "html.parser").find_all("text")]
 
@@ -89,7 +102,7 @@ def test_coste_acumulado_se_cruza_en_el_equilibrio():
 
 
 def test_coste_segun_tasa_cruza_bajo_demanda_en_el_equilibrio():
-    """Fuente independiente: tasa_equilibrio. En esa tasa, el coste esperado interrumpible es el on-demand."""
+    """Fuente independiente: tasa_equilibrio. En esa tasa, el coste esperado interrumpible es el bajo demanda."""
     from gpucoste import interrupciones
 
     comunes = {"horas_trabajo": 20.0, "escritura_h": 1 / 60}
@@ -98,7 +111,7 @@ def test_coste_segun_tasa_cruza_bajo_demanda_en_el_equilibrio():
         20.0, 1 / 60, {"interrumpible": 0.1}, 0.5, 1.0, tasa_maxima=eq.umbral, puntos=10
     )
     assert tasas[-1] == pytest.approx(eq.umbral)
-    assert series["on-demand"] == [20.0] * 11
+    assert series["bajo demanda"] == [20.0] * 11
     assert series["interrumpible"][-1] == pytest.approx(20.0)
     assert series["interrumpible"][0] < 20.0
 
@@ -145,7 +158,9 @@ def test_barras_mismos_bytes_texto_alternativo_y_colores_del_tema():
 
 
 def _anchos(svg: str) -> list[float]:
-    """Los anchos de los trozos de barra, en el orden en que se dibujan (las leyendas miden 14 px)."""
+    """Los anchos de los trozos de barra, en el orden en que se dibujan (las leyendas miden 14 px), en el primer
+    dibujo (el ancho; el estrecho repite las barras a otra escala)."""
+    svg = svg[: svg.index("</svg>")]
     return [float(w) for w in re.findall(r'<rect x="[^"]*" y="[^"]*" width="([^"]*)"', svg) if w != "14"]
 
 
@@ -164,6 +179,7 @@ def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
     escala = anchos[0] / esperados[0]
     assert anchos == pytest.approx([e * escala for e in esperados if e > 0], abs=0.02)
     assert sum(esperados) == pytest.approx(m.total)
+    svg = svg[: svg.index("</svg>")]
     vram = re.search(r'<line x1="([^"]*)" x2="[^"]*" y1="[^"]*" y2="[^"]*" stroke="#', svg)
     izquierda = float(re.search(r'<rect x="([^"]*)" y="[^"]*" width="(?!14")', svg).group(1))
     assert (float(vram.group(1)) - izquierda) / escala == pytest.approx(24, abs=0.01)
@@ -203,6 +219,11 @@ def opciones():
     from gpucoste import ranking
 
     return ranking.ranking(ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6))
+
+
+def _primero(figura: str) -> str:
+    """El primer ``<svg>`` de la figura: el dibujo ancho (el estrecho repite los datos a otra escala)."""
+    return figura[: figura.index("</svg>") + len("</svg>")]
 
 
 def _punto(svg: str) -> list[tuple[float, float]]:
@@ -254,8 +275,8 @@ def test_puntos_de_la_calculadora_son_los_de_la_biblioteca(opciones):
     marcas del propio eje, es el centro de los rangos de horas y coste de su fila."""
     from gpucoste import navegador
 
-    valores = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": "50.000.000", "secuencia": "2048"}
-    svg = navegador.calcular("donde-mas-barato", valores).grafico
+    valores = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": "50.000.000", "secuencia": "2048", "pais": "SIN"}
+    svg = _primero(navegador.calcular("donde-mas-barato", valores).grafico)
     centros = _punto(svg)
     assert len(centros) == len(opciones) == 30
     anillos = re.findall(r'<circle class="destacado" cx="([^"]*)" cy="([^"]*)"', svg)
@@ -295,8 +316,14 @@ def test_puntos_mismos_bytes_texto_alternativo_y_colores_del_tema():
 
 def test_puntos_crecen_con_los_valores_y_las_barras_cubren_el_rango():
     """x crece hacia la derecha, y hacia arriba (en SVG, y menor); la barra de un rango va de su mínimo a su
-    máximo, y la línea de los destacados los une en el orden dado."""
-    svg = _puntos()
+    máximo, y la línea de los destacados los une en el orden dado (en cada uno de los dos dibujos)."""
+    figura = _puntos()
+    estrecho = figura[len(_primero(figura)) :]
+    for svg in (_primero(figura), estrecho):
+        _comprobar_puntos(svg)
+
+
+def _comprobar_puntos(svg: str) -> None:
     (a, b, c) = _punto(svg)
     assert a[0] < b[0] < c[0] and c[1] < a[1] < b[1]
     (x0, por_x), (y0, por_y) = _escala(svg, "x"), _escala(svg, "y")

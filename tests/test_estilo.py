@@ -28,7 +28,7 @@ REGLAS = [
     ("GPUs", r"\bGPUs\b", "«las GPU»: las siglas no llevan plural con «s»"),
     ("costo", r"\bcostos?\b", "«coste»"),
     ("rentar", r"\brent(?:ar|ad[ao]s?|amos|as)\b", "«alquilar», «GPU alquilada»"),
-    ("bajo demanda", r"\b(?:bajo|a) demanda\b", "«on-demand» (salvo al definirlo en el glosario)"),
+    ("on-demand", r"\bon-demand\b|\ba demanda\b", "«bajo demanda» (Fundéu); en el glosario, marcado {lang=en}"),
     ("datacenter", r"\bdata ?centers?\b|\bnube tradicional\b|\bgran nube\b", "«nube de GPU» o «hiperescalador»"),
     ("hyperscaler", r"\bhyperscalers?\b", "«hiperescalador»"),
     ("preemptible", r"\bpreemptible\b", "«instancia interrumpible»"),
@@ -46,13 +46,22 @@ REGLAS = [
     ("× más", r"\d×\s+(?:más|menos)\b", "«5,5 veces lo que…» o «un 450 % más»: «×» solo para un cociente"),
     ("7 mil millones", r"\b\d+ (?:mil millones|billones) de parámetros\b|\b\d+b\b", "«7B»"),
     ("autoelogio", r"\bguía completa\b|\bla mejor guía\b", "que la página se juzgue por lo que calcula"),
+    ("cuatro cifras", r"(?<![\d.,])[1-9]\.\d{3}(?![\d.])", "«1599», «2048»: sin punto con cuatro cifras (RAE)"),
+    ("el MFU", r"\b(?:el|del|al|un) MFU\b|\bMFU (?:alto|bajo|medio|máximo|mínimo)\b", "«la MFU» (la utilización)"),
+    ("BF16", r"\bBF16\b|\bFP16\b", "«bf16», «fp16», en minúsculas"),
+    ("GB/mes", r"/GB/mes\b|\bGB-mes\b|\bGB/mes\b", "«US$/GB y mes» o «US$ por GB y mes»"),
+    ("cruz", r"†", "«*»: la marca de un total incompleto es el asterisco (formato.INCOMPLETO)"),
+    ("bajada", r"\bbajadas?\b|\bde subida\b", "«salida», «entrada» (transferencia de salida, de entrada)"),
+    ("runtime", r"\bruntimes?\b", "«motor de inferencia» (servidor de inferencia, si atiende peticiones)"),
+    ("issue", r"\bissues?\b", "«incidencia»"),
 ]
-# Citas literales del artículo original: la tabla «Cuándo compensa cada opción» reproduce sus palabras.
-CITAS = ["Fine-tuning, entrenamiento, batch grande", "GPU reservada / dedicada"]
+# Reglas que distinguen mayúsculas (las demás, no): «7b» frente a «7B», «BF16» frente a «bf16».
+SENSIBLES = {"7 mil millones", "BF16"}
+# Citas literales del artículo original que la regla no debe tocar (hoy, ninguna: la tabla se corrigió).
+CITAS: list[str] = []
 # Reglas que una página puede saltarse, con su razón: la definición de un término y la nota que explica la regla.
 EXCEPCIONES = {
     "glosario/index.html": {
-        "bajo demanda": "la entrada «On-demand» lo define («alquiler bajo demanda»)",
         "egress": "la entrada «Egress» define la palabra que usan las tarifas de los proveedores",
     },
     "alternativas/index.html": {
@@ -94,7 +103,7 @@ def faltas(texto_visible: str, tablas: list[list[str]] = (), ids: list[str] = ()
         limpio = limpio.replace(nombre, "GPU")
     salida = []
     for regla, expresion, en_su_lugar in REGLAS:
-        for m in re.finditer(expresion, limpio, flags=re.IGNORECASE if regla != "7 mil millones" else 0):
+        for m in re.finditer(expresion, limpio, flags=0 if regla in SENSIBLES else re.IGNORECASE):
             contexto = limpio[max(0, m.start() - 40) : m.end() + 40].replace("\n", " ")
             salida.append(f"{regla}: «…{contexto}…» → {en_su_lugar}")
     for fila in tablas:
@@ -121,7 +130,16 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("Alquila varias GPUs por horas.", "GPUs"),
         ("El costo real del trabajo.", "costo"),
         ("Una GPU rentada por horas.", "rentar"),
-        ("El precio bajo demanda de Lambda.", "bajo demanda"),
+        ("El precio on-demand de Lambda.", "on-demand"),
+        ("Depende del MFU medio de la GPU.", "el MFU"),
+        ("Horas según el MFU.", "el MFU"),
+        ("Con 989 TFLOPS BF16 densos.", "BF16"),
+        ("El disco a 0,10 US$/GB/mes.", "GB/mes"),
+        ("A 0,10 US$ el GB-mes.", "GB/mes"),
+        ("Un total de 283,17 †.", "cruz"),
+        ("500 GB de subida y 280 GB de bajada.", "bajada"),
+        ("Cada runtime carga los pesos.", "runtime"),
+        ("Abre un issue en GitHub.", "issue"),
         ("Un proveedor de tipo datacenter.", "datacenter"),
         ("La nube tradicional cobra más.", "datacenter"),
         ("Con un batch grande.", "batch"),
@@ -135,6 +153,8 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("Un modelo de 7b.", "7 mil millones"),
         ("Vast.ai: guía completa del marketplace.", "autoelogio"),
         ("Un fine tuning con LoRA.", "finetuning"),
+        ("La RTX 4090 cuesta 1.599 US$.", "cuatro cifras"),
+        ("Entre 2.000,28 y 2.500,34 US$.", "cuatro cifras"),
     ],
 )
 def test_cada_regla_encuentra_su_falta(malo, regla):
@@ -145,9 +165,11 @@ def test_cada_regla_encuentra_su_falta(malo, regla):
     "bueno",
     [
         "Una H100 80GB en RunPod (comunidad) a 2,69 US$/h, con 80 GB de VRAM.",
-        "La RTX 4060 Ti 16GB no basta; la tabla del artículo dice «Fine-tuning, entrenamiento, batch grande».",
+        "La RTX 4060 Ti 16GB no basta; la tabla del artículo dice «procesamiento por lotes a gran escala».",
         "La H100 cuesta por hora 5,5 veces lo que la RTX 4090; su aceleración supera 5,5×.",
-        "Un modelo de 7B en una instancia detenida o una GPU ociosa, a 0,34 US$/h.",
+        "Un modelo de 7B en una instancia detenida o una GPU ociosa, a 0,34 US$/h bajo demanda.",
+        "Según la MFU media, en bf16; el disco a 0,10 US$/GB y mes; la salida; un motor de inferencia.",
+        "Cuesta 1599 US$, 4703 horas de alquiler; 50.000 tokens, 32.768 o 1.000.000 de ellos; Llama 3.1 8B.",
     ],
 )
 def test_el_texto_correcto_pasa(bueno):
@@ -172,7 +194,15 @@ def test_las_palabras_prohibidas_son_las_de_la_guia_de_estilo():
     for palabra in [
         "costo",
         "rentar",
-        "bajo demanda",
+        "on-demand",
+        "el mfu",
+        "bf16",
+        "us$/gb/mes",
+        "gb-mes",
+        "†",
+        "bajada",
+        "runtime",
+        "issue",
         "datacenter",
         "nube tradicional",
         "hyperscaler",

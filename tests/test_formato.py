@@ -12,9 +12,22 @@ from gpucoste import formato
     ("valor", "decimales", "esperado"),
     [
         (5.5, 1, "5,5"),
-        (2000, 0, "2.000"),
-        (4702.94, 0, "4.703"),
+        # RAE (Ortografía de la lengua española, 2010, § 4.2.2.1.1; DPD, «números»): los de cuatro cifras no se
+        # separan («1999», «2048»); desde cinco, en grupos de tres (la guía usa el punto: «50.000»).
+        (2000, 0, "2000"),
+        (1599, 0, "1599"),
+        (2048, 0, "2048"),
+        (4702.94, 0, "4703"),
+        (2000.28, 2, "2000,28"),
+        (-1599, 0, "-1599"),
+        (9999.6, 0, "10.000"),  # cinco cifras una vez redondeado
+        (9999.4, 0, "9999"),
+        (10000, 0, "10.000"),
+        (50000, 0, "50.000"),
+        (32768, 0, "32.768"),
+        (-12345.5, 1, "-12.345,5"),
         (1234567.891, 2, "1.234.567,89"),
+        (50_000_000, 0, "50.000.000"),
         (0.1, 2, "0,10"),
         (-3.25, 1, "-3,3"),  # la mitad, hacia arriba en valor absoluto
         (0.675, 2, "0,68"),  # 450 W × 10 h × 0,15 €/kWh: f"{0.675:.2f}" da 0.67
@@ -31,7 +44,8 @@ def test_numero(valor, decimales, esperado):
 
 def test_no_depende_del_locale(monkeypatch):
     monkeypatch.setattr(locale, "localeconv", lambda: {"decimal_point": "#", "thousands_sep": "@"})
-    assert formato.numero(2000.5, 1) == "2.000,5"
+    assert formato.numero(2000.5, 1) == "2000,5"
+    assert formato.numero(20000.5, 1) == "20.000,5"
 
 
 def test_porcentaje_redondea_el_valor_decimal():
@@ -63,8 +77,8 @@ def test_mes():
 
 
 def test_tabla_en_espanol():
-    md = formato.tabla(pd.DataFrame({"GPU": ["A"], "coste": [1234.5]}), {"coste": 2})
-    assert "1.234,50" in md and "| GPU" in md
+    md = formato.tabla(pd.DataFrame({"GPU": ["A", "B"], "coste": [1234.5, 12345.5]}), {"coste": 2})
+    assert "1234,50" in md and "12.345,50" in md and "| GPU" in md
 
 
 def test_fecha():
@@ -96,8 +110,8 @@ def test_lista_rechaza(malo):
 
 
 def test_nivel_en_la_prosa():
-    """La guía de estilo: «on-demand», nunca «bajo_demanda» ni «bajo demanda»; el resto, tal cual."""
-    assert formato.nivel("bajo_demanda") == "on-demand"
+    """La guía de estilo: «bajo demanda» (Fundéu), nunca «bajo_demanda» ni «on-demand»; el resto, tal cual."""
+    assert formato.nivel("bajo_demanda") == "bajo demanda"
     assert formato.nivel("comunidad") == "comunidad"
     with pytest.raises(ValueError, match="nivel"):
         formato.nivel("bajo demanda")

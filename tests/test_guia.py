@@ -49,13 +49,13 @@ def test_el_precio_de_la_tarjeta_incluye_el_disco():
 
 def test_tipos_de_alquiler():
     corto = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 1.5, fraccion_repetida=0.25)}
-    assert corto["on-demand"].coste == pytest.approx(3)
+    assert corto["bajo demanda"].coste == pytest.approx(3)
     assert corto["interrumpible"].coste == pytest.approx(1.0 * 1.5 * 1.25)  # puja a la mitad
     # Reservar para un trabajo corto y cancelar: el descuento se devuelve con un 5 % encima.
     assert corto["reservada"].coste == pytest.approx(3 * (1 + 0.2 * 0.05))
     assert corto["reservada"].pago_por_adelantado == pytest.approx(720 * 2 * 0.8)
     mes = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 720)}
-    assert mes["reservada"].coste == pytest.approx(0.8 * mes["on-demand"].coste)
+    assert mes["reservada"].coste == pytest.approx(0.8 * mes["bajo demanda"].coste)
     assert vast.repeticion_que_iguala(2.0, 1.0) == pytest.approx(1)
 
 
@@ -214,3 +214,17 @@ def test_pagina_alternativas(sitio):
     assert "sin dato" in texto and "inversión del sujeto pasivo" in texto
     iva = moneda.con_iva(alternativas.comparar("H100 80GB", alternativas.trabajo_grande())["total_min"].iloc[0])
     assert dolares(iva) in texto
+
+
+def test_el_ahorro_interrumpible_de_vast_se_dice_igual_en_cada_pagina():
+    """Una sola redacción (la de vast.ahorro_interrumpible) y sin «mínimo» ni «típico»: la página de precios de
+    Vast.ai dice «often 50%+ cheaper than bajo demanda», un ahorro habitual, no un descuento fijo ni uno mínimo."""
+    from conftest import RAIZ
+
+    texto = vast.ahorro_interrumpible(0.5)
+    assert "a menudo un 50\u00a0% o más" in texto and "mínimo" not in texto and "típico" not in texto
+    for snippet in ("vast-ai/tipos.py", "calculadoras/interrumpible_ejemplo.py"):
+        fuente = (RAIZ / "snippets" / snippet).read_text(encoding="utf-8")
+        assert "vast.ahorro_interrumpible(" in fuente and "descuento mínimo" not in fuente, snippet
+    with pytest.raises(ValueError, match="descuento"):
+        vast.ahorro_interrumpible(-0.5)

@@ -44,6 +44,36 @@ def test_historial_agrupa_y_ordena_por_fecha():
     assert "(atípico: 7 de octubre de 2026)" in alt and "verificado: un solo precio" in alt
 
 
+def test_descripcion_del_historial_con_precios_iguales_da_una_cifra():
+    """Nunca «entre 0,34 US$ y 0,34 US$»: con todos los precios iguales (a dos decimales), una sola cifra."""
+    filas = [
+        datos.Precio("X", "P", "comunidad", 0.34, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "comunidad", 0.3401, "2026-09-25", "https://e.org", ""),
+        datos.Precio("X", "P", "seguro", 0.34, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "seguro", 0.74, "2026-09-25", "https://e.org", ""),
+    ]
+    alt = historial.descripcion("X", "P", historial.series(filas)[("X", "P")])
+    assert "comunidad: 2 precios de julio de 2026 al 25 de septiembre de 2026, todos de 0,34\u00a0US$ por hora" in alt
+    assert "entre 0,34\u00a0US$ y 0,74\u00a0US$" in alt
+    assert "entre 0,34\u00a0US$ y 0,34" not in alt
+
+
+def test_meses_abreviados_con_punto():
+    rotulos = _rotulos_x(
+        historial.grafico(
+            "X",
+            "P",
+            [
+                datos.Precio("X", "P", "comunidad", 1.0, "2026-07-01", "https://e.org", ""),
+                datos.Precio("X", "P", "comunidad", 2.0, "2026-12-01", "https://e.org", ""),
+            ],
+        )
+    )
+    assert rotulos and all(
+        re.fullmatch(r"(ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic)\. 2026", r) for r in rotulos
+    )
+
+
 def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
     uno, dos = historial.grafico("H100 80GB", "Vast.ai"), historial.grafico("H100 80GB", "Vast.ai")
     assert uno == dos
@@ -54,7 +84,16 @@ def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
 
 
 def _rotulos_x(svg: str) -> list[str]:
-    return re.findall(r'xtick_\d+">.*?<text[^>]*>([^<]*)</text>', svg, re.S)
+    """Los rótulos de las marcas del eje x del dibujo ancho: los textos centrados a una misma altura (la del
+    rótulo del eje va más abajo y es uno solo)."""
+    from collections import defaultdict
+
+    primero = BeautifulSoup(svg, "html.parser").find("svg")
+    por_altura = defaultdict(list)
+    for t in primero.find_all("text"):
+        if "text-anchor: middle" in t.get("style", ""):
+            por_altura[float(t["y"])].append(t.get_text())
+    return max(por_altura.values(), key=len)
 
 
 @pytest.mark.parametrize("dias", [1, 5, 13, 20, 45, 89, 120, 400, 1500])
@@ -81,7 +120,8 @@ def test_enlace_corto_a_la_fuente():
         == "[`a/b`](https://github.com/a/b/blob/1234/x.csv)"
     )
     assert publicacion.enlace("https://www.pcgamer.com/x") == "[`pcgamer.com`](https://www.pcgamer.com/x)"
-    assert [publicacion.precio(x) for x in (2.7, 1.1378, 6.155)] == ["2,70", "1,1378", "6,1550"]
+    # Dos decimales siempre, redondeando la mitad hacia arriba (6,155 → 6,16); una mediana, también.
+    assert [publicacion.precio(x) for x in (2.7, 1.1378, 6.155, 3.4309)] == ["2,70", "1,14", "6,16", "3,43"]
 
 
 def test_avisos_de_antiguo_y_atipico(carpeta_datos):
@@ -110,7 +150,7 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert {t.fuente for t in datos.tarifas()} <= enlaces
     assert {h.fuente for h in datos.hardware()} <= enlaces
     assert {p.fecha for p in datos.precios()} == {fila[4] for fila in precios}
-    assert len(sopa.select("figure.grafico svg[role=img]")) == len(historial.series())
+    assert len(sopa.select("figure.grafico svg.grafico-ancho[role=img]")) == len(historial.series())
     ids = [n["id"] for n in sopa.select("[id]")]
     assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"
     descargas = {a["href"] for a in sopa.find_all("a") if "/datos/" in a["href"]}
@@ -119,7 +159,7 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
         assert (sitio / "precios" / enlace).resolve().is_file()
     assert sopa.find("a", href=lambda h: h and "precio-desactualizado.yml" in h) is not None
     assert "CC BY 4.0" in sopa.get_text()
-    assert "bajo_demanda" not in sopa.get_text(), "el nivel se escribe como en la prosa: «on-demand»"
+    assert "bajo_demanda" not in sopa.get_text(), "el nivel se escribe como en la prosa: «bajo demanda»"
 
 
 def test_otros_datos_citados_cada_fila_con_su_fuente(sitio):
@@ -243,8 +283,8 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     assert len(informe.filas) == 8
     sopa = _sopa(sitio, "precios")
     filas = tabla_que_contiene(sopa, "Nivel")
-    assert ["RTX 4090", "Vast.ai", "verificado", "0,4501", FECHA, "console.vast.ai", ""] in filas
-    assert ["H100 80GB", "Vast.ai", "verificado", "2,2001", FECHA, "console.vast.ai", "atípico"] in filas
+    assert ["RTX 4090", "Vast.ai", "verificado", "0,45", FECHA, "console.vast.ai", ""] in filas
+    assert ["H100 80GB", "Vast.ai", "verificado", "2,20", FECHA, "console.vast.ai", "atípico"] in filas
     # El historial de la RTX 4090 en Vast.ai ya tiene dos fechas por nivel: su gráfico llega al 30 de noviembre.
     alt = sopa.find(
         "svg", attrs={"aria-label": lambda t: t and t.startswith("Precio por hora de la RTX 4090 en Vast.ai")}

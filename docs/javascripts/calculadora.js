@@ -60,6 +60,66 @@ function cargar(form) {
   return cargando;
 }
 
+// Los resultados viajan: los campos de cada calculadora en la URL («?cabe.modelo=…#gc-cabe»), la orden de
+// gpucoste que imprime lo mismo y la tabla en CSV. Los tres los escribe la biblioteca (gpucoste.navegador:
+// enlace, orden_cli y tabla_csv) a partir de los campos declarados: aquí solo se colocan.
+function compartir(form, respuesta) {
+  const zona = form.querySelector(".gc-compartir");
+  if (!zona) return;
+  zona.hidden = !respuesta; // sin cifras (un dato que no vale), nada que compartir
+  if (!respuesta) return;
+  zona.querySelector(".gc-orden code").textContent = respuesta.orden;
+  zona.querySelector(".gc-csv").href = respuesta.csv;
+  zona.querySelector(".gc-enlace").href = respuesta.enlace;
+  // La barra de direcciones también: recargar o copiar la URL reproduce el resultado. Se quedan los parámetros
+  // de las otras calculadoras de la página.
+  const url = new URL(location.href);
+  const nuevo = new URL(respuesta.enlace, location.href);
+  quitarDeLaUrl(form, url);
+  for (const [clave, valor] of nuevo.searchParams) url.searchParams.set(clave, valor);
+  url.hash = nuevo.hash;
+  history.replaceState(history.state, "", url);
+}
+
+function quitarDeLaUrl(form, url) {
+  const prefijo = `${form.dataset.calculadora}.`;
+  for (const clave of [...url.searchParams.keys()]) if (clave.startsWith(prefijo)) url.searchParams.delete(clave);
+}
+
+// Los valores de la URL en los campos de ``form``; true si había alguno (entonces se calcula al cargar).
+function desdeLaUrl(form) {
+  const prefijo = `${form.dataset.calculadora}.`;
+  const parametros = new URLSearchParams(location.search);
+  let alguno = false;
+  for (const campo of form.querySelectorAll("input[name], select[name]")) {
+    const valor = parametros.get(prefijo + campo.name);
+    if (valor === null) continue;
+    alguno = true;
+    if (campo.tagName === "SELECT" && ![...campo.options].some((o) => o.value === valor)) {
+      // Un valor que no está en la lista (un enlace retocado): se calcula igual y la biblioteca lo rechaza
+      // junto al campo, con su mensaje, en vez de calcular en silencio con otro.
+      const opcion = new Option(valor, valor);
+      opcion.dataset.deLaUrl = "1";
+      campo.add(opcion);
+    }
+    campo.value = valor;
+  }
+  return alguno;
+}
+
+async function copiarOrden(form) {
+  const codigo = form.querySelector(".gc-orden code");
+  const estado = form.querySelector(".gc-estado");
+  try {
+    await navigator.clipboard.writeText(codigo.textContent);
+    estado.textContent = "Orden copiada: pégala en una terminal con gpucoste instalado.";
+  } catch {
+    // Sin permiso para el portapapeles: la orden queda seleccionada para copiarla con el teclado.
+    getSelection().selectAllChildren(codigo);
+    estado.textContent = "Orden seleccionada: cópiala con Ctrl+C (⌘+C en un Mac).";
+  }
+}
+
 function limpiarErrores(form) {
   for (const campo of form.querySelectorAll("[aria-invalid]")) campo.removeAttribute("aria-invalid");
   for (const error of form.querySelectorAll(".gc-error")) error.textContent = "";
@@ -74,6 +134,7 @@ async function calcular(form) {
   const respuesta = JSON.parse(navegador.calcular_json(form.dataset.calculadora, JSON.stringify(valores)));
   navegador.destroy();
   limpiarErrores(form);
+  compartir(form, respuesta.error ? null : respuesta);
   const resultado = form.querySelector(".gc-resultado");
   const grafico = form.querySelector(".gc-grafico");
   if (respuesta.error) {
@@ -130,13 +191,21 @@ async function ejecutar(form) {
 for (const form of formularios) {
   const original = form.querySelector(".gc-resultado, .gc-salida");
   const grafico = form.querySelector(".gc-grafico");
+  const zona = form.querySelector(".gc-compartir");
+  const copiar = form.querySelector(".gc-copiar");
+  if (copiar) {
+    copiar.hidden = false; // sin JavaScript no copiaría nada: la orden se lee y se copia a mano
+    copiar.addEventListener("click", () => copiarOrden(form));
+  }
   // El resultado publicado se copia la primera vez que se va a cambiar, no al cargar la página: leer el
   // innerHTML de una tabla y un SVG grandes era una tarea larga en la carga (Lighthouse móvil).
   let copia = null;
   let copiaGrafico = null;
+  let copiaZona = null;
   const guardar = () => {
     copia ??= original.innerHTML;
     copiaGrafico ??= grafico?.innerHTML;
+    copiaZona ??= zona && { orden: zona.querySelector(".gc-orden code").textContent, csv: zona.querySelector(".gc-csv").href, enlace: zona.querySelector(".gc-enlace").getAttribute("href") };
   };
   form.addEventListener("focusin", () => cargar(form).catch(() => {}), { once: true });
   form.addEventListener("submit", (evento) => {
@@ -154,7 +223,21 @@ for (const form of formularios) {
     limpiarErrores(form);
     if (copia !== null) original.innerHTML = copia;
     if (grafico && copiaGrafico !== null) grafico.innerHTML = copiaGrafico;
+    if (zona) {
+      zona.hidden = false;
+      if (copiaZona) {
+        zona.querySelector(".gc-orden code").textContent = copiaZona.orden;
+        zona.querySelector(".gc-csv").href = copiaZona.csv;
+        zona.querySelector(".gc-enlace").setAttribute("href", copiaZona.enlace);
+      }
+      for (const opcion of form.querySelectorAll("option[data-de-la-url]")) opcion.remove();
+      const url = new URL(location.href);
+      quitarDeLaUrl(form, url);
+      history.replaceState(history.state, "", url);
+    }
     avisar("");
   });
   form.dataset.listo = "1";
+  // Un enlace con los campos de esta calculadora: se rellenan y se calcula enseguida.
+  if (form.dataset.calculadora && desdeLaUrl(form)) form.requestSubmit();
 }

@@ -10,7 +10,8 @@ print(f"- Lo que suponen las horas del artículo: {veces(del_articulo)}.")
 for lenta in ("RTX 4090", "A100 80GB"):
     pico = ed.aceleracion_pico("H100 80GB", lenta)
     print(
-        f"- Cociente de picos de TFLOPS BF16 densos frente a la {lenta}: {veces(pico)}."
+        "- Cociente de picos de TFLOPS densos en bf16 frente a la "
+        f"{lenta}: {veces(pico)}."
     )
 for a in datos.aceleraciones():
     print(

@@ -1,9 +1,9 @@
 # ¿Cabe Llama 3.1 70B en una GPU de consumo? Pesos y caché KV, según la precisión.
-from gpucoste import memoria
+from gpucoste import memoria, vram
 from gpucoste.formato import numero
 
 MODELO = "Llama 3.1 70B"
-CONTEXTO = 4096  # tokens de contexto para la caché KV
+CONTEXTO = vram.CONTEXTO  # el mismo contexto que la tabla de los motores de inferencia
 GPUS = ("RTX 4060 Ti 16GB", "RTX 4090")
 NOMBRES = {"bf16": "bf16", "int8": "int8", "int4": "int4", "2bit": "2 bits"}
 for precision, nombre in NOMBRES.items():
@@ -17,5 +17,6 @@ for precision, nombre in NOMBRES.items():
     )
     print(
         f"- {MODELO} en {nombre}: {numero(cargas[0].pesos, 1)} GB de pesos "
-        f"+ {numero(cargas[0].kv, 1)} GB de caché KV → {veredicto}."
+        f"+ {numero(cargas[0].kv, 1)} GB de caché KV ({numero(CONTEXTO, 0)} tokens de "
+        f"contexto) → {veredicto}."
     )

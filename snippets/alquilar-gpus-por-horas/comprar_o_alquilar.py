@@ -1,4 +1,5 @@
-# ¿Comprar la GPU o alquilarla? Horas de alquiler que paga la compra, con electricidad.
+# ¿Comprar la GPU o alquilarla? Horas de alquiler que cuestan lo mismo que la
+# compra, con electricidad.
 from gpucoste import compra, datos, decisiones, experimento, mercado
 from gpucoste.formato import dolares, mes, numero, periodo
 
@@ -36,7 +37,7 @@ con_reventa = tabla[tabla["reventa"].str.startswith("alta")].iloc[0]
 reventa = mercado.reventa(ultima.gpu)
 print(
     f"\nCon la electricidad de un hogar español ({numero(luz.eur_kwh, 4)} €/kWh, "
-    f"Eurostat, {periodo(luz.periodo)}) y "
+    f"{luz.organismo}, {periodo(luz.periodo)}) y "
     f"{numero(decisiones.vatios(ultima.gpu), 0)} W, "
     f"cada hora de uso ahorra menos de {dolares(alquiler.precio_hora_usd)}: la compra "
     f"se amortiza tras **{numero(sin_reventa['horas de uso'], 0)} horas de uso**, "

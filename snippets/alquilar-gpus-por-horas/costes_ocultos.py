@@ -14,12 +14,12 @@ n_meses = s["meses_olvidada"].valor_min
 meses = "un mes" if n_meses == 1 else f"{numero(n_meses, 0)} meses"
 print(
     "- **Almacenamiento.** Se cobra aunque la instancia esté detenida. "
-    f"A {tarifa} US$/GB/mes ({disco.proveedor}, {mes(disco.fecha)}), "
+    f"A {tarifa} US$ por GB y mes ({disco.proveedor}, {mes(disco.fecha)}), "
     f"una imagen Docker de {imagen} GB olvidada {meses} cuesta "
     f"{rango(olvidada.minimo, olvidada.maximo)} US$: "
     f"entre {veces(olvidada.minimo / barata['coste'])} y "
     f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla, "
-    f"el de la {barata['GPU']}: {dolares(barata['coste'])}."
+    f"el de la {barata['GPU']}, de {dolares(barata['coste'])}."
 )
 dataset = numero(s["dataset_gb"].valor_min, 0)
 modelo = numero(s["modelo_miles_de_millones"].valor_min, 0)
@@ -56,13 +56,13 @@ for proveedor in sorted({t.proveedor for t in datos.tarifas()}):
     elif partes["bajada"] is not None:
         texto = (
             f"salida {importe(partes['bajada'])} (lo publica el proveedor); "
-            "la subida no tiene tarifa en los datos"
+            "la entrada no tiene tarifa en los datos"
         )
     else:
         politica = proveedores.politica(proveedor, "transferencia")
         texto = "ninguna tarifa en los datos"
         if politica is not None:
-            texto = f"sin tarifa única: {politica.valor}"
+            texto = f"sin tarifa única ({politica.valor})"
     print(f"    - {proveedor}: {texto}.")
 arranque = s["minutos_arranque"]
 print(

@@ -43,12 +43,11 @@ with graficos.figura(alto=4.2) as (fig, ax):
             f" {texto}",
             transform=ax.get_xaxis_transform(),
             va="bottom",
-            fontsize=8,
         )
     ax.set_xlabel("aceleración de la H100 sobre la RTX 4090 (veces)")
     ax.set_ylabel("coste de GPU por trabajo (US$)")
     ax.set_ylim(0, None)
-    ax.legend(fontsize=7, loc="upper right")
+    ax.legend(loc="upper right")
     graficos.coma_decimal(ax, 1, eje="x")
     graficos.coma_decimal(ax, 0)
 print(

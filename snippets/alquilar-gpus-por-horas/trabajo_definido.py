@@ -9,8 +9,7 @@ t = ed.TRABAJO
 METODOS = {"lora": "LoRA", "qlora": "QLoRA", "completo": "fine-tuning completo"}
 print(
     f"**Trabajo:** {METODOS[t.metodo]} de rango {t.rango_lora} de {t.modelo} "
-    f"({numero(memoria.parametros(t.modelo) / 1e9, 2)} miles de millones de "
-    "parámetros) "
+    f"({numero(memoria.parametros(t.modelo) / 1e6, 0)} millones de parámetros) "
     f"sobre {numero(t.tokens / 1e6, 0)} millones de tokens, en secuencias de "
     f"{numero(t.secuencia, 0)} tokens, con *gradient checkpointing*{{lang=en}}.\n"
 )

@@ -4,7 +4,7 @@ import math
 import pandas as pd
 
 from gpucoste import alternativas, moneda
-from gpucoste.formato import mes, nivel, numero, rango
+from gpucoste.formato import mes, nivel, numero, rango, total
 
 GPU = "H100 80GB"
 trabajos = [alternativas.trabajo_del_articulo(GPU), alternativas.trabajo_grande()]
@@ -22,7 +22,7 @@ for trabajo in trabajos:
             {
                 "proveedor": f"{f.proveedor} ({nivel(f.nivel)})",
                 "US$/h": numero(f.precio),
-                "precio de": mes(f.fecha),
+                "fecha del precio": mes(f.fecha),
                 "GPU y arranque (US$)": rango(
                     f.gpu + f.arranque_min, f.gpu + f.arranque_max
                 ),
@@ -30,8 +30,7 @@ for trabajo in trabajos:
                 "transferencia (US$)": importe(
                     f.transferencia_min, f.transferencia_max
                 ),
-                "**total (US$)**": rango(f.total_min, f.total_max)
-                + ("" if f.completo else "*"),
+                "**total (US$)**": total(rango(f.total_min, f.total_max), f.completo),
                 "total (€)": rango(
                     moneda.a_euros(f.total_min), moneda.a_euros(f.total_max)
                 ),
@@ -43,8 +42,8 @@ for trabajo in trabajos:
         f"{numero(trabajo.horas, 0 if trabajo.horas % 1 == 0 else 1)} "
         f"horas de {GPU}, "
         f"{numero(trabajo.gb_disco, 0)} GB en disco, {numero(trabajo.gb_subida, 0)} "
-        "GB de subida "
-        f"y {numero(trabajo.gb_bajada, 0)} GB de bajada.\n"
+        "GB de entrada "
+        f"y {numero(trabajo.gb_bajada, 0)} GB de salida.\n"
     )
     print(
         tabla.to_markdown(

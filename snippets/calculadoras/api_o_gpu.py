@@ -20,9 +20,8 @@ tabla["equilibrio (millones de tokens al mes)"] = [
     "sin equilibrio" if v != v else formato.numero(v, 0)
     for v in tabla["equilibrio (millones de tokens al mes)"]
 ]
-tabla["coste en él (US$/mes)"] = [
-    "—" if v != v else formato.numero(v, 2) for v in tabla["coste en él (US$/mes)"]
-]
+COSTE = "coste en el equilibrio (US$/mes)"
+tabla[COSTE] = ["—" if v != v else formato.numero(v, 2) for v in tabla[COSTE]]
 print(
     formato.tabla(
         tabla,

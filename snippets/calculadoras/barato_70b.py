@@ -1,8 +1,10 @@
-# QLoRA de Llama 3.1 70B con 20 M de tokens (no cabe en una GPU): las 5 más baratas.
+# QLoRA de Llama 3.1 70B con 20 millones de tokens (no cabe en una GPU):
+# las 5 más baratas.
 from gpucoste import ranking
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 70B", metodo="qlora", tokens=20e6)
 tabla = ranking.tabla(trabajo).head(5)
+print(f"**{trabajo.descripcion()}**: las cinco opciones más baratas.\n")
 alineacion = ["left", "left", "right", "left", "right", "right", "center"]
 print(tabla.to_markdown(index=False, colalign=alineacion))
 fuera = ranking.no_caben(trabajo)

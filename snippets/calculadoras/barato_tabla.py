@@ -1,4 +1,4 @@
-# «LoRA de Llama 3.1 8B con 50 M de tokens»: coste por trabajo terminado.
+# «LoRA de Llama 3.1 8B con 50 millones de tokens»: coste por trabajo terminado.
 from gpucoste import ranking
 from gpucoste.formato import fecha, fraccion, numero, porcentaje
 

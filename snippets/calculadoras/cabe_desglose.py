@@ -1,11 +1,11 @@
 # Llama 3.1 8B en una RTX 4090: memoria por partidas según para qué se cargue.
 import pandas as pd
 
-from gpucoste import memoria
+from gpucoste import datos, memoria
 from gpucoste.formato import numero
 
 MODELO, GPU = "Llama 3.1 8B", "RTX 4090"
-SECUENCIA = 2048  # tokens por ejemplo (y de contexto al servir)
+SECUENCIA = memoria.SECUENCIA  # tokens por ejemplo (y de contexto al servir)
 NOMBRES = {
     "inferencia": "servir",
     "completo": "completo",
@@ -13,6 +13,11 @@ NOMBRES = {
     "qlora": "QLoRA",
 }
 PARTIDAS = {"kv": "caché KV"}
+vram = datos.especificaciones()[GPU].vram_gb
+print(
+    f"**{MODELO} en una {GPU} ({numero(vram, 0)} GB), secuencias de "
+    f"{numero(SECUENCIA, 0)} tokens, tamaño de lote 1**, según el método:\n"
+)
 filas = []
 for metodo in memoria.METODOS:
     for checkpointing in (True, False) if metodo != "inferencia" else (True,):
@@ -32,7 +37,3 @@ for metodo in memoria.METODOS:
         filas.append(fila)
 tabla = pd.DataFrame(filas)
 print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 8))
-print(
-    f"\nGPU: {GPU}, {numero(m.vram_gb, 0)} GB. Secuencias de {numero(SECUENCIA, 0)} "
-    "tokens, tamaño de lote 1."
-)

@@ -22,14 +22,16 @@ with graficos.figura(alto=5.2) as (fig, ax):
         gb = [b.grupos[leyenda] for b in barras]
         ax.barh(list(y), gb, left=izquierda, label=leyenda, height=0.7)
         izquierda = [a + b for a, b in zip(izquierda, gb, strict=True)]
-    for gpu in GPUS:
+    # Cada GPU: su línea y su nombre a la derecha, una fila más abajo que la
+    # anterior (arriba, las barras del modelo pequeño son cortas y dejan sitio).
+    for fila, gpu in enumerate(GPUS):
         vram = datos.especificaciones()[gpu].vram_gb
         ax.axvline(vram, linestyle="--", linewidth=1, color=graficos.PALETA[4])
-        ax.text(vram, len(barras) - 0.4, f" {gpu}", rotation=90, va="top", fontsize=8)
-    ax.set_yticks(list(y), etiquetas, fontsize=8)
+        ax.text(vram + 1.5, len(barras) - 1 - fila, gpu, va="center")
+    ax.set_yticks(list(y), etiquetas)
     ax.set_xlabel("GB por GPU (una GPU)")
     ax.set_xlim(0, 160)
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="upper right")
     graficos.coma_decimal(ax, eje="x")
 print(
     graficos.svg(

@@ -19,7 +19,7 @@ print(
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "
-    f"(hogar español, Eurostat, {periodo(luz.periodo)}), "
+    f"(hogar español, {luz.organismo}, {periodo(luz.periodo)}), "
     f"{numero(luz.usd_kwh, 4)} US$/kWh "
     f"al cambio del BCE del {fecha(luz.fecha_cambio)}: "
     f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso."

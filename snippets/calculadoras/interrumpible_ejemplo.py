@@ -1,6 +1,6 @@
 # Fine-tuning del artículo en una RTX 4090 interrumpible: tiempo y coste esperados.
-from gpucoste import decisiones, formato, interrupciones
-from gpucoste.formato import dolares, mes, numero, porcentaje
+from gpucoste import decisiones, formato, interrupciones, vast
+from gpucoste.formato import dolares, mes, numero
 
 e = decisiones.ejemplo_interrumpible()
 print(
@@ -8,9 +8,9 @@ print(
     f"(la estimación del artículo para la {e.gpu})."
 )
 print(
-    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h on-demand "
-    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible con el descuento "
-    f"mínimo que anuncia Vast.ai ({porcentaje(e.descuento)}): "
+    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
+    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible, "
+    f"{vast.ahorro_interrumpible(e.descuento)}: "
     f"{dolares(e.precio_interrumpible, 3)}/h."
 )
 print(
@@ -39,7 +39,7 @@ print(
 )
 bajo_demanda = e.precio_bajo_demanda * e.horas_trabajo
 print(
-    f"\nOn-demand, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
+    f"\nBajo demanda, el mismo trabajo cuesta {dolares(bajo_demanda)} y dura "
     f"{numero(e.horas_trabajo, 1)} horas."
 )
 for reinicio, cual in ((e.reinicio_min_h, "corto"), (e.reinicio_max_h, "largo")):

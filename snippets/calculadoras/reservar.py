@@ -1,10 +1,11 @@
-# ¿On-demand o reservada? Reservar compensa a partir de un uso de 1 − descuento.
+# ¿Bajo demanda o reservada? Reservar compensa a partir de un uso de 1 − descuento.
 import pandas as pd
 
 from gpucoste import decisiones, equilibrios, formato, mercado
 from gpucoste.formato import dolares, mes
 
-gpu = decisiones.precio_gpu_alquilada()
+# El precio del proveedor de los descuentos (como `gpucoste reservar`).
+gpu = decisiones.precio_vigente(decisiones.GPU_ALQUILADA, "Vast.ai")
 filas = []
 for m in mercado.modalidades():
     if m.modalidad != "reservada":

@@ -1,4 +1,4 @@
-# LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU (rango por el MFU).
+# LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU (rango por la MFU).
 import pandas as pd
 
 from gpucoste import datos, memoria, tiempo
@@ -15,6 +15,8 @@ for gpu in datos.especificaciones():
     h = tiempo.horas_entrenamiento(MODELO, metodo, TOKENS, gpu)
     nombre = {"lora": "LoRA", "qlora": "QLoRA"}[metodo]
     filas.append({"GPU": gpu, "método": nombre, "horas": rango(h.minimo, h.maximo, 1)})
+trabajo = memoria.describir(MODELO, "lora", tokens=TOKENS, secuencia=memoria.SECUENCIA)
+print(f"**{trabajo}**, en cada GPU (QLoRA donde LoRA no cabe):\n")
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", "left", "right")))
 flops = tiempo.flops_entrenamiento(MODELO, "lora", TOKENS)
 print(

@@ -1,8 +1,9 @@
-# Generar por lotes: tokens/s de todo el lote y horas para 100 M de tokens de salida.
+# Generar por lotes: tokens/s de todo el lote y horas para 100 millones de
+# tokens de salida.
 import pandas as pd
 
-from gpucoste import tiempo
-from gpucoste.formato import numero
+from gpucoste import memoria, tiempo
+from gpucoste.formato import numero, tokens
 
 MODELO, CONTEXTO, TOKENS = "Llama 3.1 8B", 2048, 100e6
 filas = []
@@ -22,4 +23,6 @@ for gpu in ("RTX 4090", "L40S", "A100 80GB", "H100 80GB"):
             }
         )
 tabla = pd.DataFrame(filas).fillna("—")
+trabajo = memoria.describir(MODELO, "inferencia", secuencia=CONTEXTO)
+print(f"**{trabajo}: {tokens(TOKENS)} generados**, según el tamaño de lote:\n")
 print(tabla.to_markdown(index=False, colalign=("left", "right", "right", "right")))

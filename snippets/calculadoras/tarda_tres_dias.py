@@ -1,4 +1,4 @@
-# «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa
+# «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa.
 from gpucoste import decisiones
 from gpucoste.formato import lista, numero, rango, veces
 
@@ -10,8 +10,8 @@ millones = numero(t.tokens / 1e6, 0)
 print(
     f"Trabajo: {METODO[t.metodo]} de {t.modelo} sobre {millones} millones "
     f"de tokens (secuencias de {numero(t.secuencia, 0)}): "
-    f"{rango(h.minimo, h.maximo, 1)} horas en una {r.rapida} según el MFU, "
-    f"{HORAS_H100} con el MFU medio.\n"
+    f"{rango(h.minimo, h.maximo, 1)} horas en una {r.rapida} según la MFU, "
+    f"{HORAS_H100} con la MFU media.\n"
     "Tres días frente a dos horas es un cociente de "
     f"{veces(DIAS_LOCAL * 24 / HORAS_H100, 0)}. "
     "Con el mismo MFU, en cada GPU local:\n"
@@ -29,5 +29,9 @@ for g in r.locales:
 cerca = [
     g.gpu for g in r.locales if g.dias and g.dias.minimo <= DIAS_LOCAL <= g.dias.maximo
 ]
-donde = lista(cerca) if cerca else "ninguna"
-print(f"\nTres días caen dentro del rango en: {donde}.")
+# «el» chip de Apple, «la» GPU: «en la RTX 3060 12GB y en el Apple M2 Ultra 192GB».
+donde = [f"en {'el' if g.startswith('Apple') else 'la'} {g}" for g in cerca]
+if donde:
+    print(f"\nTres días caen dentro del rango {lista(donde)}.")
+else:
+    print("\nTres días no caen dentro del rango de ninguna.")

@@ -7,7 +7,7 @@ disco = datos.tarifa("RunPod", "almacenamiento")
 gb_mes = disco.precio_max_usd  # el precio del volumen con la instancia detenida
 print(
     f"Con una {gpu.gpu} de {gpu.proveedor} a {dolares(gpu.precio_hora_usd)}/h "
-    f"({mes(gpu.fecha)}) y su disco a {dolares(gb_mes)}/GB/mes con la instancia "
+    f"({mes(gpu.fecha)}) y su disco a {dolares(gb_mes)}/GB y mes con la instancia "
     f"detenida ({mes(disco.fecha)}), guardar los pesos sale más barato que volver "
     "a bajarlos a partir de:\n"
 )

@@ -3,7 +3,7 @@ import pandas as pd
 
 from gpucoste import datos, electricidad, mercado, moneda, recomendacion
 from gpucoste.coste import coste_trabajo
-from gpucoste.formato import euros, fecha, numero, tabla
+from gpucoste.formato import euros, fecha, numero, periodo, tabla
 
 MODELO, GPU = "Llama 3.1 8B", "RTX 4090"
 medida = next(
@@ -22,8 +22,8 @@ apis = sorted(
 print(
     f"{MODELO} en una {GPU} a {numero(medida.tokens_s, 1)} tokens/s (medido con "
     f"llama.cpp en {medida.precision}, una petición a la vez), a {numero(vatios, 0)} W "
-    f"y con la luz de un hogar español a {euros(luz.precio_kwh_eur, 4)}/kWh (Eurostat, "
-    f"periodo {luz.periodo}, publicado el {fecha(luz.fecha)}):\n"
+    f"y con la luz de un hogar español a {euros(luz.precio_kwh_eur, 4)}/kWh "
+    f"({luz.organismo}, {periodo(luz.periodo)}, publicado el {fecha(luz.fecha)}):\n"
 )
 filas = [
     {

@@ -10,7 +10,7 @@ precio = datos.precio("RTX 4090", "Vast.ai", "verificado")
 # El disco: el de los supuestos del experimento (imagen, dataset y checkpoint),
 # elegido al crear.
 gb_disco = ocultos.gb_en_disco()
-# Las tarifas de disco del host (US$/GB/mes): los extremos del rango de los datos, de
+# Las tarifas de disco del host (US$/GB y mes): los extremos del rango de los datos, de
 # ejemplo:
 # la baja con la instancia en marcha y la alta con la instancia detenida.
 disco = datos.tarifa("Vast.ai", "almacenamiento")
@@ -42,9 +42,9 @@ tarjeta = vast.precio_oferta(precio.precio_hora_usd, gb_disco, en_marcha)
 print(
     f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu}, nivel "
     f"{precio.nivel}, {mes(precio.fecha)}); {numero(gb_disco, 0)} GB de disco a "
-    f"{numero(en_marcha)} {DOLAR}/GB/mes con la instancia en marcha y "
+    f"{numero(en_marcha)} {DOLAR}/GB y mes con la instancia en marcha y "
     f"{numero(parada)} con la instancia detenida; un mes son "
     f"{numero(HORAS_MES, 0)} horas. La tarjeta de la oferta mostraría "
-    f"{dolares(tarjeta, 3)}/h: la GPU más la hora de disco."
+    f"{dolares(tarjeta, 3)}/h: la GPU más el coste por hora del disco."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -19,7 +19,7 @@ def precio(gpu: str) -> float:
 # extremos del rango de Vast.ai; la transferencia (US$/GB), valores inventados para
 # ver su efecto.
 # DLPerf de ejemplo, proporcional a la velocidad que suponen las horas del artículo.
-ofertas = [  # nombre, GPU, US$/h, disco US$/GB/mes, subida y bajada US$/GB, DLPerf
+ofertas = [  # nombre, GPU, US$/h, disco US$/GB y mes, subida y bajada US$/GB, DLPerf
     vast.Oferta(
         "1",
         "RTX 4090",
@@ -103,7 +103,7 @@ print(
     f"{por_trabajo['oferta (ejemplo)']}, "
     f"con {dolares(por_trabajo['trabajo terminado (US$)'])}. Supuestos: "
     f"{numero(gb_disco, 0)} GB de "
-    f"disco, {numero(gb_subida, 0)} GB de subida, {numero(gb_bajada, 0)} GB de "
-    "bajada y "
+    f"disco, {numero(gb_subida, 0)} GB de entrada, {numero(gb_bajada, 0)} GB de "
+    "salida y "
     f"{numero(minutos, 0)} minutos de arranque facturados."
 )

@@ -1,4 +1,4 @@
-# On-demand, interrumpible o reservada: un trabajo con los tres tipos de alquiler.
+# Bajo demanda, interrumpible o reservada: un trabajo con los tres tipos de alquiler.
 import pandas as pd
 
 from gpucoste import atipicos, experimento, moneda, vast
@@ -44,9 +44,8 @@ comision = vast.regla("comision_cancelar_reserva").valor
 print(
     f"\nSupuestos: {esc.gpu} verificada a {dolares(precio.precio_hora_usd)}/h "
     f"({fecha(precio.fecha)}); la puja de la interrumpible, "
-    f"{porcentaje(vast.regla('ahorro_interrumpible_min').valor)} por debajo (el "
-    "ahorro típico que "
-    f"anuncia Vast.ai); la reserva, un mes prepagado al {porcentaje(d)} de descuento "
+    f"{vast.ahorro_interrumpible(vast.regla('ahorro_interrumpible_min').valor)}; "
+    f"la reserva, un mes prepagado al {porcentaje(d)} de descuento "
     "(el de `vastai prepay instance` por defecto) y destruida al terminar."
 )
 print(
@@ -55,8 +54,8 @@ print(
     f"{porcentaje(iguala)} del trabajo."
 )
 print(
-    "- Reservar para un solo trabajo y cancelar cuesta más que on-demand: Vast.ai "
-    "recupera el "
+    "- Reservar para un solo trabajo y cancelar cuesta más que alquilar bajo demanda: "
+    "Vast.ai recupera el "
     f"descuento disfrutado y cobra un {porcentaje(comision)} más sobre él. Además "
     "hay que "
     f"adelantar el mes entero."

@@ -27,7 +27,7 @@ __all__ = [
 
 
 MEGABITS_POR_GB = 8_000
-"""Un GB (10⁹ bytes) son 8·10⁹ bits: 8.000 megabits (10⁶ bits)."""
+"""Un GB (10⁹ bytes) son 8·10⁹ bits: 8000 megabits (10⁶ bits)."""
 
 
 def minutos_descarga(gb: float, mbit_s: float) -> float:
@@ -71,7 +71,7 @@ def tabla_arranque(
     medida: str = "minutos",
 ) -> pd.DataFrame:
     """Por modelo (nombre → miles de millones de parámetros): GB de pesos en ``precision`` y, en una columna por
-    ancho de banda («1.000 Mb/s»), los minutos de descarga o los dólares de GPU facturada a ``precio_hora``."""
+    ancho de banda («1000 Mb/s»), los minutos de descarga o los dólares de GPU facturada a ``precio_hora``."""
     medida = opcion(medida, "Medida", MEDIDAS)
     tabla_de(modelos, "modelos", "de nombre → miles de millones de parámetros")
     anchos_mbit_s = numeros(anchos_mbit_s, "anchos_mbit_s")

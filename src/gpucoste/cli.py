@@ -3,7 +3,7 @@
 En español de principio a fin: la ayuda (``-h``: «muestra esta ayuda y sale»), el uso y cada error
 de argparse. Ante una entrada mala, una sola línea en stderr que nombra la opción y el valor, código
 de salida 2 y nada en stdout: cada orden calcula todo primero e imprime después. Los números se
-aceptan con coma o punto decimal (``--precio-hora 1,5`` o ``1.5``; también ``1.234,5``), así que la
+aceptan con coma o punto decimal (``--precio-hora 1,5`` o ``1.5``; también ``12.345,5``), así que la
 salida de la propia orden vale de entrada. Cada orden admite ``--formato tabla|csv|json``: ``tabla``
 es para leer (cifras en español), ``csv`` y ``json`` para otros programas (punto decimal).
 
@@ -45,17 +45,21 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, esquema, experimento, formato, memoria, ranking, tiempo, validacion
+from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo, validacion
 from .coste import coste_total
 
 __all__ = [
     "CATALOGO",
+    "EMPRESA",
     "FORMATOS",
     "ORDENES",
     "Opcion",
+    "PAIS",
+    "PRINCIPALES",
     "Salida",
     "decimal",
     "entero_positivo",
+    "localizar",
     "main",
     "no_negativo",
     "nombre_de",
@@ -146,7 +150,7 @@ _NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)
 
 
 def decimal(texto: str) -> float:
-    """«1,5», «1.5», «1.234,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
+    """«1,5», «1.5», «12.345,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
 
     «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
     """
@@ -209,21 +213,28 @@ class Opcion:
 
 @dataclass(frozen=True)
 class Salida:
-    """Lo que devuelve una orden: una tabla y, para ``--formato tabla``, los decimales de cada columna."""
+    """Lo que devuelve una orden: una tabla y, para ``--formato tabla``, los decimales de cada columna.
+
+    ``pie``: líneas que siguen a la tabla al leerla (el tipo de cambio y su fecha, el impuesto…);
+    ``constantes``: las mismas cifras como columnas de valor fijo en ``csv`` y ``json``, para otros programas.
+    """
 
     tabla: pd.DataFrame
     decimales: dict[str, int] = field(default_factory=dict)
+    pie: tuple[str, ...] = ()
+    constantes: dict[str, object] = field(default_factory=dict)
 
     def texto(self, formato_salida: str) -> str:
+        tabla = self.tabla.assign(**self.constantes) if formato_salida != "tabla" else self.tabla
         if formato_salida == "csv":
-            return self.tabla.to_csv(index=False, lineterminator="\n").rstrip("\n")
+            return tabla.to_csv(index=False, lineterminator="\n").rstrip("\n")
         if formato_salida == "json":
             filas = [
                 {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in fila.items()}
-                for fila in self.tabla.to_dict(orient="records")
+                for fila in tabla.to_dict(orient="records")
             ]
             return json.dumps(filas, ensure_ascii=False, indent=2, allow_nan=False, default=lambda v: v.item())
-        return formato.tabla(self.tabla, self.decimales)
+        return "\n".join([formato.tabla(tabla, self.decimales), *self.pie])
 
 
 @dataclass(frozen=True)
@@ -233,16 +244,25 @@ class _Orden:
     opciones: tuple[Opcion, ...]
     funcion: Callable[..., Salida]
     ejemplo: str = ""
+    moneda: tuple[Opcion, ...] = ()
+    """Las opciones de país que se añaden solas (``--pais``, ``--empresa``): la función no las recibe."""
 
 
 ORDENES: dict[str, _Orden] = {}
 
 
-def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = ""):
-    """Decorador: registra la función como la orden ``gpucoste <nombre>`` (``ejemplo``: una línea de uso)."""
+def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = "", dinero: bool = False):
+    """Decorador: registra la función como la orden ``gpucoste <nombre>`` (``ejemplo``: una línea de uso).
+
+    ``dinero=True``: la orden imprime importes en dólares; gana ``--pais`` y ``--empresa`` (``PAIS``,
+    ``EMPRESA``), que añaden a la salida el importe en la moneda del país con su impuesto, el tipo de cambio y
+    su fecha (``localizar``). Si la orden ya declara una de las dos (porque la usa para calcular), la recibe.
+    """
 
     def registrar(funcion: Callable[..., Salida]) -> Callable[..., Salida]:
-        ORDENES[nombre] = _Orden(nombre, ayuda, opciones, funcion, ejemplo)
+        propias = {op.bandera for op in opciones}
+        extra = tuple(op for op in (PAIS, EMPRESA) if dinero and op.bandera not in propias)
+        ORDENES[nombre] = _Orden(nombre, ayuda, (*opciones, *extra), funcion, ejemplo, extra)
         return funcion
 
     return registrar
@@ -264,6 +284,97 @@ def nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
     return convertir
 
 
+# --- El dinero en la moneda del lector (--pais, --empresa) -----------------------------------
+
+PAIS = Opcion(
+    "--pais",
+    "tu país, por su código o su nombre (ES, MX, CO, AR, CL, PE o «Sin impuestos»): añade cada importe en su "
+    "moneda con el impuesto que paga un particular, el tipo de cambio y su fecha",
+    nombre_de("País", paises.nombres),
+)
+EMPRESA = Opcion(
+    "--empresa",
+    "compras como empresa: el impuesto no se suma (la empresa lo autoliquida o lo acredita)",
+    defecto="no",
+    valores=("sí", "no"),
+)
+PRINCIPALES = ("precio_hora", "coste_min", "coste_max")
+"""En una tabla ancha (``donde-mas-barato``), las columnas que se convierten: las demás se quedan en dólares."""
+
+
+def _gravado(fila: pd.Series) -> bool:
+    return paises.gravado(" ".join(str(v) for v in fila.values if isinstance(v, str)))
+
+
+def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
+    """``salida`` con cada importe en dólares también en la moneda de ``pais``, con su impuesto, y el tipo y su fecha.
+
+    Importes: las columnas con «US$» o que acaban en ``_usd``, o, en las tablas concepto/valor, las filas cuyo
+    concepto dice «US$». Las de electricidad (``paises.gravado``) se convierten sin impuesto.
+    """
+    p = paises.pais(pais)
+    if p.moneda == "USD":
+        return Salida(
+            salida.tabla, salida.decimales, (*salida.pie, "Dólares sin impuestos: la cifra que publica el proveedor.")
+        )
+    decimales = paises.DECIMALES.get(p.moneda, 2)
+    tabla = salida.tabla.copy()
+    que = paises.rotulo(p, empresa)
+    nuevas: dict[str, int] = {}
+
+    def convertir(usd: object, gravado: bool) -> float | None:
+        if not isinstance(usd, (int, float)) or isinstance(usd, bool) or usd != usd:
+            return None
+        return paises.en_local(float(usd), p, empresa=empresa or not gravado).local
+
+    if {"concepto", "valor"} <= set(tabla.columns):
+        nombre = f"valor ({que})"
+        tabla.insert(
+            list(tabla.columns).index("valor") + 1,
+            nombre,
+            [convertir(f["valor"], _gravado(f)) if "US$" in str(f["concepto"]) else None for _, f in tabla.iterrows()],
+        )
+        nuevas[nombre] = decimales
+    else:
+        dinero = [c for c in tabla.columns if "US$" in c or c.endswith("_usd")]
+        if len(dinero) > len(PRINCIPALES):  # una tabla ancha: solo el precio y el coste total
+            dinero = [c for c in dinero if c.removesuffix("_usd") in PRINCIPALES]
+        for c in dinero:
+            nombre = c.replace("US$", que) if "US$" in c else f"{c.removesuffix('_usd')} ({que})"
+            tabla.insert(
+                list(tabla.columns).index(c) + 1,
+                nombre,
+                [convertir(v, _gravado(f)) for v, (_, f) in zip(tabla[c], tabla.iterrows(), strict=True)],
+            )
+            nuevas[nombre] = decimales
+    c = paises.cambio(p)
+    pie = [f"{p.pais}: {paises.nota_cambio(p)}."]
+    if empresa:
+        como = "lo autoliquida" if p.empresa_autoliquida else "lo paga al proveedor y lo acredita"
+        pie.append(f"Como empresa, el {p.nombre_impuesto} no se suma: {como}.")
+    else:
+        pie.append(
+            f"{p.nombre_impuesto} del {formato.porcentaje(p.impuesto)} que paga un particular, según {p.ley}; "
+            f"{p.cobro[0].lower()}{p.cobro[1:]}. La compra de una GPU lleva el mismo tipo; la luz ya lleva sus "
+            "impuestos y se convierte sin él."
+        )
+    if p.anticipo:
+        pie.append(
+            f"Además, una percepción a cuenta del {formato.porcentaje(p.anticipo)} sobre el precio, que se recupera "
+            "después (no está en la tabla)."
+        )
+    pie.append(
+        f"Tu tarjeta puede sumar un recargo por pagar en dólares (estimación: {formato.porcentaje(p.recargo_tarjeta)})."
+    )
+    constantes = {
+        "pais": p.codigo,
+        "impuesto": 0.0 if empresa else p.impuesto,
+        f"{p.moneda} por US$": c.por_usd,
+        "fecha del tipo de cambio": c.fecha,
+    }
+    return Salida(tabla, salida.decimales | nuevas, (*salida.pie, *pie), salida.constantes | constantes)
+
+
 # --- Órdenes ----------------------------------------------------------------------------------
 
 
@@ -277,7 +388,8 @@ def nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
     Opcion("--precio-gb-mes", "dólares por GB y mes de disco", no_negativo, 0.0),
     Opcion("--gb-transferencia", "GB subidos o bajados con cargo", no_negativo, 0.0),
     Opcion("--precio-gb-transferencia", "dólares por GB transferido", no_negativo, 0.0),
-    ejemplo="--precio-hora 1,87 --horas 1,2 --minutos-arranque 15",
+    ejemplo="--precio-hora 1,87 --horas 1,2 --minutos-arranque 15 --pais CO",
+    dinero=True,
 )
 def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     d = coste_total(precio_hora, horas, **ocultos)
@@ -296,6 +408,7 @@ def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
         experimento.FINETUNING,
     ),
     ejemplo=f"--nombre {experimento.FINETUNING} --formato csv",
+    dinero=True,
 )
 def _experimento(nombre: str) -> Salida:
     # En la terminal, la columna lleva su unidad (en la biblioteca se llama «coste», como en las páginas).
@@ -303,18 +416,18 @@ def _experimento(nombre: str) -> Salida:
     return Salida(tabla, {"US$/h": 2, "horas": 2, "coste (US$)": 2})
 
 
-@orden("precios", "referencias de precio con fuente y fecha", ejemplo="--formato json")
+@orden("precios", "referencias de precio con fuente y fecha", ejemplo="--formato json", dinero=True)
 def _precios() -> Salida:
     columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
-    return Salida(tabla, {"precio_hora_usd": 4})
+    return Salida(tabla, {"precio_hora_usd": 2})  # dos decimales, como todos los precios de la guía
 
 
 # --- La cadena de decisión: ¿cabe?, ¿cuánto tarda?, ¿dónde sale más barato? --------------------
 
 
 def entero_positivo(texto: str) -> int:
-    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «2.048», como los escribe la salida)."""
+    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «32.768», como los escribe la salida)."""
     admitido = "un entero mayor o igual que 1 (p. ej. 2048)"
     try:
         x = decimal(texto)
@@ -330,7 +443,7 @@ _MODELO = Opcion(
 )
 _GPU = Opcion("--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", nombre_de("GPU", datos.especificaciones), obligatoria=True)
 _ENTRENAR = ("completo", "lora", "qlora")
-_SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, 2048)
+_SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, memoria.SECUENCIA)
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
 _METODO_ENTRENAR = Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR)
 _TOKENS_ENTRENAR = Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True)
@@ -385,11 +498,12 @@ def _cabe(
 
 @orden(
     "cuanto-tarda",
-    "horas de un entrenamiento en cada GPU (rango por el MFU)",
+    "horas de un entrenamiento en cada GPU (rango por la MFU)",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
+    Opcion("--n-gpus", "GPUs entre las que se reparte (por defecto, las menos en que cabe, hasta 8)", entero_positivo),
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
@@ -397,14 +511,24 @@ def _cabe(
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
-    modelo: str, metodo: str, tokens: float, gpu: str | None, checkpointing: str, rango_lora: int, **opciones: int
+    modelo: str,
+    metodo: str,
+    tokens: float,
+    gpu: str | None,
+    n_gpus: int | None,
+    checkpointing: str,
+    rango_lora: int,
+    **opciones: int,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
+    comunes = {"checkpointing": ck, "rango_lora": rango_lora, **opciones}
     flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, checkpointing=ck, rango_lora=rango_lora)
+    u = tiempo.mfu()
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
-        n = memoria.gpus_necesarias(modelo, metodo, nombre, checkpointing=ck, rango_lora=rango_lora, **opciones)
+        n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, **comunes)
         h = tiempo.horas(flops, nombre, n) if n else None
+        m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, **comunes) if n else None
         filas.append(
             {
                 "gpu": nombre,
@@ -412,9 +536,14 @@ def _cuanto_tarda(
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
                 "horas_max": h.maximo if h else None,
+                "mfu_min": u.minimo,
+                "mfu_max": u.maximo,
+                "memoria_gb_por_gpu": m.total if m else None,
+                "cabe": m.cabe if m else False,
             }
         )
-    return Salida(pd.DataFrame(filas), {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1})
+    decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_max": 1, "mfu_min": 2, "mfu_max": 2}
+    return Salida(pd.DataFrame(filas), decimales | {"memoria_gb_por_gpu": 1})
 
 
 @orden(
@@ -430,6 +559,7 @@ def _cuanto_tarda(
     Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token)", no_negativo),
     Opcion("--checkpoint-gb", "GB del resultado (por defecto, los adaptadores o el modelo en bf16)", no_negativo),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
+    dinero=True,
 )
 def _donde_mas_barato(checkpointing: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
@@ -511,11 +641,20 @@ def _main(argv: list[str] | None) -> int:
         return salida.code if isinstance(salida.code, int) else 0
     o = ORDENES[args.pop("orden")]
     formato_salida = args.pop("formato")
+    dadas_todas = dict(args)
+    pais, empresa = args.get("pais"), args.get("empresa", "no") == "sí"
+    for op in o.moneda:  # las añadidas solas: la función no las recibe
+        args.pop(op.destino)
     try:
         esquema.comprobar()  # una carpeta de datos rota: su error, sea cual sea la orden
-        texto = o.funcion(**args).texto(formato_salida)  # todo calculado antes de imprimir nada
+        salida = o.funcion(**args)
+        if pais is not None and any(op.bandera == "--pais" for op in o.opciones):
+            salida = localizar(salida, pais, empresa)
+        texto = salida.texto(formato_salida)  # todo calculado antes de imprimir nada
     except ValueError as error:
-        dadas = " ".join(f"{op.bandera} {args[op.destino]!r}" for op in o.opciones if args[op.destino] != op.defecto)
+        dadas = " ".join(
+            f"{op.bandera} {dadas_todas[op.destino]!r}" for op in o.opciones if dadas_todas[op.destino] != op.defecto
+        )
         dadas = dadas.replace("e+", "e")
         print(f"gpucoste {o.nombre}: error: {error}" + (f" (con {dadas})" if dadas else ""), file=sys.stderr)
         return 2

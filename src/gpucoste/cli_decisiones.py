@@ -17,15 +17,17 @@ import math
 
 import pandas as pd
 
-from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, recomendacion, tiempo
-from .cli import Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
+from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, paises, recomendacion, tiempo
+from .cli import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from .coste import HORAS_MES
 from .electricidad import coste_electricidad
 from .experimento_definido import DEFINICION
 from .ranking import Trabajo
 
-__all__ = ["DADO"]
+__all__ = ["DADO", "PAIS_LUZ"]
 
+PAIS_LUZ = "España"
+"""País cuyo kWh se usa si no se da ``--pais`` ni ``--precio-kwh`` (el de la guía)."""
 
 DADO = "dado"
 """Origen de una entrada que viene de la línea de órdenes, no de los datos."""
@@ -34,7 +36,6 @@ DADO = "dado"
 
 _GPUS = nombre_de("GPU", datos.especificaciones)
 _MODELOS = nombre_de("Modelo", datos.modelos)
-_PAISES = nombre_de("País", lambda: {e.pais for e in mercado.electricidad()})
 _CON_DESCUENTO = nombre_de("Proveedor con descuentos", lambda: {m.proveedor for m in mercado.modalidades()})
 
 
@@ -42,7 +43,11 @@ def _gpu(defecto: str, que: str = "GPU de gpus.csv") -> Opcion:
     return Opcion("--gpu", f"{que}; de ella salen los números que no se den", _GPUS, defecto)
 
 
-_PAIS = Opcion("--pais", "país de electricidad.csv cuyo kWh se usa, pasado a dólares", _PAISES, "España")
+_PAIS = Opcion(
+    "--pais",
+    f"{PAIS.ayuda}; su kWh de electricidad.csv, pasado a dólares, es el de la luz (sin él, el de {PAIS_LUZ})",
+    PAIS.tipo,
+)
 _PRECIO_KWH = Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", no_negativo)
 _HORAS_DIA = decisiones.HORAS_DIA_GRAFICO
 _HORAS_MES_USO = round(_HORAS_DIA * 365 / 12, 2)
@@ -64,10 +69,17 @@ def _precio_hora(precio_hora: float | None, gpu: str, proveedor: str | None = No
     return p.precio_hora_usd, f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}"
 
 
-def _kwh(precio_kwh: float | None, pais: str) -> tuple[float, str]:
-    """El precio del kWh dado, o el de un hogar de ``pais`` en dólares, con su origen."""
+def _kwh(precio_kwh: float | None, pais: str | None) -> tuple[float, str]:
+    """El precio del kWh dado, o el de un hogar de ``pais`` (por defecto, ``PAIS_LUZ``) en dólares, con su origen."""
     if precio_kwh is not None:
         return precio_kwh, DADO
+    pais = paises.pais(pais).pais if pais else PAIS_LUZ
+    con_luz = {e.pais for e in mercado.electricidad()}
+    if pais not in con_luz:
+        raise ValueError(
+            f"no hay precio del kWh con fuente para {pais} en electricidad.csv "
+            f"(solo para {', '.join(sorted(con_luz))}); da el tuyo con --precio-kwh, en dólares por kWh"
+        )
     luz = decisiones.luz(pais)
     return (
         luz.usd_kwh,
@@ -105,9 +117,15 @@ def _equilibrio(e: equilibrios.Equilibrio, unidad: str, factor: float = 1.0) -> 
     Opcion("--modelo", "modelo de modelos.csv: sus tokens/s salen del ancho de banda de --gpu (lote 1)", _MODELOS),
     Opcion("--tokens-s", "tokens generados por segundo (para el coste por millón)", positivo),
     ejemplo='--gpu "RTX 4090" --modelo "Llama 3.1 8B"',
+    dinero=True,
 )
 def _electricidad(
-    gpu: str, vatios: float | None, pais: str, precio_kwh: float | None, modelo: str | None, tokens_s: float | None
+    gpu: str,
+    vatios: float | None,
+    pais: str | None,
+    precio_kwh: float | None,
+    modelo: str | None,
+    tokens_s: float | None,
 ) -> Salida:
     w, origen_w = _vatios(vatios, gpu)
     kwh, origen_kwh = _kwh(precio_kwh, pais)
@@ -115,12 +133,13 @@ def _electricidad(
     if tokens_s is None and modelo is not None:
         tokens_s, origen_t = tiempo.tokens_por_segundo(modelo, gpu), f"estimación: ancho de banda de {gpu}, lote 1"
     e = coste_electricidad(w, kwh, tokens_s)
-    filas = [_fila("potencia (W)", w, origen_w), _fila("precio del kWh", kwh, origen_kwh)]
+    usd = "" if origen_kwh == DADO else " (US$)"  # dado: en la moneda de --precio-kwh
+    filas = [_fila("potencia (W)", w, origen_w), _fila(f"precio del kWh{usd}", kwh, origen_kwh)]
     if tokens_s is not None:
         filas.append(_fila("tokens por segundo", tokens_s, origen_t))
-    filas.append(_fila("coste por hora", e.por_hora, "calculado"))
+    filas.append(_fila(f"coste de la luz por hora{usd}", e.por_hora, "calculado"))
     if e.por_millon_tokens is not None:
-        filas.append(_fila("coste por millón de tokens", e.por_millon_tokens, "calculado"))
+        filas.append(_fila(f"coste de la luz por millón de tokens{usd}", e.por_millon_tokens, "calculado"))
     return _tabla(filas, 4)
 
 
@@ -147,6 +166,7 @@ def _electricidad(
     Opcion("--precio-salida", "dólares por millón de tokens de salida en la API", positivo),
     Opcion("--entrada-por-salida", "tokens de entrada por token generado", no_negativo, decisiones.ENTRADA_POR_SALIDA),
     ejemplo='--modelo "Llama 3.1 8B" --gpu "RTX 4090"',
+    dinero=True,
 )
 def _api_o_gpu(
     modelo: str,
@@ -185,14 +205,15 @@ def _api_o_gpu(
 
 @orden(
     "reservar",
-    "uso a partir del cual reservar sale más barato que pagar on-demand",
+    "uso a partir del cual reservar sale más barato que pagar bajo demanda",
     _gpu(decisiones.GPU_ALQUILADA),
     Opcion("--proveedor", "proveedor de modalidades.csv (su descuento y su precio)", _CON_DESCUENTO, "Vast.ai"),
     Opcion("--meses", "meses de la reserva", entero_positivo, 1),
-    Opcion("--precio-hora", "dólares por hora on-demand (por defecto, el del proveedor)", positivo),
+    Opcion("--precio-hora", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--descuento", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
     Opcion("--horas", "horas del periodo reservado (como mucho 744)", positivo, HORAS_MES),
     ejemplo='--gpu "RTX 4090" --proveedor Vast.ai --meses 3',
+    dinero=True,
 )
 def _reservar(
     gpu: str, proveedor: str, meses: int, precio_hora: float | None, descuento: float | None, horas: float
@@ -206,7 +227,7 @@ def _reservar(
             f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    filas = [_fila("precio on-demand (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
+    filas = [_fila("precio bajo demanda (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
     return _tabla([*filas, *_equilibrio(e, "utilización")])
 
 
@@ -222,13 +243,14 @@ def _reservar(
     Opcion("--horas-mes", f"horas de uso al mes, como mucho 744 ({_HORAS_DIA} h al día)", positivo, _HORAS_MES_USO),
     Opcion("--reventa", "dólares que se recuperan al venderla (como mucho, lo que costó)", no_negativo, 0.0),
     ejemplo='--gpu "RTX 4090" --horas-mes 243',
+    dinero=True,
 )
 def _comprar(
     gpu: str,
     precio_compra: float | None,
     precio_hora: float | None,
     vatios: float | None,
-    pais: str,
+    pais: str | None,
     precio_kwh: float | None,
     horas_mes: float,
     reventa: float,
@@ -247,11 +269,14 @@ def _comprar(
         _fila("precio del kWh (US$)", kwh, origen_kwh),
         _fila("horas de uso al mes", horas_mes, "dado" if horas_mes != _HORAS_MES_USO else f"{_HORAS_DIA} h al día"),
     ]
-    return _tabla([*filas, *_equilibrio(e, "meses")])
+    horas = [_fila("horas de uso hasta el equilibrio", None if e.umbral is None else e.umbral * horas_mes, "calculado")]
+    sin_luz = compra.horas_equivalentes(precio_compra, precio)
+    horas.append(_fila("horas de alquiler que paga la compra (sin electricidad ni reventa)", sin_luz, "calculado"))
+    return _tabla([*filas, *_equilibrio(e, "meses"), *horas])
 
 
 def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tuple[float, float, int, str]:
-    """Horas (MFU alto, MFU bajo), GPUs y origen: las dadas, o las del modelo de tiempo para ``trabajo``."""
+    """Horas (MFU alta, MFU baja), GPUs y origen: las dadas, o las del modelo de tiempo para ``trabajo``."""
     if dadas is not None:
         return dadas, dadas, 1, DADO
     h = decisiones.horas_en(trabajo, gpu, maximo=maximo)
@@ -275,6 +300,7 @@ def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tupl
     _PAIS,
     Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", positivo),
     ejemplo='--gpu-local "RTX 4090" --gpu "H100 80GB" --modelo "Mistral 7B v0.3" --metodo lora --tokens 30e6',
+    dinero=True,
 )
 def _local(
     gpu_local: str,
@@ -286,7 +312,7 @@ def _local(
     horas_local: float | None,
     horas_alquiler: float | None,
     vatios: float | None,
-    pais: str,
+    pais: str | None,
     precio_kwh: float | None,
 ) -> Salida:
     trabajo = Trabajo(modelo, metodo, tokens, secuencia=secuencia)
@@ -297,10 +323,10 @@ def _local(
     alto = equilibrios.local_o_alquilar(local_alto, w, kwh, alq_alto)
     bajo = equilibrios.local_o_alquilar(local_bajo, w, kwh, alq_bajo)
     filas = [
-        _fila(f"horas en {gpu_local} (MFU alto)", local_alto, origen_local),
-        _fila(f"horas en {gpu_local} (MFU bajo)", local_bajo, origen_local),
-        _fila(f"horas en {gpu} (MFU alto)", alq_alto, origen_alq),
-        _fila(f"horas en {gpu} (MFU bajo)", alq_bajo, origen_alq),
+        _fila(f"horas en {gpu_local} (MFU alta)", local_alto, origen_local),
+        _fila(f"horas en {gpu_local} (MFU baja)", local_bajo, origen_local),
+        _fila(f"horas en {gpu} (MFU alta)", alq_alto, origen_alq),
+        _fila(f"horas en {gpu} (MFU baja)", alq_bajo, origen_alq),
         _fila("potencia de tu GPU (W)", w, origen_w),
         _fila("precio del kWh (US$)", kwh, origen_kwh),
     ]
@@ -309,17 +335,17 @@ def _local(
     elif math.isclose(alto.umbral, bajo.umbral, rel_tol=1e-9):
         filas.append(_fila("umbral por GPU alquilada (US$/h)", alto.umbral / n, "calculado"))
     else:
-        filas.append(_fila("umbral por GPU alquilada, MFU alto (US$/h)", alto.umbral / n, "calculado"))
-        filas.append(_fila("umbral por GPU alquilada, MFU bajo (US$/h)", bajo.umbral / n, "calculado"))
-    filas.append(_fila("coste de la luz en local, MFU alto (US$)", alto.coste_b, "calculado"))
-    filas.append(_fila("coste de la luz en local, MFU bajo (US$)", bajo.coste_b, "calculado"))
+        filas.append(_fila("umbral por GPU alquilada, MFU alta (US$/h)", alto.umbral / n, "calculado"))
+        filas.append(_fila("umbral por GPU alquilada, MFU baja (US$/h)", bajo.umbral / n, "calculado"))
+    filas.append(_fila("coste de la luz en local, MFU alta (US$)", alto.coste_b, "calculado"))
+    filas.append(_fila("coste de la luz en local, MFU baja (US$)", bajo.coste_b, "calculado"))
     if gpu in datos.gpus():
         p = decisiones.precio_vigente(gpu)
         origen = f"precios.csv: {p.proveedor} ({p.nivel}), {p.fecha}"
         filas += [
             _fila(f"precio vigente más barato de {gpu} (US$/h)", p.precio_hora_usd, origen),
-            _fila("coste alquilada a ese precio, MFU alto (US$)", p.precio_hora_usd * n * alq_alto, "calculado"),
-            _fila("coste alquilada a ese precio, MFU bajo (US$)", p.precio_hora_usd * n * alq_bajo, "calculado"),
+            _fila("coste alquilada a ese precio, MFU alta (US$)", p.precio_hora_usd * n * alq_alto, "calculado"),
+            _fila("coste alquilada a ese precio, MFU baja (US$)", p.precio_hora_usd * n * alq_bajo, "calculado"),
         ]
     return _tabla(filas, 3)
 
@@ -350,9 +376,10 @@ def _local(
     Opcion(
         "--precio-hora", "dólares por hora de la interrumpible (por defecto, con el descuento del proveedor)", positivo
     ),
-    Opcion("--precio-bajo-demanda", "dólares por hora on-demand (por defecto, el del proveedor)", positivo),
+    Opcion("--precio-bajo-demanda", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--intervalo-min", "minutos de cómputo entre checkpoints (sin él, el óptimo de Daly)", positivo),
     ejemplo='--gpu "RTX 4090" --horas 6 --interrupciones-hora 0,25',
+    dinero=True,
 )
 def _interrumpible(
     gpu: str,
@@ -370,7 +397,7 @@ def _interrumpible(
     if precio_hora is None:
         d = mercado.descuento(proveedor, "interrumpible")
         precio_hora = bajo_demanda * (1 - d.descuento)
-        origen_i = f"on-demand con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
+        origen_i = f"bajo demanda con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
     origen_r = DADO
     if reinicio_min is None:
         reinicio_min, origen_r = datos.supuestos()["minutos_arranque"].valor_min, "supuestos.csv: minutos_arranque"
@@ -383,13 +410,13 @@ def _interrumpible(
     )
     filas = [
         _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
-        _fila("precio on-demand (US$/h)", bajo_demanda, origen_bd),
+        _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
         _fila("reinicio (minutos)", reinicio_min, origen_r),
         _fila("checkpoint cada (minutos)", e.intervalo * 60, DADO if intervalo_min else "óptimo de Daly"),
         _fila("horas esperadas", e.horas, "calculado"),
         _fila("coste esperado (US$)", e.coste, "calculado"),
         _fila("interrupciones esperadas", e.interrupciones, "calculado"),
-        _fila("coste on-demand (US$)", bajo_demanda * horas, "calculado"),
+        _fila("coste bajo demanda (US$)", bajo_demanda * horas, "calculado"),
         _fila(
             "interrupciones por hora del equilibrio",
             eq.umbral,
@@ -428,6 +455,7 @@ def _interrumpible(
     _PAIS,
     _PRECIO_KWH,
     ejemplo="--horas-gpu 6 --continuo no",
+    dinero=True,
 )
 def _recomendar(
     horas_gpu: float,
@@ -443,7 +471,7 @@ def _recomendar(
     horas_local: float | None,
     gpu_local: str,
     vatios_local: float | None,
-    pais: str,
+    pais: str | None,
     precio_kwh: float | None,
 ) -> Salida:
     precio, _ = _precio_hora(precio_hora, gpu)

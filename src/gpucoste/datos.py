@@ -58,8 +58,8 @@ __all__ = [
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 
-NIVELES_EN_PROSA = {"bajo_demanda": "on-demand"}
-"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «on-demand», no «bajo demanda»); los demás, tal cual.
+NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda"}
+"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»); los demás, tal cual.
 ``formato.nivel`` lo aplica (y lo publica como ``formato.NIVELES``)."""
 
 
@@ -87,7 +87,7 @@ class Precio(esquema.Registro):
 
     @property
     def proveedor_y_nivel(self) -> str:
-        """«Nebius (on-demand)»: el proveedor y el nivel como los lee una persona."""
+        """«Nebius (bajo demanda)»: el proveedor y el nivel como los lee una persona."""
         return f"{self.proveedor} ({NIVELES_EN_PROSA.get(self.nivel, self.nivel)})"
 
 
@@ -340,14 +340,14 @@ MODELOS = esquema.Tabla(
 GPUS = esquema.Tabla(
     "gpus.csv",
     Gpu,
-    "Especificaciones de cada GPU: memoria, TFLOPS BF16 densos, ancho de banda de memoria y consumo.",
+    "Especificaciones de cada GPU: memoria, TFLOPS densos en bf16, ancho de banda de memoria y consumo.",
     columnas=(
         esquema.Columna("gpu", "texto", "Nombre de la GPU (como en precios.csv)."),
         esquema.Columna(
             "vram_gb", "numero", "Memoria (GB; en un chip unificado, la total).", minimo=0, excluye_minimo=True
         ),
         esquema.Columna(
-            "tflops_bf16", "numero", "Pico de TFLOPS BF16 densos (sin dispersión).", minimo=0, excluye_minimo=True
+            "tflops_bf16", "numero", "Pico de TFLOPS densos en bf16 (sin dispersión).", minimo=0, excluye_minimo=True
         ),
         esquema.Columna(
             "ancho_banda_gbs", "numero", "Ancho de banda de memoria (GB/s).", minimo=0, excluye_minimo=True

@@ -131,7 +131,7 @@ GPU_ALQUILADA = "RTX 4090"
 ENTRADA_POR_SALIDA = 1.0
 """Tokens de entrada por token generado en los ejemplos (supuesto: tantos como de salida)."""
 LOTE_LLENO, CONTEXTO_LLENO = 16, 2048
-"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2.048 tokens de contexto, lo que cabe
+"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2048 tokens de contexto, lo que cabe
 en los 24 GB de la RTX 4090 con el modelo en bf16."""
 
 
@@ -145,8 +145,10 @@ class Rendimiento:
 
 
 def precio_gpu_alquilada() -> datos.Precio:
-    """El precio más reciente de la GPU del ejemplo en el nivel más barato de Vast.ai (comunidad)."""
-    return datos.precio(GPU_ALQUILADA, "Vast.ai", "comunidad")
+    """El precio de la GPU del ejemplo (``GPU_ALQUILADA``): el vigente más barato de los datos
+    (:func:`precio_vigente`), el mismo que usan por defecto ``gpucoste api-o-gpu`` y ``gpucoste comprar``. Así,
+    cada página y la orden que enseña eligen sus entradas con la misma función."""
+    return precio_vigente(GPU_ALQUILADA)
 
 
 def rendimientos() -> list[Rendimiento]:
@@ -206,7 +208,7 @@ def tabla_api_o_gpu():
                     "GPU": r.nombre,
                     "tokens por segundo": r.tokens_s,
                     "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
-                    "coste en él (US$/mes)": e.coste_b,
+                    "coste en el equilibrio (US$/mes)": e.coste_b,
                 }
             )
     return pd.DataFrame(filas)
@@ -228,6 +230,8 @@ class Luz:
     fecha: str
     usd_por_eur: float
     fecha_cambio: str
+    organismo: str = ""
+    """Quién publica el precio (y dónde se leyó): lo que citan las páginas."""
 
 
 def luz(pais: str = "España") -> Luz:
@@ -236,7 +240,9 @@ def luz(pais: str = "España") -> Luz:
 
     e = mercado.precio_kwh(pais)
     cambio = moneda.tipo_de_cambio()
-    return Luz(e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha)
+    return Luz(
+        e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha, e.organismo
+    )
 
 
 def vatios(gpu: str) -> float:
@@ -385,7 +391,7 @@ def casos() -> list[Caso]:
     esc = next(e for e in experimento.escenarios() if e.gpu == GPU_ALQUILADA and e.nivel == "comunidad")
     salida.append(
         Caso(
-            "Fine-tuning, entrenamiento, batch grande",
+            "Fine-tuning, entrenamiento, procesamiento por lotes a gran escala",
             "GPU alquilada por horas",
             f"el fine-tuning del artículo: {n(esc.horas, 1)} horas de {GPU_ALQUILADA}, sin GPU en casa",
             recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),
@@ -499,7 +505,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
 
 
 def grafico_interrumpible() -> str:
-    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el on-demand."""
+    """Coste esperado del ejemplo interrumpible frente a la tasa de interrupciones, con el bajo demanda."""
     from . import graficos
 
     def dibujar() -> str:
@@ -512,10 +518,10 @@ def grafico_interrumpible() -> str:
             e.precio_bajo_demanda,
         )
         with graficos.figura() as (fig, ax):
-            bajo_demanda = series.pop("on-demand")
+            bajo_demanda = series.pop("bajo demanda")
             for nombre, costes in series.items():
                 ax.plot(tasas, costes, label=nombre)
-            ax.axhline(bajo_demanda[0], linestyle="--", color=graficos.PALETA[2], label="on-demand")
+            ax.axhline(bajo_demanda[0], linestyle="--", color=graficos.PALETA[2], label="bajo demanda")
             ax.set_xlabel("interrupciones por hora")
             ax.set_ylabel("coste esperado del trabajo (US$)")
             graficos.coma_decimal(ax, 1)
@@ -524,7 +530,7 @@ def grafico_interrumpible() -> str:
             return graficos.svg(
                 fig,
                 f"Coste esperado del fine-tuning en una {e.gpu} interrumpible frente a la tasa de interrupciones: "
-                "crece con la tasa y cruza la línea del precio on-demand en el punto de equilibrio; con el "
+                "crece con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio; con el "
                 "reinicio largo cruza antes.",
             )
 
@@ -566,7 +572,7 @@ def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) 
 
 @dataclass(frozen=True)
 class HorasEn:
-    """Horas (rango por el MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
+    """Horas (rango por la MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
 
     gpu: str
     n_gpus: int
@@ -608,7 +614,7 @@ class EnLocal:
     gpu: str
     metodo: str | None
     horas: Rango | None
-    veces: float  # TFLOPS BF16 densos de la GPU rápida ÷ los de esta
+    veces: float  # TFLOPS densos en bf16 de la GPU rápida ÷ los de esta
 
     @property
     def dias(self) -> Rango | None:
@@ -629,7 +635,7 @@ def local_frente_a_rapida(
     horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
 ) -> LocalFrenteARapida:
     """El trabajo del experimento (``experimento_definido.TRABAJO``) con los tokens que hacen que tarde
-    ``horas_rapida`` en ``rapida`` (con el MFU medio), y sus horas en cada GPU de ``locales``.
+    ``horas_rapida`` en ``rapida`` (con la MFU media), y sus horas en cada GPU de ``locales``.
 
     En cada local se usa el método del trabajo si cabe en una GPU; si no, QLoRA (el base en NF4); si ni así,
     ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .formato import numero
 from .validacion import entero, real
 
-__all__ = ["PALETA", "barras", "colores", "lineas", "marcas", "puntos"]
+__all__ = ["ESTRECHO", "PALETA", "barras", "colores", "lineas", "marcas", "puntos"]
 
 
 PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")
@@ -25,6 +25,11 @@ PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")
 
 ANCHO, ALTO = 504, 273.6
 """El tamaño de los gráficos de ``gpucoste.graficos`` (7 × 3,8 pulgadas a 72 puntos): el texto se ve igual."""
+ESTRECHO = 300
+"""El ancho de la versión para pantallas estrechas (móvil): cada gráfico se dibuja dos veces, a ``ANCHO`` y a
+``ESTRECHO``, y la hoja de estilo muestra la que toca (``figure.grafico`` en ``docs/stylesheets/extra.css``).
+Un SVG escala su texto con su ancho: con un solo dibujo de 504 de ancho, en la columna de un móvil (unos
+324 px dentro de un formulario) la letra de 11 px quedaría en 7 px; a 300 de ancho, queda en 11,9 px."""
 _IZQUIERDA, _DERECHA, _ARRIBA, _ABAJO = 62, 10, 10, 40
 
 
@@ -60,19 +65,27 @@ def _decimales(paso: float) -> int:
     return max(0, -math.floor(math.log10(paso) + 1e-9)) if paso < 1 else 0
 
 
-def _figura(alt: str, partes: Sequence[str], alto: float = ALTO) -> str:
-    """``<figure>`` con el ``<svg>`` (tamaño, colores del tema, texto alternativo) y ``partes`` dentro."""
+def _figura(alt: str, dibujar: Callable[[float], tuple[list[str], float]]) -> str:
+    """``<figure>`` con dos ``<svg>`` (tamaño, colores del tema, texto alternativo): lo que ``dibujar(ancho)``
+    devuelve (las partes y el alto) a ``ANCHO`` (clase ``grafico-ancho``) y a ``ESTRECHO`` (``grafico-estrecho``).
+    """
     descripcion = html.escape(alt.strip(), quote=True)
-    return (
-        f'<figure class="grafico"><svg role="img" aria-label="{descripcion}" class="grafico" width="100%" '
-        f'viewBox="0 0 {ANCHO} {alto}" xmlns="http://www.w3.org/2000/svg" fill="currentColor" '
-        f'style="font-size: 11px; font-family: inherit"><title>{descripcion}</title>'
-        "<style>.rejilla{stroke:currentColor;stroke-opacity:0.25;stroke-width:0.6}</style>"
-        f"{''.join(partes)}</svg></figure>"
-    )
+    svgs = []
+    for ancho, clase in ((ANCHO, "grafico-ancho"), (ESTRECHO, "grafico-estrecho")):
+        partes, alto = dibujar(ancho)
+        svgs.append(
+            f'<svg role="img" aria-label="{descripcion}" class="grafico {clase}" width="100%" '
+            f'viewBox="0 0 {ancho} {alto}" xmlns="http://www.w3.org/2000/svg" fill="currentColor" '
+            f'style="font-size: 11px; font-family: inherit"><title>{descripcion}</title>'
+            "<style>.rejilla{stroke:currentColor;stroke-opacity:0.25;stroke-width:0.6}</style>"
+            f"{''.join(partes)}</svg>"
+        )
+    return f'<figure class="grafico">{"".join(svgs)}</figure>'
 
 
-def _leyenda(nombres: Sequence[str], izquierda: float) -> tuple[float, list[tuple[float, float, str]]]:
+def _leyenda(
+    nombres: Sequence[str], izquierda: float, ancho_figura: float = ANCHO
+) -> tuple[float, list[tuple[float, float, str]]]:
     """La leyenda arriba, en filas que caben a lo ancho (unos 6 px por carácter con la letra de 11 px).
 
     Devuelve dónde empieza el área del gráfico, debajo de la leyenda, y (x, y, nombre) de cada entrada:
@@ -81,7 +94,7 @@ def _leyenda(nombres: Sequence[str], izquierda: float) -> tuple[float, list[tupl
     filas, x, salida = 1, izquierda, []
     for nombre in nombres:
         largo = 20 + 6 * len(nombre)
-        if x + largo > ANCHO - _DERECHA and x > izquierda:
+        if x + largo > ancho_figura - _DERECHA and x > izquierda:
             filas, x = filas + 1, izquierda
         salida.append((x, _ARRIBA + 16 * (filas - 1), nombre))
         x += largo + 12
@@ -96,25 +109,25 @@ def _ejes(
     caja: tuple[float, float, float, float],
     eje_x: str,
     eje_y: str | None = None,
+    ancho_figura: float = ANCHO,
 ) -> list[str]:
     """Rejilla, marcas con coma decimal, los dos ejes y sus rótulos (el vertical, si hay ``eje_y``).
 
     ``caja``: izquierda y arriba del área de los datos, su alto y el alto de la figura.
     """
     izquierda, arriba, alto, alto_figura = caja
-    ancho = ANCHO - _DERECHA - izquierda
+    derecha = ancho_figura - _DERECHA
+    ancho = derecha - izquierda
     dx = _decimales(mx[1] - mx[0]) if len(mx) > 1 else 0
     dy = _decimales(my[1] - my[0]) if len(my) > 1 else 0
     partes = []
     for v in my:
-        partes.append(f'<line x1="{izquierda}" x2="{ANCHO - _DERECHA}" y1="{py(v)}" y2="{py(v)}" class="rejilla"/>')
+        partes.append(f'<line x1="{izquierda}" x2="{derecha}" y1="{py(v)}" y2="{py(v)}" class="rejilla"/>')
         partes.append(f'<text x="{izquierda - 6}" y="{py(v) + 4}" text-anchor="end">{numero(v, dy)}</text>')
     for v in mx:
         partes.append(f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" class="rejilla"/>')
         partes.append(f'<text x="{px(v)}" y="{arriba + alto + 14}" text-anchor="middle">{numero(v, dx)}</text>')
-    partes.append(
-        f'<path d="M{izquierda} {arriba}V{arriba + alto}H{ANCHO - _DERECHA}" fill="none" stroke="currentColor"/>'
-    )
+    partes.append(f'<path d="M{izquierda} {arriba}V{arriba + alto}H{derecha}" fill="none" stroke="currentColor"/>')
     partes.append(
         f'<text x="{izquierda + ancho / 2}" y="{alto_figura - 6}" text-anchor="middle">{html.escape(eje_x)}</text>'
     )
@@ -156,31 +169,35 @@ def lineas(
     x1, y1 = (x1 if x1 > x0 else x0 + 1), (y1 if y1 > y0 else y0 + 1)
     mx = [v for v in marcas(x0, x1) if x0 <= v <= x1 + 1e-9 * (x1 - x0)]
     my = [v for v in marcas(y0, y1) if y0 <= v <= y1]
-    ancho, alto = ANCHO - _IZQUIERDA - _DERECHA, ALTO - _ARRIBA - _ABAJO
 
-    def px(v: float) -> float:
-        return round(_IZQUIERDA + (v - x0) / (x1 - x0) * ancho, 2)
+    def dibujar(ancho_figura: float) -> tuple[list[str], float]:
+        ancho, alto = ancho_figura - _IZQUIERDA - _DERECHA, ALTO - _ARRIBA - _ABAJO
 
-    def py(v: float) -> float:
-        return round(_ARRIBA + alto - (v - y0) / (y1 - y0) * alto, 2)
+        def px(v: float) -> float:
+            return round(_IZQUIERDA + (v - x0) / (x1 - x0) * ancho, 2)
 
-    partes = _ejes(px, py, mx, my, (_IZQUIERDA, _ARRIBA, alto, ALTO), eje_x, eje_y)
-    for i, (nombre, ys) in enumerate(series.items()):
-        color = PALETA[i % len(PALETA)]
-        puntos = [f"M{px(x[0])} {py(ys[0])}"]
-        for j in range(1, len(x)):
-            if nombre in escalones:
-                puntos.append(f"H{px(x[j])}V{py(ys[j])}")
-            else:
-                puntos.append(f"L{px(x[j])} {py(ys[j])}")
-        partes.append(f'<path d="{"".join(puntos)}" fill="none" stroke="{color}" stroke-width="1.5"/>')
-        ly = _ARRIBA + 10 + 16 * i
-        partes.append(
-            f'<line x1="{_IZQUIERDA + 10}" x2="{_IZQUIERDA + 30}" y1="{ly}" y2="{ly}" stroke="{color}" '
-            'stroke-width="1.5"/>'
-            f'<text x="{_IZQUIERDA + 36}" y="{ly + 4}">{html.escape(nombre)}</text>'
-        )
-    return _figura(alt, partes)
+        def py(v: float) -> float:
+            return round(_ARRIBA + alto - (v - y0) / (y1 - y0) * alto, 2)
+
+        partes = _ejes(px, py, mx, my, (_IZQUIERDA, _ARRIBA, alto, ALTO), eje_x, eje_y, ancho_figura)
+        for i, (nombre, ys) in enumerate(series.items()):
+            color = PALETA[i % len(PALETA)]
+            puntos = [f"M{px(x[0])} {py(ys[0])}"]
+            for j in range(1, len(x)):
+                if nombre in escalones:
+                    puntos.append(f"H{px(x[j])}V{py(ys[j])}")
+                else:
+                    puntos.append(f"L{px(x[j])} {py(ys[j])}")
+            partes.append(f'<path d="{"".join(puntos)}" fill="none" stroke="{color}" stroke-width="1.5"/>')
+            ly = _ARRIBA + 10 + 16 * i
+            partes.append(
+                f'<line x1="{_IZQUIERDA + 10}" x2="{_IZQUIERDA + 30}" y1="{ly}" y2="{ly}" stroke="{color}" '
+                'stroke-width="1.5"/>'
+                f'<text x="{_IZQUIERDA + 36}" y="{ly + 4}">{html.escape(nombre)}</text>'
+            )
+        return partes, ALTO
+
+    return _figura(alt, dibujar)
 
 
 def barras(
@@ -211,47 +228,51 @@ def barras(
     if not all(isinstance(v, int | float) and math.isfinite(v) and v >= 0 for v in [*todos, *referencias.values()]):
         raise ValueError("barras: hay valores que no son números finitos mayores o iguales que cero.")
     izquierda = 20
-    arriba, posiciones = _leyenda(list(partes), izquierda)
-    leyenda = [(x, y, PALETA[i % len(PALETA)], nombre) for i, (x, y, nombre) in enumerate(posiciones)]
-    totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
-    x1 = 1.05 * max([*totales, *referencias.values()])
-    x1 = x1 if x1 > 0 else 1.0
-    mx = [v for v in marcas(0, x1) if v <= x1]
-    ancho, alto = ANCHO - izquierda - _DERECHA, ALTO - arriba - _ABAJO
-    hueco = alto / len(categorias)
 
-    def px(v: float) -> float:
-        return round(izquierda + v / x1 * ancho, 2)
+    def dibujar(ancho_figura: float) -> tuple[list[str], float]:
+        arriba, posiciones = _leyenda(list(partes), izquierda, ancho_figura)
+        leyenda = [(x, y, PALETA[i % len(PALETA)], nombre) for i, (x, y, nombre) in enumerate(posiciones)]
+        totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
+        x1 = 1.05 * max([*totales, *referencias.values()])
+        x1 = x1 if x1 > 0 else 1.0
+        mx = [v for v in marcas(0, x1) if v <= x1]
+        ancho, alto = ancho_figura - izquierda - _DERECHA, ALTO - arriba - _ABAJO
+        hueco = alto / len(categorias)
 
-    partes_svg = _ejes(px, None, mx, [], (izquierda, arriba, alto, ALTO), eje)
-    for x, y, color, nombre in leyenda:
-        partes_svg.append(
-            f'<rect x="{x}" y="{y + 2}" width="14" height="10" fill="{color}"/>'
-            f'<text x="{x + 20}" y="{y + 11}">{html.escape(nombre)}</text>'
-        )
-    for j, categoria in enumerate(categorias):
-        # La barra, centrada en su hueco (como mucho 36 px de grosor), con la etiqueta encima.
-        grosor = round(min(36.0, hueco * 0.5), 2)
-        y = round(arriba + hueco * j + (hueco - grosor) / 2 + 6, 2)
-        partes_svg.append(f'<text x="{izquierda + 4}" y="{round(y - 4, 2)}">{html.escape(categoria)}</text>')
-        inicio = 0.0
-        for i, valores in enumerate(partes.values()):
-            if valores[j] > 0:
-                partes_svg.append(
-                    f'<rect x="{px(inicio)}" y="{y}" width="{round(px(inicio + valores[j]) - px(inicio), 2)}" '
-                    f'height="{grosor}" fill="{PALETA[i % len(PALETA)]}"/>'
-                )
-            inicio += valores[j]
-    color = PALETA[4]
-    for nombre, v in referencias.items():
-        derecha = px(v) > izquierda + ancho * 0.7
-        partes_svg.append(
-            f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" stroke="{color}" '
-            'stroke-width="1" stroke-dasharray="4 3"/>'
-            f'<text x="{round(px(v) + (-4 if derecha else 4), 2)}" y="{arriba + 12}" '
-            f'text-anchor="{"end" if derecha else "start"}">{html.escape(nombre)}</text>'
-        )
-    return _figura(alt, partes_svg)
+        def px(v: float) -> float:
+            return round(izquierda + v / x1 * ancho, 2)
+
+        partes_svg = _ejes(px, None, mx, [], (izquierda, arriba, alto, ALTO), eje, None, ancho_figura)
+        for x, y, color, nombre in leyenda:
+            partes_svg.append(
+                f'<rect x="{x}" y="{y + 2}" width="14" height="10" fill="{color}"/>'
+                f'<text x="{x + 20}" y="{y + 11}">{html.escape(nombre)}</text>'
+            )
+        for j, categoria in enumerate(categorias):
+            # La barra, centrada en su hueco (como mucho 36 px de grosor), con la etiqueta encima.
+            grosor = round(min(36.0, hueco * 0.5), 2)
+            y = round(arriba + hueco * j + (hueco - grosor) / 2 + 6, 2)
+            partes_svg.append(f'<text x="{izquierda + 4}" y="{round(y - 4, 2)}">{html.escape(categoria)}</text>')
+            inicio = 0.0
+            for i, valores in enumerate(partes.values()):
+                if valores[j] > 0:
+                    partes_svg.append(
+                        f'<rect x="{px(inicio)}" y="{y}" width="{round(px(inicio + valores[j]) - px(inicio), 2)}" '
+                        f'height="{grosor}" fill="{PALETA[i % len(PALETA)]}"/>'
+                    )
+                inicio += valores[j]
+        color = PALETA[4]
+        for nombre, v in referencias.items():
+            derecha = px(v) > izquierda + ancho * 0.7
+            partes_svg.append(
+                f'<line x1="{px(v)}" x2="{px(v)}" y1="{arriba}" y2="{arriba + alto}" stroke="{color}" '
+                'stroke-width="1" stroke-dasharray="4 3"/>'
+                f'<text x="{round(px(v) + (-4 if derecha else 4), 2)}" y="{arriba + 12}" '
+                f'text-anchor="{"end" if derecha else "start"}">{html.escape(nombre)}</text>'
+            )
+        return partes_svg, ALTO
+
+    return _figura(alt, dibujar)
 
 
 def _corto(valor: object, largo: int = 60) -> str:
@@ -361,42 +382,46 @@ def puntos(
     # Leyenda arriba; debajo, los datos. Alto de la figura de la página (7 × 4,4 pulgadas).
     alto_figura = 316.8
     entradas = ([nombre_destacados] if destacados else []) + list(color)
-    arriba, leyenda = _leyenda(entradas, _IZQUIERDA)
-    alto, ancho = alto_figura - arriba - _ABAJO, ANCHO - _IZQUIERDA - _DERECHA
-    mx = marcas(0, 1.05 * max(b for _, b in rx) or 1)
-    my = marcas(0, 1.05 * max(b for _, b in ry) or 1)
-    x1, y1 = mx[-1], my[-1]
 
-    def px(v: float) -> float:
-        return round(_IZQUIERDA + v / x1 * ancho, 2)
+    def dibujar(ancho_figura: float) -> tuple[list[str], float]:
+        arriba, leyenda = _leyenda(entradas, _IZQUIERDA, ancho_figura)
+        alto, ancho = alto_figura - arriba - _ABAJO, ancho_figura - _IZQUIERDA - _DERECHA
+        mx = marcas(0, 1.05 * max(b for _, b in rx) or 1)
+        my = marcas(0, 1.05 * max(b for _, b in ry) or 1)
+        x1, y1 = mx[-1], my[-1]
 
-    def py(v: float) -> float:
-        return round(arriba + alto - v / y1 * alto, 2)
+        def px(v: float) -> float:
+            return round(_IZQUIERDA + v / x1 * ancho, 2)
 
-    centros = [(px((a + b) / 2), py((c + d) / 2)) for (a, b), (c, d) in zip(rx, ry, strict=True)]
-    partes = _ejes(px, py, mx, my, (_IZQUIERDA, arriba, alto, alto_figura), eje_x, eje_y)
-    if destacados:
-        linea = "L".join(f"{centros[i][0]} {centros[i][1]}" for i in destacados)
-        partes.append(f'<path d="M{linea}" fill="none" stroke="currentColor" stroke-width="2"/>')
-    for (a, b), (c, d), grupo, (cx, cy) in zip(rx, ry, grupos, centros, strict=True):
-        partes.append(
-            f'<path d="M{px(a)} {cy}H{px(b)}M{cx} {py(c)}V{py(d)}" fill="none" stroke="{color[grupo]}" '
-            'stroke-width="0.8"/>'
-            f'<circle class="punto" cx="{cx}" cy="{cy}" r="3" fill="{color[grupo]}"/>'
-        )
-    for i in destacados:
-        cx, cy = centros[i]
-        partes.append(
-            f'<circle class="destacado" cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" '
-            'stroke-width="1.5"/>'
-        )
-    for j, (lx, ly, nombre) in enumerate(leyenda):
-        if destacados and j == 0:  # la línea de los destacados, con su anillo
-            simbolo = (
-                f'<path d="M{lx} {ly + 7}H{lx + 14}" stroke="currentColor" stroke-width="2"/>'
-                f'<circle cx="{lx + 7}" cy="{ly + 7}" r="4" fill="none" stroke="currentColor" stroke-width="1.5"/>'
+        def py(v: float) -> float:
+            return round(arriba + alto - v / y1 * alto, 2)
+
+        centros = [(px((a + b) / 2), py((c + d) / 2)) for (a, b), (c, d) in zip(rx, ry, strict=True)]
+        partes = _ejes(px, py, mx, my, (_IZQUIERDA, arriba, alto, alto_figura), eje_x, eje_y, ancho_figura)
+        if destacados:
+            linea = "L".join(f"{centros[i][0]} {centros[i][1]}" for i in destacados)
+            partes.append(f'<path d="M{linea}" fill="none" stroke="currentColor" stroke-width="2"/>')
+        for (a, b), (c, d), grupo, (cx, cy) in zip(rx, ry, grupos, centros, strict=True):
+            partes.append(
+                f'<path d="M{px(a)} {cy}H{px(b)}M{cx} {py(c)}V{py(d)}" fill="none" stroke="{color[grupo]}" '
+                'stroke-width="0.8"/>'
+                f'<circle class="punto" cx="{cx}" cy="{cy}" r="3" fill="{color[grupo]}"/>'
             )
-        else:
-            simbolo = f'<circle cx="{lx + 7}" cy="{ly + 7}" r="3.5" fill="{color[nombre]}"/>'
-        partes.append(f'{simbolo}<text x="{lx + 20}" y="{ly + 11}">{html.escape(nombre)}</text>')
-    return _figura(alt, partes, alto_figura)
+        for i in destacados:
+            cx, cy = centros[i]
+            partes.append(
+                f'<circle class="destacado" cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" '
+                'stroke-width="1.5"/>'
+            )
+        for j, (lx, ly, nombre) in enumerate(leyenda):
+            if destacados and j == 0:  # la línea de los destacados, con su anillo
+                simbolo = (
+                    f'<path d="M{lx} {ly + 7}H{lx + 14}" stroke="currentColor" stroke-width="2"/>'
+                    f'<circle cx="{lx + 7}" cy="{ly + 7}" r="4" fill="none" stroke="currentColor" stroke-width="1.5"/>'
+                )
+            else:
+                simbolo = f'<circle cx="{lx + 7}" cy="{ly + 7}" r="3.5" fill="{color[nombre]}"/>'
+            partes.append(f'{simbolo}<text x="{lx + 20}" y="{ly + 11}">{html.escape(nombre)}</text>')
+        return partes, alto_figura
+
+    return _figura(alt, dibujar)

@@ -1,7 +1,7 @@
 """Puntos de equilibrio: dónde dejan de ganar la API por token, la GPU alquilada, la reservada y la local.
 
 Cada función devuelve un :class:`Equilibrio`: el umbral y lo que cuesta cada opción justo en él (que es lo
-mismo, salvo redondeo: así se comprueba en las pruebas). Comprar o alquilar está en :mod:`gpucoste.compra`.
+mismo, salvo redondeo: así lo comprueban las pruebas). Comprar o alquilar está en :mod:`gpucoste.compra`.
 
 Todos los importes en la misma moneda (la guía usa dólares, la de los precios de los proveedores).
 """
@@ -168,14 +168,14 @@ def api_o_gpu(
 def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
     """Utilización (fracción de las horas del periodo) a partir de la cual reservar sale más barato.
 
-    On-demand se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
+    Bajo demanda se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
     horas del periodo con el descuento (``horas × precio_hora × (1 − descuento)``). Se igualan en
     ``utilización = 1 − descuento``: con un descuento del 20 %, reservar compensa si se usa más del 80 % del tiempo.
     """
     d = fraccion(descuento, "descuento")
     precio = numero(precio_hora, "precio_hora")
     total = precio * horas_mes(horas, "horas")
-    nombres = ("GPU on-demand", "GPU reservada")
+    nombres = ("GPU bajo demanda", "GPU reservada")
     if d == 0:
         return Equilibrio(None, "utilización", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
     umbral = 1 - d

@@ -34,7 +34,7 @@ __all__ = [
 
 
 DEFINICION = {"modelo": "Mistral 7B v0.3", "metodo": "lora", "tokens": 30e6, "secuencia": 2048}
-"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2.048).
+"""LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2048).
 
 ``TRABAJO`` es el ``Trabajo`` de esta definición: se construye (y se valida contra ``modelos.csv`` y
 ``supuestos.csv``) al pedirlo, no al importar el módulo, para que una carpeta de datos rota dé su error
@@ -83,7 +83,7 @@ def horas_por_escenario(trabajo: Trabajo | None = None, nombre: str = experiment
 
 
 def aceleracion_pico(rapida: str, lenta: str) -> float:
-    """Cuántas veces más TFLOPS BF16 densos tiene ``rapida`` que ``lenta`` (el techo de la aceleración)."""
+    """Cuántas veces más TFLOPS densos en bf16 tiene ``rapida`` que ``lenta`` (el techo de la aceleración)."""
     return memoria.gpu(rapida).tflops_bf16 / memoria.gpu(lenta).tflops_bf16
 
 

@@ -1,4 +1,5 @@
-"""Números en español: coma decimal, punto de millares; nunca depende del locale de la máquina.
+"""Números en español: coma decimal, punto de millares desde cinco cifras («1599», «50.000»); nunca depende del
+locale de la máquina.
 
 El redondeo es «la mitad hacia arriba» sobre el valor decimal que se escribe (``Decimal(str(x))``,
 ``ROUND_HALF_UP``), no sobre el binario del float: 450 W × 10 h × 0,15 €/kWh = 0,675 → «0,68»
@@ -21,7 +22,9 @@ if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras d
 __all__ = [
     "DOLAR",
     "EURO",
+    "INCOMPLETO",
     "MESES",
+    "MESES_ABREVIADOS",
     "NIVELES",
     "PARTES",
     "dolares",
@@ -36,6 +39,8 @@ __all__ = [
     "porcentaje",
     "rango",
     "tabla",
+    "tokens",
+    "total",
     "veces",
 ]
 
@@ -56,6 +61,9 @@ MESES = (
     "noviembre",
     "diciembre",
 )
+MESES_ABREVIADOS = ("ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "sept.", "oct.", "nov.", "dic.")
+"""Abreviaturas de los meses (RAE, *Ortografía*, apéndice de abreviaturas; Fundéu): con punto, «sept.» y no «sep»;
+para los ejes de fechas de los gráficos."""
 PARTES = {
     2: "la mitad",
     3: "la tercera parte",
@@ -76,17 +84,22 @@ def _decimal(x: object, nombre: str) -> decimal.Decimal:
 
 
 def _espanol(d: decimal.Decimal, decimales: object) -> str:
-    """``d`` redondeado la mitad hacia arriba a ``decimales``, con coma decimal y punto de millares."""
+    """``d`` redondeado la mitad hacia arriba a ``decimales``, con coma decimal y punto de millares si la parte
+    entera tiene cinco cifras o más."""
     decimales = validacion.entero(decimales, "decimales", minimo=0, maximo=20)
     q = d.quantize(decimal.Decimal(1).scaleb(-decimales), context=_CONTEXTO)
     if q.is_zero():
         q = abs(q)  # «-0,00» no: un cero no lleva signo
-    texto = f"{q:,.{decimales}f}"
+    entera = abs(q).to_integral_value(rounding=decimal.ROUND_DOWN)
+    # La RAE (Ortografía, 2010, § 4.2.2.1.1): punto de millares desde cinco cifras; con cuatro, ninguno
+    # («1599», «2048», «2000,28»), y en «50.000» o «1.000.000», sí.
+    texto = f"{q:,.{decimales}f}" if entera >= 10000 else f"{q:.{decimales}f}"
     return texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
 
 
 def numero(x: float, decimales: int = 2) -> str:
-    """``1234.5`` → ``"1.234,50"``; ``5.5`` con 1 decimal → ``"5,5"``; ``0.675`` → ``"0,68"``."""
+    """``1234.5`` → ``"1234,50"``; ``12345.5`` → ``"12.345,50"``; ``5.5`` con 1 decimal → ``"5,5"``;
+    ``0.675`` → ``"0,68"``."""
     return _espanol(_decimal(x, "numero"), decimales)
 
 
@@ -107,6 +120,20 @@ def euros(x: float, decimales: int = 2) -> str:
     return f"{_espanol(_decimal(x, 'euros'), decimales)}\N{NO-BREAK SPACE}{EURO}"
 
 
+def tokens(x: float) -> str:
+    """Una cantidad de tokens para la prosa: ``50e6`` → «50 millones de tokens»; ``1e6`` → «1 millón de tokens»;
+    ``2.5e6`` → «2,5 millones de tokens»; por debajo del millón, la cifra: ``2048`` → «2048 tokens»."""
+    d = _decimal(x, "tokens")
+    if d < 0:
+        raise ValueError(f"tokens: {x!r} es negativo; se admite un número de tokens mayor o igual que 0.")
+    if d < 10**6:
+        return f"{_espanol(d, 0 if d == d.to_integral_value() else 1)} tokens"
+    millones = d.scaleb(-6)
+    decimales = min(3, max(0, -millones.normalize(_CONTEXTO).as_tuple().exponent))  # sin ceros de más
+    texto = _espanol(millones, decimales)
+    return f"{texto} {'millón' if texto == '1' else 'millones'} de tokens"
+
+
 def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
     """``(0.1, 0.15)`` → ``"0,10–0,15"``; si al redondear son iguales, una sola cifra."""
     a, b = _decimal(minimo, "rango: minimo"), _decimal(maximo, "rango: maximo")
@@ -116,14 +143,28 @@ def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
     return a if a == b else f"{a}–{b}"
 
 
-# Cómo se escribe en la prosa cada nivel de precios.csv (la guía de estilo: «on-demand», no «bajo demanda»).
+# Cómo se escribe en la prosa cada nivel de precios.csv (la guía de estilo: «bajo demanda», no «on-demand»).
 NIVELES = datos.NIVELES_EN_PROSA
 
 
 def nivel(clave: str) -> str:
-    """``"bajo_demanda"`` → ``"on-demand"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
+    """``"bajo_demanda"`` → ``"bajo demanda"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
     clave = validacion.opcion(clave, "nivel", datos.NIVELES)
     return NIVELES.get(clave, clave)
+
+
+INCOMPLETO = "*"
+"""La marca de un total al que le falta una partida (el proveedor no publica su tarifa): la misma en cada tabla y
+en cada calculadora, y la nota que la explica dice «asterisco»."""
+
+
+def total(texto: str, completo: bool) -> str:
+    """``texto`` (un total ya escrito) con la marca ``INCOMPLETO`` si no está ``completo``: «361,57–369,04*»."""
+    if not isinstance(texto, str) or not texto.strip() or not isinstance(completo, bool):
+        raise ValueError(
+            f"total: texto = {texto!r}, completo = {completo!r} no vale; se admite un texto no vacío y un booleano."
+        )
+    return texto if completo else texto + INCOMPLETO
 
 
 def veces(x: float, decimales: int = 1) -> str:

@@ -57,10 +57,9 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
             texto = f"{nivel}: un solo precio, {dolares(bajo.precio_hora_usd)} por hora {del_(bajo.fecha)}"
         else:
             hasta = ("al " if len(filas[-1].fecha) == 10 else "a ") + fecha(filas[-1].fecha)
-            texto = (
-                f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, "
-                f"entre {dolares(bajo.precio_hora_usd)} y {dolares(alto.precio_hora_usd)} por hora"
-            )
+            minimo, maximo = dolares(bajo.precio_hora_usd), dolares(alto.precio_hora_usd)
+            valores = f"todos de {minimo}" if minimo == maximo else f"entre {minimo} y {maximo}"
+            texto = f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, {valores} por hora"
         raros = [fecha(p.fecha) for p in filas if atipico(p)]
         if raros:
             texto += f" ({'atípico' if len(raros) == 1 else 'atípicos'}: {' y '.join(raros)})"
@@ -73,7 +72,7 @@ def _eje_de_fechas(ax, fechas: list) -> None:
     from matplotlib.dates import AutoDateLocator, DayLocator, MonthLocator, num2date
     from matplotlib.ticker import FuncFormatter
 
-    from .formato import MESES
+    from .formato import MESES_ABREVIADOS
 
     dias = (max(fechas) - min(fechas)).days
     if dias >= 90:
@@ -82,7 +81,7 @@ def _eje_de_fechas(ax, fechas: list) -> None:
 
         def rotulo(x: float, _pos: int) -> str:
             d = num2date(x)
-            return f"{MESES[d.month - 1][:3]} {d.year}"
+            return f"{MESES_ABREVIADOS[d.month - 1]} {d.year}"
 
     else:
         # Días, como mucho una marca por día (dos marcas en el mismo día repetirían el rótulo). Desde dos semanas,
@@ -95,7 +94,7 @@ def _eje_de_fechas(ax, fechas: list) -> None:
 
         def rotulo(x: float, _pos: int) -> str:
             d = num2date(x)
-            return f"{d.day} {MESES[d.month - 1][:3]} {d.year}"
+            return f"{d.day} {MESES_ABREVIADOS[d.month - 1]} {d.year}"
 
     ax.xaxis.set_major_formatter(FuncFormatter(rotulo))
 
@@ -131,5 +130,5 @@ def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = N
         graficos.coma_decimal(ax, 2)
 
         _eje_de_fechas(ax, [validacion.fecha(p.fecha) for filas in niveles.values() for p in filas])
-        ax.legend(loc="best", fontsize=9)
+        ax.legend(loc="best")
         return graficos.svg(fig, descripcion(gpu, proveedor, niveles))

@@ -138,10 +138,10 @@ def coste_segun_tasa(
     puntos: int = 150,
 ) -> tuple[list[float], dict[str, list[float]]]:
     """Coste esperado del trabajo frente a las interrupciones por hora (de 0 a ``tasa_maxima``): los datos del
-    gráfico de interrumpible o on-demand.
+    gráfico de interrumpible o bajo demanda.
 
     Una serie por cada reinicio (nombre → horas que se pierden al volver a arrancar), con :func:`esperado`, y
-    la del precio on-demand, plana: no depende de las interrupciones.
+    la del precio bajo demanda, plana: no depende de las interrupciones.
     """
     maxima = numero(tasa_maxima, "tasa_maxima")
     reinicios = {
@@ -164,7 +164,9 @@ def coste_segun_tasa(
         for nombre, reinicio in reinicios.items()
     }
     bajo_demanda = numero(precio_bajo_demanda, "precio_bajo_demanda") * numero(horas_trabajo, "horas_trabajo")
-    series["on-demand"] = [resultado(bajo_demanda, "coste_segun_tasa", {"horas_trabajo": horas_trabajo})] * len(tasas)
+    series["bajo demanda"] = [resultado(bajo_demanda, "coste_segun_tasa", {"horas_trabajo": horas_trabajo})] * len(
+        tasas
+    )
     return tasas, series
 
 
@@ -176,9 +178,9 @@ def tasa_equilibrio(
     reinicio_h: float,
     intervalo_h: float | None = None,
 ) -> Equilibrio:
-    """Interrupciones por hora a partir de las cuales la instancia on-demand sale más barata.
+    """Interrupciones por hora a partir de las cuales la instancia bajo demanda sale más barata.
 
-    On-demand el trabajo dura ``horas_trabajo`` y no necesita checkpoints; interrumpible, lo que da
+    Bajo demanda el trabajo dura ``horas_trabajo`` y no necesita checkpoints; interrumpible, lo que da
     :func:`esperado`. El coste interrumpible crece con la tasa, así que hay un solo cruce (se busca por
     bisección). Sin equilibrio (``umbral`` ``None``) si ni sin interrupciones la interrumpible es más barata.
     """
@@ -188,7 +190,7 @@ def tasa_equilibrio(
     escritura = numero(escritura_h, "escritura_h")
     reinicio = numero(reinicio_h, "reinicio_h", cero=True)
     objetivo = caro * trabajo
-    nombres = ("instancia interrumpible", "instancia on-demand")
+    nombres = ("instancia interrumpible", "instancia bajo demanda")
 
     def coste(tasa: float) -> float:
         intervalo = _intervalo(trabajo, tasa, escritura, intervalo_h)

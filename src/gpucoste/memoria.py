@@ -44,9 +44,11 @@ __all__ = [
     "Memoria",
     "NOMBRES_METODOS",
     "RANGO_LORA",
+    "SECUENCIA",
     "booleano",
     "bytes_kv_por_token",
     "cabe",
+    "describir",
     "encaja",
     "gb_activaciones",
     "gb_kv",
@@ -82,6 +84,10 @@ BYTES_ACTIVACION = 34.0
 BYTES_LOGITS = 4.0
 """Bytes por token y palabra del vocabulario de los logits en fp32 (estimación)."""
 
+SECUENCIA = 2048
+"""Tokens por secuencia (o de contexto al servir) cuando no se dice otra cosa: el valor por defecto de la
+biblioteca, de las calculadoras y de la línea de órdenes."""
+
 METODOS = ("inferencia", "completo", "lora", "qlora")
 """Para qué se carga el modelo: servirlo, o entrenarlo entero, con LoRA o con QLoRA."""
 
@@ -97,6 +103,52 @@ RANGO_LORA = 16
 """Rango por defecto de los adaptadores LoRA (un valor habitual; el artículo de QLoRA usa 64)."""
 
 GB = 1e9
+
+
+def describir(
+    modelo_: str,
+    metodo: str,
+    *,
+    tokens: float | None = None,
+    secuencia: int | None = None,
+    lote: int | None = None,
+    gpu_: str | None = None,
+    n_gpus: int = 1,
+    precision: str | None = None,
+) -> str:
+    """El trabajo en una frase, para el título de una tabla o de un gráfico: lo que hace falta para saber qué
+    describe. ``describir("Llama 3.1 8B", "lora", tokens=50e6, secuencia=2048, gpu_="RTX 4090")`` →
+    «LoRA de Llama 3.1 8B con 50 millones de tokens, secuencias de 2048 tokens, en una RTX 4090».
+    """
+    from . import formato
+
+    modelo_ = modelo(modelo_).modelo
+    opcion(metodo, "Método", METODOS)
+    if precision is not None:
+        opcion(precision, "Precisión", BYTES_POR_PARAMETRO)
+    for nombre_, valor, maximo in (("secuencia", secuencia, 10**7), ("lote", lote, 10**5)):
+        if valor is not None:
+            entero(valor, nombre_, minimo=1, maximo=maximo)
+    entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    if gpu_ is not None:
+        gpu_ = gpu(gpu_).gpu
+    if metodo == "inferencia":
+        frase = f"Servir {modelo_}"
+    else:
+        nombre = NOMBRES_METODOS[metodo]
+        frase = f"{nombre[0].upper()}{nombre[1:]} de {modelo_}"
+    if precision is not None:
+        frase += f", pesos en {precision}"
+    if tokens is not None:
+        frase += f" con {formato.tokens(tokens)}"
+    if secuencia is not None:
+        que = "contexto" if metodo == "inferencia" else "secuencias"
+        frase += f", {que} de {formato.numero(secuencia, 0)} tokens"
+    if lote is not None:
+        frase += f", tamaño de lote {formato.numero(lote, 0)}"
+    if gpu_ is not None:
+        frase += f", en una {gpu_}" if n_gpus == 1 else f", en {formato.numero(n_gpus, 0)} × {gpu_}"
+    return frase
 
 
 def booleano(valor: object, nombre: str) -> bool:
@@ -261,7 +313,7 @@ def encaja(
     *,
     n_gpus: int = 1,
     precision: str | None = None,
-    secuencia: int = 2048,
+    secuencia: int = SECUENCIA,
     lote: int = 1,
     checkpointing: bool = True,
     rango_lora: int = RANGO_LORA,

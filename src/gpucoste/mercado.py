@@ -58,6 +58,7 @@ class Electricidad:
     consumidor: str
     precio_kwh_eur: float
     periodo: str
+    organismo: str
     fecha: str
     fuente: str
     nota: str = ""
@@ -111,6 +112,11 @@ ELECTRICIDAD = esquema.Tabla(
             "precio_kwh_eur", "numero", "Euros por kWh, impuestos incluidos.", minimo=0, excluye_minimo=True
         ),
         esquema.Columna("periodo", "texto", "Periodo del precio medio (p. ej., 2025-S1: primer semestre de 2025)."),
+        esquema.Columna(
+            "organismo",
+            "texto",
+            "Quién publica el precio y, si la fuente es otra, dónde se leyó (lo que citan las páginas).",
+        ),
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
@@ -121,7 +127,7 @@ ELECTRICIDAD = esquema.Tabla(
 MODALIDADES_TABLA = esquema.Tabla(
     "modalidades.csv",
     Modalidad,
-    "Descuento sobre el precio on-demand de una instancia reservada (por meses) o interrumpible.",
+    "Descuento sobre el precio bajo demanda de una instancia reservada (por meses) o interrumpible.",
     columnas=(
         esquema.Columna("proveedor", "texto", "Proveedor."),
         esquema.Columna("modalidad", "enum", "Reservada o interrumpible.", valores=MODALIDADES),

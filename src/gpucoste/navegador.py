@@ -13,19 +13,24 @@ calculan al construir, en ``campos()``.
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
+import shlex
+import urllib.parse
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .coste import coste_total
-from .formato import nivel, numero, periodo, rango
+from .formato import fecha, nivel, numero, periodo, rango, total
 from .validacion import numero as numero_valido
 from .validacion import opcion
 
 __all__ = [
     "CALCULADORAS",
+    "CON_DINERO",
     "Calculadora",
     "Campo",
     "EJEMPLO_GPU",
@@ -34,14 +39,20 @@ __all__ = [
     "MODULOS_DEL_CALCULO",
     "TASA_EJEMPLO",
     "Tabla",
+    "bandera",
     "calcular",
     "calcular_json",
+    "clave_url",
     "codigo_html",
+    "en_moneda",
+    "enlace",
     "escribir",
     "formulario_html",
     "leer",
     "leer_entero",
+    "orden_cli",
     "precargar",
+    "tabla_csv",
     "tabla_html",
 ]
 
@@ -70,6 +81,9 @@ class Tabla:
     """Columna a columna, si va alineada a la derecha (cifras)."""
     grafico: str = ""
     """El gráfico del resultado (SVG de ``gpucoste.dibujo``, sin matplotlib), si la calculadora tiene uno."""
+    titulo: str = ""
+    """Qué trabajo describe la tabla (modelo, método, tokens, secuencia, GPU…), escrito desde los campos: su
+    ``<caption>``."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,13 @@ class Calculadora:
     """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
     calcular: Callable[..., Tabla]
     """Función pura de la biblioteca: recibe los campos por nombre y devuelve la tabla."""
+    orden: str
+    """La orden de ``gpucoste`` que imprime el mismo resultado (``gpucoste.cli.ORDENES``): de ella y de los
+    campos sale «copiar como orden» (``orden_cli``)."""
+    banderas: Mapping[str, str] = field(default_factory=dict)
+    """La opción de la orden de cada campo cuyo nombre no es el de la opción (``horas_trabajo`` → ``--horas``);
+    los demás campos van a ``--nombre-del-campo``. ``tests/test_calculadoras_navegador.py`` comprueba que
+    cada opción existe en la orden."""
 
 
 # --- Coste de un trabajo (gpucoste.coste.coste_total, lo mismo que «gpucoste coste») -------------------
@@ -123,10 +144,14 @@ def _tabla_coste(**valores: float) -> Tabla:
         ("Transferencia", d.transferencia),
         ("Coste real del trabajo", d.total),
     )
-    return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True))
+    titulo = (
+        f"Un trabajo de {escribir(valores['horas'])} horas de cómputo a {escribir(valores['precio_hora'])} US$/h, "
+        "con sus costes ocultos"
+    )
+    return Tabla(("Partida", "Coste (US$)"), tuple((p, numero(x)) for p, x in partidas), (False, True), "", titulo)
 
 
-# --- Interrumpible o on-demand (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
+# --- Interrumpible o bajo demanda (gpucoste.interrupciones: esperado y tasa_equilibrio) ---------------------
 
 
 def _campos_interrumpibles() -> tuple[Campo, ...]:
@@ -139,7 +164,7 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
         Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio on-demand", "US$/h", e.precio_bajo_demanda),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -172,7 +197,7 @@ def _tabla_interrumpibles(
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
         ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste on-demand (US$)", numero(bajo_demanda)),
+        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
         (
             "Deja de compensar a partir de (interrupciones por hora)",
             eq.motivo if eq.umbral is None else numero(eq.umbral),
@@ -187,9 +212,14 @@ def _tabla_interrumpibles(
         eje_x="interrupciones por hora",
         eje_y="coste esperado del trabajo (US$)",
         alt="Coste esperado del trabajo interrumpible frente a la tasa de interrupciones, con tus cifras: crece "
-        "con la tasa y cruza la línea del precio on-demand en el punto de equilibrio.",
+        "con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio.",
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+    titulo = (
+        f"Un trabajo de {escribir(horas_trabajo)} horas de cómputo, con {escribir(interrupciones_hora)} interrupciones "
+        f"por hora, a {escribir(precio_interrumpible)} US$/h interrumpible o {escribir(precio_bajo_demanda)} US$/h "
+        "bajo demanda"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
 
 # El ejemplo de las páginas de la cadena de decisión (docs/calculadoras/): LoRA de Llama 3.1 8B con 50 millones
@@ -219,7 +249,7 @@ def _campos_cabe() -> tuple[Campo, ...]:
         Campo("metodo", "Para qué se carga", "", "lora", memoria.METODOS, memoria.NOMBRES_METODOS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
-        Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", 2048),
+        Campo("secuencia", "Longitud de la secuencia, o del contexto al servir", "tokens", memoria.SECUENCIA),
         Campo("lote", "Tamaño de lote", "secuencias a la vez", 1),
     )
 
@@ -244,7 +274,8 @@ def _tabla_cabe(*, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: i
         f"gradientes y AdamW; activaciones; y caché KV, frente a una línea vertical discontinua con la VRAM de la "
         f"{m.gpu}. {'Cabe' if m.cabe else 'No cabe'}.",
     )
-    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True), grafico)
+    titulo = memoria.describir(modelo, metodo, secuencia=secuencia, lote=lote, gpu_=m.gpu, n_gpus=n_gpus)
+    return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True), grafico, titulo)
 
 
 # --- ¿Cuánto tardará? (gpucoste.tiempo.horas_entrenamiento) ----------------------------------------------------
@@ -274,20 +305,21 @@ def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: i
         ("memoria por GPU (GB)", numero(m.total, 1)),
         ("¿cabe?", "sí" if m.cabe else "no"),
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True))
+    titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
+    return Tabla(("Resultado", "Valor"), filas, (False, True), "", titulo)
 
 
 # --- ¿Dónde sale más barato terminarlo? (gpucoste.ranking.ranking) ---------------------------------------------
 
 
 def _campos_barato() -> tuple[Campo, ...]:
-    from . import datos
+    from . import datos, memoria
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
-        Campo("secuencia", "Longitud de la secuencia", "tokens", 2048),
+        Campo("secuencia", "Longitud de la secuencia", "tokens", memoria.SECUENCIA),
     )
 
 
@@ -297,16 +329,17 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
     def texto(r, decimales: int = 2) -> str:
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
-    opciones = ranking.ranking(ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia))
+    trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia)
+    opciones = ranking.ranking(trabajo)
     if not opciones:
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
     filas = tuple(
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
             f.precio.proveedor_y_nivel,
-            numero(f.precio.precio_hora_usd * f.n_gpus),
+            total(texto(f.coste), f.completo),
             texto(f.horas, 1),
-            texto(f.coste) + ("" if f.completo else " †"),
+            numero(f.precio.precio_hora_usd * f.n_gpus),
             "★" if f.pareto else "",
         )
         for f in opciones
@@ -318,14 +351,15 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int) ->
         d.costes,
         d.gpus,
         destacados=d.frontera,
-        eje_x="horas de cómputo (rango por el MFU)",
+        eje_x="horas de cómputo (rango por la MFU)",
         eje_y="coste por trabajo terminado (US$)",
         alt=f"Coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, con tus cifras: cada "
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
-    columnas = ("GPU", "proveedor", "US$/h", "horas", "total (US$)", "Pareto")
-    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico)
+    # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
+    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "Pareto")
+    return Tabla(columnas, filas, (False, False, True, True, True, False), grafico, trabajo.descripcion())
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
@@ -374,7 +408,7 @@ def _tabla_api_o_gpu(
         ("US$ por millón de tokens generados (con su entrada)", numero(millon)),
         ("Tokens por segundo para empatar", numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
         ("Equilibrio (millones de tokens al mes)", e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
-        ("Coste en él (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
+        ("Coste en el equilibrio (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
     )
     millones, series = equilibrios.costes_segun_tokens(precio_hora, tokens_s, {"API": millon}, "GPU alquiladas 24/7")
     grafico = dibujo.lineas(
@@ -387,7 +421,11 @@ def _tabla_api_o_gpu(
         "en línea recta desde cero; las GPU alquiladas todo el mes cuestan lo mismo hasta llenarse y suben a "
         "saltos, una GPU más cada vez.",
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+    titulo = (
+        f"Una GPU a {escribir(precio_hora)} US$/h que genera {escribir(tokens_s)} tokens/s, frente a una API a "
+        f"{escribir(precio_entrada)} US$ por millón de tokens de entrada y {escribir(precio_salida)} de salida"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
 
 # --- ¿Comprar o alquilar? (gpucoste.compra.comprar_o_alquilar, como la tabla de su página) -----------------
@@ -408,11 +446,18 @@ def _campos_comprar() -> tuple[Campo, ...]:
             alquiler.precio_hora_usd,
         ),
         Campo("potencia_w", "Consumo de la GPU", "W", decisiones.vatios(gpu)),
-        Campo("precio_kwh_eur", f"Electricidad de un hogar, {periodo(luz.periodo)}", "€/kWh", luz.eur_kwh),
-        Campo("usd_por_eur", "Tipo de cambio del BCE", "US$ por €", luz.usd_por_eur),
+        # En dólares, como en «gpucoste comprar --precio-kwh»: el precio en euros, al cambio del BCE.
+        Campo(
+            "precio_kwh",
+            f"Electricidad de un hogar, {periodo(luz.periodo)}: {numero(luz.eur_kwh, 4)} €/kWh al cambio del BCE "
+            f"del {fecha(luz.fecha_cambio)}",
+            "US$/kWh",
+            luz.usd_kwh,
+        ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes, a {decisiones.HORAS_AL_DIA[0]} horas al día",
+            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
             decisiones.HORAS_AL_DIA[0] * 365 / 12,
         ),
@@ -425,20 +470,17 @@ def _tabla_comprar(
     precio_compra: float,
     precio_hora: float,
     potencia_w: float,
-    precio_kwh_eur: float,
-    usd_por_eur: float,
+    precio_kwh: float,
     horas_mes: float,
     valor_reventa: float,
 ) -> Tabla:
     from . import compra, dibujo
 
-    # La electricidad se paga en euros; la biblioteca cuenta en dólares (como decisiones.luz).
-    kwh = numero_valido(precio_kwh_eur, "precio_kwh_eur", cero=True) * numero_valido(usd_por_eur, "usd_por_eur")
     argumentos = {
         "precio_compra": precio_compra,
         "precio_hora": precio_hora,
         "potencia_w": potencia_w,
-        "precio_kwh": kwh,
+        "precio_kwh": precio_kwh,
         "horas_mes": horas_mes,
     }
     e = compra.comprar_o_alquilar(**argumentos, valor_reventa=valor_reventa)
@@ -447,7 +489,7 @@ def _tabla_comprar(
         ("Horas de uso hasta el equilibrio", "—" if e.umbral is None else numero(e.umbral * horas_mes, 0)),
         ("Coste en el equilibrio (US$)", "—" if e.coste_a is None else numero(e.coste_a, 0)),
         (
-            "Horas de alquiler que paga la compra (sin electricidad ni reventa)",
+            "Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
             numero(compra.horas_equivalentes(precio_compra, precio_hora), 0),
         ),
     )
@@ -463,7 +505,11 @@ def _tabla_comprar(
         alt="Coste acumulado de la GPU comprada o alquilada, mes a mes, con tus cifras: el alquiler crece más "
         "deprisa y alcanza a la compra en el punto de equilibrio.",
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico)
+    titulo = (
+        f"Una GPU comprada por {escribir(precio_compra)} US$ frente a alquilada a {escribir(precio_hora)} US$/h, con "
+        f"{escribir(horas_mes)} horas de uso al mes"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
 
 
 CALCULADORAS: dict[str, Calculadora] = {
@@ -486,10 +532,11 @@ CALCULADORAS: dict[str, Calculadora] = {
             ),
             _campos_coste,
             _tabla_coste,
+            "coste",
         ),
         Calculadora(
             "interrumpibles",
-            "Calcula tu caso: interrumpible o on-demand",
+            "Calcula tu caso: interrumpible o bajo demanda",
             dict.fromkeys(
                 (
                     "horas_trabajo",
@@ -503,6 +550,8 @@ CALCULADORAS: dict[str, Calculadora] = {
             ),
             _campos_interrumpibles,
             _tabla_interrumpibles,
+            "interrumpible",
+            {"horas_trabajo": "--horas", "precio_interrumpible": "--precio-hora"},
         ),
         Calculadora(
             "cabe",
@@ -517,6 +566,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             },
             _campos_cabe,
             _tabla_cabe,
+            "cabe",
         ),
         Calculadora(
             "cuanto-tarda",
@@ -524,6 +574,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "gpu": "opcion", "n_gpus": "entero"},
             _campos_tarda,
             _tabla_tarda,
+            "cuanto-tarda",
         ),
         Calculadora(
             "donde-mas-barato",
@@ -531,6 +582,7 @@ CALCULADORAS: dict[str, Calculadora] = {
             {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "secuencia": "entero"},
             _campos_barato,
             _tabla_barato,
+            "donde-mas-barato",
         ),
         Calculadora(
             "api-o-gpu",
@@ -540,31 +592,125 @@ CALCULADORAS: dict[str, Calculadora] = {
             ),
             _campos_api_o_gpu,
             _tabla_api_o_gpu,
+            "api-o-gpu",
         ),
         Calculadora(
             "comprar",
             "Calcula tu caso: ¿comprar o alquilar?",
             dict.fromkeys(
-                (
-                    "precio_compra",
-                    "precio_hora",
-                    "potencia_w",
-                    "precio_kwh_eur",
-                    "usd_por_eur",
-                    "horas_mes",
-                    "valor_reventa",
-                ),
+                ("precio_compra", "precio_hora", "potencia_w", "precio_kwh", "horas_mes", "valor_reventa"),
                 "decimal",
             ),
             _campos_comprar,
             _tabla_comprar,
+            "comprar",
+            {"potencia_w": "--vatios", "valor_reventa": "--reventa"},
         ),
     )
 }
 
 
+# --- El país del lector: un campo más en cada calculadora que da dinero ------------------------------------
+
+CON_DINERO = ("coste", "interrumpibles", "donde-mas-barato", "api-o-gpu", "comprar")
+"""Las calculadoras cuyo resultado lleva importes en dólares: ganan el campo ``pais`` (``_campo_pais``), que,
+como cualquier campo declarado, viaja en el enlace, en «copiar como orden» (``--pais``) y en el CSV."""
+
+
+def _campo_pais() -> Campo:
+    from . import formato, paises
+
+    todos = paises.paises()
+    nombres = {
+        p.codigo: p.pais
+        if p.moneda == "USD"
+        else f"{p.pais} ({p.moneda}, {p.nombre_impuesto} {formato.porcentaje(p.impuesto)})"
+        for p in todos
+    }
+    neutro = paises.SIN_IMPUESTOS.codigo
+    return Campo("pais", "Tu país: moneda e impuesto de un particular", "", neutro, tuple(nombres), nombres)
+
+
+def _importe(celda: str, convertir: Callable[[float], str]) -> str:
+    """«2,04» → su importe local; «2,89–4,89*» → los dos extremos, con la marca de total incompleto
+    (``formato.INCOMPLETO``); lo que no es cifra, tal cual."""
+    from .formato import INCOMPLETO
+
+    marca = INCOMPLETO if celda.endswith(INCOMPLETO) else ""
+    cifras = celda.removesuffix(marca) if marca else celda
+    leidos = [leer(x) for x in cifras.split("–")]
+    if not all(isinstance(x, float) for x in leidos):
+        return celda
+    return "–".join(convertir(x) for x in leidos) + marca
+
+
+def en_moneda(tabla: Tabla, pais: str) -> Tabla:
+    """``tabla`` con cada importe en dólares también en la moneda de ``pais``, con el impuesto de un particular;
+    el título dice el tipo de cambio y su fecha. Con la entrada neutra («SIN»), la tabla tal cual.
+
+    Importes: las columnas cuyo título lleva «US$» o, en las tablas de dos columnas (resultado, valor), las filas
+    cuyo rótulo lo lleva. Las de electricidad se convierten sin el impuesto.
+    """
+    from dataclasses import replace
+
+    from . import formato, paises
+
+    p = paises.pais(pais)
+    if p.moneda == "USD":
+        return tabla
+    que = paises.rotulo(p)
+    decimales = paises.DECIMALES.get(p.moneda, 2)
+
+    def convertidor(gravado: bool) -> Callable[[float], str]:
+        return lambda x: numero(paises.en_local(x, p, empresa=not gravado).local, decimales)
+
+    columnas, filas, numericas = list(tabla.columnas), [list(f) for f in tabla.filas], list(tabla.numericas)
+    if len(columnas) == 2 and not any("US$" in c for c in columnas):
+        columnas.append(que)
+        numericas.append(True)
+        for f in filas:
+            f.append(_importe(f[1], convertidor(paises.gravado(f[0]))) if "US$" in f[0] else "")
+    else:
+        for i in reversed([i for i, c in enumerate(columnas) if "US$" in c]):
+            columnas.insert(i + 1, columnas[i].replace("US$", que))
+            numericas.insert(i + 1, True)
+            for f in filas:
+                f.insert(i + 1, _importe(f[i], convertidor(paises.gravado(" ".join(f)))))
+    impuesto = f"{p.nombre_impuesto} del {formato.porcentaje(p.impuesto)} de un particular"
+    nota = f"En {p.pais}: {paises.nota_cambio(p)}; {impuesto}."
+    titulo = f"{tabla.titulo.rstrip('.')}. {nota}" if tabla.titulo else nota
+    return replace(
+        tabla, columnas=tuple(columnas), filas=tuple(tuple(f) for f in filas), numericas=tuple(numericas), titulo=titulo
+    )
+
+
+def _con_pais(calcular: Callable[..., Tabla]) -> Callable[..., Tabla]:
+    def calcular_en_moneda(*, pais: str, **valores: object) -> Tabla:
+        return en_moneda(calcular(**valores), pais)
+
+    return calcular_en_moneda
+
+
+def _mas_pais(campos: Callable[[], tuple[Campo, ...]]) -> Callable[[], tuple[Campo, ...]]:
+    return lambda: (*campos(), _campo_pais())
+
+
+for _nombre in CON_DINERO:
+    _c = CALCULADORAS[_nombre]
+    CALCULADORAS[_nombre] = Calculadora(
+        _c.nombre,
+        _c.titulo,
+        {**_c.argumentos, "pais": "opcion"},
+        _mas_pais(_c.campos),
+        _con_pais(_c.calcular),
+        _c.orden,
+        _c.banderas,
+    )
+
+
 MODULOS_DEL_CALCULO = (
     "compra",
+    "paises",
     "coste",
     "dibujo",
     "equilibrios",
@@ -646,11 +792,82 @@ _LECTORES: dict[str, Callable[[str], object]] = {"decimal": leer, "entero": leer
 def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
     """Calcula la calculadora ``nombre`` con los textos de sus campos. Error: ``ValueError`` de la biblioteca."""
     c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    return c.calcular(**_leidos(c, valores))
+
+
+def _leidos(c: Calculadora, valores: Mapping[str, str]) -> dict[str, object]:
+    return {campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()}
+
+
+def _en_la_orden(valor: object) -> str:
+    """Un valor tal como lo lee la línea de órdenes: punto decimal y sin puntos de millares («1.500» sería
+    ambiguo para ella), sin ceros de más: 0.39 → «0.39», 50e6 → «50000000», 2048 → «2048»."""
+    if isinstance(valor, str):
+        return valor
+    if isinstance(valor, float) and valor.is_integer() and abs(valor) < 1e16:
+        return str(int(valor))
+    return repr(valor)
+
+
+def bandera(nombre: str, campo: str) -> str:
+    """La opción de la línea de órdenes que corresponde al campo ``campo`` de la calculadora ``nombre``."""
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    return c.banderas.get(campo, "--" + campo.replace("_", "-"))
+
+
+def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
+    """La orden de ``gpucoste`` que imprime el mismo resultado que la calculadora ``nombre`` con los textos
+    ``valores`` de sus campos (cada campo, leído como lo lee ``calcular``, con su opción): «copiar como orden».
+
+    Lista para pegar en una terminal (``shlex.quote``). Error: ``ValueError`` si faltan o sobran campos.
+    """
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    partes = ["gpucoste", c.orden]
+    for campo, valor in _leidos(c, valores).items():
+        if campo == "pais" and valor == "SIN":  # la entrada neutra: la orden sin --pais imprime lo mismo
+            continue
+        partes += [bandera(nombre, campo), _en_la_orden(valor)]
+    return " ".join(shlex.quote(p) for p in partes)
+
+
+def clave_url(nombre: str, campo: str) -> str:
+    """El parámetro de la URL con el valor del campo ``campo`` de la calculadora ``nombre`` («cabe.modelo»): el
+    nombre de la calculadora delante, porque una página puede tener dos con campos del mismo nombre."""
+    return f"{nombre}.{campo}"
+
+
+def enlace(nombre: str, valores: Mapping[str, str]) -> str:
+    """La parte de la URL (consulta y fragmento) que reproduce el resultado: ``?cabe.modelo=…&…#gc-cabe``.
+
+    El script del navegador la lee al cargar la página, rellena el formulario y calcula; sin JavaScript, la
+    página muestra los valores por defecto.
+    """
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    # La coma decimal, tal cual («0,34» se lee mejor que «0%2C34»): es válida en una consulta.
+    consulta = urllib.parse.urlencode(
+        {clave_url(nombre, campo): valores[campo] for campo in c.argumentos}, safe=",", quote_via=urllib.parse.quote
+    )
+    return f"?{consulta}#gc-{nombre}"
+
+
+def tabla_csv(tabla: Tabla) -> str:
+    """La tabla del resultado en CSV (coma como separador, una fila de cabecera), con las celdas tal como se
+    leen en la página; el título de la tabla no entra (un CSV es solo la tabla)."""
+    salida = io.StringIO()
+    escritor = csv.writer(salida, lineterminator="\n")
+    escritor.writerow(tabla.columnas)
+    escritor.writerows(tabla.filas)
+    return salida.getvalue()
+
+
+def _mismos_campos(nombre: str, c: Calculadora, valores: Mapping[str, str]) -> None:
     if set(valores) != set(c.argumentos):
         raise ValueError(
             f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
         )
-    return c.calcular(**{campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()})
 
 
 def calcular_json(nombre: str, valores_json: str) -> str:
@@ -663,7 +880,19 @@ def calcular_json(nombre: str, valores_json: str) -> str:
         # Los mensajes de la biblioteca empiezan por el nombre del argumento («horas: 'x' no es un número…»).
         campo = next((n for n in valores if re.match(rf"{re.escape(n)}\b", mensaje)), None)
         return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
-    return json.dumps({"tabla": tabla_html(tabla), "grafico": tabla.grafico}, ensure_ascii=False)
+    return json.dumps(
+        {"tabla": tabla_html(tabla), "grafico": tabla.grafico, **_compartir(nombre, valores, tabla)},
+        ensure_ascii=False,
+    )
+
+
+def _compartir(nombre: str, valores: Mapping[str, str], tabla: Tabla) -> dict[str, str]:
+    """Lo que viaja con el resultado: la orden equivalente, el CSV (como URL ``data:``) y el enlace."""
+    return {
+        "orden": orden_cli(nombre, valores),
+        "csv": "data:text/csv;charset=utf-8," + urllib.parse.quote(tabla_csv(tabla)),
+        "enlace": enlace(nombre, valores),
+    }
 
 
 # --- HTML (el mismo al construir y en el navegador) ------------------------------------------------------
@@ -675,11 +904,20 @@ def tabla_html(tabla: Tabla) -> str:
     cabecera = "".join(
         f'<th scope="col"{a}>{html.escape(c)}</th>' for c, a in zip(tabla.columnas, alinear, strict=True)
     )
+    # Cada celda lleva el nombre de su columna: en un móvil, las tablas de más de dos columnas se leen como
+    # tarjetas, una por fila, con el nombre delante de cada cifra (calculadora.css).
     filas = "".join(
-        "<tr>" + "".join(f"<td{a}>{html.escape(v)}</td>" for v, a in zip(fila, alinear, strict=True)) + "</tr>"
+        "<tr>"
+        + "".join(
+            f'<td data-columna="{html.escape(c)}"{a}>{html.escape(v)}</td>'
+            for c, v, a in zip(tabla.columnas, fila, alinear, strict=True)
+        )
+        + "</tr>"
         for fila in tabla.filas
     )
-    return f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
+    titulo = f"<caption>{html.escape(tabla.titulo)}</caption>" if tabla.titulo else ""
+    tarjetas = " data-tarjetas" if len(tabla.columnas) > 2 else ""
+    return f"<table{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
 
 
 def _carga(pyodide: str, rueda: str, peso: str, instantanea: str) -> str:
@@ -701,7 +939,9 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     c = CALCULADORAS[nombre]
     campos = c.campos()
     # El mismo camino que en el navegador: los textos de los campos, leídos por ``calcular``.
-    resultado = calcular(nombre, {campo.nombre: escribir(campo.defecto) for campo in campos})
+    textos = {campo.nombre: escribir(campo.defecto) for campo in campos}
+    resultado = calcular(nombre, textos)
+    compartir = _compartir(nombre, textos, resultado)
     id_ = f"gc-{nombre}"
     filas = []
     for campo in campos:
@@ -739,6 +979,15 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         "los valores por defecto.</p></noscript>"
         f'<div class="gc-resultado" aria-live="polite">{tabla_html(resultado)}</div>'
         f'<div class="gc-grafico">{resultado.grafico}</div>'
+        '<div class="gc-compartir">'
+        f'<p><a class="gc-enlace" href="{html.escape(compartir["enlace"])}">Enlace a este resultado</a> · '
+        f'<a class="gc-csv" download="gpucoste-{nombre}.csv" href="{html.escape(compartir["csv"])}">Descargar la '
+        "tabla en CSV</a></p>"
+        f'<p id="{id_}-orden">La misma cuenta en la línea de órdenes (con gpucoste instalado): '
+        '<button type="button" class="md-button gc-copiar" hidden>Copiar como orden</button></p>'
+        # Un párrafo y no un bloque <pre><code>: el tema le pondría su propio botón de copiar, encima del texto.
+        f'<p class="gc-orden"><code>{html.escape(compartir["orden"])}</code></p>'
+        "</div>"
         f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
         "</form>"
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import datos, esquema, experimento, validacion
+from . import datos, esquema, experimento, formato, paises, validacion
 from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
@@ -37,6 +37,7 @@ __all__ = [
     "imagen_olvidada",
     "partidas_transferencia",
     "tabla_coste_real",
+    "tasas_de_impuesto",
     "transferencia",
 ]
 
@@ -194,12 +195,22 @@ def coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
     return pd.DataFrame(filas)
 
 
+def tasas_de_impuesto() -> Rango:
+    """El impuesto más bajo y el más alto que paga un particular por un servicio digital del extranjero en los países
+    de ``paises.csv`` (sin la entrada neutra): el rango de la línea de impuesto de la tabla de costes ocultos."""
+    tasas = [p.impuesto for p in paises.paises() if p.moneda != "USD"]
+    return Rango(min(tasas), max(tasas))
+
+
 def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
     """``coste_real`` lista para publicar: cifras en español, cada partida como rango «mín.–máx.».
 
-    En dólares (US$), como los publica el proveedor; ``euros_coste_real`` da el total en euros.
+    En dólares (US$), como los publica el proveedor; ``euros_coste_real`` da el total en euros. Las dos últimas
+    columnas suman el impuesto que paga un particular (``tasas_de_impuesto``: del más bajo de los países de los
+    datos, sobre el coste mínimo, al más alto, sobre el máximo).
     """
     real = coste_real(nombre)
+    tasas = tasas_de_impuesto()
     columnas = {  # título de la columna: partida del desglose
         "arranque (US$)": "arranque",
         "disco durante el trabajo (US$)": "disco",
@@ -216,6 +227,14 @@ def tabla_coste_real(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
                 real[f"{partida}_min"], real[f"{partida}_max"], real["transferencia_incluida"], strict=True
             )
         ]
+    que = f"{formato.numero(tasas.minimo * 100, 0)}–{formato.porcentaje(tasas.maximo)}"
+    tabla[f"impuesto de un particular, {que} (US$)"] = [
+        rango(a * tasas.minimo, b * tasas.maximo) for a, b in zip(real["total_min"], real["total_max"], strict=True)
+    ]
+    tabla["**con impuesto (US$)**"] = [
+        rango(a * (1 + tasas.minimo), b * (1 + tasas.maximo))
+        for a, b in zip(real["total_min"], real["total_max"], strict=True)
+    ]
     return tabla
 
 

@@ -22,8 +22,10 @@ from .formato import DOLAR, nivel, numero
 
 __all__ = [
     "CARPETA",
+    "CONCEPTOS",
     "LICENCIA",
     "TABLAS_PROPIAS",
+    "UNIDADES",
     "datapackage",
     "descargas",
     "enlace",
@@ -58,9 +60,10 @@ def enlace(url: str) -> str:
 
 
 def precio(x: float) -> str:
-    """Precio por hora con dos decimales, o con los que tenga la cifra (hasta cuatro: una mediana de ofertas)."""
+    """Precio por hora con dos decimales, como todos los precios de la guía (una mediana de ofertas, 3,4309 US$/h,
+    se lee «3,43»)."""
     x = validacion.numero(x, "precio", cero=True)
-    return numero(x, 2 if round(x, 2) == x else 4)
+    return numero(x, 2)
 
 
 def referencia() -> dt.date:
@@ -94,6 +97,12 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
     )
 
 
+# Cómo se leen en la página las claves de tarifas.csv (la guía de estilo: transferencia de entrada y de salida,
+# «US$/GB y mes»); los datos conservan sus claves.
+CONCEPTOS = {"subida": "transferencia de entrada", "bajada": "transferencia de salida"}
+UNIDADES = {"GB-mes": "GB y mes"}
+
+
 def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
     """Cada fila de ``tarifas.csv`` (almacenamiento y transferencia), con su fuente."""
     hoy = referencia() if hoy is None else validacion.dia(hoy, "hoy")
@@ -101,8 +110,8 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "Proveedor": [t.proveedor for t in filas],
-            "Concepto": [t.concepto for t in filas],
-            "Unidad": [t.unidad for t in filas],
+            "Concepto": [CONCEPTOS.get(t.concepto, t.concepto) for t in filas],
+            "Unidad": [UNIDADES.get(t.unidad, t.unidad) for t in filas],
             f"{DOLAR} mín.": [precio(t.precio_min_usd) for t in filas],
             f"{DOLAR} máx.": [precio(t.precio_max_usd) for t in filas],
             "Cobra detenida": ["sí" if t.cobra_parada else "no" for t in filas],
@@ -149,7 +158,7 @@ def _valor(x: object) -> str:
 
 
 # Columnas cuyo valor es un identificador (``aspecto``: «facturacion»; ``clave``: «mfu»), no una palabra.
-_IDENTIFICADORES = ("clave", "aspecto")
+_IDENTIFICADORES = ("clave", "aspecto", "concepto")
 
 
 def _codigo(texto: str, columna: str = "") -> str:

@@ -4,7 +4,7 @@ Para un ``Trabajo`` (modelo, método, tokens, longitud de secuencia…):
 
 1. para cada precio de ``precios.csv`` (el más reciente de cada GPU, proveedor y nivel), el menor
    número de esas GPUs en que cabe (``memoria.gpus_necesarias``, hasta ``MAX_GPUS``);
-2. las horas, un rango por el MFU (``tiempo.horas_entrenamiento``; con varias GPUs se supone que
+2. las horas, un rango por la MFU (``tiempo.horas_entrenamiento``; con varias GPUs se supone que
    escala en línea recta, una cota optimista);
 3. el coste con los costes ocultos (``coste.coste_total``): GPU, arranque facturado (minutos de los
    supuestos), disco durante todo el tiempo facturado (imagen, pesos, dataset y checkpoint, a la
@@ -57,7 +57,7 @@ class Trabajo:
     modelo: str
     metodo: str
     tokens: float
-    secuencia: int = 2048
+    secuencia: int = memoria.SECUENCIA
     lote: int = 1
     checkpointing: bool = True
     rango_lora: int = memoria.RANGO_LORA
@@ -76,6 +76,16 @@ class Trabajo:
             if getattr(self, nombre) is not None:
                 numero(getattr(self, nombre), nombre, cero=True)
         resultado(self.gb_disco, "Trabajo", {"tokens": self.tokens, "dataset_gb": self.dataset_gb})
+
+    def descripcion(self) -> str:
+        """El trabajo en una frase, para el título de su tabla o su gráfico (``memoria.describir``)."""
+        return memoria.describir(
+            self.modelo,
+            self.metodo,
+            tokens=self.tokens,
+            secuencia=self.secuencia,
+            lote=None if self.lote == 1 else self.lote,
+        )
 
     @property
     def opciones_memoria(self) -> dict:
@@ -239,7 +249,7 @@ class Dispersion:
     opciones: tuple[str, ...]
     """«GPU en proveedor (nivel)» de cada fila, para el texto alternativo."""
     horas: tuple[tuple[float, float], ...]
-    """Horas de cómputo de cada fila, (mínimo, máximo) por el MFU."""
+    """Horas de cómputo de cada fila, (mínimo, máximo) por la MFU."""
     costes: tuple[tuple[float, float], ...]
     """Coste por trabajo terminado de cada fila, (mínimo, máximo), en US$."""
     frontera: tuple[int, ...]
@@ -291,6 +301,7 @@ def registros(trabajo: Trabajo) -> list[dict]:
             "nivel": f.precio.nivel,
             "n_gpus": f.n_gpus,
             "precio_hora_usd": f.precio.precio_hora_usd,
+            "precio_hora_todas_usd": f.precio.precio_hora_usd * f.n_gpus,
             "fecha_precio": f.precio.fecha,
             "horas_min": f.horas.minimo,
             "horas_max": f.horas.maximo,
@@ -314,7 +325,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
     """
     import pandas as pd
 
-    from .formato import fecha, rango
+    from .formato import fecha, rango, total
     from .formato import numero as texto_numero
 
     def texto(r: Rango | None, decimales: int = 2) -> str:
@@ -339,7 +350,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False):
                 "US$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
                 "fecha": fecha(f.precio.fecha),
                 "horas": texto(f.horas, 1),
-                "**total (US$)**": texto(f.coste) + ("" if f.completo else " †"),
+                "**total (US$)**": total(texto(f.coste), f.completo),
                 "Pareto": "★" if f.pareto else "",
             }
         filas.append(fila)

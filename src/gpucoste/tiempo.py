@@ -7,8 +7,8 @@
   más 6 por parámetro entrenable de los adaptadores (**estimación**: la regla de repartir la pasada
   hacia atrás a medias es la de Transformer Math; QLoRA además descuantiza, así que tarda más). El
   *gradient checkpointing* repite la pasada hacia delante: + 2·N·D.
-- **Tiempo** = FLOPs ÷ (GPUs × TFLOPS BF16 densos × MFU). El MFU (fracción del pico que se
-  aprovecha) es un rango de los supuestos, así que cada tiempo es un ``Rango``: el mínimo con el MFU
+- **Tiempo** = FLOPs ÷ (GPUs × TFLOPS densos en bf16 × MFU). La MFU (fracción del pico que se
+  aprovecha) es un rango de los supuestos, así que cada tiempo es un ``Rango``: el mínimo con la MFU
   alto.
 - **Generación** (lotes de inferencia): decodificar es leer de memoria todos los pesos y la caché KV
   por cada paso, así que los tokens por segundo tienen un techo de ancho de banda ÷ bytes leídos
@@ -74,19 +74,19 @@ def mfu() -> Rango:
 
 
 def horas(flops: float, equipo: str | datos.Gpu, n_gpus: int = 1, utilizacion: Rango | None = None) -> Rango:
-    """Horas de cómputo de ``flops`` en ``n_gpus`` × ``equipo`` con el MFU de ``utilizacion``.
+    """Horas de cómputo de ``flops`` en ``n_gpus`` × ``equipo`` con la MFU de ``utilizacion``.
 
-    El mínimo usa el MFU más alto; el máximo, el más bajo. Por defecto, el MFU de los supuestos.
+    El mínimo usa la MFU más alta; el máximo, la más baja. Por defecto, la MFU de los supuestos.
     """
     g = memoria.gpu(equipo)
     f = numero(flops, "flops")
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
     if utilizacion is not None and not isinstance(utilizacion, Rango):
         raise ValueError(
-            f"utilizacion: {utilizacion!r} no vale; se admite un gpucoste.coste.Rango (MFU mínimo y máximo) o None."
+            f"utilizacion: {utilizacion!r} no vale; se admite un gpucoste.coste.Rango (MFU mínima y máxima) o None."
         )
     u = mfu() if utilizacion is None else utilizacion
-    for valor, nombre in ((u.minimo, "MFU mínimo"), (u.maximo, "MFU máximo")):
+    for valor, nombre in ((u.minimo, "MFU mínima"), (u.maximo, "MFU máxima")):
         if not 0 < numero(valor, nombre) <= 1:
             raise ValueError(f"{nombre}: {valor!r} no vale; se admite una fracción mayor que 0 y hasta 1.")
     pico = n * g.tflops_bf16 * 1e12
@@ -125,10 +125,10 @@ def tokens_por_segundo(
 
     Cada paso de decodificación lee los pesos (en una mezcla de expertos, los expertos que toca el
     lote) y la caché KV de ``lote`` secuencias de ``contexto`` tokens: tiempo = bytes ÷ ancho de banda.
-    Si el cómputo (2 FLOPs por parámetro activo y token, al pico BF16) tarda más, manda el cómputo.
+    Si el cómputo (2 FLOPs por parámetro activo y token, al pico en bf16) tarda más, manda el cómputo.
     Lanza ``ValueError`` si los pesos y la caché no caben en la memoria de las GPUs.
 
-    Es la función que usan los equilibrios «API frente a GPU alquilada»: tokens/s × 3.600 = tokens por hora.
+    Es la función que usan los equilibrios «API frente a GPU alquilada»: tokens/s × 3600 = tokens por hora.
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
     precision = opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)

@@ -74,8 +74,22 @@ def regla(clave: str) -> esquema.Valor:
     return esquema.valor(REGLAS, clave, "Regla de Vast.ai")
 
 
+def ahorro_interrumpible(descuento: float) -> str:
+    """Cómo se dice en toda la guía el ahorro de una instancia interrumpible de Vast.ai: la cifra, con lo que
+    es. Vast.ai no publica un descuento fijo ni uno mínimo: su página de precios dice «often 50%+ cheaper than
+    bajo demanda» (``ahorro_interrumpible_min`` en ``vast_reglas.csv``), y el precio real lo fija la puja.
+
+    >>> ahorro_interrumpible(0.5)
+    'un 50\xa0% por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un 50\xa0% o más»)'
+    """
+    from .formato import porcentaje
+
+    cifra = porcentaje(valido(descuento, "descuento"))
+    return f"un {cifra} por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un {cifra} o más»)"
+
+
 def precio_oferta(precio_gpu_hora: float, gb_disco: float, precio_disco_gb_mes: float) -> float:
-    """Los US$/h de la tarjeta de una oferta: la GPU más la hora del disco elegido (la red va aparte)."""
+    """Los US$/h de la tarjeta de una oferta: la GPU más el coste por hora del disco elegido (la red va aparte)."""
     total = valido(precio_gpu_hora, "precio_gpu_hora") + coste_almacenamiento(gb_disco, precio_disco_gb_mes, 1)
     return resultado(total, "precio_oferta", {"precio_gpu_hora": precio_gpu_hora, "gb_disco": gb_disco})
 
@@ -157,10 +171,10 @@ def tipos_de_alquiler(
     fraccion_repetida: float = 0.0,
     meses_reserva: int = 1,
 ) -> list[Tipo]:
-    """El mismo trabajo de ``horas`` como instancia on-demand, interrumpible y reservada.
+    """El mismo trabajo de ``horas`` como instancia bajo demanda, interrumpible y reservada.
 
-    - On-demand: ``precio_hora`` × ``horas``.
-    - Interrumpible: ``puja_hora`` (por defecto, el on-demand menos el ahorro típico que anuncia
+    - Bajo demanda: ``precio_hora`` × ``horas``.
+    - Interrumpible: ``puja_hora`` (por defecto, el bajo demanda menos el ahorro habitual que anuncia
       Vast.ai) por las horas más la ``fraccion_repetida`` de trabajo que se pierde en las
       interrupciones y hay que repetir desde el último checkpoint.
     - Reservada: se prepaga ``meses_reserva`` al descuento por defecto y, al acabar, se destruye la
@@ -181,14 +195,14 @@ def tipos_de_alquiler(
     for coste in (precio_hora * horas, puja_hora * interrumpidas, reservada):
         resultado(coste, "tipos_de_alquiler", entradas)
     return [
-        Tipo("on-demand", precio_hora, horas, precio_hora * horas, 0.0),
+        Tipo("bajo demanda", precio_hora, horas, precio_hora * horas, 0.0),
         Tipo("interrumpible", puja_hora, interrumpidas, puja_hora * interrumpidas, 0.0),
         Tipo("reservada", precio_hora * (1 - d), horas, reservada, deposito),
     ]
 
 
 def repeticion_que_iguala(precio_hora: float, puja_hora: float) -> float:
-    """Fracción de trabajo repetido con la que la interrumpible cuesta lo mismo que la on-demand."""
+    """Fracción de trabajo repetido con la que la interrumpible cuesta lo mismo que la bajo demanda."""
     x = valido(precio_hora, "precio_hora") / valido(puja_hora, "puja_hora") - 1
     return resultado(x, "repeticion_que_iguala", {"precio_hora": precio_hora, "puja_hora": puja_hora})
 
@@ -253,6 +267,7 @@ __all__ = [
     "ESTADOS",
     "Estado",
     "HORAS_MES",
+    "ahorro_interrumpible",
     "Oferta",
     "REGLAS",
     "Tipo",

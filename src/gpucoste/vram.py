@@ -1,9 +1,9 @@
-"""¿Qué modelos caben en cada VRAM? La tabla de la página «LLM Runtimes».
+"""¿Qué modelos caben en cada VRAM? La tabla de la página «Motores de inferencia para LLM».
 
 Para cada tamaño de VRAM habitual y cada precisión de los pesos, el modelo más grande de ``modelos.csv``
 que cabe para inferencia: sus pesos (:func:`gpucoste.memoria.encaja`, con los parámetros calculados de su
 ``config.json``) más la caché KV en bf16 de un contexto dado (:func:`gpucoste.memoria.gb_kv`), como la
-guardan por defecto llama.cpp y Ollama. Es una cota optimista: no cuenta lo que ocupan el runtime, el
+guardan por defecto llama.cpp y Ollama. Es una cota optimista: no cuenta lo que ocupan el motor de inferencia, el
 contexto de CUDA ni la fragmentación de la memoria.
 """
 

@@ -1,0 +1,35 @@
+# El trabajo más barato, en la moneda de cada país: con su impuesto,
+# su tipo de cambio y su fecha.
+from gpucoste import ocultos, paises
+from gpucoste.formato import lista, porcentaje, rango
+
+real = ocultos.coste_real()
+barato = real.loc[real["total_min"].idxmin()]
+total = rango(barato["total_min"], barato["total_max"])
+print(
+    f"El trabajo más barato de la tabla, en la {barato['GPU']}, cuesta {total} US$ "
+    "sin impuestos. Para un particular de cada país:"
+)
+print()
+print("| país | impuesto | total con impuesto | tipo de cambio |")
+print("|:--|--:|--:|:--|")
+con_anticipo = []
+for p in paises.paises():
+    if p.moneda == "USD":
+        continue
+    bajo, alto = (
+        paises.en_local(barato[c], p).local for c in ("total_min", "total_max")
+    )
+    local = rango(bajo, alto, paises.DECIMALES.get(p.moneda, 2))
+    unidad = "€" if p.moneda == "EUR" else p.moneda
+    impuesto = f"{p.nombre_impuesto} {porcentaje(p.impuesto)}"
+    cambio = paises.nota_cambio(p)
+    print(f"| {p.pais} | {impuesto} | {local}\N{NO-BREAK SPACE}{unidad} | {cambio} |")
+    if p.anticipo:
+        con_anticipo.append(f"{p.pais} ({porcentaje(p.anticipo)})")
+if con_anticipo:
+    print(
+        f"\nEn {lista(con_anticipo)}, pagar con tarjeta en dólares suma además una "
+        "percepción a cuenta de otro impuesto, que se recupera después. En todos, "
+        "tu tarjeta puede añadir su recargo por pagar en otra moneda."
+    )

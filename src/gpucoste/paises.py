@@ -1,0 +1,363 @@
+"""El dinero en los términos del lector: moneda, impuesto a los servicios digitales del extranjero y tipo de cambio.
+
+La guía calcula en dólares estadounidenses (US$), la moneda en que publican los proveedores. Un particular
+que alquila una GPU a un proveedor de fuera paga además el impuesto de su país sobre los servicios digitales
+del extranjero (el IVA de España, México, Colombia, Argentina o Chile; el IGV de Perú), y su banco convierte
+el cargo a su moneda. Este módulo hace esa cuenta con los datos del paquete:
+
+- ``paises.csv``: un país por fila, con su moneda, el impuesto que paga un consumidor (tasa, cómo se cobra,
+  la ley y su fecha), si una empresa lo autoliquida (o lo acredita) en vez de pagarlo como coste, la
+  percepción a cuenta que se recupera (Argentina) y el recargo de la tarjeta por pagar en otra divisa
+  (una **estimación**, dicha como tal);
+- ``cambios.csv``: unidades de cada moneda por dólar, fechadas, del organismo oficial de cada país (el
+  recolector semanal añade filas nuevas); el euro sale del tipo de referencia del BCE de ``moneda.csv``.
+
+``en_local(2.04, "CO")`` devuelve un ``Importe``: los dólares, el impuesto, el total en pesos colombianos,
+el tipo de cambio usado con su fecha y su organismo. Un tipo de cambio que falta es un ``ValueError`` que
+nombra el país y la fecha: nunca se convierte 1:1 en silencio. ``SIN_IMPUESTOS`` es la entrada neutra: la
+cifra publicada, en dólares y sin impuestos.
+
+Python puro: sirve igual en la terminal, en las páginas y en el navegador (Pyodide).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import esquema, formato, moneda, validacion
+from .validacion import numero, resultado
+
+__all__ = [
+    "CAMBIOS",
+    "Cambio",
+    "DECIMALES",
+    "Importe",
+    "PAISES",
+    "Pais",
+    "SIN_IMPUESTOS",
+    "SIN_IMPUESTO_DIGITAL",
+    "a_usd",
+    "cambio",
+    "cambios",
+    "cantidad",
+    "en_local",
+    "gravado",
+    "importe_local",
+    "nombres",
+    "nota_cambio",
+    "pais",
+    "paises",
+    "rotulo",
+    "texto",
+]
+
+
+@dataclass(frozen=True)
+class Pais:
+    """Un país de ``paises.csv``: su moneda y lo que paga un particular por un servicio digital del extranjero."""
+
+    codigo: str
+    pais: str
+    moneda: str
+    impuesto: float
+    """Tasa que paga un consumidor sobre el precio sin impuestos (0,19 = 19 %)."""
+    nombre_impuesto: str
+    cobro: str
+    """Cómo se cobra: lo repercute el proveedor, lo retiene el banco…"""
+    empresa_autoliquida: bool
+    """Una empresa lo autoliquida (inversión del sujeto pasivo) en vez de pagarlo al proveedor."""
+    ley: str
+    ley_fecha: str
+    vigente_desde: str | None
+    anticipo: float | None
+    """Percepción a cuenta de otro impuesto que se recupera después (Argentina), sobre el precio sin impuestos."""
+    recargo_tarjeta: float
+    """Estimación del recargo de la tarjeta por pagar en otra divisa."""
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+@dataclass(frozen=True)
+class Cambio:
+    """Un tipo de cambio: cuántas unidades de ``moneda`` vale un dólar, con su fecha y su organismo."""
+
+    moneda: str
+    por_usd: float
+    fecha: str
+    organismo: str
+    fuente: str
+    nota: str = ""
+
+
+PAISES = esquema.Tabla(
+    "paises.csv",
+    Pais,
+    "Cada país con su moneda y el impuesto que paga un consumidor por un servicio digital de un proveedor "
+    "extranjero (tasa, cómo se cobra, ley y fecha), si una empresa lo autoliquida, la percepción a cuenta "
+    "que se recupera y una estimación del recargo de la tarjeta.",
+    columnas=(
+        esquema.Columna("codigo", "texto", "Código ISO 3166 de dos letras (ES, MX, CO…)."),
+        esquema.Columna("pais", "texto", "Nombre del país en español."),
+        esquema.Columna("moneda", "texto", "Código ISO 4217 de su moneda (EUR, MXN…)."),
+        esquema.Columna("impuesto", "numero", "Tasa que paga un consumidor (0,21 = 21 %).", minimo=0, maximo=1),
+        esquema.Columna("nombre_impuesto", "texto", "Nombre del impuesto (IVA, IGV)."),
+        esquema.Columna("cobro", "texto", "Cómo se cobra a un consumidor."),
+        esquema.Columna("empresa_autoliquida", "booleano", "Una empresa lo autoliquida en vez de pagarlo."),
+        esquema.Columna("ley", "texto", "Ley que lo establece."),
+        esquema.Columna("ley_fecha", "fecha", "Fecha de publicación de la ley."),
+        esquema.Columna("vigente_desde", "fecha", "Desde cuándo se cobra (vacía si no consta).", requerida=False),
+        esquema.Columna(
+            "anticipo",
+            "numero",
+            "Percepción a cuenta de otro impuesto que se recupera después (vacía si no hay).",
+            requerida=False,
+            minimo=0,
+            maximo=1,
+        ),
+        esquema.Columna(
+            "recargo_tarjeta",
+            "numero",
+            "Estimación del recargo de la tarjeta por pagar en otra divisa.",
+            minimo=0,
+            maximo=0.2,
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("codigo",),
+)
+
+CAMBIOS = esquema.Tabla(
+    "cambios.csv",
+    Cambio,
+    "Tipo de cambio oficial de cada moneda (unidades por dólar estadounidense), fechado; el euro está en moneda.csv.",
+    columnas=(
+        esquema.Columna("moneda", "texto", "Código ISO 4217 de la moneda."),
+        esquema.Columna("por_usd", "numero", "Unidades de la moneda por un dólar.", minimo=0, excluye_minimo=True),
+        esquema.FECHA,
+        esquema.Columna("organismo", "texto", "Quién publica el tipo (banco central, regulador…)."),
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("moneda", "fecha"),
+)
+
+SIN_IMPUESTOS = Pais(
+    codigo="SIN",
+    pais="Sin impuestos",
+    moneda="USD",
+    impuesto=0.0,
+    nombre_impuesto="ninguno",
+    cobro="La cifra que publica el proveedor: en dólares y sin impuestos",
+    empresa_autoliquida=False,
+    ley="",
+    ley_fecha="",
+    vigente_desde=None,
+    anticipo=None,
+    recargo_tarjeta=0.0,
+    fecha="",
+    fuente="",
+)
+"""La entrada neutra: dólares sin impuestos ni cambio (el tipo es 1 por definición, no por falta de dato)."""
+
+DECIMALES = {"CLP": 0, "COP": 0}
+"""Decimales con que se escribe cada moneda (las demás, con dos)."""
+
+
+def paises() -> tuple[Pais, ...]:
+    """Los países de ``paises.csv`` y, al final, la entrada neutra ``SIN_IMPUESTOS``."""
+    return (*esquema.cargar(PAISES), SIN_IMPUESTOS)
+
+
+def nombres() -> dict[str, Pais]:
+    """Cada forma admitida de nombrar un país, tal cual (código o nombre) → su ``Pais``."""
+    return {forma: p for p in paises() for forma in (p.codigo, p.pais)}
+
+
+def pais(nombre: str) -> Pais:
+    """El país ``nombre``: su código («CO») o su nombre («Colombia»); «Sin impuestos» (o «SIN») es el neutro.
+
+    Se escriben como en los datos, igual que las GPU y los modelos; uno desconocido es un ``ValueError`` en
+    español con los admitidos y, ante una errata («Mexico», «co»), «¿Quisiste decir …?».
+    """
+    formas = nombres()
+    return formas[validacion.opcion(nombre, "País", formas)]
+
+
+def cambios() -> tuple[Cambio, ...]:
+    """Todas las filas de ``cambios.csv``."""
+    return esquema.cargar(CAMBIOS)
+
+
+def cambio(p: Pais | str, fecha: str | None = None) -> Cambio:
+    """El tipo de cambio de la moneda de ``p`` más reciente (el de ``fecha`` o anterior, si se da).
+
+    El euro sale del tipo de referencia del BCE de ``moneda.csv``; el dólar vale 1. Si no hay tipo para esa
+    moneda (o ninguno hasta ``fecha``): ``ValueError`` que nombra el país, la moneda y la fecha.
+    """
+    p = _pais(p)
+    if fecha is not None:
+        validacion.fecha(fecha)
+    if p.moneda == "USD":
+        return Cambio("USD", 1.0, fecha or "", "sin cambio: la moneda de los precios", "")
+    if p.moneda == "EUR":
+        bce = moneda.tipo_de_cambio()
+        filas = [Cambio("EUR", 1 / bce.valor, bce.fecha, "tipo de referencia del BCE", bce.fuente)]
+    else:
+        filas = [c for c in cambios() if c.moneda == p.moneda]
+    validas = [c for c in filas if fecha is None or c.fecha <= fecha]
+    if not validas:
+        cuando = f" del {formato.fecha(fecha)} o anterior" if fecha else ""
+        raise ValueError(
+            f"No hay tipo de cambio de {p.moneda} para {p.pais}{cuando} en los datos "
+            f"({'moneda.csv' if p.moneda == 'EUR' else 'cambios.csv'}); añade la fila del organismo oficial "
+            "con su fecha y su fuente, o usa --pais «sin impuestos» para ver dólares."
+        )
+    return max(validas, key=lambda c: c.fecha)
+
+
+@dataclass(frozen=True)
+class Importe:
+    """Un importe en dólares puesto en la moneda de un país, con su impuesto, su tipo de cambio y su fecha."""
+
+    pais: Pais
+    usd: float
+    """La cifra publicada, sin impuestos."""
+    tasa: float
+    """Impuesto aplicado (0 para una empresa: lo autoliquida o lo acredita)."""
+    empresa: bool
+    cambio: Cambio
+
+    @property
+    def impuesto_usd(self) -> float:
+        return self.usd * self.tasa
+
+    @property
+    def total_usd(self) -> float:
+        """Dólares con el impuesto."""
+        return self.usd + self.impuesto_usd
+
+    @property
+    def local(self) -> float:
+        """El total con impuesto en la moneda del país."""
+        return self.total_usd * self.cambio.por_usd
+
+    @property
+    def anticipo_local(self) -> float:
+        """La percepción a cuenta (se recupera después), en la moneda del país; 0 si no la hay."""
+        return self.usd * (self.pais.anticipo or 0.0) * self.cambio.por_usd
+
+    @property
+    def recargo_local(self) -> float:
+        """Estimación del recargo de la tarjeta sobre el total, en la moneda del país."""
+        return self.local * self.pais.recargo_tarjeta
+
+
+def _empresa(empresa: object) -> bool:
+    if not isinstance(empresa, bool):
+        raise ValueError(f"empresa: {empresa!r} no vale; se admite True o False.")
+    return empresa
+
+
+def _pais(p: object) -> Pais:
+    """Un ``Pais`` o su nombre; cualquier otra cosa, ``ValueError`` (como un nombre desconocido)."""
+    return p if isinstance(p, Pais) else pais(p)
+
+
+def en_local(usd: float, p: Pais | str = "ES", *, empresa: bool = False, fecha: str | None = None) -> Importe:
+    """``usd`` dólares (sin impuestos) en la moneda de ``p``, con el impuesto de un consumidor.
+
+    Con ``empresa=True`` no suma el impuesto: una empresa lo autoliquida o lo acredita, no es un coste.
+    ``fecha`` elige el tipo de cambio de ese día o anterior (por defecto, el más reciente).
+    """
+    usd = numero(usd, "usd", cero=True)
+    p = _pais(p)
+    i = Importe(p, usd, 0.0 if _empresa(empresa) else p.impuesto, empresa, cambio(p, fecha))
+    resultado(i.local, "en_local", {"usd": usd, "pais": p.codigo})
+    return i
+
+
+def importe_local(usd: float, p: Pais | str = "ES", *, empresa: bool = False, fecha: str | None = None) -> float:
+    """Solo el total en la moneda de ``p`` (ver ``en_local``)."""
+    return en_local(usd, p, empresa=empresa, fecha=fecha).local
+
+
+def a_usd(local: float, p: Pais | str = "ES", *, empresa: bool = False, fecha: str | None = None) -> float:
+    """La inversa de ``en_local``: de un total con impuesto en la moneda de ``p`` a dólares sin impuestos."""
+    local = numero(local, "local", cero=True)
+    p = _pais(p)
+    tasa = 0.0 if _empresa(empresa) else p.impuesto
+    return resultado(local / cambio(p, fecha).por_usd / (1 + tasa), "a_usd", {"local": local, "pais": p.codigo})
+
+
+def cantidad(x: float, codigo_moneda: str) -> str:
+    """``9115.9`` y «COP» → «9116 COP»; los dólares como ``formato.dolares``; los euros, con «€»."""
+    x = numero(x, "x", cero=True)
+    validacion.opcion(codigo_moneda, "Moneda", {p.moneda for p in paises()})
+    if codigo_moneda == "USD":
+        return formato.dolares(x)
+    if codigo_moneda == "EUR":
+        return formato.euros(x)
+    return f"{formato.numero(x, DECIMALES.get(codigo_moneda, 2))}\N{NO-BREAK SPACE}{codigo_moneda}"
+
+
+def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
+    """«3773,60 COP/US$ (TRM de la Superintendencia Financiera de Colombia, 28 de noviembre de 2025)».
+
+    El euro, como lo publica el BCE: «1 € = 1,1761 US$ (tipo de referencia del BCE, 8 de mayo de 2026)».
+    """
+    p = _pais(p)
+    c = cambio(p, fecha)
+    if p.moneda == "USD":
+        return "dólares, sin cambio de moneda"
+    cuando = f"({c.organismo}, {formato.fecha(c.fecha)})"
+    if p.moneda == "EUR":
+        return f"1\N{NO-BREAK SPACE}€ = {formato.dolares(1 / c.por_usd, 4)} {cuando}"
+    tipo = formato.numero(c.por_usd, next(d for d in range(2, 5) if d == 4 or round(c.por_usd, d) == c.por_usd))
+    return f"{tipo}\N{NO-BREAK SPACE}{p.moneda}/US$ {cuando}"
+
+
+SIN_IMPUESTO_DIGITAL = ("kwh", "luz")
+"""Rótulos de electricidad: se convierten sin el impuesto del país, porque el precio del kWh ya lleva los suyos.
+La compra de una GPU sí lo lleva: en los seis países el tipo es el del IVA (o IGV) general."""
+
+
+def gravado(rotulo: str) -> bool:
+    """¿Lleva el importe de ``rotulo`` el impuesto de un servicio digital? No, si es de electricidad."""
+    rotulo = validacion.texto(rotulo, "rotulo")
+    return not any(x in rotulo.casefold() for x in SIN_IMPUESTO_DIGITAL)
+
+
+def rotulo(p: Pais | str, empresa: bool = False) -> str:
+    """El título de una columna en la moneda de ``p``: «COP con IVA 19 %» (o «COP sin IVA», para una empresa)."""
+    p = _pais(p)
+    if _empresa(empresa):
+        return f"{p.moneda} sin {p.nombre_impuesto}"
+    return f"{p.moneda} con {p.nombre_impuesto} {formato.porcentaje(p.impuesto)}"
+
+
+def texto(i: Importe) -> str:
+    """El importe para leer: total local, de dónde sale (dólares + impuesto) y el tipo con su fecha."""
+    if not isinstance(i, Importe):
+        raise ValueError(f"i: {i!r} no es un Importe; se admite lo que devuelve en_local.")
+    p = i.pais
+    if p.moneda == "USD":
+        return f"{formato.dolares(i.usd)} (sin impuestos)"
+    cambio_ = f"a {nota_cambio(p, i.cambio.fecha)}"
+    if i.empresa:
+        como = "lo autoliquida" if p.empresa_autoliquida else "lo paga y lo acredita"
+        sin = f"sin {p.nombre_impuesto} (una empresa {como})"
+        return f"{cantidad(i.local, p.moneda)} {sin} = {formato.dolares(i.usd)} {cambio_}"
+    partes = [
+        f"{cantidad(i.local, p.moneda)} con {p.nombre_impuesto} del {formato.porcentaje(i.tasa)} = "
+        f"{formato.dolares(i.total_usd)} ({formato.dolares(i.usd)} + {formato.dolares(i.impuesto_usd)} de "
+        f"{p.nombre_impuesto}) {cambio_}"
+    ]
+    if i.anticipo_local:
+        partes.append(
+            f"más {cantidad(i.anticipo_local, p.moneda)} de percepción a cuenta del {formato.porcentaje(p.anticipo)}, "
+            "que se recupera después"
+        )
+    return "; ".join(partes)
