@@ -94,6 +94,9 @@ def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
     return sorted(sorted(g) for g in grupos if len(g) > 1)
 
 
+REGLAS_SNIPPETS = "test_reglas_de_los_snippets"
+
+
 def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
     """Las ``tests/test_*.py`` que un cambio en ``ficheros`` (rutas relativas a ``raiz``) puede romper.
 
@@ -102,7 +105,11 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     - ``src/gpucoste/x.py`` → las pruebas que importan ``x`` o cualquier módulo que lo importe (``dibujo`` importa
       ``ranking``, que importa ``datos``…); ``__init__.py`` → todas las que importan la biblioteca;
     - un CSV de ``src/gpucoste/datos/`` → las pruebas que alcanzan ``esquema`` (el cargador): todo lo que lee
-      datos, directamente o a través de un módulo.
+      datos, directamente o a través de un módulo;
+    - ``tests/test_snippets.py`` (cada snippet contra su snapshot) con un cambio en ``snippets/``, ``src/`` o
+      ``tests/snapshots/``: lo que imprime un snippet no depende de nada más. Con un cambio en ``docs/``, solo sus
+      reglas (``test_reglas_de_los_snippets``: cada snippet, incluido por su página); la construcción estricta de
+      make check ya ejecuta cada bloque de las páginas.
     """
     paquete = raiz / "src" / "gpucoste"
     tests = raiz / "tests"
@@ -114,9 +121,14 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     locales = {p: alcanzables(ayudas, p) - {"conftest"} | {p} for p in pruebas}
     directos = {m: {d for d in _de_biblioteca(tests / f"{m}.py") if d in biblioteca} for m in ayudas}
     de_biblioteca = {p: _cierre(biblioteca, set().union(*(directos[m] for m in locales[p]))) for p in pruebas}
-    elegidas: set[str] = {"test_snippets"}
+    elegidas: set[str] = set()
+    nodos: set[str] = set()
     for f in ficheros:
         ruta = pathlib.PurePosixPath(f)
+        if ruta.parts[0] in ("snippets", "src") or f.startswith("tests/snapshots/"):
+            elegidas.add("test_snippets")  # lo que imprime un snippet depende de él y de la biblioteca, nada más
+        elif ruta.parts[0] == "docs":
+            nodos.add(f"tests/test_snippets.py::{REGLAS_SNIPPETS}")  # cada snippet, incluido por su página
         if ruta.parent.as_posix() == "tests" and ruta.suffix == ".py":
             if ruta.stem == "conftest":
                 elegidas |= set(pruebas)
@@ -130,7 +142,9 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
             else:
                 tocados = quienes_usan(biblioteca, {ruta.stem})
             elegidas |= {p for p in pruebas if de_biblioteca[p] & tocados}
-    return [f"tests/{p}.py" for p in sorted(elegidas)]
+    if "test_snippets" in elegidas:
+        nodos.clear()  # sus reglas ya van con todo tests/test_snippets.py
+    return [f"tests/{p}.py" for p in sorted(elegidas)] + sorted(nodos)
 
 
 def _de_biblioteca(ruta: pathlib.Path) -> set[str]:

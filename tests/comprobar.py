@@ -7,9 +7,10 @@
 2. ruff sobre los ficheros .py cambiados.
 3. Ortografía (hunspell y el diccionario del proyecto) y guía de estilo en las páginas construidas que el
    cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).
-4. pytest: los snippets contra sus snapshots (``tests/test_snippets.py``) y cada prueba que el cambio alcanza
-   (``tests/alcance.py``), sin las que construyen sitios (marca «construye»: esas, en «make test»), con menos
-   ejemplos generados por hypothesis (``GPUCOSTE_RAPIDO``).
+4. pytest: cada prueba que el cambio alcanza (``tests/alcance.py``; los snippets contra sus snapshots si cambian
+   ``snippets/``, ``src/`` o los snapshots), sin las que construyen sitios (marca «construye»: esas, en «make
+   test»), con a lo sumo 10 ejemplos por prueba de hypothesis y muestras fijas de procesos reales
+   (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``).
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
@@ -149,6 +150,9 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     hecho(inicio)
 
     pruebas = alcance.pruebas_afectadas(ficheros, RAIZ)
+    if not pruebas:  # sin rutas, pytest pasaría todas (testpaths)
+        print("make check · 4/4 pytest: el cambio no alcanza ninguna prueba.")
+        return _fin(total)
     inicio = paso(f"make check · 4/4 pytest: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
     pytest = subprocess.run(
         [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
@@ -168,6 +172,10 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
         print("\n".join(salida[inicio_fallo:fin] + [ln for ln in salida[fin:] if ln.startswith("FAILED")]))
         return 1
     hecho(inicio)
+    return _fin(total)
+
+
+def _fin(total: float) -> int:
     segundos = f"{time.perf_counter() - total:.1f}".replace(".", ",")
     print(f"make check: todo bien en {segundos} s. Ahora «make test» (todas las pruebas) antes de abrir el PR.")
     return 0

@@ -171,22 +171,56 @@ def sitio(construccion) -> pathlib.Path:
     return construccion.destino
 
 
+def _fuente(funcion) -> str:
+    try:
+        return inspect.getsource(funcion)
+    except (OSError, TypeError):
+        return ""
+
+
 def pytest_collection_modifyitems(items) -> None:
-    """Marca «construye» las pruebas que construyen un sitio (``make check`` no las pasa: lo hace ``make test``)."""
+    """Marca «construye» las pruebas que construyen un sitio (``make check`` no las pasa: lo hace ``make test``):
+    las que piden el sitio de la sesión o una copia del proyecto, o llaman a ``construir(`` ellas o una de sus
+    fixtures (``sitio_recolectado`` de test_precios.py construía otro sitio entero en make check)."""
     for item in items:
-        funcion = getattr(item, "function", None)
-        fuente = ""
-        if funcion is not None:
-            try:
-                fuente = inspect.getsource(funcion)
-            except (OSError, TypeError):
-                pass
-        if {"sitio", "copia", "construccion"} & set(getattr(item, "fixturenames", ())) or "construir(" in fuente:
+        funciones = [getattr(item, "function", None)]
+        definiciones = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+        funciones += [d.func for nombre in getattr(item, "fixturenames", ()) for d in definiciones.get(nombre, ())]
+        fuentes = "".join(_fuente(f) for f in funciones if f is not None)
+        if {"sitio", "copia", "construccion"} & set(getattr(item, "fixturenames", ())) or "construir(" in fuentes:
             item.add_marker(pytest.mark.construye)
 
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "construye: la prueba construye un sitio (lenta; make check no la pasa)")
+
+
+RAPIDO = bool(os.environ.get("GPUCOSTE_RAPIDO"))
+"""«make check» (``tests/comprobar.py``): las mismas pruebas, con menos casos generados y muestras fijas."""
+EJEMPLOS_RAPIDO = 10
+
+
+def ajustes_rapidos(prueba) -> None:
+    """Con ``GPUCOSTE_RAPIDO``, una prueba de hypothesis genera a lo sumo ``EJEMPLOS_RAPIDO`` casos, siempre los
+    mismos (``derandomize``): sus propios ``@settings`` (150, 300… ejemplos) son para «make test»."""
+    funcion = getattr(prueba, "__func__", prueba)
+    actuales = getattr(funcion, "_hypothesis_internal_use_settings", None)
+    if not RAPIDO or not getattr(funcion, "is_hypothesis_test", False) or actuales is None:
+        return
+    from hypothesis import settings
+
+    funcion._hypothesis_internal_use_settings = settings(
+        actuales,
+        max_examples=min(actuales.max_examples, EJEMPLOS_RAPIDO),
+        derandomize=True,
+        database=None,
+        deadline=None,
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item) -> None:
+    ajustes_rapidos(getattr(item, "obj", None))
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -31,6 +31,18 @@ def test_un_cambio_de_datos_alcanza_las_pruebas_que_leen_datos_a_traves_de_un_mo
     assert "tests/test_interrupciones.py" not in pruebas  # interrupciones no lee datos
 
 
+def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
+    """Lo que imprime un snippet depende de él y de la biblioteca: una coma de la prosa no lo mueve (la construcción
+    estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página)."""
+    assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
+    reglas = f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
+    assert alcance.pruebas_afectadas(["docs/glosario.md"]) == [reglas]
+    for cambio in ("snippets/vast-ai/precio.py", "src/gpucoste/formato.py", "tests/snapshots/vast-ai/precio.txt"):
+        pruebas = alcance.pruebas_afectadas([cambio, "docs/glosario.md"])
+        assert "tests/test_snippets.py" in pruebas and reglas not in pruebas, cambio
+    assert alcance.pruebas_afectadas(["mkdocs.yml"]) == []
+
+
 def test_el_alcance_pilla_una_prueba_plantada(tmp_path):
     raiz = _copia(tmp_path)
     (raiz / "tests" / "test_plantada.py").write_text("from gpucoste import dibujo\n", encoding="utf-8")

@@ -37,9 +37,7 @@ def _contar(grupo: str) -> None:
 
 
 def _ajustes(n: int):
-    """``n`` ejemplos; con ``GPUCOSTE_RAPIDO`` (make check), la quinta parte: las mismas pruebas, menos casos."""
-    if os.environ.get("GPUCOSTE_RAPIDO"):
-        n = max(3, n // 5)
+    """``n`` ejemplos (con ``GPUCOSTE_RAPIDO``, en make check, menos: ``conftest.ajustes_rapidos``)."""
     return settings(
         max_examples=n,
         derandomize=True,

@@ -74,6 +74,7 @@ import os
 import pathlib
 import pkgutil
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -639,12 +640,16 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
 
 
 def declaradas() -> dict[str, Tabla]:
-    """Todas las tablas declaradas, por fichero: importa los módulos de ``gpucoste`` para registrar cada ``Tabla``."""
+    """Todas las tablas declaradas, por fichero: importa los módulos de ``gpucoste`` que declaran una ``Tabla`` para
+    registrarla. Solo esos: importar todos (``graficos`` trae matplotlib) costaba unos 2 s de CPU en cada orden de
+    la CLI, que llama a ``comprobar`` antes de calcular nada."""
     import gpucoste
 
     for modulo in pkgutil.iter_modules(gpucoste.__path__):
-        if not modulo.name.startswith("_"):
-            importlib.import_module(f"gpucoste.{modulo.name}")
+        if not modulo.name.startswith("_") and f"gpucoste.{modulo.name}" not in sys.modules:
+            fuente = pathlib.Path(modulo.module_finder.path) / f"{modulo.name}.py"
+            if not fuente.exists() or "Tabla(" in fuente.read_text(encoding="utf-8"):
+                importlib.import_module(f"gpucoste.{modulo.name}")
     return dict(TABLAS)
 
 

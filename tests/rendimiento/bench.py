@@ -22,6 +22,7 @@ import importlib.util
 import os
 import pathlib
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -175,7 +176,9 @@ def make_check(tmp: pathlib.Path) -> list[dict]:
         copia = copiar_proyecto(tmp / f"check-{i}")
         (copia / "tests").mkdir()
         # comprobar.py y lo que importa (la construcción estricta es la de conftest.py).
-        for fichero in ("comprobar.py", "registro.py", "conftest.py", "herramientas.py"):
+        for fichero in ("comprobar.py", "alcance.py", "registro.py", "conftest.py", "herramientas.py"):
+            shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
+        for fichero in ("test_estilo.py", "test_ortografia.py"):
             shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
         esperado = averiar(copia)
         inicio = time.perf_counter()
@@ -206,6 +209,70 @@ def make_check(tmp: pathlib.Path) -> list[dict]:
         )
         n = len(lineas)
         filas.append(fila(f"«make check» con {nombre}: líneas del informe", n, "líneas", "≤ 20", n <= 20))
+    return filas
+
+
+def _editar_prosa(clon: pathlib.Path) -> None:
+    pagina = clon / "docs" / PAGINA_EDITADA
+    pagina.write_text(pagina.read_text(encoding="utf-8") + "\nUna frase más al final.\n", encoding="utf-8")
+
+
+def _editar_dato(clon: pathlib.Path) -> None:
+    """Un cambio de datos que no mueve ninguna cifra (la nota de la última fila de precios.csv): alcanza las mismas
+    pruebas que un precio cambiado (todas las que leen datos) y «make check» debe pasar."""
+    csv = clon / "src" / "gpucoste" / "datos" / "precios.csv"
+    lineas = csv.read_text(encoding="utf-8").splitlines()
+    lineas[-1] = lineas[-1][:-1] + " (revisada)" + lineas[-1][-1] if lineas[-1].endswith('"') else lineas[-1] + " "
+    csv.write_text("\n".join(lineas) + "\n", encoding="utf-8")
+
+
+EDICIONES_CHECK = {"la prosa de una página": (_editar_prosa, 10.0), "un dato de precios.csv": (_editar_dato, 20.0)}
+
+
+def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
+    """«make check» de verdad (en un clon de git: compara con su rama main) tras una edición de prosa y tras una
+    de datos, sin nada roto: segundos de reloj (≤ 10 y ≤ 20) y segundos de CPU de sus procesos (en una máquina
+    cargada, el reloj mide también a los demás; la CPU, solo a «make check»)."""
+    clon = tmp / "clon-check"
+    subprocess.run(["git", "clone", "--quiet", str(RAIZ), str(clon)], check=True, timeout=120)
+    subprocess.run(["git", "checkout", "--quiet", "-B", "main"], cwd=clon, check=True)
+    npm = RAIZ / "docs" / ".pyodide" / "node_modules"
+    if npm.exists():
+        (clon / "docs" / ".pyodide" / "node_modules").symlink_to(npm)
+    filas = []
+    for nombre, (editar, presupuesto) in {"nada (calienta las cachés)": (None, 0.0), **EDICIONES_CHECK}.items():
+        subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=clon, check=True)
+        if editar:
+            editar(clon)
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+        inicio = time.perf_counter()
+        r = subprocess.run(
+            [PY, str(clon / "tests" / "comprobar.py")],
+            cwd=clon,
+            # La biblioteca del clon (la de .venv es la del repositorio): así la edición de datos cuenta.
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(clon / "src")},
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        segundos = time.perf_counter() - inicio
+        despues = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu_s = (despues.ru_utime - cpu.ru_utime) + (despues.ru_stime - cpu.ru_stime)
+        if editar is None:
+            continue
+        bien = r.returncode == 0
+        carga = os.getloadavg()[0]
+        etiqueta = f"«make check» tras editar {nombre}" + ("" if bien else " (FALLA: " + r.stdout.strip()[-200:] + ")")
+        filas.append(
+            fila(
+                f"{etiqueta}: reloj (carga {_numero(carga, 1)})",
+                segundos,
+                "s",
+                f"≤ {presupuesto:.0f}",
+                bien and segundos <= presupuesto,
+            )
+        )
+        filas.append(fila(f"{etiqueta}: CPU", cpu_s, "s", f"≤ {presupuesto:.0f}", bien and cpu_s <= presupuesto))
     return filas
 
 
@@ -364,6 +431,11 @@ def main() -> int:
         filas += filas_de_paginas(tmp / "sitio")
         print("Calculadoras en el navegador (tests/rendimiento/calculadoras.py)…", file=sys.stderr)
         filas += filas_de_paginas(tmp / "sitio", "calculadoras.py", "medir_calculadoras")
+        print("make check tras editar la prosa y un dato…", file=sys.stderr)
+        try:
+            filas += make_check_por_cambio(tmp)
+        except Exception as error:  # noqa: BLE001
+            filas.append(fila(f"«make check» por cambio: sin medir ({error})", float("nan"), ""))
         print("make check con fallos puestos a propósito…", file=sys.stderr)
         try:
             filas += make_check(tmp)
