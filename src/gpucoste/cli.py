@@ -543,6 +543,10 @@ def _cuanto_tarda(
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
         tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
         u = tiempo.mfu(nombre, n) if n else None
+        try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
+            v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
+        except ValueError:  # no cabe en bf16
+            v = None
         filas.append(
             {
                 "gpu": nombre,
@@ -555,10 +559,15 @@ def _cuanto_tarda(
                 "mfu_max": u.maximo if u else None,
                 "memoria_gb_por_gpu": m.total if m else None,
                 "cabe": cabe,
+                "tokens_s_generar_min": v.minimo if v else None,
+                "tokens_s_generar_max": v.maximo if v else None,
             }
         )
     decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
-    return Salida(pd.DataFrame(filas), decimales | {"mfu_max": 2, "memoria_gb_por_gpu": 1})
+    return Salida(
+        pd.DataFrame(filas),
+        decimales | {"mfu_max": 2, "memoria_gb_por_gpu": 1, "tokens_s_generar_min": 0, "tokens_s_generar_max": 0},
+    )
 
 
 _MAX_GPUS_CLI = 1024

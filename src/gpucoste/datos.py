@@ -21,6 +21,7 @@ __all__ = [
     "AJUSTES",
     "Aceleracion",
     "Ajuste",
+    "ESTADOS_COMPRA",
     "CONCEPTOS",
     "ESCENARIOS",
     "Escenario",

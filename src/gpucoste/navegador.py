@@ -340,7 +340,7 @@ def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: i
         ("¿cabe?", "sí" if m.cabe else "no"),
     ]
     try:
-        v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=1024)
+        v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=tiempo.CONTEXTO_CALCULADORAS)
         filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", rango(v.minimo, v.maximo, 0)))
     except ValueError:
         filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", "no cabe en bf16"))
@@ -866,6 +866,11 @@ def bandera(nombre: str, campo: str) -> str:
     return c.banderas.get(campo, "--" + campo.replace("_", "-"))
 
 
+# Valores de un campo que la orden expresa sin su opción: el país neutro (sin --pais) y el formato de los pesos
+# que elige el método (sin --precision).
+_SIN_OPCION = {"pais": "SIN", "precision": PRECISION_DEL_METODO}
+
+
 def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
     """La orden de ``gpucoste`` que imprime el mismo resultado que la calculadora ``nombre`` con los textos
     ``valores`` de sus campos (cada campo, leído como lo lee ``calcular``, con su opción): «copiar como orden».
@@ -876,7 +881,7 @@ def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
     _mismos_campos(nombre, c, valores)
     partes = ["gpucoste", c.orden]
     for campo, valor in _leidos(c, valores).items():
-        if campo == "pais" and valor == "SIN":  # la entrada neutra: la orden sin --pais imprime lo mismo
+        if _SIN_OPCION.get(campo) == valor:  # la orden sin esa opción imprime lo mismo
             continue
         partes += [bandera(nombre, campo), _en_la_orden(valor)]
     return " ".join(shlex.quote(p) for p in partes)
@@ -967,7 +972,9 @@ def tabla_html(tabla: Tabla) -> str:
     )
     titulo = f"<caption>{html.escape(tabla.titulo)}</caption>" if tabla.titulo else ""
     tarjetas = " data-tarjetas" if len(tabla.columnas) > 2 else ""
-    return f"<table{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
+    # Material deja desplazar en horizontal una tabla ancha: con el foco, también se desplaza con el teclado
+    # (axe, «scrollable-region-focusable»), como las tablas del texto (hooks/tablas.py).
+    return f'<table tabindex="0"{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>'
 
 
 def _carga(pyodide: str, rueda: str, peso: str, instantanea: str) -> str:

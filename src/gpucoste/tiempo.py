@@ -26,6 +26,7 @@ from .validacion import entero, numero, opcion, resultado
 
 __all__ = [
     "CLASES_GPU",
+    "CONTEXTO_CALCULADORAS",
     "ESCALAS",
     "FRACCION_MEMORIA_SERVICIO",
     "METODOS_TIEMPO",
@@ -376,6 +377,11 @@ def generacion_tipica(
     tipico = 1 / (1 / (techo * eficiencia) + m.capas * ms_capa / 1000)
     d = _eficiencia("dispersion_generacion", motor)
     return tipico, Rango(tipico * d.minimo, min(techo, tipico * d.maximo))
+
+
+CONTEXTO_CALCULADORAS = 1024
+"""Tokens de contexto con que «¿Cuánto tardará?» (el formulario y ``gpucoste cuanto-tarda``) da los tokens/s de
+generación de una secuencia: un valor típico de una conversación corta."""
 
 
 def velocidad_generacion(
