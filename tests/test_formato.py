@@ -65,7 +65,7 @@ def test_unidades():
 
 @pytest.mark.parametrize(
     ("x", "texto"),
-    [(0.2, "la quinta parte"), (0.5, "la mitad"), (1 / 3, "la tercera parte"), (0.37, "37\u00a0%")],
+    [(0.2, "la quinta parte"), (0.5, "la mitad"), (1 / 3, "la tercera parte"), (0.37, "el 37\u00a0%")],
 )
 def test_fraccion(x, texto):
     assert formato.fraccion(x) == texto

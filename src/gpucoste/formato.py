@@ -197,13 +197,14 @@ def porcentaje(x: float, decimales: int = 0) -> str:
 
 
 def fraccion(x: float, tolerancia: float = 0.05) -> str:
-    """``0.2`` → ``"la quinta parte"``; si no se parece a 1/n (n de 2 a 10), un porcentaje."""
+    """``0.2`` → ``"la quinta parte"``; si no se parece a 1/n (n de 2 a 10), un porcentaje con su artículo
+    (``"el 37 %"``), para que quepa donde cabe «la quinta parte»: «termina en el 37 % del tiempo»."""
     x = _numero(x, "fraccion")
     tolerancia = _numero(tolerancia, "fraccion: tolerancia", cero=True)
     for n, texto in PARTES.items():
         if abs(x * n - 1) <= tolerancia:
             return texto
-    return porcentaje(x)
+    return f"el {porcentaje(x)}"
 
 
 def mes(fecha: str) -> str:
