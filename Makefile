@@ -24,7 +24,7 @@ help:
 	@echo "make check      comprobación rápida (segundos): construcción estricta, snippets y pruebas de lo cambiado"
 	@echo "make test       pasa todas las pruebas, la construcción estricta incluida (minutos)"
 	@echo "make build      construye el sitio en site/"
-	@echo "make snapshots  regenera las salidas de referencia de snippets/ (revísalas con git diff)"
+	@echo "make snapshots  regenera las salidas de referencia de snippets/ y ajustes.csv (revísalas con git diff)"
 	@echo "make calibrar   rehace ajustes.csv tras cambiar medidas.csv e imprime el error de la calibración"
 	@echo "make lint       ruff"
 	@echo "make capturas   capturas PNG de cada página (1366 y 390 px, claro y oscuro) en capturas/, para un PR"
