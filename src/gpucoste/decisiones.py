@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
-from .coste import Rango
+from .coste import Rango, horas_al_mes
 
 __all__ = [
     "Caso",
@@ -275,7 +275,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                 precio_hora=alquiler,
                 potencia_w=vatios(gpu),
                 precio_kwh=kwh,
-                horas_mes=horas_dia * 365 / 12,
+                horas_mes=horas_al_mes(horas_dia),
                 valor_reventa=fraccion * equipo.precio_compra_usd,
             )
             if e.umbral is None:
@@ -285,7 +285,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                     "uso (h/día)": horas_dia,
                     "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
                     "meses": e.umbral,
-                    "horas de uso": e.umbral * horas_dia * 365 / 12,
+                    "horas de uso": e.umbral * horas_al_mes(horas_dia),
                     "coste en el equilibrio (US$)": e.coste_a,
                 }
             )
@@ -486,7 +486,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
             precio_hora=precio_gpu_alquilada().precio_hora_usd,
             potencia_w=vatios(gpu),
             precio_kwh=luz().usd_kwh,
-            horas_mes=HORAS_DIA_GRAFICO * 365 / 12,
+            horas_mes=horas_al_mes(HORAS_DIA_GRAFICO),
             reventas={"comprada, sin reventa": 0.0, "comprada, reventa alta": reventa.fraccion_max * compra},
         )
         with graficos.figura() as (fig, ax):
