@@ -64,6 +64,8 @@ class EjemploInterrumpible:
     horas_trabajo: float
     precio_bajo_demanda: float
     fecha_precio: str
+    proveedor: str
+    nivel: str
     descuento: float
     precio_interrumpible: float
     escritura_h: float
@@ -72,8 +74,8 @@ class EjemploInterrumpible:
 
 
 def ejemplo_interrumpible() -> EjemploInterrumpible:
-    """El escenario verificado de la RTX 4090 de la primera versión, con el descuento interrumpible mínimo
-    de Vast.ai."""
+    """El escenario verificado de la RTX 4090 de la primera versión, con el ahorro interrumpible habitual que
+    anuncia Vast.ai."""
     esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
     precio = experimento.precio(esc)
     d = mercado.descuento(esc.proveedor, "interrumpible")
@@ -83,6 +85,8 @@ def ejemplo_interrumpible() -> EjemploInterrumpible:
         horas_trabajo=esc.horas,
         precio_bajo_demanda=precio.precio_hora_usd,
         fecha_precio=precio.fecha,
+        proveedor=precio.proveedor,
+        nivel=precio.nivel,
         descuento=d.descuento,
         precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
         escritura_h=ESCRITURA_MIN / 60,
