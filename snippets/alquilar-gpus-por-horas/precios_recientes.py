@@ -28,7 +28,7 @@ for _, fila in recientes.iterrows():
     for p in fila["saltados"]:
         a = atipicos.atipico(p)
         print(
-            f"\nFuera de la tabla, por atípico: {p.gpu} ({nivel(p.nivel)}) en {p.proveedor} a "
+            f"\nFuera de la tabla, por atípico: {p.nombre} en {p.proveedor} a "
             f"{dolares(p.precio_hora_usd)}/h el {fecha(p.fecha)}, {a.motivo}. "
             f"La fila usa el precio anterior, del {fecha(fila['fecha'])}."
         )
