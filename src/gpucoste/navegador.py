@@ -1026,8 +1026,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     return (
         f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" '
         f'{_carga(pyodide, rueda, peso, instantanea)} aria-labelledby="{id_}-titulo" novalidate>'
-        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
-        "(la cuenta se hace en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        # El título, corto: en un móvil el resultado va justo debajo (calculadora.css) y tiene que verse.
+        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong></p>'
         f'<div class="gc-campos">{"".join(filas)}</div>'
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
@@ -1045,7 +1045,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         # Un párrafo y no un bloque <pre><code>: el tema le pondría su propio botón de copiar, encima del texto.
         f'<p class="gc-orden"><code>{html.escape(compartir["orden"])}</code></p>'
         "</div>"
-        f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
+        '<p class="gc-nota">La cuenta se hace en tu navegador con esta misma biblioteca: nada sale de tu equipo. Con '
+        "los valores por defecto, la tabla es la que se calculó al construir la página.</p>"
         "</form>"
     )
 
