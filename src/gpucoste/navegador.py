@@ -135,7 +135,7 @@ def _campos_coste() -> tuple[Campo, ...]:
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
         Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
-        Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
+        Campo("gb_transferencia", "Transferencia con cargo (entrada y salida)", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
 
