@@ -271,6 +271,7 @@ PRECISION_DEL_METODO = "metodo"
 """Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
 
 NOMBRES_FORMATOS = {
+    "2bit": "2 bits",
     "q8_0": "GGUF Q8_0",
     "q5_k_m": "GGUF Q5_K_M",
     "q4_k_m": "GGUF Q4_K_M",
