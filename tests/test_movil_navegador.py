@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import sitio_con
+from pantalla import contexto_local
 from servidor import servir
 
 ANCHO, ALTO = 390, 844
@@ -49,10 +50,7 @@ def paginas_con_calculadora(sitio) -> list[str]:
 
 
 def _medir(navegador, sitio, rutas: list[str], esquema: str) -> dict[str, dict]:
-    contexto = navegador.new_context(
-        viewport={"width": ANCHO, "height": ALTO}, color_scheme=esquema, service_workers="block"
-    )
-    contexto.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    contexto = contexto_local(navegador, ANCHO, ALTO, esquema)
     salida = {}
     with servir(sitio) as base:
         pagina = contexto.new_page()
