@@ -884,12 +884,14 @@ funcion(
     rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
 )
+_INTERCONEXION = Opcional(Nombre(lambda: tiempo.INTERCONEXIONES))
 funcion(
     tiempo.horas,
     POSITIVO,
     Nombre(_gpus),
     Entero(1, 100_000),
     utilizacion=Opcional(Objeto(lambda: [coste.Rango(0.3, 0.5), coste.Rango(0.01, 1.0)])),
+    interconexion=_INTERCONEXION,
 )
 funcion(
     tiempo.horas_entrenamiento,
@@ -901,6 +903,7 @@ funcion(
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
+    interconexion=_INTERCONEXION,
 )
 funcion(
     tiempo.tokens_por_segundo,
@@ -913,8 +916,8 @@ funcion(
     precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
 funcion(tiempo.flops_por_token, Nombre(_modelos), _ENTRENAR, Entero(1, 10**7), rango_lora=Entero(1, 4096))
-funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000))
-funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000))
+funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000), _INTERCONEXION)
+funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(tiempo.clase_gpu, Nombre(_gpus))
 funcion(tiempo.escala, Entero(1, 100_000))
 funcion(
@@ -927,6 +930,7 @@ funcion(
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
+    interconexion=_INTERCONEXION,
 )
 for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
     funcion(
@@ -957,6 +961,11 @@ funcion(tiempo.techo_servicio, Filas(_caben_holgados), **_SERVICIO)
 for _servicio in (tiempo.rendimiento_servicio, tiempo.servicio_tipico):
     funcion(_servicio, Filas(_caben_holgados), **_SERVICIO, motor=Nombre(lambda: tiempo.MOTORES))
 funcion(calibracion.clave_grupo, Objeto(calibracion.usadas))
+funcion(
+    calibracion.ajustar_escalado, Objeto(lambda: [calibracion.usadas_escalado(), calibracion.mitades_escalado()[0]])
+)
+funcion(tiempo.interconexion_por_defecto, Nombre(_gpus), Entero(1, 100_000))
+funcion(tiempo.eficiencia_interconexion, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(calibracion.predecir, Objeto(calibracion.usadas))
 funcion(memoria.parametros_embeddings, Nombre(_modelos))
 funcion(
@@ -1050,6 +1059,7 @@ orden(
         "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
+        "--interconexion": Nombre(lambda: tiempo.INTERCONEXIONES),
         **_ENTEROS_CADENA,
     },
 )
@@ -1116,7 +1126,13 @@ for _sin_argumentos in (
     datos.medidas,
     datos.ajustes,
     datos.ventanas,
+    datos.escalado,
     calibracion.usadas,
+    calibracion.usadas_escalado,
+    calibracion.mitades_escalado,
+    calibracion.predicciones_escalado,
+    calibracion.informe_escalado,
+    calibracion.texto_escalado,
     calibracion.mitades,
     calibracion.ajustar,
     calibracion.predicciones,
@@ -1336,7 +1352,8 @@ PARAMETROS_EXENTOS = {
         )
         for f, p in {
             "mitades": ("medidas",),
-            "ajustar": ("ajuste",),
+            "mitades_escalado": ("filas",),
+            "ajustar": ("ajuste", "escalado"),
             "filas_ajustes": ("ajustes",),
             "fallos": ("resumen", "ps"),
             "texto_informe": ("resumen",),

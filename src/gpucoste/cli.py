@@ -519,6 +519,11 @@ def _cabe(
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    Opcion(
+        "--interconexion",
+        "por dónde se hablan las GPUs (por defecto, NVLink o PCIe según la GPU; más de 8: InfiniBand)",
+        valores=tuple(tiempo.INTERCONEXIONES),
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
@@ -531,6 +536,7 @@ def _cuanto_tarda(
     rango_lora: int,
     secuencia: int,
     lote: int,
+    interconexion: str | None,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
@@ -540,9 +546,10 @@ def _cuanto_tarda(
         n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=_MAX_GPUS_CLI, lote=lote, **comunes)
         m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes) if n else None
         cabe = bool(m and m.cabe)  # con las GPUs pedidas puede no caber: entonces, sin horas
-        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
-        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
-        u = tiempo.mfu(nombre, n) if n else None
+        red = {"interconexion": interconexion}
+        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
+        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
+        u = tiempo.mfu(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except ValueError:  # no cabe en bf16
@@ -551,6 +558,7 @@ def _cuanto_tarda(
             {
                 "gpu": nombre,
                 "n_gpus": n,
+                "interconexion": (interconexion or tiempo.interconexion_por_defecto(nombre, n)) if n else None,
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
                 "horas_tipicas": tipicas,
