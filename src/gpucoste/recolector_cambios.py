@@ -213,7 +213,7 @@ FUENTES = (
     ),
     Fuente(
         "PEN",
-        "tipo de cambio bancario (SBS, venta) del BCRP",
+        "tipo de cambio bancario SBS de venta del BCRP",
         "https://estadisticas.bcrp.gob.pe/estadisticas/series/api/PD04640PD/json",
         leer_bcrp,
     ),
