@@ -1400,10 +1400,16 @@ from gpucoste import cli, paises  # noqa: E402
 
 @dataclass(frozen=True)
 class FechaConCambio:
-    """Un día (o un mes) desde junio de 2026: para todos hay un tipo de cambio de cada moneda en los datos."""
+    """Un día (o un mes) desde el mes siguiente al último «primer tipo» de los datos: para todos hay un tipo de
+    cambio de cada moneda (el primero de cada una sale de cambios.csv y del BCE de moneda.csv, no de una fecha fija)."""
 
     def buenos(self) -> st.SearchStrategy:
-        dias = st.dates(dt.date(2026, 6, 1), dt.date(2200, 12, 31))
+        primeros = [
+            min(c.fecha for c in paises.cambios() if c.moneda == m) for m in {c.moneda for c in paises.cambios()}
+        ]
+        ultimo = dt.date.fromisoformat(max([*primeros, moneda.tipo_de_cambio().fecha])[:10])
+        desde = (ultimo.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+        dias = st.dates(desde, dt.date(2200, 12, 31))
         return st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
 
     extremos = buenos
@@ -1427,6 +1433,7 @@ for _f in (paises.en_local, paises.importe_local, paises.a_usd):
 funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
 funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
 funcion(paises.texto, _IMPORTES)
+funcion(paises.vigencia_anticipo, _NOMBRES_PAIS)
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (

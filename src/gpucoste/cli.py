@@ -359,9 +359,10 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
             "impuestos y se convierte sin él."
         )
     if p.anticipo:
+        vigencia = paises.vigencia_anticipo(p)
         pie.append(
             f"Además, una percepción a cuenta del {formato.porcentaje(p.anticipo)} sobre el precio, que se recupera "
-            "después (no está en la tabla)."
+            f"después (no está en la tabla{'; ' + vigencia if vigencia else ''})."
         )
     pie.append(
         f"Tu tarjeta puede sumar un recargo por pagar en dólares (estimación: {formato.porcentaje(p.recargo_tarjeta)})."
