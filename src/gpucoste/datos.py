@@ -72,9 +72,10 @@ __all__ = [
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 
-NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda"}
-"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»); los demás, tal cual.
-``formato.nivel`` lo aplica (y lo publica como ``formato.NIVELES``)."""
+NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda", "verificado": "host verificado"}
+"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»; «host verificado»,
+que concuerda con cualquier GPU: «la H100 80GB (host verificado)»); los demás, tal cual. ``formato.nivel`` lo
+aplica (y lo publica como ``formato.NIVELES``)."""
 
 
 CONCEPTOS = ("almacenamiento", "subida", "bajada")

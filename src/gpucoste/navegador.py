@@ -23,7 +23,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .coste import coste_total
+from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
 from .validacion import numero as numero_valido
 from .validacion import opcion
@@ -522,10 +522,10 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
             f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
-            decisiones.HORAS_AL_DIA[0] * 365 / 12,
+            horas_al_mes(decisiones.HORAS_AL_DIA[0]),
         ),
         Campo("valor_reventa", "Lo que recuperas al venderla", "US$", 0.0),
     )
