@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import esquema, formato, frescura, paises, validacion
+from .validacion import Validado
 
 __all__ = [
     "FUENTES",
@@ -146,7 +147,7 @@ def leer_bcrp(texto: str) -> tuple[str, float]:
 
 
 @dataclass(frozen=True)
-class Fuente:
+class Fuente(Validado):
     """Dónde y cómo se lee el tipo de una moneda."""
 
     moneda: str
@@ -242,7 +243,7 @@ def guardadas(carpeta: pathlib.Path) -> Callable[[Fuente, dt.date], str]:
 
 
 @dataclass(frozen=True)
-class Lectura:
+class Lectura(Validado):
     """Lo que se leyó de una moneda, o por qué no."""
 
     moneda: str
