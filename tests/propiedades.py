@@ -1445,3 +1445,51 @@ for _o in ORDENES:
     if any(op.bandera == "--empresa" for op in cli.ORDENES[_o.nombre].opciones):
         _o.opcionales["--empresa"] = _SI_NO
         _o.opcionales.setdefault("--pais", _NOMBRES_PAIS)
+
+
+# --- Los tipos de opción de la CLI (cli_opciones): el texto que escribe quien usa la orden ------------------
+
+from gpucoste import cli_opciones  # noqa: E402
+
+
+def _escribir(x: float | int) -> str:
+    """``x`` como lo escribiría quien usa la CLI: con coma decimal («1,5», «1e-05», «2048»)."""
+    return str(x) if isinstance(x, int) else repr(float(x)).replace(".", ",")
+
+
+_TEXTOS_NO_NUMERO = [None, 1.5, 2, b"1", "", " ", "abc", "nan", "inf", "-inf", "1e999", "1.500", "1,5,5", "\u0661"]
+
+
+@dataclass(frozen=True)
+class Escrito:
+    """Un número escrito como en la CLI (``--horas 1,5``), el argumento de los tipos de opción. ``minimo``: ``None``
+    (cualquier signo), 0 (``no_negativo``) o un positivo (``positivo``); ``entero``: ``entero_positivo``."""
+
+    minimo: float | None = None
+    entero: bool = False
+
+    def buenos(self) -> st.SearchStrategy:
+        if self.entero:
+            return st.integers(1, 10**9).map(_escribir)
+        if self.minimo is None:
+            return _numeros(-1e6, 1e6).map(_escribir)
+        return _numeros(self.minimo or 0.0, 1e6).filter(lambda x: x >= self.minimo).map(_escribir)
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        fuera = [] if self.minimo is None else ["-1", "-0,5", "-1e-300"] + (["0", "0,0"] if self.minimo else [])
+        if self.entero:
+            fuera += ["0", "1,5", "-3", "1e10", "2,5e0"]
+        return st.sampled_from(_TEXTOS_NO_NUMERO + fuera)
+
+
+funcion(cli_opciones.decimal, Escrito(), negativos=True)
+funcion(cli_opciones.positivo, Escrito(1e-3))
+funcion(cli_opciones.no_negativo, Escrito(0))
+funcion(cli_opciones.entero_positivo, Escrito(entero=True))
+FUNCIONES_EXENTAS["cli_opciones.nombre_de"] = (
+    "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
+    "tests/test_cli_nombres.py y las de ORDENES"
+)
+FUNCIONES_EXENTAS["cli_opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"

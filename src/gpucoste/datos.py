@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import esquema, validacion
+from .validacion import Validado
 
 __all__ = [
     "ACELERACIONES",
@@ -183,7 +184,7 @@ class Supuesto(esquema.Registro):
 
 
 @dataclass(frozen=True)
-class Ventana:
+class Ventana(Validado):
     """Atención de ventana deslizante: en ``capas_con_ventana`` capas, la caché KV no pasa de ``ventana`` tokens."""
 
     modelo: str
@@ -195,7 +196,7 @@ class Ventana:
 
 
 @dataclass(frozen=True)
-class Ajuste:
+class Ajuste(Validado):
     """Un parámetro de los modelos ajustado a la mitad de ajuste de ``medidas.csv`` (ver ``gpucoste.calibracion``)."""
 
     clave: str
@@ -389,7 +390,7 @@ class Aceleracion(esquema.Registro):
 
 
 @dataclass(frozen=True)
-class Medida:
+class Medida(Validado):
     """Una medida publicada de entrenamiento, memoria, generación o servicio, para calibrar los modelos.
 
     ``rechazada`` vacía: la medida entra en la calibración; si no, dice por qué se deja fuera.

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
+from .validacion import Validado, opcion
 from .validacion import numero as numero_valido
-from .validacion import opcion
 
 __all__ = [
     "CALCULADORAS",
@@ -61,7 +61,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Campo:
+class Campo(Validado):
     """Un dato que escribe el lector: el argumento ``nombre`` de la función de la calculadora."""
 
     nombre: str
@@ -75,7 +75,7 @@ class Campo:
 
 
 @dataclass(frozen=True)
-class Tabla:
+class Tabla(Validado):
     """El resultado de una calculadora: columnas y filas ya escritas en español."""
 
     columnas: tuple[str, ...]
@@ -90,7 +90,7 @@ class Tabla:
 
 
 @dataclass(frozen=True)
-class Calculadora:
+class Calculadora(Validado):
     nombre: str
     titulo: str
     argumentos: dict[str, str]

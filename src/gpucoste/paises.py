@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import esquema, formato, moneda, validacion
-from .validacion import numero, resultado
+from .validacion import Validado, numero, resultado
 
 __all__ = [
     "CAMBIOS",
@@ -54,7 +54,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Pais:
+class Pais(Validado):
     """Un país de ``paises.csv``: su moneda y lo que paga un particular por un servicio digital del extranjero."""
 
     codigo: str
@@ -84,7 +84,7 @@ class Pais:
 
 
 @dataclass(frozen=True)
-class Cambio:
+class Cambio(Validado):
     """Un tipo de cambio: cuántas unidades de ``moneda`` vale un dólar, con su fecha y su organismo."""
 
     moneda: str
@@ -239,7 +239,7 @@ def cambio(p: Pais | str, fecha: str | None = None) -> Cambio:
 
 
 @dataclass(frozen=True)
-class Importe:
+class Importe(Validado):
     """Un importe en dólares puesto en la moneda de un país, con su impuesto, su tipo de cambio y su fecha."""
 
     pais: Pais

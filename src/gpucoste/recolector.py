@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 from . import datos, frescura, historial, validacion
 from .formato import DOLAR, numero, porcentaje
+from .validacion import Validado
 
 __all__ = [
     "API_VAST",
@@ -105,7 +106,7 @@ API_VAST = "https://console.vast.ai/api/v0/bundles/"
 
 
 @dataclass(frozen=True)
-class Proveedor:
+class Proveedor(Validado):
     """Un proveedor que el recolector sabe leer con gpuhunt."""
 
     gpuhunt: str  # nombre en gpuhunt: «vastai», «runpod»…
@@ -128,7 +129,7 @@ PROVEEDORES = {
 
 
 @dataclass(frozen=True)
-class Oferta:
+class Oferta(Validado):
     gpu: str
     proveedor: str
     nivel: str
@@ -136,7 +137,7 @@ class Oferta:
 
 
 @dataclass(frozen=True)
-class Lectura:
+class Lectura(Validado):
     """La mediana de las ofertas de una (GPU, proveedor, nivel)."""
 
     gpu: str
@@ -151,7 +152,7 @@ class Lectura:
 
 
 @dataclass(frozen=True)
-class Resultado:
+class Resultado(Validado):
     """Lo que devolvió un proveedor: sus ofertas (objetos con los campos de ``gpuhunt.CatalogItem``) o un error."""
 
     proveedor: str  # nombre en gpuhunt
@@ -161,7 +162,7 @@ class Resultado:
 
 
 @dataclass(frozen=True)
-class Cambio:
+class Cambio(Validado):
     anterior: datos.Precio | None
     nueva: datos.Precio
     ofertas: int
@@ -175,7 +176,7 @@ class Cambio:
 
 
 @dataclass
-class Informe:
+class Informe(Validado):
     fecha: str
     cambios: list[Cambio] = field(default_factory=list)
     avisos: list[str] = field(default_factory=list)

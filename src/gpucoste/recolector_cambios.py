@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import esquema, formato, paises, recolector, validacion
+from .validacion import Validado
 
 __all__ = [
     "FUENTES",
@@ -145,7 +146,7 @@ def leer_bcrp(texto: str) -> tuple[str, float]:
 
 
 @dataclass(frozen=True)
-class Fuente:
+class Fuente(Validado):
     """Dónde y cómo se lee el tipo de una moneda."""
 
     moneda: str
@@ -241,7 +242,7 @@ def guardadas(carpeta: pathlib.Path) -> Callable[[Fuente, dt.date], str]:
 
 
 @dataclass(frozen=True)
-class Lectura:
+class Lectura(Validado):
     """Lo que se leyó de una moneda, o por qué no."""
 
     moneda: str
