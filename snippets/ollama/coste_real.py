@@ -23,7 +23,7 @@ print(
     f"{MODELO} en una {GPU} a {numero(medida.tokens_s, 1)} tokens/s (medido con "
     f"llama.cpp en {medida.precision}, una petición a la vez), a {numero(vatios, 0)} W "
     f"y con la luz de un hogar español a {euros(luz.precio_kwh_eur, 4)}/kWh "
-    f"({luz.organismo}, {periodo(luz.periodo)}, publicado el {fecha(luz.fecha)}):\n"
+    f"({luz.organismo}, {periodo(luz.periodo)}; copia del {fecha(luz.fecha)}):\n"
 )
 filas = [
     {

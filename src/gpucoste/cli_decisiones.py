@@ -18,7 +18,7 @@ import math
 import pandas as pd
 
 from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, paises, recomendacion, tiempo
-from .cli import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
+from .cli_opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from .coste import HORAS_MES, horas_al_mes
 from .electricidad import coste_electricidad
 from .experimento_definido import DEFINICION

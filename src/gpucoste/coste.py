@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .validacion import numero, real, resultado
+from .validacion import Validado, numero, real, resultado
 
 __all__ = [
     "DIAS_ANIO",
@@ -57,13 +57,14 @@ def coste_almacenamiento(gb: float, precio_gb_mes: float, horas: float) -> float
 
 
 @dataclass(frozen=True)
-class Rango:
+class Rango(Validado):
     """Un intervalo (mínimo, máximo): toda cifra que depende de un supuesto incierto es un rango."""
 
     minimo: float
     maximo: float
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         minimo, maximo = real(self.minimo, "Rango.minimo"), real(self.maximo, "Rango.maximo")
         if maximo < minimo:
             raise ValueError(
@@ -73,7 +74,7 @@ class Rango:
 
 
 @dataclass(frozen=True)
-class Desglose:
+class Desglose(Validado):
     """Coste total de un trabajo, por partidas (en dólares)."""
 
     gpu: float
@@ -110,11 +111,11 @@ def coste_total(
         "precio_gb_transferencia": numero(precio_gb_transferencia, "precio_gb_transferencia", cero=True),
     }
     horas_arranque = e["minutos_arranque"] / 60
-    d = Desglose(
-        gpu=e["precio_hora"] * e["horas"],
-        arranque=e["precio_hora"] * horas_arranque,
-        almacenamiento=e["gb_disco"] * e["precio_gb_mes"] * ((e["horas"] + horas_arranque) / HORAS_MES),
-        transferencia=e["gb_transferencia"] * e["precio_gb_transferencia"],
-    )
-    resultado(d.total, "coste_total", e)  # si el total es finito, cada partida (≥ 0) también
-    return d
+    partes = {
+        "gpu": e["precio_hora"] * e["horas"],
+        "arranque": e["precio_hora"] * horas_arranque,
+        "almacenamiento": e["gb_disco"] * e["precio_gb_mes"] * ((e["horas"] + horas_arranque) / HORAS_MES),
+        "transferencia": e["gb_transferencia"] * e["precio_gb_transferencia"],
+    }
+    resultado(sum(partes.values()), "coste_total", e)  # si el total es finito, cada partida (≥ 0) también
+    return Desglose(**partes)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
 from .coste import Rango, horas_al_mes
+from .validacion import Validado
 
 __all__ = [
     "Caso",
@@ -57,7 +58,7 @@ ESCRITURA_MIN = 1.0
 
 
 @dataclass(frozen=True)
-class EjemploInterrumpible:
+class EjemploInterrumpible(Validado):
     """El fine-tuning de la primera versión en una RTX 4090 interrumpible, con sus entradas y su origen."""
 
     gpu: str
@@ -143,7 +144,7 @@ en los 24 GB de la RTX 4090 con el modelo en bf16."""
 
 
 @dataclass(frozen=True)
-class Rendimiento:
+class Rendimiento(Validado):
     """Tokens por segundo que genera la GPU alquilada con el modelo del ejemplo, y de dónde sale la cifra."""
 
     nombre: str
@@ -229,7 +230,7 @@ HORAS_AL_DIA = (24, 8, 2)
 
 
 @dataclass(frozen=True)
-class Luz:
+class Luz(Validado):
     """El precio de la electricidad de un hogar, en euros y en dólares, con su origen."""
 
     eur_kwh: float
@@ -299,7 +300,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
 
 
 @dataclass(frozen=True)
-class LocalOAlquilada:
+class LocalOAlquilada(Validado):
     """El fine-tuning de la primera versión en una GPU propia (solo electricidad) o en otra alquilada más rápida."""
 
     local: str
@@ -331,7 +332,7 @@ def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> 
 
 
 @dataclass(frozen=True)
-class Caso:
+class Caso(Validado):
     """Una fila de la tabla de la primera versión: la carga que la representa y la opción que recomendaba."""
 
     escenario: str
@@ -588,7 +589,7 @@ def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) 
 
 
 @dataclass(frozen=True)
-class HorasEn:
+class HorasEn(Validado):
     """Horas (rango por la MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
 
     gpu: str
@@ -625,7 +626,7 @@ GPUS_LOCALES = ("RTX 3060 12GB", "RTX 4060 Ti 16GB", "RTX 4090", "RTX 5090", "Ap
 
 
 @dataclass(frozen=True)
-class EnLocal:
+class EnLocal(Validado):
     """Un trabajo en una GPU local: el método que cabe en ella (o ``None``), sus horas y cuánto más lenta es."""
 
     gpu: str
@@ -639,7 +640,7 @@ class EnLocal:
 
 
 @dataclass(frozen=True)
-class LocalFrenteARapida:
+class LocalFrenteARapida(Validado):
     """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
 
     trabajo: object  # ranking.Trabajo, con los tokens que dan esas horas

@@ -31,6 +31,7 @@ __all__ = [
     "TIPOS_PRECIO",
     "dolares",
     "euros",
+    "entre_fechas",
     "fecha",
     "fraccion",
     "lista",
@@ -219,6 +220,19 @@ def fecha(texto: str) -> str:
     """``"2026-10-29"`` → ``"29 de octubre de 2026"``; ``"2026-07"`` → ``"julio de 2026"``."""
     dia = validacion.fecha(texto, "fecha")
     return f"{dia.day} de {mes(texto)}" if len(texto) == 10 else mes(texto)
+
+
+def entre_fechas(desde: str, hasta: str) -> str:
+    """Un intervalo de fechas en español, con «del … al …» ante un día y «de … a …» ante un mes solo.
+
+    ``("2023-03-07", "2026-11")`` → ``"del 7 de marzo de 2023 a noviembre de 2026"``;
+    ``("2026-07", "2026-11-09")`` → ``"de julio de 2026 al 9 de noviembre de 2026"``.
+    """
+
+    inicio, fin = fecha(desde), fecha(hasta)
+    de = "del" if len(desde) == 10 else "de"
+    a = "al" if len(hasta) == 10 else "a"
+    return f"{de} {inicio} {a} {fin}"
 
 
 def periodo(texto: str) -> str:

@@ -13,7 +13,7 @@ import pandas as pd
 
 from . import esquema
 from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
-from .validacion import entero, resultado
+from .validacion import Validado, entero, resultado
 from .validacion import numero as valido
 
 CLAVES = (
@@ -28,7 +28,7 @@ CLAVES = (
 
 
 @dataclass(frozen=True)
-class Estado:
+class Estado(Validado):
     estado: str
     gpu: bool
     disco: bool
@@ -164,7 +164,7 @@ def reembolso_reserva(precio_hora: float, descuento: float, meses: float, horas_
 
 
 @dataclass(frozen=True)
-class Tipo:
+class Tipo(Validado):
     """El coste de un trabajo con un tipo de alquiler y lo que hay que saber de él."""
 
     tipo: str
@@ -219,7 +219,7 @@ def repeticion_que_iguala(precio_hora: float, puja_hora: float) -> float:
 
 
 @dataclass(frozen=True)
-class Oferta:
+class Oferta(Validado):
     """Una oferta del marketplace, como la muestra su tarjeta (los precios los fija el host)."""
 
     nombre: str
