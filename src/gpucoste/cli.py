@@ -550,6 +550,7 @@ def _cuanto_tarda(
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         u = tiempo.mfu(nombre, n, interconexion) if n else None
+        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except ValueError:  # no cabe en bf16
@@ -565,6 +566,8 @@ def _cuanto_tarda(
                 "horas_max": h.maximo if h else None,
                 "mfu_min": u.minimo if u else None,
                 "mfu_max": u.maximo if u else None,
+                "eficiencia_red_min": e.minimo if e else None,
+                "eficiencia_red_max": e.maximo if e else None,
                 "memoria_gb_por_gpu": m.total if m else None,
                 "cabe": cabe,
                 "tokens_s_generar_min": v.minimo if v else None,
@@ -574,7 +577,15 @@ def _cuanto_tarda(
     decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
     return Salida(
         pd.DataFrame(filas),
-        decimales | {"mfu_max": 2, "memoria_gb_por_gpu": 1, "tokens_s_generar_min": 0, "tokens_s_generar_max": 0},
+        decimales
+        | {
+            "mfu_max": 2,
+            "eficiencia_red_min": 2,
+            "eficiencia_red_max": 2,
+            "memoria_gb_por_gpu": 1,
+            "tokens_s_generar_min": 0,
+            "tokens_s_generar_max": 0,
+        },
     )
 
 
