@@ -8,7 +8,9 @@ ajuste = {e.id for e in calibracion.mitades_escalado()[0]}
 filas = []
 for p in calibracion.predicciones_escalado():
     e = p.medida
-    frente = "NVLink" if e.referencia == "nvlink" else f"{numero(e.n_referencia, 0)} GPU"
+    frente = (
+        "NVLink" if e.referencia == "nvlink" else f"{numero(e.n_referencia, 0)} GPU"
+    )
     filas.append(
         {
             "medida": f"[`{e.id}`]({e.fuente})",

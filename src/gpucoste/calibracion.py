@@ -241,9 +241,7 @@ def ajustar(
     for m in ajuste:
         if m.tipo == "entrenamiento" and m.metodo != "qlora":
             mfu.setdefault(clave_grupo(m), []).append((m.id, _mfu_implicito(m, salida)))
-    varias = [
-        v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) >= GRUPO_MINIMO for _, v in vs
-    ]
+    varias = [v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) >= GRUPO_MINIMO for _, v in vs]
     for clave, valores in mfu.items():
         central, minimo, maximo, ids = _resumir(valores)
         if len(valores) < GRUPO_MINIMO and varias:
