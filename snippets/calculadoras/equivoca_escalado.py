@@ -1,4 +1,4 @@
-# Cada medida de escalado usada: la eficiencia medida y la que da la guía para su interconexión.
+# Cada medida de escalado.csv: la eficiencia medida y la que da la guía para su red.
 import pandas as pd
 
 from gpucoste import calibracion, tiempo
@@ -16,7 +16,8 @@ for p in calibracion.predicciones_escalado():
             "medida": f"[`{e.id}`]({e.fuente})",
             "mitad": "ajuste" if e.id in ajuste else "validación",
             "interconexión": tiempo.INTERCONEXIONES[e.interconexion],
-            "qué": f"{e.modelo}, {numero(e.n_gpus, 0)} × {e.gpu} frente a {frente}, `{e.marco}`",
+            "qué": f"{e.modelo}, {numero(e.n_gpus, 0)} × {e.gpu} frente a {frente}, "
+            f"`{e.marco}`",
             "medido": numero(e.valor, 2),
             "rango de la guía": f"{numero(p.minimo, 2)}–{numero(p.maximo, 2)}",
             "error": porcentaje(p.central / e.valor - 1),
