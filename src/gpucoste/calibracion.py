@@ -342,7 +342,7 @@ def texto_escalado() -> str:
         else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
         for nombre, r in informe_escalado().items()
     ]
-    return "eficiencia por interconexión (escalado.csv): " + "; ".join(partes)
+    return "eficiencia por interconexión: " + "; ".join(partes)
 
 
 def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
