@@ -1400,10 +1400,16 @@ from gpucoste import cli, paises  # noqa: E402
 
 @dataclass(frozen=True)
 class FechaConCambio:
-    """Un día (o un mes) desde junio de 2026: para todos hay un tipo de cambio de cada moneda en los datos."""
+    """Un día (o un mes) desde el mes siguiente al último «primer tipo» de los datos: para todos hay un tipo de
+    cambio de cada moneda (el primero de cada una sale de cambios.csv y del BCE de moneda.csv, no de una fecha fija)."""
 
     def buenos(self) -> st.SearchStrategy:
-        dias = st.dates(dt.date(2026, 6, 1), dt.date(2200, 12, 31))
+        primeros = [
+            min(c.fecha for c in paises.cambios() if c.moneda == m) for m in {c.moneda for c in paises.cambios()}
+        ]
+        ultimo = dt.date.fromisoformat(max([*primeros, moneda.tipo_de_cambio().fecha])[:10])
+        desde = (ultimo.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+        dias = st.dates(desde, dt.date(2200, 12, 31))
         return st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
 
     extremos = buenos
@@ -1427,6 +1433,7 @@ for _f in (paises.en_local, paises.importe_local, paises.a_usd):
 funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
 funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
 funcion(paises.texto, _IMPORTES)
+funcion(paises.vigencia_anticipo, _NOMBRES_PAIS)
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (
@@ -1438,3 +1445,51 @@ for _o in ORDENES:
     if any(op.bandera == "--empresa" for op in cli.ORDENES[_o.nombre].opciones):
         _o.opcionales["--empresa"] = _SI_NO
         _o.opcionales.setdefault("--pais", _NOMBRES_PAIS)
+
+
+# --- Los tipos de opción de la CLI (cli_opciones): el texto que escribe quien usa la orden ------------------
+
+from gpucoste import cli_opciones  # noqa: E402
+
+
+def _escribir(x: float | int) -> str:
+    """``x`` como lo escribiría quien usa la CLI: con coma decimal («1,5», «1e-05», «2048»)."""
+    return str(x) if isinstance(x, int) else repr(float(x)).replace(".", ",")
+
+
+_TEXTOS_NO_NUMERO = [None, 1.5, 2, b"1", "", " ", "abc", "nan", "inf", "-inf", "1e999", "1.500", "1,5,5", "\u0661"]
+
+
+@dataclass(frozen=True)
+class Escrito:
+    """Un número escrito como en la CLI (``--horas 1,5``), el argumento de los tipos de opción. ``minimo``: ``None``
+    (cualquier signo), 0 (``no_negativo``) o un positivo (``positivo``); ``entero``: ``entero_positivo``."""
+
+    minimo: float | None = None
+    entero: bool = False
+
+    def buenos(self) -> st.SearchStrategy:
+        if self.entero:
+            return st.integers(1, 10**9).map(_escribir)
+        if self.minimo is None:
+            return _numeros(-1e6, 1e6).map(_escribir)
+        return _numeros(self.minimo or 0.0, 1e6).filter(lambda x: x >= self.minimo).map(_escribir)
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        fuera = [] if self.minimo is None else ["-1", "-0,5", "-1e-300"] + (["0", "0,0"] if self.minimo else [])
+        if self.entero:
+            fuera += ["0", "1,5", "-3", "1e10", "2,5e0"]
+        return st.sampled_from(_TEXTOS_NO_NUMERO + fuera)
+
+
+funcion(cli_opciones.decimal, Escrito(), negativos=True)
+funcion(cli_opciones.positivo, Escrito(1e-3))
+funcion(cli_opciones.no_negativo, Escrito(0))
+funcion(cli_opciones.entero_positivo, Escrito(entero=True))
+FUNCIONES_EXENTAS["cli_opciones.nombre_de"] = (
+    "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
+    "tests/test_cli_nombres.py y las de ORDENES"
+)
+FUNCIONES_EXENTAS["cli_opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"

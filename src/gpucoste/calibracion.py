@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from . import datos, memoria, tiempo
 from .formato import numero, porcentaje
+from .validacion import Validado
 
 __all__ = [
     "BANDA",
@@ -419,7 +420,7 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
 
 
 @dataclass(frozen=True)
-class Prediccion:
+class Prediccion(Validado):
     """Lo que predice la biblioteca para una medida, en su misma unidad."""
 
     medida: datos.Medida
@@ -516,7 +517,7 @@ def predicciones() -> tuple[Prediccion, ...]:
 
 
 @dataclass(frozen=True)
-class Resumen:
+class Resumen(Validado):
     """Error de un conjunto de predicciones: cuántas, mediana de |predicho/medido − 1| y fracción dentro del rango."""
 
     n: int

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import esquema, validacion
+from .validacion import Validado
 
 __all__ = [
     "ACELERACIONES",
@@ -72,9 +73,10 @@ __all__ = [
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 
-NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda"}
-"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»); los demás, tal cual.
-``formato.nivel`` lo aplica (y lo publica como ``formato.NIVELES``)."""
+NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda", "verificado": "host verificado"}
+"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»; «host verificado»,
+que concuerda con cualquier GPU: «la H100 80GB (host verificado)»); los demás, tal cual. ``formato.nivel`` lo
+aplica (y lo publica como ``formato.NIVELES``)."""
 
 
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
@@ -182,7 +184,7 @@ class Supuesto(esquema.Registro):
 
 
 @dataclass(frozen=True)
-class Ventana:
+class Ventana(Validado):
     """Atención de ventana deslizante: en ``capas_con_ventana`` capas, la caché KV no pasa de ``ventana`` tokens."""
 
     modelo: str
@@ -194,7 +196,7 @@ class Ventana:
 
 
 @dataclass(frozen=True)
-class Ajuste:
+class Ajuste(Validado):
     """Un parámetro de los modelos ajustado a la mitad de ajuste de ``medidas.csv`` (ver ``gpucoste.calibracion``)."""
 
     clave: str
@@ -388,7 +390,7 @@ class Aceleracion(esquema.Registro):
 
 
 @dataclass(frozen=True)
-class Medida:
+class Medida(Validado):
     """Una medida publicada de entrenamiento, memoria, generación o servicio, para calibrar los modelos.
 
     ``rechazada`` vacía: la medida entra en la calibración; si no, dice por qué se deja fuera.

@@ -23,10 +23,10 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .coste import coste_total
+from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
+from .validacion import Validado, opcion
 from .validacion import numero as numero_valido
-from .validacion import opcion
 
 __all__ = [
     "CALCULADORAS",
@@ -61,7 +61,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Campo:
+class Campo(Validado):
     """Un dato que escribe el lector: el argumento ``nombre`` de la función de la calculadora."""
 
     nombre: str
@@ -75,7 +75,7 @@ class Campo:
 
 
 @dataclass(frozen=True)
-class Tabla:
+class Tabla(Validado):
     """El resultado de una calculadora: columnas y filas ya escritas en español."""
 
     columnas: tuple[str, ...]
@@ -90,7 +90,7 @@ class Tabla:
 
 
 @dataclass(frozen=True)
-class Calculadora:
+class Calculadora(Validado):
     nombre: str
     titulo: str
     argumentos: dict[str, str]
@@ -522,10 +522,10 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
             f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
-            decisiones.HORAS_AL_DIA[0] * 365 / 12,
+            horas_al_mes(decisiones.HORAS_AL_DIA[0]),
         ),
         Campo("valor_reventa", "Lo que recuperas al venderla", "US$", 0.0),
     )
