@@ -423,7 +423,7 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
 class Prediccion(Validado):
     """Lo que predice la biblioteca para una medida, en su misma unidad."""
 
-    medida: datos.Medida
+    medida: datos.Medida | datos.Escalado
     central: float
     minimo: float
     maximo: float
