@@ -82,11 +82,9 @@ FIJADA = re.compile(
     r"^https://(github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+"
     r"|huggingface\.co/\S+/(blob|resolve|commit)/[0-9a-f]{40}(/\S*)?)$"
 )
-# Un trinquete, no la meta: el issue 19 pide 10 como mucho. Hoy son 22: 9 de precios, especificaciones y
-# políticas sin copia fijada, cada una con su motivo en `nota`, y 13 de países y tipos de cambio (leyes y diarios
-# que citan la cifra oficial, hasta que el recolector de tipos de cambio los sustituya). Baja este número cuando
-# fijes una fuente; no lo subas.
-MAX_ENLACES_VIVOS = 22
+# Un trinquete, no la meta: el issue 19 pide 10 como mucho. Cada enlace vivo dice su motivo en `nota`. Baja este
+# número cuando fijes una fuente; no lo subas.
+MAX_ENLACES_VIVOS = 16
 PROPIA = "https://gpucoste.github.io/gpucoste/"  # la propia guía: su texto está en docs/, versionado con los datos
 
 

@@ -14,6 +14,7 @@ import numbers
 from typing import TYPE_CHECKING
 
 from . import datos, validacion
+from .coste import DIAS_ANIO, HORAS_MES
 from .validacion import numero as _numero
 
 if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras del navegador no lo tienen
@@ -35,6 +36,7 @@ __all__ = [
     "fraccion",
     "lista",
     "mes",
+    "mes_medio",
     "nivel",
     "numero",
     "periodo",
@@ -267,3 +269,9 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     alineacion = ["right" if c in decimales else "left" for c in salida.columns]
     # disable_numparse: «8.590» (ocho mil quinientos noventa) no es el número 8,59 de tabulate.
     return salida.to_markdown(index=False, colalign=alineacion, disable_numparse=True)
+
+
+def mes_medio() -> str:
+    """La frase con la que una página dice qué es un mes: «un mes medio son 730 horas (365 días × 24 h ÷ 12)»,
+    de ``coste.HORAS_MES`` (el único mes del sitio)."""
+    return f"un mes medio son {numero(HORAS_MES, 0)} horas ({DIAS_ANIO} días × 24 h ÷ 12)"

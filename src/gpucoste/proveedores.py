@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from . import esquema
-from .validacion import opcion
+from .validacion import Validado, opcion
 
 __all__ = ["ASPECTOS", "POLITICAS", "Politica", "TITULOS", "politica", "politicas", "tabla"]
 
@@ -29,7 +29,7 @@ TITULOS = {
 
 
 @dataclass(frozen=True)
-class Politica:
+class Politica(Validado):
     proveedor: str
     aspecto: str
     valor: str
