@@ -82,10 +82,10 @@ FIJADA = re.compile(
     r"^https://(github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+"
     r"|huggingface\.co/\S+/(blob|resolve|commit)/[0-9a-f]{40}(/\S*)?)$"
 )
-# Un trinquete, no la meta: el issue 19 pide 10 como mucho. Hoy son 32 (26 de precios, especificaciones y
-# políticas sin copia fijada, y 6 de países y tipos de cambio: leyes, el BCE y diarios que citan la cifra oficial;
-# el FIX, la TRM, el tipo del BCRP y el kWh de Eurostat ya apuntan a copias fijadas). Baja este número cuando
-# fijes una fuente; no lo subas.
+# Un trinquete, no la meta: el issue 19 pide 10 como mucho. Hoy son 32: 23 de precios, especificaciones y políticas
+# sin copia fijada, y 9 de países, tipos de cambio y compras locales (leyes, el BCE, el tipo chileno y el precio
+# español de la RTX 4090, que citan diarios); el FIX, la TRM, el tipo del BCRP, el mayorista argentino y el kWh de
+# Eurostat ya apuntan a copias fijadas. Baja este número cuando fijes una fuente; no lo subas.
 MAX_ENLACES_VIVOS = 32
 PROPIA = "https://gpucoste.github.io/gpucoste/"  # la propia guía: su texto está en docs/, versionado con los datos
 
