@@ -136,7 +136,7 @@ def _campos_coste() -> tuple[Campo, ...]:
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
         Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
-        Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
+        Campo("gb_transferencia", "Transferencia con cargo (entrada y salida)", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
 
@@ -272,6 +272,7 @@ PRECISION_DEL_METODO = "metodo"
 """Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
 
 NOMBRES_FORMATOS = {
+    "2bit": "2 bits",
     "q8_0": "GGUF Q8_0",
     "q5_k_m": "GGUF Q5_K_M",
     "q4_k_m": "GGUF Q4_K_M",
@@ -1056,8 +1057,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     return (
         f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" '
         f'{_carga(pyodide, rueda, peso, instantanea)} aria-labelledby="{id_}-titulo" novalidate>'
-        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
-        "(la cuenta se hace en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        # El título, corto: en un móvil el resultado va justo debajo (calculadora.css) y tiene que verse.
+        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong></p>'
         f'<div class="gc-campos">{"".join(filas)}</div>'
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
@@ -1075,7 +1076,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         # Un párrafo y no un bloque <pre><code>: el tema le pondría su propio botón de copiar, encima del texto.
         f'<p class="gc-orden"><code>{html.escape(compartir["orden"])}</code></p>'
         "</div>"
-        f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
+        '<p class="gc-nota">La cuenta se hace en tu navegador con esta misma biblioteca: nada sale de tu equipo. Con '
+        "los valores por defecto, la tabla es la que se calculó al construir la página.</p>"
         "</form>"
     )
 
