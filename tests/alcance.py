@@ -95,6 +95,22 @@ def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
 
 
 REGLAS_SNIPPETS = "test_reglas_de_los_snippets"
+_LISTA_SNIPPETS = re.compile(r"^(\w+)\s*=\s*sorted\(\(RAIZ\s*/\s*\"snippets\"\)\.rglob\(\"\*\.py\"\)\)", re.M)
+
+
+def por_snippet(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
+    """``tests/test_x.py`` → sus pruebas parametrizadas con un caso por snippet (``SNIPPETS = sorted((RAIZ /
+    "snippets").rglob("*.py"))`` y ``@pytest.mark.parametrize("ruta", SNIPPETS, ids=…)``): su nodo
+    ``prueba[tema/snippet.py]`` ejecuta solo ese snippet."""
+    salida = {}
+    for prueba in sorted((raiz / "tests").glob("test_*.py")):
+        texto = prueba.read_text(encoding="utf-8")
+        for lista in _LISTA_SNIPPETS.findall(texto):
+            patron = rf"@pytest\.mark\.parametrize\(\s*\"\w+\",\s*{lista}\b[^\n]*\n(?:@[^\n]*\n)*def (test_\w+)"
+            funciones = re.findall(patron, texto)
+            if funciones:
+                salida.setdefault(f"tests/{prueba.name}", []).extend(funciones)
+    return salida
 
 
 def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
@@ -129,7 +145,14 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
         csv = f.startswith("src/gpucoste/datos/") and ruta.suffix == ".csv"
         if csv:
             datos.add(ruta.name)
-        elif ruta.parts[0] in ("snippets", "src") or f.startswith("tests/snapshots/"):
+        elif (ruta.parts[0] == "snippets" and ruta.suffix == ".py") or f.startswith("tests/snapshots/"):
+            # Lo que imprime un snippet depende de él y de la biblioteca, nada más: sus casos, y lo demás de
+            # test_snippets.py (cada snapshot con su snippet, cada bloque con su id).
+            snippet = pathlib.PurePosixPath(*ruta.parts[1 if ruta.parts[0] == "snippets" else 2 :]).with_suffix(".py")
+            for fichero, funciones in por_snippet(raiz).items():
+                nodos.update(f"{fichero}::{funcion}[{snippet}]" for funcion in funciones)
+            nodos.update(f"tests/test_snippets.py::{t}" for t in _sin_parametros(tests / "test_snippets.py"))
+        elif ruta.parts[0] in ("snippets", "src"):
             elegidas.add("test_snippets")  # lo que imprime un snippet depende de él y de la biblioteca, nada más
         elif ruta.parts[0] == "docs":
             nodos.add(f"tests/test_snippets.py::{REGLAS_SNIPPETS}")  # cada snippet, incluido por su página
@@ -151,6 +174,12 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     # Un nodo de un fichero que ya va entero sobra.
     nodos = {n for n in nodos if n.split("::")[0].removeprefix("tests/").removesuffix(".py") not in elegidas}
     return [f"tests/{p}.py" for p in sorted(elegidas)] + sorted(nodos)
+
+
+def _sin_parametros(prueba: pathlib.Path) -> list[str]:
+    """Las pruebas de ``prueba`` sin ``parametrize`` (sus nodos no llevan corchetes)."""
+    texto = prueba.read_text(encoding="utf-8")
+    return re.findall(r"(?:^|\n)(?!@pytest\.mark\.parametrize)[^\n]*\ndef (test_\w+)\(", "\n" + texto)
 
 
 def _de_biblioteca(ruta: pathlib.Path) -> set[str]:
@@ -332,6 +361,7 @@ class Lecturas:
                 for nombre in m.metodos:
                     self.por_metodo[nombre.split(".")[1]].add((m.nombre, nombre))
         self.menciona: dict[tuple, set[str]] = {}
+        self.menciona_sin_externo: dict[tuple, set[str]] = {}
         self.nombra: dict[tuple, set[tuple]] = collections.defaultdict(set)
         self.guarda: dict[tuple, set[tuple]] = collections.defaultdict(set)
         self.decoradas: list[tuple[tuple, tuple]] = []
@@ -413,6 +443,7 @@ class Lecturas:
         # Un parámetro o una variable local tapa al nombre del módulo que se llama igual.
         locales = _locales(nodo) if resolver and isinstance(nodo, (ast.FunctionDef, ast.AsyncFunctionDef)) else set()
         saltar: set[int] = {id(n) for n in recorrido if isinstance(n, ast.Name) and n.id in locales}
+        externo = False
         # Guardar en un registro (``ORDENES[n] = f``, ``R.append(f)``) no es leerlo; y un nombre asignado tampoco.
         for n in recorrido:
             if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
@@ -433,14 +464,15 @@ class Lecturas:
                 if m.prueba and _GLOB_CSV in n.value:
                     menciona.add(TODOS)
             if m.prueba and not m.snippet and _externo(n):
-                menciona.add(TODOS)
+                externo = True
             if resolver and isinstance(n, ast.Call):
                 llamadas.append(n)
         if clave == _CARGADOR:
             nombra, menciona = set(), set()  # cargar(t) lee la tabla t: lo cuenta quien nombra t
         parametros = {a.arg for a in ast.walk(nodo) if isinstance(a, ast.arg)} if nombre != "<importar>" else set()
         self.llamadas[clave] = [(self._resolver(m, ll.func), _argumentos(m, ll, self, parametros)) for ll in llamadas]
-        self.menciona[clave] = self.menciona.get(clave, set()) | menciona
+        self.menciona_sin_externo[clave] = self.menciona_sin_externo.get(clave, set()) | menciona
+        self.menciona[clave] = self.menciona.get(clave, set()) | menciona | ({TODOS} if externo else set())
         self.nombra[clave] |= nombra
         if nombre == "<importar>":
             return
@@ -485,6 +517,7 @@ class Lecturas:
         for clave, llamadas in self.llamadas.items():
             if clave not in cargadores and any(d & cargadores and a is None for d, a in llamadas):
                 self.menciona[clave].add(TODOS)
+                self.menciona_sin_externo[clave].add(TODOS)
 
     def _tablas(self) -> None:
         """Cargar una tabla carga las tablas a las que remite (referencias): si cambia gpus.csv, cambia cargar
@@ -508,9 +541,11 @@ class Lecturas:
         """Los ficheros cuya carga cambia si cambian ``ficheros``: ellos y los que remiten a ellos."""
         return {f for f, deps in self.depende.items() if deps & ficheros} | set(ficheros)
 
-    def definiciones_que_leen(self, ficheros: set[str]) -> set[tuple]:
-        """Las definiciones que mencionan uno de ``ficheros`` (o todos), o nombran una que lo hace."""
+    def definiciones_que_leen(self, ficheros: set[str], externo: bool = True) -> set[tuple]:
+        """Las definiciones que mencionan uno de ``ficheros`` (o todos), o nombran una que lo hace. Sin
+        ``externo``, sin contar el código que una prueba ejecuta aparte (otro proceso, runpy)."""
         tocados = self.afectados(ficheros) | {TODOS}
+        menciona = self.menciona if externo else self.menciona_sin_externo
         inverso: dict[tuple, set[tuple]] = collections.defaultdict(set)
         for d, nombradas in self.nombra.items():
             for n in nombradas:
@@ -519,7 +554,7 @@ class Lecturas:
         for m in self.modulos.values():
             for nombre in [*m.defs, *m.metodos]:
                 inverso[(m.nombre, nombre)].add((m.nombre, "<modulo>"))
-        inicio = {d for d, f in self.menciona.items() if f & tocados}
+        inicio = {d for d, f in menciona.items() if f & tocados}
         return _cierre(inverso, inicio)
 
     def pruebas_que_leen(self, ficheros: set[str]) -> list[str]:
@@ -542,17 +577,19 @@ class Lecturas:
                         salida.add(f"{fichero}::{nombre}")
                 elif al_importar or autouse or (m.nombre, nombre) in leen:
                     salida.add(f"{fichero}::{nombre}")
-        snapshots = f"tests/test_snippets.py::{SALIDA_SNIPPETS}"
-        if snapshots in salida:
-            salida.discard(snapshots)
-            for p in self.snippets:
-                nombre = f"snippets/{p.relative_to(self.raiz / 'snippets').as_posix()}"
-                if (nombre, "<importar>") in leen or (nombre, "<modulo>") in leen:
-                    salida.add(f"{snapshots}[{nombre.removeprefix('snippets/')}]")
+        # Una prueba con un caso por snippet (que lo ejecuta en otro proceso o con runpy): los casos de los
+        # snippets que leen el fichero, y todos si la prueba lee el fichero por otro camino.
+        sin_externo = self.definiciones_que_leen(ficheros, externo=False)
+        snippets = [f"snippets/{p.relative_to(self.raiz / 'snippets').as_posix()}" for p in self.snippets]
+        leidos = [s.removeprefix("snippets/") for s in snippets if (s, "<importar>") in leen]
+        for fichero, funciones in por_snippet(self.raiz).items():
+            m = self.modulos[fichero.removesuffix(".py")]
+            for funcion in funciones:
+                nodo = f"{fichero}::{funcion}"
+                if nodo in salida and (m.nombre, funcion) not in sin_externo and (m.nombre, "<importar>") not in leen:
+                    salida.discard(nodo)
+                    salida.update(f"{nodo}[{s}]" for s in leidos)
         return sorted(salida)
-
-
-SALIDA_SNIPPETS = "test_salida_igual_al_snapshot"
 
 
 def _literales(m: _Modulo, valor: ast.AST, vistos: frozenset = frozenset()) -> set[str]:

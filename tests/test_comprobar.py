@@ -138,13 +138,22 @@ def test_un_cambio_de_datos_alcanza_cada_lectura_plantada(tmp_path):
 
 def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
     """Lo que imprime un snippet depende de él y de la biblioteca: una coma de la prosa no lo mueve (la construcción
-    estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página)."""
+    estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página); un
+    snippet o su snapshot cambiados, solo los casos de ese snippet; la biblioteca, todos."""
     assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
     reglas = f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
     assert alcance.pruebas_afectadas(["docs/glosario.md"]) == [reglas]
-    for cambio in ("snippets/vast-ai/precio.py", "src/gpucoste/formato.py", "tests/snapshots/vast-ai/precio.txt"):
-        pruebas = alcance.pruebas_afectadas([cambio, "docs/glosario.md"])
-        assert "tests/test_snippets.py" in pruebas and reglas not in pruebas, cambio
+    pruebas = alcance.pruebas_afectadas(["src/gpucoste/formato.py", "docs/glosario.md"])
+    assert "tests/test_snippets.py" in pruebas and reglas not in pruebas
+    por_snippet = alcance.por_snippet()
+    assert "test_salida_igual_al_snapshot" in por_snippet["tests/test_snippets.py"]
+    for cambio in ("snippets/vast-ai/precio.py", "tests/snapshots/vast-ai/precio.txt"):
+        pruebas = alcance.pruebas_afectadas([cambio])
+        assert "tests/test_snippets.py::test_salida_igual_al_snapshot[vast-ai/precio.py]" in pruebas, cambio
+        assert "tests/test_snippets.py::test_cada_snapshot_tiene_su_snippet" in pruebas, cambio
+        for fichero, funciones in por_snippet.items():
+            assert {f"{fichero}::{f}[vast-ai/precio.py]" for f in funciones} <= set(pruebas), cambio
+        assert not [p for p in pruebas if "[" in p and not p.endswith("[vast-ai/precio.py]")], cambio
     assert alcance.pruebas_afectadas(["mkdocs.yml"]) == []
 
 
