@@ -223,6 +223,8 @@ class Lecturas:
                     menciona.add(TODOS)
             if m.prueba and not m.snippet and _externo(n):
                 externo = True
+            if not m.prueba and _carpeta_de_datos(n):
+                menciona.add(TODOS)  # lee la carpeta de datos sin el cargador (``ficheros()`` de publicacion)
             if resolver and isinstance(n, ast.Call):
                 llamadas.append(n)
         if clave == _CARGADOR:
@@ -398,6 +400,14 @@ def _es_main(nodo: ast.AST) -> bool:
     """``if __name__ == "__main__":`` (no corre al importar)."""
     prueba = getattr(nodo, "test", None) if isinstance(nodo, ast.If) else None
     return isinstance(prueba, ast.Compare) and "__name__" in ast.dump(prueba) and "__main__" in ast.dump(prueba)
+
+
+def _carpeta_de_datos(n: ast.AST) -> bool:
+    """La carpeta de datos, sin pasar por ``esquema.cargar``: la variable ``GPUCOSTE_DATOS`` o
+    ``resources.files(…)`` (la del paquete)."""
+    if isinstance(n, ast.Constant):
+        return n.value == "GPUCOSTE_DATOS"
+    return isinstance(n, ast.Attribute) and n.attr == "files" and getattr(n.value, "id", "") == "resources"
 
 
 def _externo(n: ast.AST) -> bool:
