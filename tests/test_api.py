@@ -86,13 +86,11 @@ def test_la_comprobacion_de_api_puede_fallar():
 # --- Sin círculos de importación ---------------------------------------------------------------------------
 
 
-PENDIENTES = [["cli", "cli_decisiones"]]
-"""Círculos conocidos aún sin romper (cli_decisiones usa los tipos de opción de cli y cli la importa para
-registrar sus órdenes); la prueba falla si aparece otro o si este desaparece sin quitarlo de aquí."""
-
-
 def test_sin_circulos_de_importacion():
-    assert circulos(importaciones(PAQUETE)) == PENDIENTES
+    """Ningún módulo importa (directa o indirectamente, también dentro de una función) a otro que lo importa a él.
+    Los dos que había (``cli`` ↔ ``cli_decisiones``, ``datos`` ↔ ``formato``) se rompieron sacando lo común a un
+    tercer módulo (``cli_opciones``; ``formato`` ya no importa ``datos``)."""
+    assert circulos(importaciones(PAQUETE)) == []
 
 
 def test_la_comprobacion_de_circulos_puede_fallar(tmp_path):
@@ -103,3 +101,13 @@ def test_la_comprobacion_de_circulos_puede_fallar(tmp_path):
     ruta = tmp_path / "validacion.py"
     ruta.write_text(ruta.read_text(encoding="utf-8") + "\n\ndef _f():\n    from . import coste\n", encoding="utf-8")
     assert ["coste", "validacion"] in circulos(importaciones(tmp_path))
+
+
+def test_el_circulo_de_la_cli_puede_volver(tmp_path):
+    """Fallo plantado: ``cli_decisiones`` vuelve a importar de ``cli`` (y ``cli`` la importa para registrar sus
+    órdenes): la prueba lo ve."""
+    for p in PAQUETE.glob("*.py"):
+        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    ruta = tmp_path / "cli_decisiones.py"
+    ruta.write_text(ruta.read_text(encoding="utf-8").replace("from .cli_opciones import", "from .cli import"))
+    assert circulos(importaciones(tmp_path)) == [["cli", "cli_decisiones"]]

@@ -121,7 +121,7 @@ def test_el_atipico_se_salta(carpeta_datos):
     assert r.precio.precio_hora_usd == pytest.approx(9.99) == leidos.reciente("H100 80GB", "Vast.ai", "verificado")[0]
     assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(99.9)]
     tabla = atipicos.tabla_recientes().set_index("GPU")
-    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(9.99)
+    assert tabla.loc["H100 80GB (host verificado)", "reciente"] == pytest.approx(9.99)
     invariantes.recientes_como_el_oraculo()  # y cada escenario, como dice el CSV (también sin estimaciones)
 
 

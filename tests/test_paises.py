@@ -83,6 +83,27 @@ def test_argentina_separa_la_percepcion_a_cuenta():
     assert "percepción a cuenta del 30" in paises.texto(i)
 
 
+def test_la_percepcion_dice_hasta_cuando_consta():
+    """La percepción nunca se muestra sin su vigencia: la fecha que consta del CSV y lo que se sabe después."""
+    for fila in _filas("paises.csv"):
+        texto = paises.vigencia_anticipo(fila["codigo"])
+        if not fila["anticipo"]:
+            assert texto == ""
+            continue
+        if fila["anticipo_hasta"]:
+            assert formato.fecha(fila["anticipo_hasta"]) in texto
+        assert fila["anticipo_vigencia"] in texto
+        assert texto in paises.texto(paises.en_local(10, fila["codigo"]))
+        orden = ["coste", "--precio-hora", "2", "--horas", "10", "--pais", fila["codigo"]]
+        salida = subprocess.run(
+            [sys.executable, "-m", "gpucoste", *orden],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert " ".join(texto.split()) in " ".join(salida.split())
+
+
 @given(
     usd=st.floats(0, 1e7, allow_nan=False),
     codigo=st.sampled_from([*LISTADOS, "SIN"]),
@@ -96,7 +117,10 @@ def test_un_impuesto_nunca_baja_un_coste_y_la_vuelta_es_la_identidad(usd, codigo
     assert i.local >= paises.en_local(usd, codigo, empresa=True).local * (1 - 1e-12)
 
 
-@given(fecha=st.dates().map(lambda d: d.isoformat()).filter(lambda f: f < "2025-11-26"))
+_PRIMER_MXN = min(f["fecha"] for f in _filas("cambios.csv") if f["moneda"] == "MXN")
+
+
+@given(fecha=st.dates().map(lambda d: d.isoformat()).filter(lambda f: f < _PRIMER_MXN))
 def test_un_tipo_que_falta_es_un_error_que_nombra_pais_y_fecha(fecha):
     with pytest.raises(ValueError) as error:
         paises.en_local(1, "MX", fecha=fecha)

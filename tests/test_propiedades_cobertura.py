@@ -16,7 +16,7 @@ import propiedades
 import pytest
 
 import gpucoste
-from gpucoste import cli
+from gpucoste import cli, cli_opciones
 
 
 def _modulos() -> list[str]:
@@ -140,7 +140,7 @@ def test_las_obligatorias_del_arnes_son_las_de_la_cli():
 
 def test_la_comprobacion_de_ordenes_puede_fallar(monkeypatch):
     monkeypatch.setitem(
-        cli.ORDENES, "nueva", cli._Orden("nueva", "una orden sin registrar", (cli.Opcion("--x", "x"),), print)
+        cli.ORDENES, "nueva", cli_opciones.Orden("nueva", "una orden sin registrar", (cli.Opcion("--x", "x"),), print)
     )
     assert opciones_sin_generar()["nueva"] == ["(la orden entera)"]
 

@@ -141,3 +141,61 @@ def test_ayudas_de_las_paginas_con_entradas_malas():
     _error(publicacion.enlace, 5)
     _error(publicacion.precio, "x")
     assert publicacion.precio(2.5) == "2,50"
+
+
+# --- Cada registro se comprueba al crearse (issue 21: «Rango, Gpu, Modelo y los demás registros») -----------
+
+
+def _registros() -> list[type]:
+    import importlib
+    import inspect
+    import pkgutil
+
+    import gpucoste
+
+    salida = []
+    for m in sorted(x.name for x in pkgutil.iter_modules(gpucoste.__path__) if x.name != "__main__"):
+        modulo = importlib.import_module(f"gpucoste.{m}")
+        for nombre in modulo.__all__:
+            v = getattr(modulo, nombre)
+            if inspect.isclass(v) and dataclasses.is_dataclass(v) and v.__module__ == modulo.__name__:
+                salida.append(v)
+    return salida
+
+
+@pytest.mark.parametrize("clase", _registros(), ids=lambda c: f"{c.__module__}.{c.__name__}")
+def test_cada_registro_publico_se_comprueba_al_crearse(clase):
+    """Todo ``dataclass`` de la API declarada hereda de ``validacion.Validado`` (o de ``esquema.Registro``, que la
+    extiende): un registro nuevo que no lo haga hace fallar esta prueba."""
+    assert issubclass(clase, validacion.Validado), f"{clase.__name__}: hereda de validacion.Validado"
+
+
+def _con(registro, campo, valor):
+    return lambda: dataclasses.replace(registro, **{campo: valor})
+
+
+def _ejemplos_de_registros():
+    from gpucoste import electricidad, memoria, mercado, ranking
+
+    trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
+    fila = ranking.ranking(trabajo)[0]
+    return [
+        ("Desglose", _con(coste.coste_total(1, 2), "gpu", math.nan)),
+        ("Desglose", _con(coste.coste_total(1, 2), "arranque", "0")),
+        ("Fila", _con(fila, "precio", None)),
+        ("Fila", _con(fila, "horas", (1, 2))),
+        ("Memoria", _con(memoria.encaja("Llama 3.1 8B", "lora", "RTX 4090"), "modelo", math.inf)),
+        ("CosteElectrico", _con(electricidad.coste_electricidad(300, 0.2), "kwh_hora", math.nan)),
+        ("PrecioApi", _con(mercado.precios_api()[0], "modelo", None)),
+        ("Trabajo", _con(trabajo, "secuencia", 2048.0)),
+        ("Ajuste", _con(next(iter(datos.ajustes().values())), "clave", 1)),
+    ]
+
+
+@pytest.mark.parametrize("caso", range(9))
+def test_un_registro_hecho_a_mano_con_un_campo_malo_da_value_error(caso):
+    """``coste.Desglose(nan, …)``, un ``ranking.Fila`` sin precio o una ``memoria.Memoria`` con ``modelo=inf`` se
+    creaban sin queja: el número malo salía después, lejos de su origen."""
+    clase, crear = _ejemplos_de_registros()[caso]
+    mensaje = _error(crear)
+    assert mensaje.startswith(f"{clase}: "), mensaje

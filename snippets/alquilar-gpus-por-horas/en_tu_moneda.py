@@ -1,7 +1,7 @@
 # El trabajo más barato, en la moneda de cada país: con su impuesto,
 # su tipo de cambio y su fecha.
 from gpucoste import ocultos, paises
-from gpucoste.formato import lista, porcentaje, rango
+from gpucoste.formato import porcentaje, rango
 
 real = ocultos.coste_real()
 barato = real.loc[real["total_min"].idxmin()]
@@ -26,10 +26,11 @@ for p in paises.paises():
     cambio = paises.nota_cambio(p)
     print(f"| {p.pais} | {impuesto} | {local}\N{NO-BREAK SPACE}{unidad} | {cambio} |")
     if p.anticipo:
-        con_anticipo.append(f"{p.pais} ({porcentaje(p.anticipo)})")
-if con_anticipo:
+        con_anticipo.append(p)
+for p in con_anticipo:
     print(
-        f"\nEn {lista(con_anticipo)}, pagar con tarjeta en dólares suma además una "
-        "percepción a cuenta de otro impuesto, que se recupera después. En todos, "
-        "tu tarjeta puede añadir su recargo por pagar en otra moneda."
+        f"\nEn {p.pais}, pagar con tarjeta en dólares suma además una percepción del "
+        f"{porcentaje(p.anticipo)} a cuenta de otro impuesto, que se recupera después: "
+        f"{paises.vigencia_anticipo(p)}."
     )
+print("\nEn todos, tu tarjeta puede añadir su recargo por pagar en otra moneda.")

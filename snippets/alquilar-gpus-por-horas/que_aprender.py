@@ -1,14 +1,14 @@
 # «Qué aprender»: las cifras salen del modelo de tiempo calibrado.
 from gpucoste import experimento_definido as ed
-from gpucoste.formato import fraccion, numero, porcentaje
+from gpucoste.formato import fraccion, nivel, numero, porcentaje
 
 c = ed.comparar_calibrado()
 if c.veces_coste >= 1:
     diferencia = f"un {porcentaje(c.veces_coste - 1)} más"
 else:
     diferencia = f"un {porcentaje(1 - c.veces_coste)} menos"
-cara = f"{c.cara.gpu} ({c.cara.nivel})"
-barata = f"{c.barata.gpu} ({c.barata.nivel})"
+cara = f"{c.cara.gpu} ({nivel(c.cara.nivel)})"
+barata = f"{c.barata.gpu} ({nivel(c.barata.nivel)})"
 parecido = "parecido" if abs(c.veces_coste - 1) < 0.25 else "distinto"
 print(
     "**La GPU más cara por hora no es la más cara por trabajo.** "

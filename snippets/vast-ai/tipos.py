@@ -15,7 +15,7 @@ repetida = 0.25
 
 trabajos = (
     ("El fine-tuning", esc.horas),
-    (f"Un mes de trabajo ({numero(horas_mes, 0)} h)", horas_mes),
+    (f"Un mes prepagado ({vast.mes_de_reserva()})", horas_mes),
 )
 for nombre, horas in trabajos:
     filas = []

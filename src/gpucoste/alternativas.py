@@ -15,14 +15,14 @@ import pandas as pd
 
 from . import atipicos, datos, experimento, ocultos
 from .coste import coste_total
+from .validacion import Validado, opcion
 from .validacion import numero as valido
-from .validacion import opcion
 
 __all__ = ["Cambio", "Trabajo", "cambios_de_precio", "comparar", "ofertas", "trabajo_del_articulo", "trabajo_grande"]
 
 
 @dataclass(frozen=True)
-class Trabajo:
+class Trabajo(Validado):
     """Un trabajo: horas de GPU, GB en disco mientras dura, GB que se suben y GB que se bajan."""
 
     nombre: str
@@ -119,7 +119,7 @@ def comparar(gpu: str, trabajo: Trabajo) -> pd.DataFrame:
 
 
 @dataclass(frozen=True)
-class Cambio:
+class Cambio(Validado):
     """Un precio que cambió entre dos lecturas fechadas de los datos."""
 
     gpu: str

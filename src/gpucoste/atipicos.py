@@ -15,12 +15,13 @@ from . import datos, esquema, experimento, frescura
 if TYPE_CHECKING:  # pandas solo para la tabla de la página: el cálculo (y el navegador) no lo importa
     import pandas as pd
 from .coste import coste_trabajo
+from .validacion import Validado
 
 __all__ = ["ATIPICOS", "Atipico", "Reciente", "atipico", "atipicos", "precio_reciente", "tabla_recientes"]
 
 
 @dataclass(frozen=True)
-class Atipico:
+class Atipico(Validado):
     gpu: str
     proveedor: str
     nivel: str
@@ -66,7 +67,7 @@ def atipico(precio: datos.Precio) -> Atipico | None:
 
 
 @dataclass(frozen=True)
-class Reciente:
+class Reciente(Validado):
     """El precio más reciente que sirve para ``gpu``/``proveedor``/``nivel`` y lo que se saltó para llegar a él."""
 
     precio: datos.Precio

@@ -35,17 +35,26 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
-import math
 import os
 import re
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import pandas as pd
 
-from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo, validacion
+from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo
+from .cli_opciones import (
+    EMPRESA,
+    ORDENES,
+    PAIS,
+    Opcion,
+    Salida,
+    decimal,
+    entero_positivo,
+    no_negativo,
+    nombre_de,
+    orden,
+    positivo,
+)
 from .coste import coste_total
 
 __all__ = [
@@ -141,163 +150,6 @@ class _Parser(argparse.ArgumentParser):
         raise _ErrorDeUso(f"{self.prog}: error: {message}")
 
 
-# --- Tipos de opción: coma o punto decimal ----------------------------------------------------
-
-_PUNTO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
-_COMA = re.compile(r"[+-]?[0-9]+,[0-9]+([eE][+-]?[0-9]+)?", re.ASCII)
-_MILES = re.compile(r"[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?", re.ASCII)
-_NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)
-
-
-def decimal(texto: str) -> float:
-    """«1,5», «1.5», «12.345,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
-
-    «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
-    """
-    texto = texto.strip()
-    if _MILES.fullmatch(texto):
-        if "," not in texto and texto.count(".") == 1:
-            entero, coma = texto.replace(".", ""), texto.replace(".", ",")
-            raise argparse.ArgumentTypeError(f"{texto!r} es ambiguo: ¿{coma} o {entero}?; se admite {entero} o {coma}")
-        texto = texto.replace(".", "").replace(",", ".")
-    elif _COMA.fullmatch(texto):
-        texto = texto.replace(",", ".")
-    elif not _PUNTO.fullmatch(texto):
-        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite p. ej. 1,5 o 1.5")
-    return float(texto)
-
-
-def _numero(texto: str, *, cero: bool) -> float:
-    admitido = "un número finito mayor " + ("o igual que 0" if cero else "que 0") + " (p. ej. 1,5 o 1.5)"
-    try:
-        x = decimal(texto)
-    except argparse.ArgumentTypeError as error:
-        if "ambiguo" in str(error):
-            raise
-        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite {admitido}") from None
-    if x != x or x in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(f"{texto!r} no es un número finito; se admite {admitido}")
-    if x < 0 or (x == 0 and not cero):
-        raise argparse.ArgumentTypeError(f"{texto!r} no vale; se admite {admitido}")
-    return x + 0.0
-
-
-def positivo(texto: str) -> float:
-    """Tipo de opción: un número finito > 0, con coma o punto decimal."""
-    return _numero(texto, cero=False)
-
-
-def no_negativo(texto: str) -> float:
-    """Tipo de opción: un número finito ≥ 0, con coma o punto decimal."""
-    return _numero(texto, cero=True)
-
-
-# --- Registro de órdenes ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Opcion:
-    """Una opción de una orden: ``--precio-hora`` llega a la función como ``precio_hora``."""
-
-    bandera: str
-    ayuda: str
-    tipo: Callable[[str], object] = str
-    defecto: object = None
-    obligatoria: bool = False
-    valores: tuple[str, ...] | None = None
-
-    @property
-    def destino(self) -> str:
-        return self.bandera.lstrip("-").replace("-", "_")
-
-
-@dataclass(frozen=True)
-class Salida:
-    """Lo que devuelve una orden: una tabla y, para ``--formato tabla``, los decimales de cada columna.
-
-    ``pie``: líneas que siguen a la tabla al leerla (el tipo de cambio y su fecha, el impuesto…);
-    ``constantes``: las mismas cifras como columnas de valor fijo en ``csv`` y ``json``, para otros programas.
-    """
-
-    tabla: pd.DataFrame
-    decimales: dict[str, int] = field(default_factory=dict)
-    pie: tuple[str, ...] = ()
-    constantes: dict[str, object] = field(default_factory=dict)
-
-    def texto(self, formato_salida: str) -> str:
-        tabla = self.tabla.assign(**self.constantes) if formato_salida != "tabla" else self.tabla
-        if formato_salida == "csv":
-            return tabla.to_csv(index=False, lineterminator="\n").rstrip("\n")
-        if formato_salida == "json":
-            filas = [
-                {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in fila.items()}
-                for fila in tabla.to_dict(orient="records")
-            ]
-            return json.dumps(filas, ensure_ascii=False, indent=2, allow_nan=False, default=lambda v: v.item())
-        return "\n".join([formato.tabla(tabla, self.decimales), *self.pie])
-
-
-@dataclass(frozen=True)
-class _Orden:
-    nombre: str
-    ayuda: str
-    opciones: tuple[Opcion, ...]
-    funcion: Callable[..., Salida]
-    ejemplo: str = ""
-    moneda: tuple[Opcion, ...] = ()
-    """Las opciones de país que se añaden solas (``--pais``, ``--empresa``): la función no las recibe."""
-
-
-ORDENES: dict[str, _Orden] = {}
-
-
-def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = "", dinero: bool = False):
-    """Decorador: registra la función como la orden ``gpucoste <nombre>`` (``ejemplo``: una línea de uso).
-
-    ``dinero=True``: la orden imprime importes en dólares; gana ``--pais`` y ``--empresa`` (``PAIS``,
-    ``EMPRESA``), que añaden a la salida el importe en la moneda del país con su impuesto, el tipo de cambio y
-    su fecha (``localizar``). Si la orden ya declara una de las dos (porque la usa para calcular), la recibe.
-    """
-
-    def registrar(funcion: Callable[..., Salida]) -> Callable[..., Salida]:
-        propias = {op.bandera for op in opciones}
-        extra = tuple(op for op in (PAIS, EMPRESA) if dinero and op.bandera not in propias)
-        ORDENES[nombre] = _Orden(nombre, ayuda, (*opciones, *extra), funcion, ejemplo, extra)
-        return funcion
-
-    return registrar
-
-
-def nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
-    """Tipo de opción: un nombre de ``catalogo()`` (los datos); ante una errata, «¿Quisiste decir …?».
-
-    El mensaje es el de :func:`gpucoste.validacion.opcion`, el mismo que da la biblioteca.
-    """
-
-    def convertir(texto: str) -> str:
-        try:
-            return validacion.opcion(texto, que, catalogo())
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
-
-    convertir.__name__ = que  # argparse lo nombra en sus mensajes
-    return convertir
-
-
-# --- El dinero en la moneda del lector (--pais, --empresa) -----------------------------------
-
-PAIS = Opcion(
-    "--pais",
-    "tu país, por su código o su nombre (ES, MX, CO, AR, CL, PE o «Sin impuestos»): añade cada importe en su "
-    "moneda con el impuesto que paga un particular, el tipo de cambio y su fecha",
-    nombre_de("País", paises.nombres),
-)
-EMPRESA = Opcion(
-    "--empresa",
-    "compras como empresa: el impuesto no se suma (la empresa lo autoliquida o lo acredita)",
-    defecto="no",
-    valores=("sí", "no"),
-)
 PRINCIPALES = ("precio_hora", "coste_min", "coste_max")
 """En una tabla ancha (``donde-mas-barato``), las columnas que se convierten: las demás se quedan en dólares."""
 
@@ -359,9 +211,10 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
             "impuestos y se convierte sin él."
         )
     if p.anticipo:
+        vigencia = paises.vigencia_anticipo(p)
         pie.append(
             f"Además, una percepción a cuenta del {formato.porcentaje(p.anticipo)} sobre el precio, que se recupera "
-            "después (no está en la tabla)."
+            f"después (no está en la tabla{'; ' + vigencia if vigencia else ''})."
         )
     pie.append(
         f"Tu tarjeta puede sumar un recargo por pagar en dólares (estimación: {formato.porcentaje(p.recargo_tarjeta)})."
@@ -424,18 +277,6 @@ def _precios() -> Salida:
 
 
 # --- La cadena de decisión: ¿cabe?, ¿cuánto tarda?, ¿dónde sale más barato? --------------------
-
-
-def entero_positivo(texto: str) -> int:
-    """Tipo de opción: un entero ≥ 1 (p. ej. 2048; también «2048,0» o «32.768», como los escribe la salida)."""
-    admitido = "un entero mayor o igual que 1 (p. ej. 2048)"
-    try:
-        x = decimal(texto)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"{texto!r} no es un número; se admite {admitido}") from None
-    if not math.isfinite(x) or not x.is_integer() or not 1 <= x <= 10**9:
-        raise argparse.ArgumentTypeError(f"{texto!r} no vale; se admite {admitido}")
-    return int(x)
 
 
 _MODELO = Opcion(
@@ -519,6 +360,11 @@ def _cabe(
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    Opcion(
+        "--interconexion",
+        "por dónde se hablan las GPUs (por defecto, NVLink o PCIe según la GPU; más de 8: InfiniBand)",
+        valores=tuple(tiempo.INTERCONEXIONES),
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
@@ -531,6 +377,7 @@ def _cuanto_tarda(
     rango_lora: int,
     secuencia: int,
     lote: int,
+    interconexion: str | None,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
@@ -540,9 +387,10 @@ def _cuanto_tarda(
         n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=_MAX_GPUS_CLI, lote=lote, **comunes)
         m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes) if n else None
         cabe = bool(m and m.cabe)  # con las GPUs pedidas puede no caber: entonces, sin horas
-        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
-        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
-        u = tiempo.mfu(nombre, n) if n else None
+        red = {"interconexion": interconexion}
+        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
+        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
+        u = tiempo.mfu(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except ValueError:  # no cabe en bf16
@@ -551,6 +399,7 @@ def _cuanto_tarda(
             {
                 "gpu": nombre,
                 "n_gpus": n,
+                "interconexion": (interconexion or tiempo.interconexion_por_defecto(nombre, n)) if n else None,
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
                 "horas_tipicas": tipicas,
@@ -674,6 +523,9 @@ def _parser() -> argparse.ArgumentParser:
             s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
         s.add_argument("--formato", default="tabla", choices=FORMATOS, help="tabla (para leer), csv o json")
     return p
+
+
+_NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)
 
 
 def _unir_negativos(argv: list[str]) -> list[str]:

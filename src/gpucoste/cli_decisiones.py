@@ -18,8 +18,8 @@ import math
 import pandas as pd
 
 from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, paises, recomendacion, tiempo
-from .cli import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
-from .coste import HORAS_MES
+from .cli_opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
+from .coste import HORAS_MES, horas_al_mes
 from .electricidad import coste_electricidad
 from .experimento_definido import DEFINICION
 from .ranking import Trabajo
@@ -50,7 +50,7 @@ _PAIS = Opcion(
 )
 _PRECIO_KWH = Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", no_negativo)
 _HORAS_DIA = decisiones.HORAS_DIA_GRAFICO
-_HORAS_MES_USO = round(_HORAS_DIA * 365 / 12, 2)
+_HORAS_MES_USO = round(horas_al_mes(_HORAS_DIA), 2)
 
 
 def _fila(concepto: str, valor: float | None, origen: str) -> dict:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
-from .coste import Rango
+from .coste import Rango, horas_al_mes
+from .validacion import Validado
 
 __all__ = [
     "Caso",
@@ -57,13 +58,15 @@ ESCRITURA_MIN = 1.0
 
 
 @dataclass(frozen=True)
-class EjemploInterrumpible:
+class EjemploInterrumpible(Validado):
     """El fine-tuning de la primera versión en una RTX 4090 interrumpible, con sus entradas y su origen."""
 
     gpu: str
     horas_trabajo: float
     precio_bajo_demanda: float
     fecha_precio: str
+    proveedor: str
+    nivel: str
     descuento: float
     precio_interrumpible: float
     escritura_h: float
@@ -72,8 +75,8 @@ class EjemploInterrumpible:
 
 
 def ejemplo_interrumpible() -> EjemploInterrumpible:
-    """El escenario verificado de la RTX 4090 de la primera versión, con el descuento interrumpible mínimo
-    de Vast.ai."""
+    """El escenario verificado de la RTX 4090 de la primera versión, con el ahorro interrumpible habitual que
+    anuncia Vast.ai."""
     esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
     precio = experimento.precio(esc)
     d = mercado.descuento(esc.proveedor, "interrumpible")
@@ -83,6 +86,8 @@ def ejemplo_interrumpible() -> EjemploInterrumpible:
         horas_trabajo=esc.horas,
         precio_bajo_demanda=precio.precio_hora_usd,
         fecha_precio=precio.fecha,
+        proveedor=precio.proveedor,
+        nivel=precio.nivel,
         descuento=d.descuento,
         precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
         escritura_h=ESCRITURA_MIN / 60,
@@ -137,7 +142,7 @@ en los 24 GB de la RTX 4090 con el modelo en bf16."""
 
 
 @dataclass(frozen=True)
-class Rendimiento:
+class Rendimiento(Validado):
     """Tokens por segundo que genera la GPU alquilada con el modelo del ejemplo, y de dónde sale la cifra."""
 
     nombre: str
@@ -223,7 +228,7 @@ HORAS_AL_DIA = (24, 8, 2)
 
 
 @dataclass(frozen=True)
-class Luz:
+class Luz(Validado):
     """El precio de la electricidad de un hogar, en euros y en dólares, con su origen."""
 
     eur_kwh: float
@@ -275,7 +280,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                 precio_hora=alquiler,
                 potencia_w=vatios(gpu),
                 precio_kwh=kwh,
-                horas_mes=horas_dia * 365 / 12,
+                horas_mes=horas_al_mes(horas_dia),
                 valor_reventa=fraccion * equipo.precio_compra_usd,
             )
             if e.umbral is None:
@@ -285,7 +290,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                     "uso (h/día)": horas_dia,
                     "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
                     "meses": e.umbral,
-                    "horas de uso": e.umbral * horas_dia * 365 / 12,
+                    "horas de uso": e.umbral * horas_al_mes(horas_dia),
                     "coste en el equilibrio (US$)": e.coste_a,
                 }
             )
@@ -293,7 +298,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
 
 
 @dataclass(frozen=True)
-class LocalOAlquilada:
+class LocalOAlquilada(Validado):
     """El fine-tuning de la primera versión en una GPU propia (solo electricidad) o en otra alquilada más rápida."""
 
     local: str
@@ -325,7 +330,7 @@ def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> 
 
 
 @dataclass(frozen=True)
-class Caso:
+class Caso(Validado):
     """Una fila de la tabla de la primera versión: la carga que la representa y la opción que recomendaba."""
 
     escenario: str
@@ -486,7 +491,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
             precio_hora=precio_gpu_alquilada().precio_hora_usd,
             potencia_w=vatios(gpu),
             precio_kwh=luz().usd_kwh,
-            horas_mes=HORAS_DIA_GRAFICO * 365 / 12,
+            horas_mes=horas_al_mes(HORAS_DIA_GRAFICO),
             reventas={"comprada, sin reventa": 0.0, "comprada, reventa alta": reventa.fraccion_max * compra},
         )
         with graficos.figura() as (fig, ax):
@@ -582,7 +587,7 @@ def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) 
 
 
 @dataclass(frozen=True)
-class HorasEn:
+class HorasEn(Validado):
     """Horas (rango por la MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
 
     gpu: str
@@ -619,7 +624,7 @@ GPUS_LOCALES = ("RTX 3060 12GB", "RTX 4060 Ti 16GB", "RTX 4090", "RTX 5090", "Ap
 
 
 @dataclass(frozen=True)
-class EnLocal:
+class EnLocal(Validado):
     """Un trabajo en una GPU local: el método que cabe en ella (o ``None``), sus horas y cuánto más lenta es."""
 
     gpu: str
@@ -633,7 +638,7 @@ class EnLocal:
 
 
 @dataclass(frozen=True)
-class LocalFrenteARapida:
+class LocalFrenteARapida(Validado):
     """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
 
     trabajo: object  # ranking.Trabajo, con los tokens que dan esas horas

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .validacion import numero, resultado
+from .validacion import Validado, numero, resultado
 
 __all__ = ["CosteElectrico", "SEGUNDOS_HORA", "TOKENS_MILLON", "coste_electricidad"]
 
@@ -19,7 +19,7 @@ TOKENS_MILLON = 1_000_000
 
 
 @dataclass(frozen=True)
-class CosteElectrico:
+class CosteElectrico(Validado):
     """Coste de la electricidad de una GPU, en la moneda de ``precio_kwh``."""
 
     kwh_hora: float

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
-from .validacion import entero, fraccion, horas_mes, numero, numeros_por_nombre, resultado, texto
+from .validacion import Validado, entero, fraccion, horas_mes, numero, numeros_por_nombre, resultado, texto
 
 __all__ = [
     "Equilibrio",
@@ -32,7 +32,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Equilibrio:
+class Equilibrio(Validado):
     """El umbral en que dos opciones cuestan lo mismo, y el coste de cada una en él.
 
     ``umbral`` es ``None`` si no hay equilibrio: ``opcion_a`` sale más barata en todo el rango

@@ -81,6 +81,7 @@ from functools import cache
 from importlib import resources
 
 from . import validacion
+from .validacion import Validado
 
 __all__ = [
     "Columna",
@@ -128,7 +129,7 @@ def _entre(x: float, minimo: float | None, maximo: float | None, excluye_minimo:
 
 
 @dataclass(frozen=True)
-class Columna:
+class Columna(Validado):
     """Una columna de un CSV: nombre, tipo y lo que admite."""
 
     nombre: str
@@ -141,6 +142,7 @@ class Columna:
     valores: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.tipo not in TIPOS:
             raise ValueError(f"Columna {self.nombre!r}: tipo {self.tipo!r} desconocido; se admite {list(TIPOS)}.")
         if (self.tipo == "enum") != bool(self.valores):
@@ -257,7 +259,7 @@ NOTA = Columna("nota", "texto", "Aclaración libre (puede ir vacía).", requerid
 
 
 @dataclass(frozen=True)
-class Referencia:
+class Referencia(Validado):
     """``columnas`` de esta tabla deben existir como ``destino`` en ``fichero`` (una foreign key)."""
 
     columnas: tuple[str, ...]
@@ -266,7 +268,7 @@ class Referencia:
 
 
 @dataclass(frozen=True)
-class Limite:
+class Limite(Validado):
     """En las filas donde ``donde[0]`` vale ``donde[1]``, ``columnas`` deben caer entre ``minimo`` y ``maximo``.
 
     Un rango que la biblioteca necesita en una fila concreta: ``Limite(("clave", "mfu"), ("valor_min",
@@ -293,18 +295,20 @@ TABLAS: dict[str, Tabla] = {}
 _POR_FILA: dict[type, Tabla] = {}
 
 
-class Registro:
+class Registro(Validado):
     """Base de un tipo de fila que se comprueba al crearse, también a mano (``datos.Gpu(...)``): cada campo con
     el tipo y el rango de su columna, y las reglas de ``orden`` y ``limites`` de su tabla; si no, ``ValueError``."""
 
     def __post_init__(self) -> None:
         tabla = _POR_FILA.get(type(self))
-        if tabla is not None:
+        if tabla is None:
+            super().__post_init__()  # una fila sin tabla declarada: al menos, el tipo de cada campo
+        else:
             tabla.comprobar(self)
 
 
 @dataclass(frozen=True)
-class Tabla:
+class Tabla(Validado):
     """Un CSV declarado: fichero, tipo de fila, columnas, clave única y reglas entre columnas o ficheros."""
 
     fichero: str
@@ -318,6 +322,7 @@ class Tabla:
     limites: tuple[Limite, ...] = ()
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         nombres = [c.nombre for c in self.columnas]
         campos = [f.name for f in dataclasses.fields(self.fila)]
         usadas = [
@@ -389,7 +394,7 @@ class Tabla:
 
 
 @dataclass(frozen=True)
-class Valor:
+class Valor(Validado):
     """Una fila de una tabla de valores con nombre: qué es (``clave``), cuánto vale, en qué unidad y de dónde sale."""
 
     clave: str

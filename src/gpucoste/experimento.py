@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import datos
 from .coste import coste_trabajo
-from .validacion import opcion
+from .validacion import Validado, opcion
 
 if TYPE_CHECKING:  # pandas solo al pedir la tabla: el navegador (Pyodide) no lo tiene
     import pandas as pd
@@ -75,7 +75,7 @@ def tabla(experimento: str = FINETUNING, *, recientes: bool = False) -> pd.DataF
 
 
 @dataclass(frozen=True)
-class Comparacion:
+class Comparacion(Validado):
     """Cuánto más cara por hora es una GPU, y qué pasa con el coste y el tiempo del trabajo."""
 
     cara: datos.Precio

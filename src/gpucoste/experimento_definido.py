@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from . import datos, experimento, memoria, tiempo
 from .coste import Rango, coste_trabajo
 from .ranking import Trabajo, validar
-from .validacion import numero, resultado
+from .validacion import Validado, numero, resultado
 
 __all__ = [
     "DEFINICION",
@@ -52,7 +52,7 @@ def __getattr__(nombre: str) -> Trabajo:
 
 
 @dataclass(frozen=True)
-class HorasEscenario:
+class HorasEscenario(Validado):
     """Las horas de un escenario de la primera versión frente a las del modelo de tiempo para ``TRABAJO``."""
 
     escenario: datos.Escenario

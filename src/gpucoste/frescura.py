@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from . import datos, validacion
 from .formato import dolares
+from .validacion import Validado
 
 __all__ = ["PrecioAntiguo", "UMBRAL_DIAS", "antiguos", "dia", "referencia"]
 
@@ -21,7 +22,7 @@ UMBRAL_DIAS = 90
 
 
 @dataclass(frozen=True)
-class PrecioAntiguo:
+class PrecioAntiguo(Validado):
     fichero: str
     descripcion: str
     fecha: str

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 
 from .equilibrios import Equilibrio, _finito
-from .validacion import entero, numero, opcion, resultado, tabla_de
+from .validacion import Validado, entero, numero, opcion, resultado, tabla_de
 
 __all__ = ["Esperado", "METODOS", "coste_segun_tasa", "esperado", "intervalo_optimo", "tasa_equilibrio"]
 
@@ -39,7 +39,7 @@ _EXPONENTE_MAX = 700.0  # e^700 ≈ 1e304: más allá, el trabajo no termina en 
 
 
 @dataclass(frozen=True)
-class Esperado:
+class Esperado(Validado):
     """Tiempo y coste esperados de un trabajo en una instancia interrumpible."""
 
     horas: float

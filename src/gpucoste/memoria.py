@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import datos
-from .validacion import entero, numero, opcion, resultado
+from .validacion import Validado, entero, numero, opcion, resultado
 
 __all__ = [
     "BYTES_ACTIVACION",
@@ -333,7 +333,7 @@ def gb_activaciones(
 
 
 @dataclass(frozen=True)
-class Memoria:
+class Memoria(Validado):
     """Memoria por GPU de un modelo cargado para ``metodo``, por partidas (GB), frente a su VRAM."""
 
     modelo: str

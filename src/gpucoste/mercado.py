@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from . import datos, esquema, validacion  # noqa: F401  (datos declara modelos.csv y gpus.csv)
 from .equilibrios import precio_millon_mezclado
+from .validacion import Validado
 
 __all__ = [
     "API_PRECIOS",
@@ -38,7 +39,7 @@ MODALIDADES = ("reservada", "interrumpible")
 
 
 @dataclass(frozen=True)
-class PrecioApi:
+class PrecioApi(Validado):
     modelo: str
     proveedor: str
     entrada_usd_millon: float
@@ -53,7 +54,7 @@ class PrecioApi:
 
 
 @dataclass(frozen=True)
-class Electricidad:
+class Electricidad(Validado):
     pais: str
     consumidor: str
     precio_kwh_eur: float
@@ -65,7 +66,7 @@ class Electricidad:
 
 
 @dataclass(frozen=True)
-class Modalidad:
+class Modalidad(Validado):
     proveedor: str
     modalidad: str
     meses: int
@@ -76,7 +77,7 @@ class Modalidad:
 
 
 @dataclass(frozen=True)
-class Reventa:
+class Reventa(Validado):
     gpu: str
     fraccion_min: float
     fraccion_max: float

@@ -23,10 +23,10 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .coste import coste_total
+from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
+from .validacion import Validado, opcion
 from .validacion import numero as numero_valido
-from .validacion import opcion
 
 __all__ = [
     "CALCULADORAS",
@@ -38,6 +38,7 @@ __all__ = [
     "EJEMPLO_TOKENS",
     "MODULOS_DEL_CALCULO",
     "NOMBRES_FORMATOS",
+    "INTERCONEXION_DE_SERIE",
     "PRECISION_DEL_METODO",
     "TASA_EJEMPLO",
     "Tabla",
@@ -60,7 +61,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Campo:
+class Campo(Validado):
     """Un dato que escribe el lector: el argumento ``nombre`` de la función de la calculadora."""
 
     nombre: str
@@ -74,7 +75,7 @@ class Campo:
 
 
 @dataclass(frozen=True)
-class Tabla:
+class Tabla(Validado):
     """El resultado de una calculadora: columnas y filas ya escritas en español."""
 
     columnas: tuple[str, ...]
@@ -89,7 +90,7 @@ class Tabla:
 
 
 @dataclass(frozen=True)
-class Calculadora:
+class Calculadora(Validado):
     nombre: str
     titulo: str
     argumentos: dict[str, str]
@@ -314,7 +315,7 @@ def _tabla_cabe(
 
 
 def _campos_tarda() -> tuple[Campo, ...]:
-    from . import datos
+    from . import datos, tiempo
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
@@ -322,16 +323,32 @@ def _campos_tarda() -> tuple[Campo, ...]:
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
+        Campo(
+            "interconexion",
+            "Conexión entre las GPU",
+            "",
+            INTERCONEXION_DE_SERIE,
+            (INTERCONEXION_DE_SERIE, *tiempo.INTERCONEXIONES),
+            {INTERCONEXION_DE_SERIE: "la de serie (según la GPU y cuántas)"} | tiempo.INTERCONEXIONES,
+        ),
     )
 
 
-def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int) -> Tabla:
+INTERCONEXION_DE_SERIE = "serie"
+"""Valor del campo de interconexión que deja la de serie (``interconexion=None``:
+``tiempo.interconexion_por_defecto``)."""
+
+
+def _tabla_tarda(
+    *, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int, interconexion: str = INTERCONEXION_DE_SERIE
+) -> Tabla:
     from . import memoria, tiempo
 
-    h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
-    tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
+    red = None if interconexion == INTERCONEXION_DE_SERIE else interconexion
+    h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
+    tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
     m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus)
-    u = tiempo.mfu(gpu, n_gpus)
+    u = tiempo.mfu(gpu, n_gpus, red)
     filas = [
         ("horas", rango(h.minimo, h.maximo, 1)),
         ("horas típicas", numero(tipicas, 1)),
@@ -339,6 +356,12 @@ def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: i
         ("memoria por GPU (GB)", numero(m.total, 1)),
         ("¿cabe?", "sí" if m.cabe else "no"),
     ]
+    if n_gpus > 1:  # con varias GPUs, por dónde se hablan y lo que eso cuesta (escalado.csv)
+        e = tiempo.eficiencia_interconexion(gpu, n_gpus, red)
+        filas[3:3] = [
+            ("interconexión", tiempo.INTERCONEXIONES[red or tiempo.interconexion_por_defecto(gpu, n_gpus)]),
+            ("rendimiento por GPU frente a un nodo con NVLink", rango(e.minimo, e.maximo, 2)),
+        ]
     try:
         v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=tiempo.CONTEXTO_CALCULADORAS)
         filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", rango(v.minimo, v.maximo, 0)))
@@ -499,10 +522,10 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
             f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
-            decisiones.HORAS_AL_DIA[0] * 365 / 12,
+            horas_al_mes(decisiones.HORAS_AL_DIA[0]),
         ),
         Campo("valor_reventa", "Lo que recuperas al venderla", "US$", 0.0),
     )
@@ -615,7 +638,14 @@ CALCULADORAS: dict[str, Calculadora] = {
         Calculadora(
             "cuanto-tarda",
             "Calcula tu caso: ¿cuánto tardará?",
-            {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "gpu": "opcion", "n_gpus": "entero"},
+            {
+                "modelo": "opcion",
+                "metodo": "opcion",
+                "tokens": "decimal",
+                "gpu": "opcion",
+                "n_gpus": "entero",
+                "interconexion": "opcion",
+            },
             _campos_tarda,
             _tabla_tarda,
             "cuanto-tarda",
@@ -866,9 +896,9 @@ def bandera(nombre: str, campo: str) -> str:
     return c.banderas.get(campo, "--" + campo.replace("_", "-"))
 
 
-# Valores de un campo que la orden expresa sin su opción: el país neutro (sin --pais) y el formato de los pesos
-# que elige el método (sin --precision).
-_SIN_OPCION = {"pais": "SIN", "precision": PRECISION_DEL_METODO}
+# Valores de un campo que la orden expresa sin su opción: el país neutro (sin --pais), el formato de los pesos
+# que elige el método (sin --precision) y la interconexión de serie (sin --interconexion).
+_SIN_OPCION = {"pais": "SIN", "precision": PRECISION_DEL_METODO, "interconexion": INTERCONEXION_DE_SERIE}
 
 
 def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:

@@ -18,8 +18,8 @@ from .coste import Rango, coste_total
 from .formato import numero, rango
 from .memoria import gb_pesos
 from .moneda import a_euros
+from .validacion import Validado, opcion
 from .validacion import numero as numero_valido
-from .validacion import opcion
 
 if TYPE_CHECKING:  # pandas solo para las tablas: el resto sirve en el navegador (Pyodide no lo trae)
     import pandas as pd
@@ -43,7 +43,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Franquicia:
+class Franquicia(Validado):
     proveedor: str
     concepto: str
     gb_gratis_mes: float

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import esquema, formato, moneda, validacion
-from .validacion import numero, resultado
+from .validacion import Validado, numero, resultado
 
 __all__ = [
     "CAMBIOS",
@@ -49,11 +49,12 @@ __all__ = [
     "paises",
     "rotulo",
     "texto",
+    "vigencia_anticipo",
 ]
 
 
 @dataclass(frozen=True)
-class Pais:
+class Pais(Validado):
     """Un país de ``paises.csv``: su moneda y lo que paga un particular por un servicio digital del extranjero."""
 
     codigo: str
@@ -71,6 +72,10 @@ class Pais:
     vigente_desde: str | None
     anticipo: float | None
     """Percepción a cuenta de otro impuesto que se recupera después (Argentina), sobre el precio sin impuestos."""
+    anticipo_hasta: str | None
+    """Último día en que una fuente confirma que la percepción se cobra (vacía: sin fecha de fin conocida)."""
+    anticipo_vigencia: str
+    """Lo que el lector debe saber de la percepción después de ``anticipo_hasta`` (vacía si no hay percepción)."""
     recargo_tarjeta: float
     """Estimación del recargo de la tarjeta por pagar en otra divisa."""
     fecha: str
@@ -79,7 +84,7 @@ class Pais:
 
 
 @dataclass(frozen=True)
-class Cambio:
+class Cambio(Validado):
     """Un tipo de cambio: cuántas unidades de ``moneda`` vale un dólar, con su fecha y su organismo."""
 
     moneda: str
@@ -114,6 +119,18 @@ PAISES = esquema.Tabla(
             requerida=False,
             minimo=0,
             maximo=1,
+        ),
+        esquema.Columna(
+            "anticipo_hasta",
+            "fecha",
+            "Último día en que una fuente confirma la percepción (vacía si no hay o no se le conoce fin).",
+            requerida=False,
+        ),
+        esquema.Columna(
+            "anticipo_vigencia",
+            "texto",
+            "Lo que se sabe de la percepción después de esa fecha, para el lector (vacía si no hay).",
+            requerida=False,
         ),
         esquema.Columna(
             "recargo_tarjeta",
@@ -156,6 +173,8 @@ SIN_IMPUESTOS = Pais(
     ley_fecha="",
     vigente_desde=None,
     anticipo=None,
+    anticipo_hasta=None,
+    anticipo_vigencia="",
     recargo_tarjeta=0.0,
     fecha="",
     fuente="",
@@ -210,16 +229,17 @@ def cambio(p: Pais | str, fecha: str | None = None) -> Cambio:
     validas = [c for c in filas if fecha is None or c.fecha <= fecha]
     if not validas:
         cuando = f" del {formato.fecha(fecha)} o anterior" if fecha else ""
+        desde = f"una fecha desde el {formato.fecha(min(c.fecha for c in filas))}, " if filas else ""
         raise ValueError(
             f"No hay tipo de cambio de {p.moneda} para {p.pais}{cuando} en los datos "
-            f"({'moneda.csv' if p.moneda == 'EUR' else 'cambios.csv'}); añade la fila del organismo oficial "
-            "con su fecha y su fuente, o usa --pais «sin impuestos» para ver dólares."
+            f"({'moneda.csv' if p.moneda == 'EUR' else 'cambios.csv'}); se admite {desde}o añade la fila del "
+            "organismo oficial con su fecha y su fuente, o usa --pais «sin impuestos» para ver dólares."
         )
     return max(validas, key=lambda c: c.fecha)
 
 
 @dataclass(frozen=True)
-class Importe:
+class Importe(Validado):
     """Un importe en dólares puesto en la moneda de un país, con su impuesto, su tipo de cambio y su fecha."""
 
     pais: Pais
@@ -338,6 +358,18 @@ def rotulo(p: Pais | str, empresa: bool = False) -> str:
     return f"{p.moneda} con {p.nombre_impuesto} {formato.porcentaje(p.impuesto)}"
 
 
+def vigencia_anticipo(p: Pais | str) -> str:
+    """Hasta cuándo consta la percepción a cuenta de ``p`` y qué se sabe después; «» si no la hay.
+
+    «confirmada hasta el 31 de diciembre de 2025; desde el 2 de enero de 2026 …: tómala como estimación».
+    """
+    p = _pais(p)
+    if not p.anticipo:
+        return ""
+    partes = [f"confirmada hasta el {formato.fecha(p.anticipo_hasta)}"] if p.anticipo_hasta else []
+    return "; ".join([*partes, p.anticipo_vigencia] if p.anticipo_vigencia else partes)
+
+
 def texto(i: Importe) -> str:
     """El importe para leer: total local, de dónde sale (dólares + impuesto) y el tipo con su fecha."""
     if not isinstance(i, Importe):
@@ -356,8 +388,9 @@ def texto(i: Importe) -> str:
         f"{p.nombre_impuesto}) {cambio_}"
     ]
     if i.anticipo_local:
+        vigencia = vigencia_anticipo(p)
         partes.append(
             f"más {cantidad(i.anticipo_local, p.moneda)} de percepción a cuenta del {formato.porcentaje(p.anticipo)}, "
-            "que se recupera después"
+            "que se recupera después" + (f" ({vigencia})" if vigencia else "")
         )
     return "; ".join(partes)

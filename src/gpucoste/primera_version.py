@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import atipicos, compra, datos, decisiones, experimento, memoria, ocultos, vast
 from .formato import dolares, fraccion, mes, numero, rango, tipo_precio, veces
+from .validacion import Validado
 
 if TYPE_CHECKING:  # pandas solo para la tabla de la página
     import pandas as pd
@@ -51,7 +52,7 @@ GPU_16GB = "RTX 4060 Ti 16GB"
 
 
 @dataclass(frozen=True)
-class Errata:
+class Errata(Validado):
     """Una afirmación de la primera versión frente a lo que dicen hoy los datos."""
 
     cita: str
@@ -60,6 +61,7 @@ class Errata:
     donde: str  # la página de la guía que hace la cuenta completa (su .md, relativo a docs/, y quizá un #ancla)
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.veredicto not in VEREDICTOS:
             raise ValueError(f"veredicto: {self.veredicto!r} no vale; se admite {', '.join(VEREDICTOS)}.")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from . import esquema
-from .validacion import opcion
+from .validacion import Validado, opcion
 
 __all__ = ["ASPECTOS", "POLITICAS", "Politica", "TITULOS", "politica", "politicas", "tabla"]
 
@@ -29,12 +29,13 @@ TITULOS = {
 
 
 @dataclass(frozen=True)
-class Politica:
+class Politica(Validado):
     proveedor: str
     aspecto: str
     valor: str
     fecha: str
     fuente: str
+    nota: str
 
 
 POLITICAS = esquema.Tabla(
@@ -47,6 +48,7 @@ POLITICAS = esquema.Tabla(
         esquema.Columna("valor", "texto", "La política, en una frase corta."),
         esquema.FECHA,
         esquema.FUENTE,
+        esquema.NOTA,
     ),
     clave=("proveedor", "aspecto"),
 )

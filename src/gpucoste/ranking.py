@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from . import atipicos, datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
-from .validacion import entero, numero, opcion, resultado
+from .validacion import Validado, entero, numero, opcion, resultado
 
 __all__ = [
     "BYTES_TEXTO_POR_TOKEN",
@@ -51,7 +51,7 @@ https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-the
 
 
 @dataclass(frozen=True)
-class Trabajo:
+class Trabajo(Validado):
     """Un trabajo de entrenamiento con principio y fin."""
 
     modelo: str
@@ -65,6 +65,7 @@ class Trabajo:
     checkpoint_gb: float | None = None
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         memoria.modelo(self.modelo)
         opcion(self.metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
         numero(self.tokens, "tokens")
@@ -120,7 +121,7 @@ class Trabajo:
 
 
 @dataclass(frozen=True)
-class Fila:
+class Fila(Validado):
     """Una opción para terminar el trabajo: GPU, proveedor y nivel, con su tiempo y su coste."""
 
     precio: datos.Precio
@@ -250,7 +251,7 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, esti
 
 
 @dataclass(frozen=True)
-class Dispersion:
+class Dispersion(Validado):
     """Los puntos del gráfico de coste frente a horas: uno por fila de ``ranking``, en el mismo orden.
 
     Es lo que dibujan el gráfico de la página (matplotlib) y el de la calculadora del navegador

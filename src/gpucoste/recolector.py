@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 from . import datos, frescura, historial, validacion
 from .formato import DOLAR, numero, porcentaje
+from .validacion import Validado
 
 __all__ = [
     "API_VAST",
@@ -71,6 +72,7 @@ __all__ = [
     "linea_csv",
     "lunes",
     "main",
+    "orden",
     "medianas",
     "misma_semana",
     "nivel",
@@ -104,7 +106,7 @@ API_VAST = "https://console.vast.ai/api/v0/bundles/"
 
 
 @dataclass(frozen=True)
-class Proveedor:
+class Proveedor(Validado):
     """Un proveedor que el recolector sabe leer con gpuhunt."""
 
     gpuhunt: str  # nombre en gpuhunt: «vastai», «runpod»…
@@ -127,7 +129,7 @@ PROVEEDORES = {
 
 
 @dataclass(frozen=True)
-class Oferta:
+class Oferta(Validado):
     gpu: str
     proveedor: str
     nivel: str
@@ -135,7 +137,7 @@ class Oferta:
 
 
 @dataclass(frozen=True)
-class Lectura:
+class Lectura(Validado):
     """La mediana de las ofertas de una (GPU, proveedor, nivel)."""
 
     gpu: str
@@ -150,7 +152,7 @@ class Lectura:
 
 
 @dataclass(frozen=True)
-class Resultado:
+class Resultado(Validado):
     """Lo que devolvió un proveedor: sus ofertas (objetos con los campos de ``gpuhunt.CatalogItem``) o un error."""
 
     proveedor: str  # nombre en gpuhunt
@@ -160,7 +162,7 @@ class Resultado:
 
 
 @dataclass(frozen=True)
-class Cambio:
+class Cambio(Validado):
     anterior: datos.Precio | None
     nueva: datos.Precio
     ofertas: int
@@ -174,7 +176,7 @@ class Cambio:
 
 
 @dataclass
-class Informe:
+class Informe(Validado):
     fecha: str
     cambios: list[Cambio] = field(default_factory=list)
     avisos: list[str] = field(default_factory=list)
@@ -480,35 +482,67 @@ def recolectar(carpeta: pathlib.Path, fecha: str, obtener: Callable[[], list[Res
     return informe
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m gpucoste.recolector``: recoge precios y añade filas a precios.csv."""
-    paquete = pathlib.Path(__file__).parent / "datos"
-    parser = argparse.ArgumentParser(
-        prog="python -m gpucoste.recolector",
-        description="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
-    )
-    parser.add_argument("--datos", type=pathlib.Path, default=paquete, help="carpeta con precios.csv y gpus.csv")
-    parser.add_argument("--fecha", default=None, help="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)")
-    parser.add_argument("--ofertas", type=pathlib.Path, help="carpeta con respuestas guardadas, en lugar de la red")
-    parser.add_argument("--resumen", type=pathlib.Path, help="escribe aquí el cuerpo de la pull request (Markdown)")
+def orden(
+    argv: Sequence[str] | None,
+    *,
+    prog: str,
+    descripcion: str,
+    ayuda_datos: str,
+    ayuda_fecha: str,
+    opcion_guardadas: tuple[str, str],
+    ayuda_resumen: str,
+    hacer: Callable[[pathlib.Path, dt.date, pathlib.Path | None], str],
+    anadir_resumen: bool = False,
+) -> int:
+    """El esqueleto de terminal de los recolectores (``python -m gpucoste.recolector`` y ``…recolector_cambios``).
+
+    Opciones ``--datos`` (por defecto, los del paquete), ``--fecha`` (AAAA-MM-DD; por defecto, hoy UTC o
+    ``SOURCE_DATE_EPOCH``), la de respuestas guardadas (``opcion_guardadas``: su nombre y su ayuda; una
+    carpeta, en lugar de la red) y ``--resumen`` (el Markdown de la pull request: se escribe, o se añade
+    con ``anadir_resumen``). ``hacer(carpeta_datos, dia, guardadas)`` recolecta y devuelve ese Markdown, que
+    también se imprime. Una entrada mala o un ``ValueError``/``OSError`` de ``hacer``: el error en español
+    por stderr, nada por stdout y código 2. Los demás textos son las ayudas de cada opción.
+    """
+    opcion, ayuda_guardadas = opcion_guardadas
+    parser = argparse.ArgumentParser(prog=prog, description=descripcion)
+    parser.add_argument("--datos", type=pathlib.Path, default=pathlib.Path(__file__).parent / "datos", help=ayuda_datos)
+    parser.add_argument("--fecha", default=None, help=ayuda_fecha)
+    parser.add_argument(opcion, dest="guardadas", type=pathlib.Path, help=ayuda_guardadas)
+    parser.add_argument("--resumen", type=pathlib.Path, help=ayuda_resumen)
     args = parser.parse_args(argv)
-    fecha = args.fecha or frescura.referencia().isoformat()
     try:
-        if len(fecha) != 10:
-            raise ValueError(f"--fecha {fecha!r} no vale; se admite AAAA-MM-DD.")
-        validacion.fecha(fecha, "--fecha")
-        if args.ofertas is not None and not args.ofertas.is_dir():
-            raise ValueError(f"--ofertas {str(args.ofertas)!r} no es una carpeta; se admite una carpeta de ofertas.")
-        obtener = lambda: consultar(GPUS, args.ofertas)  # noqa: E731
-        informe = recolectar(args.datos, fecha, obtener)
+        if args.fecha is not None and len(args.fecha) != 10:
+            raise ValueError(f"--fecha {args.fecha!r} no vale; se admite AAAA-MM-DD.")
+        dia = validacion.fecha(args.fecha, "--fecha") if args.fecha is not None else frescura.referencia()
+        if args.guardadas is not None and not args.guardadas.is_dir():
+            raise ValueError(
+                f"{opcion} {str(args.guardadas)!r} no es una carpeta; se admite una carpeta de respuestas guardadas."
+            )
+        texto = hacer(args.datos, dia, args.guardadas)
     except (ValueError, OSError) as error:
         print(f"Error: {error}", file=sys.stderr)
         return 2
-    texto = resumen(informe)
     if args.resumen:
-        args.resumen.write_text(texto, encoding="utf-8")
+        with args.resumen.open("a" if anadir_resumen else "w", encoding="utf-8") as f:
+            f.write(texto)
     print(texto, end="")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gpucoste.recolector``: recoge precios y añade filas a precios.csv."""
+    return orden(
+        argv,
+        prog="python -m gpucoste.recolector",
+        descripcion="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
+        ayuda_datos="carpeta con precios.csv y gpus.csv",
+        ayuda_fecha="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)",
+        opcion_guardadas=("--ofertas", "carpeta con respuestas guardadas, en lugar de la red"),
+        ayuda_resumen="escribe aquí el cuerpo de la pull request (Markdown)",
+        hacer=lambda carpeta, dia, ofertas: resumen(
+            recolectar(carpeta, dia.isoformat(), lambda: consultar(GPUS, ofertas))
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from . import formato
 from .coste import HORAS_MES
 from .electricidad import SEGUNDOS_HORA, coste_electricidad
 from .equilibrios import coste_api_mes
-from .validacion import fraccion, horas_mes, numero, resultado
+from .validacion import Validado, fraccion, horas_mes, numero, resultado
 
 __all__ = ["OPCIONES", "Opcion", "Recomendacion", "horas_para_tokens", "recomendar"]
 
@@ -24,7 +24,7 @@ OPCIONES = (LOCAL, API, POR_HORAS, RESERVADA)
 
 
 @dataclass(frozen=True)
-class Opcion:
+class Opcion(Validado):
     nombre: str
     coste: float | None
     """Dólares al mes; ``None`` si la opción no sirve para esta carga."""
@@ -32,7 +32,7 @@ class Opcion:
 
 
 @dataclass(frozen=True)
-class Recomendacion:
+class Recomendacion(Validado):
     opcion: str
     coste: float
     razones: tuple[str, ...]

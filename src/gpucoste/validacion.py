@@ -14,22 +14,30 @@ ya validados. De una función pública solo sale ``ValueError``: nunca ``TypeErr
 - ``fecha(x)``: ``AAAA-MM`` o ``AAAA-MM-DD`` (y nada más: ni semanas ISO ni horas).
 - ``url(x)``: una URL ``https://`` con host.
 - ``resultado(x, "funcion", entradas)``: ``x`` si es finito; si no, un error que nombra las entradas.
+- ``Validado``: base de los registros (``dataclass``) que se comprueban al crearse, también a mano: cada campo
+  con el tipo que declara su anotación (``float``: número finito; ``int``: entero; ``str``: texto…).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import difflib
+import functools
 import math
 import numbers
 import os
 import re
+import types
+import typing
 import unicodedata
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 __all__ = [
     "HORAS_MES_MAX",
+    "Validado",
+    "campos",
     "dia",
     "entero",
     "fecha",
@@ -269,3 +277,95 @@ def numeros_por_nombre(valores: object, nombre: str, forma: str) -> dict[str, fl
         except ValueError as error:
             raise ValueError(f"{nombre}: {_corto(valores)} no vale: {error}") from None
     return salida
+
+
+# --- Registros que se comprueban al crearse ---------------------------------------------------------------
+
+
+def _admite(valor: object, tipo: object) -> bool:
+    """¿``valor`` es del ``tipo`` anotado? ``float`` pide un número real finito (no bool), ``int`` un entero (no
+    bool), y los contenedores (``tuple[float, ...]``, ``dict[str, float]``…) se miran elemento a elemento."""
+    origen, args = typing.get_origin(tipo), typing.get_args(tipo)
+    if tipo is typing.Any or isinstance(tipo, str | typing.TypeVar):
+        return True
+    if origen in (typing.Union, types.UnionType):
+        return any(_admite(valor, a) for a in args)
+    if tipo is type(None) or tipo is None:
+        return valor is None
+    if tipo is float:
+        try:
+            return not isinstance(valor, bool) and isinstance(valor, numbers.Real) and math.isfinite(valor)
+        except OverflowError:  # un entero que no cabe en un float
+            return False
+    if tipo is int:
+        return isinstance(valor, numbers.Integral) and not isinstance(valor, bool)
+    if tipo is bool:
+        return isinstance(valor, bool) or type(valor).__name__ == "bool"  # el de NumPy también
+    if origen is typing.Literal:
+        return valor in args
+    if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Callable":
+        return callable(valor)
+    if origen in (tuple, list, set, frozenset, dict):
+        if not isinstance(valor, origen):
+            return False
+        if origen is dict:
+            return not args or all(_admite(k, args[0]) and _admite(v, args[1]) for k, v in valor.items())
+        if origen is tuple and args and args[-1] is not Ellipsis:
+            return len(valor) == len(args) and all(_admite(v, a) for v, a in zip(valor, args, strict=True))
+        return not args or all(_admite(v, args[0]) for v in valor)
+    if isinstance(tipo, type):
+        return isinstance(valor, tipo)
+    return True  # un tipo que no se sabe comprobar (p. ej. un Protocol)
+
+
+_DESCRIPCION = {
+    float: "un número finito",
+    int: "un entero",
+    bool: "True o False",
+    str: "un texto",
+    dt.date: "una fecha (datetime.date)",
+    type(None): "None",
+}
+
+
+def _describir(tipo: object) -> str:
+    """Lo que admite ``tipo``, en español: «un número finito o None», «una tupla de un número finito…»."""
+    origen, args = typing.get_origin(tipo), typing.get_args(tipo)
+    if origen in (typing.Union, types.UnionType):
+        return " o ".join(_describir(a) for a in args)
+    if tipo in _DESCRIPCION:
+        return _DESCRIPCION[tipo]
+    if origen is typing.Literal:
+        return ", ".join(repr(a) for a in args)
+    nombres = {tuple: "una tupla", list: "una lista", dict: "un diccionario", set: "un conjunto"}
+    nombres[frozenset] = nombres[set]
+    if origen in nombres:
+        return nombres[origen] + (f" de {_describir(args[0])}" if args and origen is not dict else "")
+    return f"un {getattr(tipo, '__name__', str(tipo))}"
+
+
+@functools.cache
+def _anotaciones(clase: type) -> dict[str, object]:
+    return typing.get_type_hints(clase)
+
+
+def campos(registro: object) -> None:
+    """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase; si no, ``ValueError`` que
+    nombra la clase, el campo, el valor y lo que se admite («Rango: minimo=nan no vale; se admite un número
+    finito.»)."""
+    anotaciones = _anotaciones(type(registro))
+    for campo in dataclasses.fields(registro):
+        valor, tipo = getattr(registro, campo.name), anotaciones.get(campo.name, typing.Any)
+        if not _admite(valor, tipo):
+            raise ValueError(
+                f"{type(registro).__name__}: {campo.name}={_corto(valor)} no vale; se admite {_describir(tipo)}."
+            )
+
+
+class Validado:
+    """Base de un registro (``dataclass``) que se comprueba al crearse con ``campos``: un ``Rango(nan, 1)`` o un
+    ``Fila(precio=None…)`` hechos a mano dan ``ValueError``, no un número malo más adelante. Una subclase con su
+    propio ``__post_init__`` llama primero a ``super().__post_init__()``."""
+
+    def __post_init__(self) -> None:
+        campos(self)

@@ -13,7 +13,7 @@ import pandas as pd
 
 from . import esquema
 from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
-from .validacion import entero, resultado
+from .validacion import Validado, entero, resultado
 from .validacion import numero as valido
 
 CLAVES = (
@@ -28,7 +28,7 @@ CLAVES = (
 
 
 @dataclass(frozen=True)
-class Estado:
+class Estado(Validado):
     estado: str
     gpu: bool
     disco: bool
@@ -122,6 +122,17 @@ def coste_por_estado(
     return pd.DataFrame(filas)
 
 
+def mes_de_reserva() -> str:
+    """El mes de la reserva de Vast.ai, con su nombre: «720 h: en su ejemplo de reserva, Vast.ai cuenta el mes
+    como 30 días». No es el mes del sitio (``coste.HORAS_MES``, 730 h): sale de ``horas_mes_reserva``."""
+    from .formato import numero as escribir
+
+    horas = regla("horas_mes_reserva").valor
+    return (
+        f"{escribir(horas, 0)} h: en su ejemplo de reserva, Vast.ai cuenta el mes como {escribir(horas / 24, 0)} días"
+    )
+
+
 def descuento_reserva(meses: int) -> float:
     """Descuento por defecto de ``vastai prepay instance`` para 1 o 3 meses prepagados."""
     clave = {1: "descuento_reserva_1_mes", 3: "descuento_reserva_3_meses"}
@@ -153,7 +164,7 @@ def reembolso_reserva(precio_hora: float, descuento: float, meses: float, horas_
 
 
 @dataclass(frozen=True)
-class Tipo:
+class Tipo(Validado):
     """El coste de un trabajo con un tipo de alquiler y lo que hay que saber de él."""
 
     tipo: str
@@ -208,7 +219,7 @@ def repeticion_que_iguala(precio_hora: float, puja_hora: float) -> float:
 
 
 @dataclass(frozen=True)
-class Oferta:
+class Oferta(Validado):
     """Una oferta del marketplace, como la muestra su tarjeta (los precios los fija el host)."""
 
     nombre: str
@@ -277,6 +288,7 @@ __all__ = [
     "dlperf_por_dolar",
     "estados",
     "horas_por_dlperf",
+    "mes_de_reserva",
     "precio_oferta",
     "reembolso_reserva",
     "regla",
