@@ -199,3 +199,70 @@ def test_un_registro_hecho_a_mano_con_un_campo_malo_da_value_error(caso):
     clase, crear = _ejemplos_de_registros()[caso]
     mensaje = _error(crear)
     assert mensaje.startswith(f"{clase}: "), mensaje
+
+
+# --- La segunda ronda del fuzz (todas las funciones de __all__, con valores hostiles) ---------------------------
+
+
+def _hostiles():
+    from gpucoste import alternativas, cli_opciones, esquema, navegador, vast
+
+    tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
+    sin_formulario = {"pyodide": "", "rueda": "", "peso": ""}
+    return [
+        # (función, argumentos, nombrados, lo que el mensaje dice): antes, otra excepción o un número malo
+        (cli_opciones.decimal, (None,), {}, "None no es un texto"),  # AttributeError
+        (cli_opciones.decimal, (b"1",), {}, "b'1'"),  # TypeError
+        (cli_opciones.decimal, ("1e999",), {}, "demasiado grande"),  # devolvía inf
+        (cli_opciones.positivo, ("abc",), {}, "'abc' no es un número"),  # ArgumentTypeError, no ValueError
+        (cli_opciones.entero_positivo, (math.nan,), {}, "nan"),
+        (vast.dlperf_por_dolar, (math.nan, 1), {}, "gpucoste.vast.Oferta"),  # AttributeError
+        (vast.coste_por_trabajo, ("x", 1), {"gb_disco": 1, "gb_subida": 0, "gb_bajada": 0}, "Oferta"),
+        (alternativas.comparar, ("RTX 4090", "x"), {}, "gpucoste.alternativas.Trabajo"),  # AttributeError
+        (esquema.cargar, ("precios.csv",), {}, "gpucoste.esquema.Tabla"),  # AttributeError
+        (dibujo.lineas, (math.nan, {"a": [1]}), {"eje_x": "x", "eje_y": "y", "alt": "a"}, "lista no vacía"),
+        (dibujo.lineas, ([1], {"a": 1}), {"eje_x": "x", "eje_y": "y", "alt": "a"}, "series['a']"),  # TypeError
+        (dibujo.barras, (["a"], math.nan), {"eje": "e", "alt": "a"}, "diccionario no vacío"),
+        (validacion.resultado, ("", "f", {}), {}, "no es un número finito"),  # TypeError
+        (validacion.resultado, (10**400, "f", {}), {}, "no es un número finito"),  # OverflowError
+        (validacion.invisibles, (math.nan,), {}, "se admite un texto"),  # TypeError
+        (validacion.opcion, ("a", "Cosa", math.nan), {}, "lista de nombres"),  # TypeError
+        (validacion.texto, ("RTX\u200b4090", "gpu"), {}, "sin caracteres de control"),  # aceptado
+        (validacion.campos, (1,), {}, "registro"),  # TypeError
+        (navegador.leer, (math.nan,), {}, "texto de un campo"),  # AttributeError
+        (navegador.leer_entero, (b"x",), {}, "texto de un campo"),  # TypeError
+        (navegador.escribir, (None,), {}, "None"),  # TypeError
+        (navegador.escribir, (math.nan,), {}, "nan"),  # «nan» en un campo
+        (navegador.calcular_json, ("coste", "{"), {}, "objeto JSON"),  # JSONDecodeError en inglés
+        (navegador.tabla_html, (math.nan,), {}, "gpucoste.navegador.Tabla"),  # AttributeError
+        (navegador.tabla_csv, ("x",), {}, "gpucoste.navegador.Tabla"),
+        (navegador.formulario_html, ("RTX 4090",), sin_formulario, "Calculadora desconocida"),  # KeyError
+        (navegador.codigo_html, ("a", math.nan, ""), sin_formulario, "codigo: nan"),  # AttributeError
+        (navegador.clave_url, (math.nan, "x"), {}, "Calculadora desconocida"),  # aceptado: «nan.x»
+        (navegador.Tabla, (("a",), (("1", "2"),), (True,)), {}, "filas[0] tiene 2 celdas"),  # zip() en inglés
+        (navegador.tabla_csv, (tabla,), {"x": 1}, ""),  # (comprobación del caso bueno, abajo)
+    ]
+
+
+def _resto_coste():
+    from gpucoste import navegador
+
+    c = navegador.CALCULADORAS["coste"]
+    return {k.nombre: navegador.escribir(k.defecto) for k in c.campos() if k.nombre not in ("precio_hora", "horas")}
+
+
+@pytest.mark.parametrize("caso", range(29))
+def test_entradas_hostiles_de_la_segunda_ronda(caso):
+    funcion, args, kwargs, texto = _hostiles()[caso]
+    assert texto in _error(funcion, *args, **kwargs)
+
+
+def test_los_casos_buenos_siguen_valiendo():
+    from gpucoste import cli_opciones, navegador
+
+    assert cli_opciones.decimal("12.345,5") == 12345.5 and cli_opciones.entero_positivo("2.048") == 2048
+    tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
+    assert navegador.tabla_csv(tabla).startswith(",".join(tabla.columnas))
+    assert navegador.leer("0,39") == 0.39 and navegador.escribir(50e6) == "50.000.000"
+    assert validacion.texto("línea uno\nlínea dos", "rótulo")  # un salto de línea no es un carácter invisible
+    assert validacion.resultado(2, "f", {}) == 2

@@ -44,6 +44,7 @@ __all__ = [
     "fraccion",
     "horas_mes",
     "hoy",
+    "instancia",
     "invisibles",
     "numero",
     "numeros",
@@ -51,6 +52,7 @@ __all__ = [
     "opcion",
     "parecido",
     "real",
+    "reales",
     "resultado",
     "tabla_de",
     "texto",
@@ -111,8 +113,8 @@ def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = 
 
 def texto(valor: object, nombre: str) -> str:
     """``valor`` si es un texto no vacío, normalizado a NFC (la «í» compuesta y la descompuesta son una)."""
-    if not isinstance(valor, str) or not valor.strip():
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un texto no vacío.")
+    if not isinstance(valor, str) or not valor.strip() or invisibles(valor.replace("\n", " ")):
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un texto no vacío, sin caracteres de control.")
     return unicodedata.normalize("NFC", valor)
 
 
@@ -138,6 +140,8 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
 
     El valor se compara en NFC; si se parece a uno válido (``parecido``), el mensaje lo propone.
     """
+    if isinstance(validas, str | bytes) or not isinstance(validas, Iterable):
+        raise ValueError(f"{nombre}: la lista de valores {_corto(validas)} no vale; se admite una lista de nombres.")
     validas = sorted(set(validas))
     if isinstance(valor, str) and unicodedata.normalize("NFC", valor) in validas:
         return unicodedata.normalize("NFC", valor)
@@ -186,6 +190,8 @@ def hoy() -> dt.date:
 def invisibles(texto: str) -> list[str]:
     """Los caracteres de control o invisibles de ``texto`` (NUL, tabulador, espacio de anchura cero, marcas de
     dirección…: categorías Unicode Cc, Cf, Co, Cs, Zl y Zp), descritos como «U+200B (ZERO WIDTH SPACE)»."""
+    if not isinstance(texto, str):
+        raise ValueError(f"invisibles: {_corto(texto)} no vale; se admite un texto.")
     return [
         f"U+{ord(c):04X} ({unicodedata.name(c, 'sin nombre')})"
         for c in dict.fromkeys(texto)
@@ -216,8 +222,12 @@ def url(texto: object, nombre: str = "fuente") -> str:
 
 def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> float:
     """``valor`` si es finito; si no (desbordamiento), ``ValueError`` que nombra las entradas."""
-    if not math.isfinite(valor):
-        lista = ", ".join(f"{k}={_corto(v)}" for k, v in entradas.items())
+    try:
+        finito = not isinstance(valor, bool) and isinstance(valor, numbers.Real) and math.isfinite(valor)
+    except OverflowError:  # un entero que no cabe en un float
+        finito = False
+    if not finito:
+        lista = ", ".join(f"{k}={_corto(v)}" for k, v in dict(entradas).items())
         raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores más pequeños.")
     return valor
 
@@ -255,6 +265,22 @@ def numeros(valores: object, nombre: str) -> list[float]:
     if not isinstance(valores, list | tuple) or not valores:
         raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite {permitido}.")
     return [numero(v, nombre) for v in valores]
+
+
+def instancia(valor: object, tipo: type, nombre: str, *, de: str = "") -> object:
+    """``valor`` si es un ``tipo`` (p. ej. una ``vast.Oferta``); si no, ``ValueError`` que dice de dónde sale uno
+    (``de``: «de recolector.ofertas()»)."""
+    if not isinstance(valor, tipo):
+        origen = f" ({de})" if de else ""
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
+    return valor
+
+
+def reales(valores: object, nombre: str) -> list[float]:
+    """``valores`` como lista no vacía de números finitos de cualquier signo (una lista o una tupla)."""
+    if not isinstance(valores, list | tuple) or not valores:
+        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite una lista no vacía de números finitos.")
+    return [real(v, nombre) for v in valores]
 
 
 def tabla_de(valores: object, nombre: str, forma: str) -> dict:
@@ -353,6 +379,8 @@ def campos(registro: object) -> None:
     """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase; si no, ``ValueError`` que
     nombra la clase, el campo, el valor y lo que se admite («Rango: minimo=nan no vale; se admite un número
     finito.»)."""
+    if not dataclasses.is_dataclass(registro) or isinstance(registro, type):
+        raise ValueError(f"campos: {_corto(registro)} no vale; se admite un registro (una instancia de un dataclass).")
     anotaciones = _anotaciones(type(registro))
     for campo in dataclasses.fields(registro):
         valor, tipo = getattr(registro, campo.name), anotaciones.get(campo.name, typing.Any)
