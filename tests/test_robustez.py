@@ -260,7 +260,7 @@ def test_entradas_hostiles_de_la_segunda_ronda(caso):
 def test_los_casos_buenos_siguen_valiendo():
     from gpucoste import cli_opciones, navegador
 
-    assert cli_opciones.decimal("12.345,5") == 12345.5 and cli_opciones.entero_positivo("2.048") == 2048
+    assert cli_opciones.decimal("12.345,5") == 12345.5 and cli_opciones.entero_positivo("2048,0") == 2048
     tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
     assert navegador.tabla_csv(tabla).startswith(",".join(tabla.columnas))
     assert navegador.leer("0,39") == 0.39 and navegador.escribir(50e6) == "50.000.000"
