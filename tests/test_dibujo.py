@@ -67,8 +67,8 @@ def test_a_saltos_o_en_recta():
     [
         ({"alt": " "}, "texto alternativo"),
         ({"series": {"a": [1, 2]}}, "tiene 2 valores"),
-        ({"series": {"a": [1, 2, float("nan"), 4]}}, "no son números finitos"),
-        ({"series": {}}, "sin datos"),
+        ({"series": {"a": [1, 2, float("nan"), 4]}}, r"series\[.a.\]: nan no es un número finito"),
+        ({"series": {}}, "diccionario no vacío"),
     ],
 )
 def test_datos_malos_son_un_error_en_espanol(argumentos, mensaje):
