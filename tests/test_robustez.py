@@ -266,3 +266,53 @@ def test_los_casos_buenos_siguen_valiendo():
     assert navegador.leer("0,39") == 0.39 and navegador.escribir(50e6) == "50.000.000"
     assert validacion.texto("línea uno\nlínea dos", "rótulo")  # un salto de línea no es un carácter invisible
     assert validacion.resultado(2, "f", {}) == 2
+
+
+# --- Los nombres se resuelven una vez, en la frontera pública ---------------------------------------------------
+
+
+def _resoluciones(llamar) -> dict[str, int]:
+    """Cuántas veces ``llamar()`` resuelve un nombre de modelo o de GPU (``memoria.modelo``/``memoria.gpu`` con un
+    texto; con un registro ya resuelto, esas funciones lo devuelven tal cual y no cuentan)."""
+    import collections
+    import sys
+
+    from gpucoste import memoria
+
+    codigos = {memoria.modelo.__code__: "modelo", memoria.gpu.__code__: "gpu"}
+    cuenta: collections.Counter = collections.Counter()
+
+    def perfil(frame, evento, _arg):
+        if evento == "call" and frame.f_code in codigos and isinstance(frame.f_locals.get("nombre"), str):
+            cuenta[codigos[frame.f_code]] += 1
+
+    sys.setprofile(perfil)
+    try:
+        llamar()
+    finally:
+        sys.setprofile(None)
+    return dict(cuenta)
+
+
+def test_un_ranking_resuelve_cada_nombre_una_vez():
+    """Un ``Trabajo`` que entra en ``ranking.ranking`` resolvía su modelo 464 veces y las GPU 385 (6 y 5 por fila,
+    en cada capa: ``gpus_necesarias``, ``horas_entrenamiento``, ``encaja`` y las propiedades del trabajo). Ahora el
+    modelo, una vez, y cada GPU distinta, una vez."""
+    from gpucoste import ranking
+
+    trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
+    filas = ranking.ranking(trabajo)
+    gpus = len({p.gpu for p in ranking.precios_vigentes()})
+    cuenta = _resoluciones(lambda: ranking.ranking(trabajo))
+    assert cuenta.get("modelo", 0) <= 1, cuenta
+    assert cuenta.get("gpu", 0) <= gpus < len(filas), cuenta
+    assert ranking.ranking(trabajo) == filas  # y el resultado, el mismo
+
+
+def test_la_cuenta_de_resoluciones_puede_fallar():
+    """Fallo plantado: una función que resuelve el mismo nombre en cada vuelta se cuenta entera."""
+    from gpucoste import memoria
+
+    assert _resoluciones(lambda: [memoria.modelo("Llama 3.1 8B") for _ in range(5)]) == {"modelo": 5}
+    m = memoria.modelo("Llama 3.1 8B")
+    assert _resoluciones(lambda: [memoria.modelo(m) for _ in range(5)]) == {}
