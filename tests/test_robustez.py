@@ -316,3 +316,48 @@ def test_la_cuenta_de_resoluciones_puede_fallar():
     assert _resoluciones(lambda: [memoria.modelo("Llama 3.1 8B") for _ in range(5)]) == {"modelo": 5}
     m = memoria.modelo("Llama 3.1 8B")
     assert _resoluciones(lambda: [memoria.modelo(m) for _ in range(5)]) == {}
+
+
+def _hostiles_de_las_paginas():
+    from gpucoste import cli_opciones, historial, navegador
+
+    tabla_mala = "x"
+    return [
+        (navegador.en_moneda, (tabla_mala, "ES"), {}, "gpucoste.navegador.Tabla"),  # AttributeError
+        (navegador.calcular_json, ("coste", "1"), {}, "objeto JSON"),  # TypeError: un JSON que no es un objeto
+        (validacion.instancia, (1, math.nan, "x"), {}, "una clase"),  # TypeError
+        (cli_opciones.nombre_de, (math.nan, datos.gpus), {}, "que: nan"),  # TypeError
+        (historial.atipico, (math.nan,), {}, "gpucoste.datos.Precio"),  # AttributeError
+        (historial.del_, (math.nan,), {}, "dia nan"),  # TypeError
+        (historial.descripcion, ("A10", "Lambda", {"": 1}), {}, "lista no vacía de datos.Precio"),  # TypeError
+        (historial.series, ([],), {}, "lista no vacía"),  # {} callado
+    ]
+
+
+@pytest.mark.parametrize("caso", range(8))
+def test_entradas_hostiles_de_las_ayudas_de_paginas(caso):
+    funcion, args, kwargs, texto = _hostiles_de_las_paginas()[caso]
+    assert texto in _error(funcion, *args, **kwargs)
+
+
+def test_un_numero_que_no_cabe_no_sale_del_campo_como_inf():
+    """``navegador.leer('1e999')`` devolvía ``inf``: ahora el texto tal cual, que la biblioteca rechaza nombrándolo."""
+    from gpucoste import navegador
+
+    assert navegador.leer("1e999") == "1e999" and navegador.leer("nan") == "nan"
+    assert "'1e999'" in navegador.calcular_json("coste", _json_coste(horas="1e999"))
+
+
+def _json_coste(**cambios) -> str:
+    import json
+
+    return json.dumps({"precio_hora": "2", "horas": "10"} | _resto_coste() | cambios)
+
+
+def test_minimo_por_encima_del_maximo_en_cualquier_registro():
+    """``datos.Ajuste`` (y todo registro con ``minimo`` y ``maximo``) aceptaba un mínimo por encima del máximo."""
+    from gpucoste import navegador
+
+    ajuste = next(iter(datos.ajustes().values()))
+    assert "Ajuste: maximo=" in _error(dataclasses.replace, ajuste, minimo=1e308)
+    assert "un diccionario" in _error(dataclasses.replace, navegador.CALCULADORAS["coste"], banderas=math.nan)

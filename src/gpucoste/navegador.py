@@ -17,6 +17,7 @@ import csv
 import html
 import io
 import json
+import math
 import re
 import shlex
 import urllib.parse
@@ -715,6 +716,7 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
 
     from . import formato, paises
 
+    instancia(tabla, Tabla, "tabla", de="p. ej. navegador.calcular(…)")
     p = paises.pais(pais)
     if p.moneda == "USD":
         return tabla
@@ -812,13 +814,14 @@ def leer(texto: str) -> float | str:
     """
     limpio = _escrito(texto).strip()
     if _MILLARES.fullmatch(limpio):
-        return float(limpio.replace(".", "").replace(",", "."))
-    if _ENTERO_O_COMA.fullmatch(limpio):
-        return float(limpio.replace(",", "."))
+        limpio = limpio.replace(".", "").replace(",", ".")
+    elif _ENTERO_O_COMA.fullmatch(limpio):
+        limpio = limpio.replace(",", ".")
     try:
-        return float(limpio)
+        x = float(limpio)
     except ValueError:
         return texto
+    return x if math.isfinite(x) else texto  # «1e999», «inf», «nan»: la biblioteca rechaza el texto y lo nombra
 
 
 def _escrito(texto: object) -> str:
@@ -947,7 +950,8 @@ def _mismos_campos(nombre: str, c: Calculadora, valores: Mapping[str, str]) -> N
         )
     if set(valores) != set(c.argumentos):
         raise ValueError(
-            f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
+            f"Calculadora {nombre!r}: {dict(valores)!r:.200} no vale (campos {sorted(valores)!r}); se admiten "
+            f"exactamente los campos {list(c.argumentos)!r}."
         )
 
 
@@ -955,6 +959,8 @@ def calcular_json(nombre: str, valores_json: str) -> str:
     """Lo que llama el navegador: JSON con la tabla en HTML, o con el error y el campo al que se refiere."""
     try:
         valores = json.loads(_escrito(valores_json))
+        if not isinstance(valores, dict):
+            raise json.JSONDecodeError("no es un objeto", valores_json, 0)
     except json.JSONDecodeError:
         raise ValueError(
             f"Calculadora {nombre!r}: {valores_json!r} no vale; se admite un objeto JSON de campo → texto."

@@ -270,6 +270,8 @@ def numeros(valores: object, nombre: str) -> list[float]:
 def instancia(valor: object, tipo: type, nombre: str, *, de: str = "") -> object:
     """``valor`` si es un ``tipo`` (p. ej. una ``vast.Oferta``); si no, ``ValueError`` que dice de dónde sale uno
     (``de``: «de recolector.ofertas()»)."""
+    if not isinstance(tipo, type):
+        raise ValueError(f"instancia: tipo={_corto(tipo)} no vale; se admite una clase.")
     if not isinstance(valor, tipo):
         origen = f" ({de})" if de else ""
         raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
@@ -331,6 +333,8 @@ def _admite(valor: object, tipo: object) -> bool:
         return valor in args
     if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Callable":
         return callable(valor)
+    if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Mapping":
+        origen = dict if isinstance(valor, dict) else origen
     if origen in (tuple, list, set, frozenset, dict):
         if not isinstance(valor, origen):
             return False
@@ -339,6 +343,8 @@ def _admite(valor: object, tipo: object) -> bool:
         if origen is tuple and args and args[-1] is not Ellipsis:
             return len(valor) == len(args) and all(_admite(v, a) for v, a in zip(valor, args, strict=True))
         return not args or all(_admite(v, args[0]) for v in valor)
+    if isinstance(origen, type):  # Mapping[str, str], Sequence[…]: al menos la clase
+        return isinstance(valor, origen)
     if isinstance(tipo, type):
         return isinstance(valor, tipo)
     return True  # un tipo que no se sabe comprobar (p. ej. un Protocol)
@@ -365,6 +371,8 @@ def _describir(tipo: object) -> str:
         return ", ".join(repr(a) for a in args)
     nombres = {tuple: "una tupla", list: "una lista", dict: "un diccionario", set: "un conjunto"}
     nombres[frozenset] = nombres[set]
+    if origen is not None and getattr(origen, "__name__", "") in ("Mapping", "Sequence"):
+        origen = dict if origen.__name__ == "Mapping" else list
     if origen in nombres:
         return nombres[origen] + (f" de {_describir(args[0])}" if args and origen is not dict else "")
     return f"un {getattr(tipo, '__name__', str(tipo))}"
@@ -376,9 +384,9 @@ def _anotaciones(clase: type) -> dict[str, object]:
 
 
 def campos(registro: object) -> None:
-    """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase; si no, ``ValueError`` que
-    nombra la clase, el campo, el valor y lo que se admite («Rango: minimo=nan no vale; se admite un número
-    finito.»)."""
+    """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase, y si tiene ``minimo`` y
+    ``maximo``, el mínimo no pasa del máximo; si no, ``ValueError`` que nombra la clase, el campo, el valor y lo
+    que se admite («Rango: minimo=nan no vale; se admite un número finito.»)."""
     if not dataclasses.is_dataclass(registro) or isinstance(registro, type):
         raise ValueError(f"campos: {_corto(registro)} no vale; se admite un registro (una instancia de un dataclass).")
     anotaciones = _anotaciones(type(registro))
@@ -388,6 +396,12 @@ def campos(registro: object) -> None:
             raise ValueError(
                 f"{type(registro).__name__}: {campo.name}={_corto(valor)} no vale; se admite {_describir(tipo)}."
             )
+    minimo, maximo = getattr(registro, "minimo", None), getattr(registro, "maximo", None)
+    if isinstance(minimo, numbers.Real) and isinstance(maximo, numbers.Real) and maximo < minimo:
+        raise ValueError(
+            f"{type(registro).__name__}: maximo={_corto(maximo)} no vale; se admite un máximo mayor o igual que el "
+            f"mínimo ({_corto(minimo)})."
+        )
 
 
 class Validado:
