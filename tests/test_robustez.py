@@ -361,3 +361,18 @@ def test_minimo_por_encima_del_maximo_en_cualquier_registro():
     ajuste = next(iter(datos.ajustes().values()))
     assert "Ajuste: maximo=" in _error(dataclasses.replace, ajuste, minimo=1e308)
     assert "un diccionario" in _error(dataclasses.replace, navegador.CALCULADORAS["coste"], banderas=math.nan)
+
+
+@pytest.mark.parametrize("respuesta", [math.nan, "1", "{}", "[]", "abc", '{"results": 5}', '{"periods": [{}]}'])
+def test_una_respuesta_de_la_red_mal_formada_es_un_error_en_espanol(respuesta):
+    """Los lectores de tipos de cambio daban KeyError, TypeError, IndexError o el JSONDecodeError en inglés con una
+    respuesta que no era la de su API: ahora, un ValueError que nombra el organismo."""
+    from gpucoste import recolector_cambios
+
+    for leer in (recolector_cambios.leer_bce, recolector_cambios.leer_banxico, recolector_cambios.leer_trm):
+        with pytest.raises(ValueError) as error:
+            leer(respuesta)
+        assert not re.search(r"Expecting|object|subscriptable|index", str(error.value)), error.value
+    for leer in (recolector_cambios.leer_bcra, recolector_cambios.leer_bcch, recolector_cambios.leer_bcrp):
+        with pytest.raises(ValueError):
+            leer(respuesta)
