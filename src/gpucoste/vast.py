@@ -15,7 +15,7 @@ import pandas as pd
 
 from . import esquema
 from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
-from .validacion import Validado, entero, resultado
+from .validacion import Validado, entero, instancia, resultado
 from .validacion import numero as valido
 
 PROVEEDOR = "Vast.ai"
@@ -247,6 +247,7 @@ class Oferta(Validado):
 
 def dlperf_por_dolar(oferta: Oferta, gb_disco: float) -> float:
     """DLPerf por US$/h, con el precio de la tarjeta (GPU más disco), como ordena Vast.ai su buscador."""
+    instancia(oferta, Oferta, "oferta")
     x = valido(oferta.dlperf, "dlperf") / precio_oferta(oferta.precio_gpu_hora, gb_disco, oferta.precio_disco_gb_mes)
     return resultado(x, "dlperf_por_dolar", {"dlperf": oferta.dlperf, "gb_disco": gb_disco})
 
@@ -261,6 +262,7 @@ def coste_por_trabajo(
     minutos_arranque: float = 0,
 ) -> Desglose:
     """Coste de terminar un trabajo de ``horas`` en ``oferta``: GPU, arranque, disco y transferencia."""
+    instancia(oferta, Oferta, "oferta")
     gb_red = valido(gb_subida, "gb_subida", cero=True) + valido(gb_bajada, "gb_bajada", cero=True)
     red = gb_subida * valido(oferta.precio_subida_gb, "precio_subida_gb", cero=True) + gb_bajada * valido(
         oferta.precio_bajada_gb, "precio_bajada_gb", cero=True
