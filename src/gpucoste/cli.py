@@ -391,8 +391,7 @@ def _cuanto_tarda(
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         u = tiempo.mfu(nombre, n, interconexion) if n else None
-        # Con varias GPUs, lo que rinde cada una frente a un nodo con NVLink (la fila del formulario).
-        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n and n > 1 else None
+        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except ValueError:  # no cabe en bf16
