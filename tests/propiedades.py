@@ -1133,6 +1133,7 @@ for _sin_argumentos in (
     calibracion.predicciones_escalado,
     calibracion.informe_escalado,
     calibracion.texto_escalado,
+    calibracion.frase_escalado,
     calibracion.mitades,
     calibracion.ajustar,
     calibracion.predicciones,

@@ -46,6 +46,7 @@ __all__ = [
     "fallos",
     "filas_ajustes",
     "frase_banda",
+    "frase_escalado",
     "grafico",
     "informe",
     "informe_escalado",
@@ -344,6 +345,18 @@ def texto_escalado() -> str:
         for nombre, r in informe_escalado().items()
     ]
     return "eficiencia por interconexión: " + "; ".join(partes)
+
+
+def frase_escalado() -> str:
+    """Una frase para el lector con el error de la eficiencia por interconexión en todas las medidas de escalado."""
+    r = informe_escalado()["todas"]
+    if r is None:
+        return "No hay medidas publicadas de escalado entre GPU con que comparar."
+    return (
+        f"Frente a {r.n} medidas publicadas de lo que rinde cada GPU al repartir un entrenamiento, la eficiencia "
+        f"típica de cada interconexión se desvía una mediana del {porcentaje(r.error_mediano)} y el "
+        f"{porcentaje(r.dentro)} de las medidas cae dentro de su rango."
+    )
 
 
 def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
