@@ -289,7 +289,7 @@ KV_DE_SERIE = "serie"
 NOMBRES_OPTIMIZADORES = {
     "adamw": "AdamW en precisión mixta",
     "adamw_bf16": "AdamW en bf16, sin copia en fp32",
-    "adamw8bit": "AdamW de 8 bits (bitsandbytes)",
+    "adamw8bit": "AdamW de 8 bits",
 }
 """Cómo se llama cada optimizador de ``memoria.OPTIMIZADORES`` en la lista del formulario."""
 
