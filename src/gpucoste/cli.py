@@ -239,7 +239,7 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     Opcion("--minutos-arranque", "minutos facturados antes de empezar", no_negativo, 0.0),
     Opcion("--gb-disco", "GB en disco mientras dura el trabajo", no_negativo, 0.0),
     Opcion("--precio-gb-mes", "dólares por GB y mes de disco", no_negativo, 0.0),
-    Opcion("--gb-transferencia", "GB subidos o bajados con cargo", no_negativo, 0.0),
+    Opcion("--gb-transferencia", "GB de transferencia con cargo (entrada y salida)", no_negativo, 0.0),
     Opcion("--precio-gb-transferencia", "dólares por GB transferido", no_negativo, 0.0),
     ejemplo="--precio-hora 1,87 --horas 1,2 --minutos-arranque 15 --pais CO",
     dinero=True,
