@@ -10,7 +10,8 @@
 4. pytest: cada prueba que el cambio alcanza (``tests/alcance.py``; los snippets contra sus snapshots si cambian
    ``snippets/``, ``src/`` o los snapshots), sin las que construyen sitios (marca «construye»: esas, en «make
    test»), con a lo sumo 10 ejemplos por prueba de hypothesis y muestras fijas de procesos reales
-   (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``).
+   (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son funciones sin fixtures (las reglas de los
+   snippets, tras editar la prosa), se llaman aquí mismo, caso a caso, sin arrancar pytest.
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
@@ -154,6 +155,18 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     if not pruebas:  # sin rutas, pytest pasaría todas (testpaths)
         print("make check · 4/4 pytest: el cambio no alcanza ninguna prueba.")
         return _fin(total)
+    casos = en_este_proceso(pruebas)
+    if casos is not None:  # solo funciones sin fixtures (las reglas de los snippets): sin arrancar pytest
+        inicio = paso(f"make check · 4/4 pruebas: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
+        for nodo, llamar in casos:
+            try:
+                llamar()
+            except Exception as error:  # noqa: BLE001 — se informa del fallo como lo haría pytest
+                print("FALLA")
+                print(f"{nodo}: {type(error).__name__}: {error}")
+                return 1
+        hecho(inicio, f", {len(casos)} casos")
+        return _fin(total)
     inicio = paso(f"make check · 4/4 pytest: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
     pytest = subprocess.run(
         [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
@@ -174,6 +187,44 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
         return 1
     hecho(inicio)
     return _fin(total)
+
+
+def en_este_proceso(pruebas: list[str]) -> list[tuple[str, object]] | None:
+    """Los casos de ``pruebas`` como llamadas, si todas son funciones sin fixtures ni más marcas que
+    ``parametrize`` (ni hypothesis, ni una construcción): arrancar pytest cuesta más que las reglas de los
+    snippets que se comprueban tras editar la prosa. Si alguna no lo es, None (las pasa pytest)."""
+    import importlib
+    import inspect
+
+    casos = []
+    for prueba in pruebas:
+        ruta, _, resto = prueba.partition("::")
+        nombre, _, caso = resto.partition("[")
+        if not nombre or "::" in nombre:
+            return None
+        funcion = getattr(importlib.import_module(pathlib.PurePosixPath(ruta).stem), nombre, None)
+        marcas = getattr(funcion, "pytestmark", [])
+        if (
+            not inspect.isfunction(funcion)
+            or getattr(funcion, "is_hypothesis_test", False)
+            or "construir(" in inspect.getsource(funcion)
+            or [m.name for m in marcas] not in ([], ["parametrize"])
+        ):
+            return None
+        parametros = list(inspect.signature(funcion).parameters)
+        if not marcas:
+            if parametros:
+                return None
+            casos.append((prueba, funcion))
+            continue
+        argumento, valores = marcas[0].args
+        ids = marcas[0].kwargs.get("ids")
+        if parametros != [argumento] or set(marcas[0].kwargs) - {"ids"} or not callable(ids or str):
+            return None
+        for valor in valores:
+            if not caso or (ids or str)(valor) == caso.removesuffix("]"):
+                casos.append((f"{ruta}::{nombre}[{(ids or str)(valor)}]", lambda f=funcion, v=valor: f(v)))
+    return casos
 
 
 def _fin(total: float) -> int:

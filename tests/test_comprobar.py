@@ -227,3 +227,38 @@ def test_la_revision_de_paginas_pilla_una_falta_plantada(tmp_path):
         assert "vacaciónes" in fallos
     else:
         pytest.skip("sin hunspell (make sistema): solo se comprobó la guía de estilo")
+
+
+_PLANTADA_EN_PROCESO = """
+import pytest
+
+
+@pytest.mark.parametrize("x", [1, 2, 3], ids=lambda v: f"v{v}")
+def test_par(x):
+    assert x != 2, "dos plantado"
+
+
+def test_sin():
+    pass
+
+
+def test_con_fixture(tmp_path):
+    pass
+"""
+
+
+def test_las_pruebas_sin_fixtures_se_pasan_en_este_proceso_y_sus_fallos_cuentan(tmp_path, monkeypatch):
+    """Tras editar la prosa, las reglas de los snippets se pasan sin arrancar pytest: los mismos casos (uno por
+    valor de ``parametrize``, con su id) y un fallo plantado falla; con una fixture, las pasa pytest."""
+    (tmp_path / "test_plantada_proceso.py").write_text(_PLANTADA_EN_PROCESO, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    fichero = "tests/test_plantada_proceso.py"
+    casos = dict(comprobar.en_este_proceso([f"{fichero}::test_par", f"{fichero}::test_sin"]))
+    assert list(casos) == [f"{fichero}::test_par[v{i}]" for i in (1, 2, 3)] + [f"{fichero}::test_sin"]
+    casos[f"{fichero}::test_par[v1]"]()
+    with pytest.raises(AssertionError, match="dos plantado"):
+        casos[f"{fichero}::test_par[v2]"]()
+    assert [n for n, _ in comprobar.en_este_proceso([f"{fichero}::test_par[v3]"])] == [f"{fichero}::test_par[v3]"]
+    assert comprobar.en_este_proceso([f"{fichero}::test_sin", f"{fichero}::test_con_fixture"]) is None
+    reglas = comprobar.en_este_proceso(alcance.pruebas_afectadas(["docs/glosario.md"]))
+    assert reglas and len(reglas) == len(list((RAIZ / "snippets").rglob("*.py")))
