@@ -3,7 +3,9 @@
 0. Los ``id`` de bloque de markdown-exec son únicos en ``docs/`` (uno repetido hace que el informe de un fallo
    culpe a otra página); si no, se para aquí con los dos sitios.
 1. Construcción estricta del sitio (en una carpeta temporal). Si falla, se para aquí y se imprime solo el
-   aviso que importa, con la página, el fichero y la línea (``tests/registro.py``).
+   aviso que importa, con la página, el fichero y la línea (``tests/registro.py``). Solo vuelven a ejecutarse los
+   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``), y con ``GPUCOSTE_CHECK=1``
+   la instantánea de Pyodide no se rehace si con el mismo código ya se hizo bien (``navegador.py``).
 2. ruff sobre los ficheros .py cambiados.
 3. Ortografía (hunspell y el diccionario del proyecto) y guía de estilo en las páginas construidas que el
    cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).
@@ -122,7 +124,7 @@ def main() -> int:
 
 def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     inicio = paso("make check · 1/4 construcción estricta…")
-    r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": ""}, timeout=600)
+    r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": "", "GPUCOSTE_CHECK": "1"}, timeout=600)
     if r.returncode != 0:
         print(f"FALLA ({time.perf_counter() - inicio:.1f} s)".replace(".", ","))
         print(registro.resumen(r.registro) or r.registro[-2000:])
