@@ -1434,6 +1434,9 @@ funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.p
 funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
 funcion(paises.texto, _IMPORTES)
 funcion(paises.vigencia_anticipo, _NOMBRES_PAIS)
+funcion(paises.compras_locales)
+funcion(paises.compra_local, Nombre(lambda: datos.especificaciones()), _NOMBRES_PAIS)
+funcion(paises.compra_usd, Objeto(lambda: list(paises.compras_locales())))
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (

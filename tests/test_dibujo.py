@@ -67,8 +67,8 @@ def test_a_saltos_o_en_recta():
     [
         ({"alt": " "}, "texto alternativo"),
         ({"series": {"a": [1, 2]}}, "tiene 2 valores"),
-        ({"series": {"a": [1, 2, float("nan"), 4]}}, "no son números finitos"),
-        ({"series": {}}, "sin datos"),
+        ({"series": {"a": [1, 2, float("nan"), 4]}}, r"series\[.a.\]: nan no es un número finito"),
+        ({"series": {}}, "diccionario no vacío"),
     ],
 )
 def test_datos_malos_son_un_error_en_espanol(argumentos, mensaje):
@@ -192,10 +192,10 @@ def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
         ({"alt": ""}, "texto alternativo"),
         ({"partes": {"pesos": [1.0]}}, "tiene 1 valores y hay 2 categorías"),
         ({"partes": {"pesos": [1.0, -1.0]}}, "mayores o iguales que cero"),
-        ({"partes": {"pesos": [1.0, float("inf")]}}, "números finitos"),
-        ({"referencias": {"VRAM": float("nan")}}, "números finitos"),
-        ({"partes": {}}, "sin datos"),
-        ({"categorias": []}, "sin datos"),
+        ({"partes": {"pesos": [1.0, float("inf")]}}, "no es un número finito"),
+        ({"referencias": {"VRAM": float("nan")}}, "no es un número finito"),
+        ({"partes": {}}, "no vací[ao]"),
+        ({"categorias": []}, "no vací[ao]"),
     ],
 )
 def test_barras_con_datos_malos_son_un_error_en_espanol(argumentos, mensaje):

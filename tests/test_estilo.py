@@ -51,7 +51,7 @@ REGLAS = [
     ("autoelogio", r"\bguía completa\b|\bla mejor guía\b", "que la página se juzgue por lo que calcula"),
     ("cuatro cifras", r"(?<![\d.,])[1-9]\.\d{3}(?![\d.])", "«1599», «2048»: sin punto con cuatro cifras (RAE)"),
     ("el MFU", r"\b(?:el|del|al|un) MFU\b|\bMFU (?:alto|bajo|medio|máximo|mínimo)\b", "«la MFU» (la utilización)"),
-    ("BF16", r"\bBF16\b|\bFP16\b", "«bf16», «fp16», en minúsculas"),
+    ("BF16", r"\b(?:BF16|FP16|F16|FP8|INT8|INT4)\b", "«bf16», «fp16», «fp8», «int8», «int4», en minúsculas"),
     ("GB/mes", r"/GB/mes\b|\bGB-mes\b|\bGB/mes\b", "«US$/GB y mes» o «US$ por GB y mes»"),
     ("cruz", r"†", "«*»: la marca de un total incompleto es el asterisco (formato.INCOMPLETO)"),
     ("bajada", r"\bbajadas?\b|\bde subida\b", "«salida», «entrada» (transferencia de salida, de entrada)"),
@@ -209,6 +209,8 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("Depende del MFU medio de la GPU.", "el MFU"),
         ("Horas según el MFU.", "el MFU"),
         ("Con 989 TFLOPS BF16 densos.", "BF16"),
+        ("Llama 3 8B en F16 con llama.cpp.", "BF16"),
+        ("Admite FP8, INT8 e INT4.", "BF16"),
         ("El disco a 0,10 US$/GB/mes.", "GB/mes"),
         ("A 0,10 US$ el GB-mes.", "GB/mes"),
         ("Un total de 283,17 †.", "cruz"),
@@ -267,6 +269,21 @@ def test_el_mes_de_un_proveedor_con_su_nombre_no_es_una_falta():
     assert any(f.startswith("mes de horas:") for f in faltas("Un mes prepagado (720 h)."))
     assert coste.HORAS_MES == 8760 / 12 == coste.horas_al_mes(24)
     assert vast.regla("horas_mes_reserva").valor == 30 * 24
+
+
+def test_la_linea_de_ordenes_cuenta_el_mismo_mes():
+    """Las órdenes que trabajan con meses (su ayuda y su salida) usan el mes del sitio: ningún 720 sin nombre, y
+    el periodo por defecto de «gpucoste reservar» es el mes medio."""
+    import subprocess
+    import sys
+
+    textos = {}
+    for orden in (["reservar", "--help"], ["reservar"], ["comprar", "--help"], ["comprar"], ["api-o-gpu"]):
+        r = subprocess.run([sys.executable, "-m", "gpucoste", *orden], capture_output=True, text=True, check=True)
+        textos[" ".join(orden)] = r.stdout
+    for orden, salida in textos.items():
+        assert not [f for f in faltas(salida) if f.startswith("mes de horas:")], (orden, salida)
+    assert f"por defecto, {coste.HORAS_MES:.0f}" in " ".join(textos["reservar --help"].split())
 
 
 @pytest.mark.parametrize(

@@ -199,3 +199,180 @@ def test_un_registro_hecho_a_mano_con_un_campo_malo_da_value_error(caso):
     clase, crear = _ejemplos_de_registros()[caso]
     mensaje = _error(crear)
     assert mensaje.startswith(f"{clase}: "), mensaje
+
+
+# --- La segunda ronda del fuzz (todas las funciones de __all__, con valores hostiles) ---------------------------
+
+
+def _hostiles():
+    from gpucoste import alternativas, cli_opciones, esquema, navegador, vast
+
+    tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
+    sin_formulario = {"pyodide": "", "rueda": "", "peso": ""}
+    return [
+        # (función, argumentos, nombrados, lo que el mensaje dice): antes, otra excepción o un número malo
+        (cli_opciones.decimal, (None,), {}, "None no es un texto"),  # AttributeError
+        (cli_opciones.decimal, (b"1",), {}, "b'1'"),  # TypeError
+        (cli_opciones.decimal, ("1e999",), {}, "demasiado grande"),  # devolvía inf
+        (cli_opciones.positivo, ("abc",), {}, "'abc' no es un número"),  # ArgumentTypeError, no ValueError
+        (cli_opciones.entero_positivo, (math.nan,), {}, "nan"),
+        (vast.dlperf_por_dolar, (math.nan, 1), {}, "gpucoste.vast.Oferta"),  # AttributeError
+        (vast.coste_por_trabajo, ("x", 1), {"gb_disco": 1, "gb_subida": 0, "gb_bajada": 0}, "Oferta"),
+        (alternativas.comparar, ("RTX 4090", "x"), {}, "gpucoste.alternativas.Trabajo"),  # AttributeError
+        (esquema.cargar, ("precios.csv",), {}, "gpucoste.esquema.Tabla"),  # AttributeError
+        (dibujo.lineas, (math.nan, {"a": [1]}), {"eje_x": "x", "eje_y": "y", "alt": "a"}, "lista no vacía"),
+        (dibujo.lineas, ([1], {"a": 1}), {"eje_x": "x", "eje_y": "y", "alt": "a"}, "series['a']"),  # TypeError
+        (dibujo.barras, (["a"], math.nan), {"eje": "e", "alt": "a"}, "diccionario no vacío"),
+        (validacion.resultado, ("", "f", {}), {}, "no es un número finito"),  # TypeError
+        (validacion.resultado, (10**400, "f", {}), {}, "no es un número finito"),  # OverflowError
+        (validacion.invisibles, (math.nan,), {}, "se admite un texto"),  # TypeError
+        (validacion.opcion, ("a", "Cosa", math.nan), {}, "lista de nombres"),  # TypeError
+        (validacion.texto, ("RTX\u200b4090", "gpu"), {}, "sin caracteres de control"),  # aceptado
+        (validacion.campos, (1,), {}, "registro"),  # TypeError
+        (navegador.leer, (math.nan,), {}, "texto de un campo"),  # AttributeError
+        (navegador.leer_entero, (b"x",), {}, "texto de un campo"),  # TypeError
+        (navegador.escribir, (None,), {}, "None"),  # TypeError
+        (navegador.escribir, (math.nan,), {}, "nan"),  # «nan» en un campo
+        (navegador.calcular_json, ("coste", "{"), {}, "objeto JSON"),  # JSONDecodeError en inglés
+        (navegador.tabla_html, (math.nan,), {}, "gpucoste.navegador.Tabla"),  # AttributeError
+        (navegador.tabla_csv, ("x",), {}, "gpucoste.navegador.Tabla"),
+        (navegador.formulario_html, ("RTX 4090",), sin_formulario, "Calculadora desconocida"),  # KeyError
+        (navegador.codigo_html, ("a", math.nan, ""), sin_formulario, "codigo: nan"),  # AttributeError
+        (navegador.clave_url, (math.nan, "x"), {}, "Calculadora desconocida"),  # aceptado: «nan.x»
+        (navegador.Tabla, (("a",), (("1", "2"),), (True,)), {}, "filas[0] tiene 2 celdas"),  # zip() en inglés
+        (navegador.tabla_csv, (tabla,), {"x": 1}, ""),  # (comprobación del caso bueno, abajo)
+    ]
+
+
+def _resto_coste():
+    from gpucoste import navegador
+
+    c = navegador.CALCULADORAS["coste"]
+    return {k.nombre: navegador.escribir(k.defecto) for k in c.campos() if k.nombre not in ("precio_hora", "horas")}
+
+
+@pytest.mark.parametrize("caso", range(29))
+def test_entradas_hostiles_de_la_segunda_ronda(caso):
+    funcion, args, kwargs, texto = _hostiles()[caso]
+    assert texto in _error(funcion, *args, **kwargs)
+
+
+def test_los_casos_buenos_siguen_valiendo():
+    from gpucoste import cli_opciones, navegador
+
+    assert cli_opciones.decimal("12.345,5") == 12345.5 and cli_opciones.entero_positivo("2048,0") == 2048
+    tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
+    assert navegador.tabla_csv(tabla).startswith(",".join(tabla.columnas))
+    assert navegador.leer("0,39") == 0.39 and navegador.escribir(50e6) == "50.000.000"
+    assert validacion.texto("línea uno\nlínea dos", "rótulo")  # un salto de línea no es un carácter invisible
+    assert validacion.resultado(2, "f", {}) == 2
+
+
+# --- Los nombres se resuelven una vez, en la frontera pública ---------------------------------------------------
+
+
+def _resoluciones(llamar) -> dict[str, int]:
+    """Cuántas veces ``llamar()`` resuelve un nombre de modelo o de GPU (``memoria.modelo``/``memoria.gpu`` con un
+    texto; con un registro ya resuelto, esas funciones lo devuelven tal cual y no cuentan)."""
+    import collections
+    import sys
+
+    from gpucoste import memoria
+
+    codigos = {memoria.modelo.__code__: "modelo", memoria.gpu.__code__: "gpu"}
+    cuenta: collections.Counter = collections.Counter()
+
+    def perfil(frame, evento, _arg):
+        if evento == "call" and frame.f_code in codigos and isinstance(frame.f_locals.get("nombre"), str):
+            cuenta[codigos[frame.f_code]] += 1
+
+    sys.setprofile(perfil)
+    try:
+        llamar()
+    finally:
+        sys.setprofile(None)
+    return dict(cuenta)
+
+
+def test_un_ranking_resuelve_cada_nombre_una_vez():
+    """Un ``Trabajo`` que entra en ``ranking.ranking`` resolvía su modelo 464 veces y las GPU 385 (6 y 5 por fila,
+    en cada capa: ``gpus_necesarias``, ``horas_entrenamiento``, ``encaja`` y las propiedades del trabajo). Ahora el
+    modelo, una vez, y cada GPU distinta, una vez."""
+    from gpucoste import ranking
+
+    trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
+    filas = ranking.ranking(trabajo)
+    gpus = len({p.gpu for p in ranking.precios_vigentes()})
+    cuenta = _resoluciones(lambda: ranking.ranking(trabajo))
+    assert cuenta.get("modelo", 0) <= 1, cuenta
+    assert cuenta.get("gpu", 0) <= gpus < len(filas), cuenta
+    assert ranking.ranking(trabajo) == filas  # y el resultado, el mismo
+
+
+def test_la_cuenta_de_resoluciones_puede_fallar():
+    """Fallo plantado: una función que resuelve el mismo nombre en cada vuelta se cuenta entera."""
+    from gpucoste import memoria
+
+    assert _resoluciones(lambda: [memoria.modelo("Llama 3.1 8B") for _ in range(5)]) == {"modelo": 5}
+    m = memoria.modelo("Llama 3.1 8B")
+    assert _resoluciones(lambda: [memoria.modelo(m) for _ in range(5)]) == {}
+
+
+def _hostiles_de_las_paginas():
+    from gpucoste import cli_opciones, historial, navegador
+
+    tabla_mala = "x"
+    return [
+        (navegador.en_moneda, (tabla_mala, "ES"), {}, "gpucoste.navegador.Tabla"),  # AttributeError
+        (navegador.calcular_json, ("coste", "1"), {}, "objeto JSON"),  # TypeError: un JSON que no es un objeto
+        (validacion.instancia, (1, math.nan, "x"), {}, "una clase"),  # TypeError
+        (cli_opciones.nombre_de, (math.nan, datos.gpus), {}, "que: nan"),  # TypeError
+        (historial.atipico, (math.nan,), {}, "gpucoste.datos.Precio"),  # AttributeError
+        (historial.del_, (math.nan,), {}, "dia nan"),  # TypeError
+        (historial.descripcion, ("A10", "Lambda", {"": 1}), {}, "lista no vacía de datos.Precio"),  # TypeError
+        (historial.series, ([],), {}, "lista no vacía"),  # {} callado
+    ]
+
+
+@pytest.mark.parametrize("caso", range(8))
+def test_entradas_hostiles_de_las_ayudas_de_paginas(caso):
+    funcion, args, kwargs, texto = _hostiles_de_las_paginas()[caso]
+    assert texto in _error(funcion, *args, **kwargs)
+
+
+def test_un_numero_que_no_cabe_no_sale_del_campo_como_inf():
+    """``navegador.leer('1e999')`` devolvía ``inf``: ahora el texto tal cual, que la biblioteca rechaza nombrándolo."""
+    from gpucoste import navegador
+
+    assert navegador.leer("1e999") == "1e999" and navegador.leer("nan") == "nan"
+    assert "'1e999'" in navegador.calcular_json("coste", _json_coste(horas="1e999"))
+
+
+def _json_coste(**cambios) -> str:
+    import json
+
+    return json.dumps({"precio_hora": "2", "horas": "10"} | _resto_coste() | cambios)
+
+
+def test_minimo_por_encima_del_maximo_en_cualquier_registro():
+    """``datos.Ajuste`` (y todo registro con ``minimo`` y ``maximo``) aceptaba un mínimo por encima del máximo."""
+    from gpucoste import navegador
+
+    ajuste = next(iter(datos.ajustes().values()))
+    assert "Ajuste: maximo=" in _error(dataclasses.replace, ajuste, minimo=1e308)
+    assert "un diccionario" in _error(dataclasses.replace, navegador.CALCULADORAS["coste"], banderas=math.nan)
+
+
+@pytest.mark.parametrize("respuesta", [math.nan, "1", "{}", "[]", "abc", '{"results": 5}', '{"periods": [{}]}'])
+def test_una_respuesta_de_la_red_mal_formada_es_un_error_en_espanol(respuesta):
+    """Los lectores de tipos de cambio daban KeyError, TypeError, IndexError o el JSONDecodeError en inglés con una
+    respuesta que no era la de su API: ahora, un ValueError que nombra el organismo."""
+    from gpucoste import recolector_cambios
+
+    for leer in (recolector_cambios.leer_bce, recolector_cambios.leer_banxico, recolector_cambios.leer_trm):
+        with pytest.raises(ValueError) as error:
+            leer(respuesta)
+        assert not re.search(r"Expecting|object|subscriptable|index", str(error.value)), error.value
+    for leer in (recolector_cambios.leer_bcra, recolector_cambios.leer_bcch, recolector_cambios.leer_bcrp):
+        with pytest.raises(ValueError):
+            leer(respuesta)

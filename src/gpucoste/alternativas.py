@@ -15,7 +15,7 @@ import pandas as pd
 
 from . import atipicos, datos, experimento, ocultos
 from .coste import coste_total
-from .validacion import Validado, opcion
+from .validacion import Validado, instancia, opcion
 from .validacion import numero as valido
 
 __all__ = ["Cambio", "Trabajo", "cambios_de_precio", "comparar", "ofertas", "trabajo_del_articulo", "trabajo_grande"]
@@ -76,7 +76,7 @@ def comparar(gpu: str, trabajo: Trabajo) -> pd.DataFrame:
     ``disco_min/max`` y ``transferencia_min/max`` (``NaN`` si no hay tarifa), ``total_min/max`` (sin
     las partidas sin tarifa) y ``completo`` (todas las partidas tienen tarifa). Ordenada por total.
     """
-    valido(trabajo.horas, "horas")
+    valido(instancia(trabajo, Trabajo, "trabajo", de="p. ej. alternativas.trabajo_grande()").horas, "horas")
     arranque = datos.supuestos()["minutos_arranque"]
     filas = []
     for p in ofertas(gpu):

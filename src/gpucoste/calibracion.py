@@ -35,6 +35,7 @@ __all__ = [
     "DENTRO_MINIMO",
     "ERROR_MAXIMO",
     "GIB",
+    "GRUPO_MINIMO",
     "Prediccion",
     "Resumen",
     "TIPOS",
@@ -73,7 +74,7 @@ GIB = 2**30 / memoria.GB
 _PRECISION = {"f16": "fp16", "nf4": "nf4"}
 """Nombres de ``medidas.csv`` que la biblioteca escribe de otro modo (GGUF llama F16 al fp16)."""
 
-_RANGO_LORA = {"torchtune": 8, "transformers+PEFT": 32}
+_RANGO_LORA = {"torchtune": 8, "transformers+PEFT": 32, "VectorLM": 8}
 """Rango de los adaptadores de cada marco en sus medidas (configuración de torchtune; la tabla de Unsloth dice 32)."""
 
 _PERDIDA = {"torchtune": "por_trozos"}
@@ -105,6 +106,11 @@ def clave_grupo(m: datos.Medida) -> str:
     if m.tipo in ("generacion", "servicio"):
         return f"{m.tipo}_{m.marco.lower()}"
     return f"memoria_{m.marco.lower()}"
+
+
+GRUPO_MINIMO = 3
+"""Medidas de ajuste que necesita un grupo de MFU para dar su propio rango; con menos, el de la dispersión de los
+demás (dos medidas de la misma fuente darían una precisión que nadie ha medido)."""
 
 
 def _escala(m: datos.Medida) -> str:
@@ -148,12 +154,22 @@ def _flops_token(m: datos.Medida) -> float:
 
 def _mfu_implicito(m: datos.Medida, ajustes: dict | None = None) -> float:
     """El MFU de un nodo que implica una medida de entrenamiento (FLOPs del modelo ÷ tiempo ÷ pico en bf16),
-    quitada la pérdida típica de su interconexión (``_red``)."""
-    pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12 * _red(m, ajustes)[0]
+    quitada la pérdida típica de su interconexión (``_red``) y, sin checkpointing, el recómputo que se ahorró
+    (el MFU ajustado es con checkpointing, como casi todas las medidas)."""
+    pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12 * _red(m, ajustes)[0] * _sin_recomputo(m)
     if m.unidad == "gpu_horas":
         return _flops_token(m) * m.tokens / (m.valor * tiempo.SEGUNDOS_HORA * pico)
     por_gpu = m.valor if m.unidad == "tokens_s_gpu" else m.valor / _n(m)
     return _flops_token(m) * por_gpu / pico
+
+
+def _sin_recomputo(m: datos.Medida) -> float:
+    """Sin checkpointing no se repite la pasada hacia delante (2·N): el mismo hardware rinde (base + 2) ÷ base
+    veces más FLOPs del modelo (base: 6·N entero, 4·N con LoRA). Con checkpointing o sin saberlo, 1."""
+    if m.checkpointing != "no":
+        return 1.0
+    base = 6.0 if _metodo_flops(m) == "completo" else 4.0
+    return (base + 2.0) / base
 
 
 def _techo(m: datos.Medida) -> float:
@@ -212,8 +228,8 @@ def ajustar(
       el MFU de cada medida con varias GPUs se divide por la eficiencia típica de su interconexión.
 
     - ``mfu_<clase>_<escala>``: el MFU que implica cada medida de entrenamiento no QLoRA (mediana y
-      extremos). Un grupo con una sola medida toma como rango su valor por la dispersión relativa
-      (extremo ÷ mediana) de los grupos con varias.
+      extremos). Un grupo con menos de ``GRUPO_MINIMO`` medidas toma como rango su mediana por la
+      dispersión relativa (extremo ÷ mediana) de los grupos con más.
     - ``qlora``: el MFU central de su clase y escala ÷ el que implica la medida de QLoRA contada como LoRA.
     - ``generacion_<motor>`` y ``sobrecarga_<motor>``: eficiencia frente al ancho de banda y milisegundos
       fijos por capa y token (``_minimos_cuadrados``); ``dispersion_generacion_<motor>``: medido ÷ predicho.
@@ -226,10 +242,10 @@ def ajustar(
     for m in ajuste:
         if m.tipo == "entrenamiento" and m.metodo != "qlora":
             mfu.setdefault(clave_grupo(m), []).append((m.id, _mfu_implicito(m, salida)))
-    varias = [v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) > 1 for _, v in vs]
+    varias = [v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) >= GRUPO_MINIMO for _, v in vs]
     for clave, valores in mfu.items():
         central, minimo, maximo, ids = _resumir(valores)
-        if len(valores) == 1 and varias:
+        if len(valores) < GRUPO_MINIMO and varias:
             minimo, maximo = central * min(varias), central * max(varias)
         salida[clave] = (central, minimo, maximo, ids)
     qlora = []
@@ -327,7 +343,7 @@ def texto_escalado() -> str:
         else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
         for nombre, r in informe_escalado().items()
     ]
-    return "eficiencia por interconexión (escalado.csv): " + "; ".join(partes)
+    return "eficiencia por interconexión: " + "; ".join(partes)
 
 
 def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
@@ -373,6 +389,10 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
             texto = _DESCRIPCIONES["mfu"].format(clase=tiempo.CLASES_GPU[clase], escala=tiempo.ESCALAS[escala])
             if escala == "varios_nodos":
                 texto = texto.replace(tiempo.ESCALAS[escala], "un programa de preentrenamiento entero en varios nodos")
+            elif escala == "nodo":
+                texto = texto.replace(
+                    tiempo.ESCALAS[escala], "varias GPU, con la eficiencia medida de su interconexión descontada"
+                )
         elif tipo == "escalado":
             texto = _DESCRIPCIONES["escalado"].format(motor=tiempo.INTERCONEXIONES[resto], base=_BASE_ESCALADO[resto])
         else:
@@ -390,8 +410,8 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
                 )
                 + " ".join(ids)
                 + (
-                    " (rango: su valor por la dispersión de los grupos con varias medidas)"
-                    if tipo == "mfu" and len(ids) == 1
+                    " (rango: su mediana por la dispersión de los grupos con más medidas)"
+                    if tipo == "mfu" and len(ids) < GRUPO_MINIMO
                     else ""
                 ),
             }
@@ -403,7 +423,7 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
 class Prediccion(Validado):
     """Lo que predice la biblioteca para una medida, en su misma unidad."""
 
-    medida: datos.Medida
+    medida: datos.Medida | datos.Escalado
     central: float
     minimo: float
     maximo: float
@@ -430,9 +450,7 @@ def _predecir_entrenamiento(m: datos.Medida) -> tuple[float, float, float]:
     if m.metodo == "qlora":  # más ralentización, menos MFU efectivo
         q = datos.ajustes()["qlora"]
         u = [u[0] / q.central, u[1] / q.maximo, u[2] / q.minimo]
-    if m.checkpointing == "no":  # sin recómputo, el mismo hardware rinde más FLOPs del modelo
-        base = 6.0 if _metodo_flops(m) == "completo" else 4.0
-        u = [x * (base + 2.0) / base for x in u]
+    u = [x * _sin_recomputo(m) for x in u]
     pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12
     f = _flops_token(m)
     if m.unidad == "gpu_horas":  # el mínimo de horas sale del MFU máximo

@@ -239,7 +239,7 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     Opcion("--minutos-arranque", "minutos facturados antes de empezar", no_negativo, 0.0),
     Opcion("--gb-disco", "GB en disco mientras dura el trabajo", no_negativo, 0.0),
     Opcion("--precio-gb-mes", "dólares por GB y mes de disco", no_negativo, 0.0),
-    Opcion("--gb-transferencia", "GB subidos o bajados con cargo", no_negativo, 0.0),
+    Opcion("--gb-transferencia", "GB de transferencia con cargo (entrada y salida)", no_negativo, 0.0),
     Opcion("--precio-gb-transferencia", "dólares por GB transferido", no_negativo, 0.0),
     ejemplo="--precio-hora 1,87 --horas 1,2 --minutos-arranque 15 --pais CO",
     dinero=True,
@@ -391,6 +391,7 @@ def _cuanto_tarda(
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         u = tiempo.mfu(nombre, n, interconexion) if n else None
+        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except ValueError:  # no cabe en bf16
@@ -406,6 +407,8 @@ def _cuanto_tarda(
                 "horas_max": h.maximo if h else None,
                 "mfu_min": u.minimo if u else None,
                 "mfu_max": u.maximo if u else None,
+                "eficiencia_red_min": e.minimo if e else None,
+                "eficiencia_red_max": e.maximo if e else None,
                 "memoria_gb_por_gpu": m.total if m else None,
                 "cabe": cabe,
                 "tokens_s_generar_min": v.minimo if v else None,
@@ -415,7 +418,15 @@ def _cuanto_tarda(
     decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
     return Salida(
         pd.DataFrame(filas),
-        decimales | {"mfu_max": 2, "memoria_gb_por_gpu": 1, "tokens_s_generar_min": 0, "tokens_s_generar_max": 0},
+        decimales
+        | {
+            "mfu_max": 2,
+            "eficiencia_red_min": 2,
+            "eficiencia_red_max": 2,
+            "memoria_gb_por_gpu": 1,
+            "tokens_s_generar_min": 0,
+            "tokens_s_generar_max": 0,
+        },
     )
 
 

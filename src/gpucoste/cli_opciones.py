@@ -177,6 +177,9 @@ def nombre_de(que: str, catalogo: Callable[[], object]) -> Callable[[str], str]:
 
     El mensaje es el de :func:`gpucoste.validacion.opcion`, el mismo que da la biblioteca.
     """
+    que = validacion.texto(que, "que")
+    if not callable(catalogo):
+        raise ValueError(f"catalogo: {catalogo!r} no vale; se admite una función que da los nombres (datos.gpus).")
 
     def convertir(texto: str) -> str:
         try:

@@ -67,6 +67,7 @@ class EjemploInterrumpible(Validado):
     fecha_precio: str
     proveedor: str
     nivel: str
+    tipo_precio: str
     descuento: float
     precio_interrumpible: float
     escritura_h: float
@@ -88,6 +89,7 @@ def ejemplo_interrumpible() -> EjemploInterrumpible:
         fecha_precio=precio.fecha,
         proveedor=precio.proveedor,
         nivel=precio.nivel,
+        tipo_precio=precio.tipo,
         descuento=d.descuento,
         precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
         escritura_h=ESCRITURA_MIN / 60,

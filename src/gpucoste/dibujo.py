@@ -14,6 +14,7 @@ import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 
+from . import validacion
 from .formato import numero
 from .validacion import entero, real
 
@@ -154,8 +155,9 @@ def lineas(
     ``alt``: el texto alternativo. Devuelve ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
     _textos("lineas", alt=alt)
-    if not x or not series:
-        raise ValueError("lineas: sin datos; se admite al menos una serie con un punto.")
+    x = validacion.reales(x, "lineas: x")
+    series = validacion.tabla_de(series, "lineas: series", "de nombre → lista de valores")
+    series = {nombre: validacion.reales(ys, f"lineas: series[{nombre!r}]") for nombre, ys in series.items()}
     for nombre, ys in series.items():
         if len(ys) != len(x):
             raise ValueError(f"lineas: la serie {nombre!r} tiene {len(ys)} valores y x tiene {len(x)}.")
@@ -217,9 +219,14 @@ def barras(
     """
     referencias = {} if referencias is None else referencias
     _textos("barras", alt=alt)
-    if not categorias or not partes:
-        raise ValueError("barras: sin datos; se admite al menos una categoría y una parte.")
+    if not isinstance(categorias, list | tuple) or not categorias:
+        raise ValueError(f"barras: categorias={categorias!r} no vale; se admite una lista no vacía de nombres.")
+    partes = validacion.tabla_de(partes, "barras: partes", "de nombre → lista de valores")
+    referencias = (
+        validacion.numeros_por_nombre(referencias, "barras: referencias", "de nombre → valor") if referencias else {}
+    )
     for nombre, valores in partes.items():
+        validacion.reales(valores, f"barras: partes[{nombre!r}]")
         if len(valores) != len(categorias):
             raise ValueError(
                 f"barras: la parte {nombre!r} tiene {len(valores)} valores y hay {len(categorias)} categorías."

@@ -323,6 +323,8 @@ class Tabla(Validado):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if not dataclasses.is_dataclass(self.fila):
+            raise ValueError(f"{self.fichero}: fila={self.fila!r} no vale; se admite una clase dataclass.")
         nombres = [c.nombre for c in self.columnas]
         campos = [f.name for f in dataclasses.fields(self.fila)]
         usadas = [
@@ -449,6 +451,7 @@ def cargar(tabla: Tabla) -> tuple:
 
     Se leen una vez por carpeta; ``limpiar()`` las olvida. Un fichero malo: ``ValueError`` en español.
     """
+    validacion.instancia(tabla, Tabla, "tabla", de="p. ej. datos.PRECIOS")
     clave = (tabla.fichero, os.environ.get("GPUCOSTE_DATOS", ""))
     if clave not in _CACHE:
         _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))

@@ -17,7 +17,7 @@ __all__ = ["atipico", "del_", "descripcion", "grafico", "series"]
 
 def atipico(p: datos.Precio) -> bool:
     """¿La nota marca la fila como valor atípico (p. ej., una mediana de pocas ofertas)?"""
-    return "atípic" in p.nota.lower()
+    return "atípic" in validacion.instancia(p, datos.Precio, "p", de="una fila de datos.precios()").nota.lower()
 
 
 def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> dict[tuple[str, str], dict]:
@@ -27,9 +27,9 @@ def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> di
     """
     minimo = validacion.entero(minimo, "minimo", minimo=1)
     if precios is not None and (
-        not isinstance(precios, list | tuple) or not all(isinstance(p, datos.Precio) for p in precios)
+        not isinstance(precios, list | tuple) or not precios or not all(isinstance(p, datos.Precio) for p in precios)
     ):
-        raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista de datos.Precio.")
+        raise ValueError(f"precios: {precios!r:.80} no vale; se admite None o una lista no vacía de datos.Precio.")
     grupos: dict[tuple[str, str], dict[str, list[datos.Precio]]] = {}
     for p in datos.precios() if precios is None else precios:
         grupos.setdefault((p.gpu, p.proveedor), {}).setdefault(p.nivel, []).append(p)
@@ -43,11 +43,19 @@ def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> di
 
 def del_(dia: str) -> str:
     """``"2026-10-07"`` → «del 7 de octubre de 2026»; ``"2026-07"`` → «de julio de 2026»."""
+    validacion.fecha(dia, "dia")
     return ("del " if len(dia) == 10 else "de ") + fecha(dia)
 
 
 def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]) -> str:
-    """Texto alternativo del gráfico: cada serie con sus fechas, su rango, sus valores atípicos y sus estimaciones."""
+    """Texto alternativo del gráfico: cada serie con sus fechas, su rango, sus valores atípicos y sus estimaciones.
+
+    ``niveles``: nivel → filas de ``gpu`` en ``proveedor`` ordenadas por fecha, como las da ``series``."""
+    gpu, proveedor = validacion.texto(gpu, "gpu"), validacion.texto(proveedor, "proveedor")
+    forma = "de nivel → lista no vacía de datos.Precio (los de series())"
+    for clave, filas in validacion.tabla_de(niveles, "niveles", forma).items():
+        if not isinstance(filas, list | tuple) or not filas or not all(isinstance(p, datos.Precio) for p in filas):
+            raise ValueError(f"niveles[{clave!r}]: {filas!r} no vale; se admite una lista no vacía de datos.Precio.")
     partes = []
     for clave, filas in niveles.items():
         nivel = NIVELES.get(clave, clave)

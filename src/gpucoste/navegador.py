@@ -17,6 +17,7 @@ import csv
 import html
 import io
 import json
+import math
 import re
 import shlex
 import urllib.parse
@@ -25,8 +26,9 @@ from dataclasses import dataclass, field
 
 from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
-from .validacion import Validado, opcion
+from .validacion import Validado, instancia, opcion, real
 from .validacion import numero as numero_valido
+from .validacion import texto as texto_valido
 
 __all__ = [
     "CALCULADORAS",
@@ -76,7 +78,8 @@ class Campo(Validado):
 
 @dataclass(frozen=True)
 class Tabla(Validado):
-    """El resultado de una calculadora: columnas y filas ya escritas en español."""
+    """El resultado de una calculadora: columnas y filas ya escritas en español (cada fila, una celda por
+    columna, y una marca ``numericas`` por columna; si no, ``ValueError`` al crearla)."""
 
     columnas: tuple[str, ...]
     filas: tuple[tuple[str, ...], ...]
@@ -87,6 +90,14 @@ class Tabla(Validado):
     titulo: str = ""
     """Qué trabajo describe la tabla (modelo, método, tokens, secuencia, GPU…), escrito desde los campos: su
     ``<caption>``."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        n = len(self.columnas)
+        for i, fila in enumerate((*self.filas, self.numericas)):
+            if len(fila) != n:
+                que = "numericas" if i == len(self.filas) else f"filas[{i}]"
+                raise ValueError(f"Tabla: {que} tiene {len(fila)} celdas; se admite una por columna ({n}).")
 
 
 @dataclass(frozen=True)
@@ -136,7 +147,7 @@ def _campos_coste() -> tuple[Campo, ...]:
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
         Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
-        Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
+        Campo("gb_transferencia", "Transferencia con cargo (entrada y salida)", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
 
@@ -272,6 +283,7 @@ PRECISION_DEL_METODO = "metodo"
 """Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
 
 NOMBRES_FORMATOS = {
+    "2bit": "2 bits",
     "q8_0": "GGUF Q8_0",
     "q5_k_m": "GGUF Q5_K_M",
     "q4_k_m": "GGUF Q4_K_M",
@@ -735,6 +747,7 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
 
     from . import formato, paises
 
+    instancia(tabla, Tabla, "tabla", de="p. ej. navegador.calcular(…)")
     p = paises.pais(pais)
     if p.moneda == "USD":
         return tabla
@@ -830,15 +843,23 @@ def leer(texto: str) -> float | str:
     («2.000» → 2000; «0.390» → 0,39). Lo que no es un número se devuelve tal cual: la función de la
     biblioteca lo rechaza con su propio mensaje, que nombra el valor.
     """
-    limpio = texto.strip()
+    limpio = _escrito(texto).strip()
     if _MILLARES.fullmatch(limpio):
-        return float(limpio.replace(".", "").replace(",", "."))
-    if _ENTERO_O_COMA.fullmatch(limpio):
-        return float(limpio.replace(",", "."))
+        limpio = limpio.replace(".", "").replace(",", ".")
+    elif _ENTERO_O_COMA.fullmatch(limpio):
+        limpio = limpio.replace(",", ".")
     try:
-        return float(limpio)
+        x = float(limpio)
     except ValueError:
         return texto
+    return x if math.isfinite(x) else texto  # «1e999», «inf», «nan»: la biblioteca rechaza el texto y lo nombra
+
+
+def _escrito(texto: object) -> str:
+    """Lo que llega de un campo del formulario es siempre un texto: otra cosa es un error de quien llama."""
+    if not isinstance(texto, str):
+        raise ValueError(f"{texto!r} no vale; se admite el texto de un campo del formulario (p. ej. '0,39').")
+    return texto
 
 
 def escribir(x: float | int | str) -> str:
@@ -850,6 +871,7 @@ def escribir(x: float | int | str) -> str:
         return x
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
+    x = real(x, "valor por defecto")
     if float(x).is_integer() and 1e4 <= abs(x) < 1e16:  # «50.000.000» se lee mejor que «50000000»
         return f"{int(x):,}".replace(",", ".")
     texto = repr(float(x)).removesuffix(".0")
@@ -860,7 +882,7 @@ def escribir(x: float | int | str) -> str:
 
 def leer_entero(texto: str) -> int | str:
     """Un entero escrito por el lector («2048» o «2.048»); si no lo es, el texto tal cual (lo rechaza la biblioteca)."""
-    limpio = texto.strip()
+    limpio = _escrito(texto).strip()
     if re.fullmatch(r"[+-]?[0-9]+|[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+", limpio):
         return int(limpio.replace(".", ""))
     return texto
@@ -920,6 +942,8 @@ def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
 def clave_url(nombre: str, campo: str) -> str:
     """El parámetro de la URL con el valor del campo ``campo`` de la calculadora ``nombre`` («cabe.modelo»): el
     nombre de la calculadora delante, porque una página puede tener dos con campos del mismo nombre."""
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    opcion(campo, f"Campo de la calculadora {nombre!r}:", c.argumentos)
     return f"{nombre}.{campo}"
 
 
@@ -941,6 +965,7 @@ def enlace(nombre: str, valores: Mapping[str, str]) -> str:
 def tabla_csv(tabla: Tabla) -> str:
     """La tabla del resultado en CSV (coma como separador, una fila de cabecera), con las celdas tal como se
     leen en la página; el título de la tabla no entra (un CSV es solo la tabla)."""
+    instancia(tabla, Tabla, "tabla", de="p. ej. navegador.calcular(…)")
     salida = io.StringIO()
     escritor = csv.writer(salida, lineterminator="\n")
     escritor.writerow(tabla.columnas)
@@ -949,21 +974,34 @@ def tabla_csv(tabla: Tabla) -> str:
 
 
 def _mismos_campos(nombre: str, c: Calculadora, valores: Mapping[str, str]) -> None:
+    if not isinstance(valores, Mapping) or not all(isinstance(v, str) for v in valores.values()):
+        raise ValueError(
+            f"Calculadora {nombre!r}: valores={valores!r} no vale; se admite un diccionario de campo → texto con "
+            f"los campos {list(c.argumentos)!r}."
+        )
     if set(valores) != set(c.argumentos):
         raise ValueError(
-            f"Calculadora {nombre!r}: campos {sorted(valores)!r}; se admiten exactamente {list(c.argumentos)!r}."
+            f"Calculadora {nombre!r}: {dict(valores)!r:.200} no vale (campos {sorted(valores)!r}); se admiten "
+            f"exactamente los campos {list(c.argumentos)!r}."
         )
 
 
 def calcular_json(nombre: str, valores_json: str) -> str:
     """Lo que llama el navegador: JSON con la tabla en HTML, o con el error y el campo al que se refiere."""
-    valores = json.loads(valores_json)
+    try:
+        valores = json.loads(_escrito(valores_json))
+        if not isinstance(valores, dict):
+            raise json.JSONDecodeError("no es un objeto", valores_json, 0)
+    except json.JSONDecodeError:
+        raise ValueError(
+            f"Calculadora {nombre!r}: {valores_json!r} no vale; se admite un objeto JSON de campo → texto."
+        ) from None
     try:
         tabla = calcular(nombre, valores)
     except ValueError as error:
         mensaje = str(error)
         # Los mensajes de la biblioteca empiezan por el nombre del argumento («horas: 'x' no es un número…»).
-        campo = next((n for n in valores if re.match(rf"{re.escape(n)}\b", mensaje)), None)
+        campo = next((n for n in valores if isinstance(n, str) and re.match(rf"{re.escape(n)}\b", mensaje)), None)
         return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
     return json.dumps(
         {"tabla": tabla_html(tabla), "grafico": tabla.grafico, **_compartir(nombre, valores, tabla)},
@@ -985,6 +1023,7 @@ def _compartir(nombre: str, valores: Mapping[str, str], tabla: Tabla) -> dict[st
 
 def tabla_html(tabla: Tabla) -> str:
     """La tabla del resultado, con las clases de Material para tablas."""
+    instancia(tabla, Tabla, "tabla", de="p. ej. navegador.calcular(…)")
     alinear = [' class="gc-num"' if n else "" for n in tabla.numericas]
     cabecera = "".join(
         f'<th scope="col"{a}>{html.escape(c)}</th>' for c, a in zip(tabla.columnas, alinear, strict=True)
@@ -1007,6 +1046,13 @@ def tabla_html(tabla: Tabla) -> str:
     return f'<table tabindex="0"{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>'
 
 
+def _textos(**valores: object) -> None:
+    """Cada uno de ``valores`` es un texto (vacío vale: ``instantanea=""``); si no, ``ValueError`` que lo nombra."""
+    for clave, valor in valores.items():
+        if not isinstance(valor, str):
+            raise ValueError(f"{clave}: {valor!r} no vale; se admite un texto.")
+
+
 def _carga(pyodide: str, rueda: str, peso: str, instantanea: str) -> str:
     """Los atributos con lo que el script del navegador descarga para calcular."""
     return (
@@ -1023,7 +1069,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     la hay: el navegador arranca Pyodide sin ella); ``peso``: lo que se descarga la primera vez (p. ej.
     «13,4 MB»), para avisar al lector.
     """
-    c = CALCULADORAS[nombre]
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _textos(pyodide=pyodide, rueda=rueda, peso=peso, instantanea=instantanea)
     campos = c.campos()
     # El mismo camino que en el navegador: los textos de los campos, leídos por ``calcular``.
     textos = {campo.nombre: escribir(campo.defecto) for campo in campos}
@@ -1056,8 +1103,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     return (
         f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" '
         f'{_carga(pyodide, rueda, peso, instantanea)} aria-labelledby="{id_}-titulo" novalidate>'
-        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
-        "(la cuenta se hace en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        # El título, corto: en un móvil el resultado va justo debajo (calculadora.css) y tiene que verse.
+        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong></p>'
         f'<div class="gc-campos">{"".join(filas)}</div>'
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
@@ -1075,7 +1122,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         # Un párrafo y no un bloque <pre><code>: el tema le pondría su propio botón de copiar, encima del texto.
         f'<p class="gc-orden"><code>{html.escape(compartir["orden"])}</code></p>'
         "</div>"
-        f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
+        '<p class="gc-nota">La cuenta se hace en tu navegador con esta misma biblioteca: nada sale de tu equipo. Con '
+        "los valores por defecto, la tabla es la que se calculó al construir la página.</p>"
         "</form>"
     )
 
@@ -1084,6 +1132,8 @@ def codigo_html(
     nombre: str, codigo: str, salida: str, *, pyodide: str, rueda: str, peso: str, instantanea: str = ""
 ) -> str:
     """Código editable y ejecutable en el navegador, con la ``salida`` que dio al construir la página."""
+    texto_valido(nombre, "nombre")
+    _textos(codigo=codigo, salida=salida, pyodide=pyodide, rueda=rueda, peso=peso, instantanea=instantanea)
     id_ = f"gc-codigo-{nombre}"
     lineas = codigo.count("\n") + 1
     return (

@@ -10,7 +10,9 @@ el cargo a su moneda. Este módulo hace esa cuenta con los datos del paquete:
   percepción a cuenta que se recupera (Argentina) y el recargo de la tarjeta por pagar en otra divisa
   (una **estimación**, dicha como tal);
 - ``cambios.csv``: unidades de cada moneda por dólar, fechadas, del organismo oficial de cada país (el
-  recolector semanal añade filas nuevas); el euro sale del tipo de referencia del BCE de ``moneda.csv``.
+  recolector semanal añade filas nuevas); el euro sale del tipo de referencia del BCE de ``moneda.csv``;
+- ``compras_locales.csv``: el precio de compra de una GPU en la tienda de un país, en su moneda y con su
+  impuesto, cuando hay uno con fuente (``compra_local``; ``compra_usd`` lo pasa a dólares sin impuestos).
 
 ``en_local(2.04, "CO")`` devuelve un ``Importe``: los dólares, el impuesto, el total en pesos colombianos,
 el tipo de cambio usado con su fecha y su organismo. Un tipo de cambio que falta es un ``ValueError`` que
@@ -29,7 +31,9 @@ from .validacion import Validado, numero, resultado
 
 __all__ = [
     "CAMBIOS",
+    "COMPRAS_LOCALES",
     "Cambio",
+    "CompraLocal",
     "DECIMALES",
     "Importe",
     "PAISES",
@@ -40,6 +44,9 @@ __all__ = [
     "cambio",
     "cambios",
     "cantidad",
+    "compra_local",
+    "compra_usd",
+    "compras_locales",
     "en_local",
     "gravado",
     "importe_local",
@@ -159,6 +166,43 @@ CAMBIOS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("moneda", "fecha"),
+)
+
+
+@dataclass(frozen=True)
+class CompraLocal:
+    """El precio de compra de ``gpu`` en la tienda de un país: en su moneda y con su impuesto."""
+
+    gpu: str
+    pais: str
+    """Código del país (``paises.csv``)."""
+    precio_local: float
+    moneda: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+COMPRAS_LOCALES = esquema.Tabla(
+    "compras_locales.csv",
+    CompraLocal,
+    "Precio de compra de una GPU en un país, en su moneda y con su impuesto (el de EE. UU. está en hardware.csv).",
+    columnas=(
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en gpus.csv)."),
+        esquema.Columna("pais", "texto", "Código del país (como en paises.csv)."),
+        esquema.Columna(
+            "precio_local", "numero", "Precio con impuestos, en la moneda del país.", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna("moneda", "texto", "Código ISO 4217 de la moneda del precio (la del país)."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu", "pais", "fecha"),
+    referencias=(
+        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("pais", "moneda"), "paises.csv", ("codigo", "moneda")),
+    ),
 )
 
 SIN_IMPUESTOS = Pais(
@@ -337,6 +381,35 @@ def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
         return f"1\N{NO-BREAK SPACE}€ = {formato.dolares(1 / c.por_usd, 4)} {cuando}"
     tipo = formato.numero(c.por_usd, next(d for d in range(2, 5) if d == 4 or round(c.por_usd, d) == c.por_usd))
     return f"{tipo}\N{NO-BREAK SPACE}{p.moneda}/US$ {cuando}"
+
+
+def compras_locales() -> tuple[CompraLocal, ...]:
+    """Todas las filas de ``compras_locales.csv``."""
+    return esquema.cargar(COMPRAS_LOCALES)
+
+
+def compra_local(gpu: str, p: Pais | str) -> CompraLocal | None:
+    """El precio de compra más reciente de ``gpu`` en la tienda de ``p``, o ``None`` si no hay uno con fuente.
+
+    ``gpu`` ha de ser un nombre de ``gpus.csv`` tal cual (``ValueError`` si no); ``p``, un país como en ``pais``.
+    """
+    from . import datos
+
+    p = _pais(p)
+    gpu = validacion.opcion(gpu, "GPU", datos.especificaciones())
+    filas = [c for c in compras_locales() if c.gpu == gpu and c.pais == p.codigo]
+    return max(filas, key=lambda c: c.fecha) if filas else None
+
+
+def compra_usd(c: CompraLocal) -> float:
+    """``c`` en dólares y sin el impuesto de un particular, al tipo de cambio más reciente de los datos.
+
+    Es la cifra que se compara con un alquiler en dólares sin impuestos; las páginas y la terminal le vuelven a
+    sumar el impuesto del país al mostrarla en su moneda.
+    """
+    if not isinstance(c, CompraLocal):
+        raise ValueError(f"c: {c!r} no es una CompraLocal; se admite lo que devuelve compra_local.")
+    return a_usd(c.precio_local, c.pais)
 
 
 SIN_IMPUESTO_DIGITAL = ("kwh", "luz")

@@ -20,6 +20,7 @@ Núcleo en Python puro; solo ``tabla`` importa pandas (para la página y la lín
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import atipicos, datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
@@ -101,7 +102,7 @@ class Trabajo(Validado):
             return float(self.dataset_gb)
         return float(self.tokens) * BYTES_TEXTO_POR_TOKEN / memoria.GB
 
-    @property
+    @cached_property  # el trabajo no cambia: se calcula (y se resuelve su modelo) una vez
     def gb_checkpoint(self) -> float:
         """GB del resultado: el dado o, si no, los adaptadores (LoRA) o el modelo entero en bf16."""
         if self.checkpoint_gb is not None:
@@ -113,7 +114,7 @@ class Trabajo(Validado):
         )
         return parametros * memoria.BYTES_POR_PARAMETRO["bf16"] / memoria.GB
 
-    @property
+    @cached_property  # el trabajo no cambia: se calcula (y se resuelve su modelo) una vez
     def gb_disco(self) -> float:
         """GB en disco mientras dura: imagen de los supuestos, pesos en bf16, dataset y checkpoint."""
         pesos = memoria.parametros(self.modelo) * memoria.BYTES_POR_PARAMETRO["bf16"] / memoria.GB
@@ -176,14 +177,19 @@ def opcion_para(trabajo: Trabajo, precio: datos.Precio) -> Fila | None:
     validar(trabajo)
     if not isinstance(precio, datos.Precio):
         raise ValueError(f"precio: {precio!r} no vale; se admite un gpucoste.datos.Precio.")
-    n = memoria.gpus_necesarias(trabajo.modelo, trabajo.metodo, precio.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria)
+    return _opcion(trabajo, memoria.modelo(trabajo.modelo), precio, memoria.gpu(precio.gpu))
+
+
+def _opcion(trabajo: Trabajo, modelo: datos.Modelo, precio: datos.Precio, gpu: datos.Gpu) -> Fila | None:
+    """``opcion_para`` con el modelo y la GPU ya resueltos a sus registros (``ranking`` los resuelve una vez)."""
+    n = memoria.gpus_necesarias(modelo, trabajo.metodo, gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria)
     if n is None:
         return None
     horas = tiempo.horas_entrenamiento(
-        trabajo.modelo,
+        modelo,
         trabajo.metodo,
         trabajo.tokens,
-        precio.gpu,
+        gpu,
         n_gpus=n,
         checkpointing=trabajo.checkpointing,
         rango_lora=trabajo.rango_lora,
@@ -203,7 +209,7 @@ def opcion_para(trabajo: Trabajo, precio: datos.Precio) -> Fila | None:
             (horas.maximo, arranque.valor_max, disco.precio_max_usd if disco else 0),
         )
     )
-    memoria_gb = memoria.encaja(trabajo.modelo, trabajo.metodo, precio.gpu, n_gpus=n, **trabajo.opciones_memoria).total
+    memoria_gb = memoria.encaja(modelo, trabajo.metodo, gpu, n_gpus=n, **trabajo.opciones_memoria).total
     return Fila(
         precio=precio,
         n_gpus=n,
@@ -245,7 +251,12 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, esti
     if precios is not None and (not isinstance(precios, list | tuple) or not precios):
         raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista no vacía de gpucoste.datos.Precio.")
     vigentes = precios_vigentes(estimaciones) if precios is None else precios
-    filas = [f for p in vigentes if (f := opcion_para(trabajo, p))]
+    if not all(isinstance(p, datos.Precio) for p in vigentes):
+        raise ValueError(f"precios: {precios!r:.80} no vale; se admite None o una lista de gpucoste.datos.Precio.")
+    # Los nombres se resuelven aquí, una vez: lo de abajo recibe los registros (datos.Modelo, datos.Gpu).
+    modelo = memoria.modelo(trabajo.modelo)
+    gpus = {g: memoria.gpu(g) for g in dict.fromkeys(p.gpu for p in vigentes)}
+    filas = [f for p in vigentes if (f := _opcion(trabajo, modelo, p, gpus[p.gpu]))]
     filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
     return _con_pareto(filas)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
 import json
 import os
@@ -83,6 +84,31 @@ def _numero(texto: object, que: str) -> float:
     return x
 
 
+def _respuesta(organismo: str) -> Callable[[Callable[[str], tuple[str, float]]], Callable[[str], tuple[str, float]]]:
+    """Decorador de los lectores de respuestas: la respuesta de la red es una entrada como otra, así que un texto
+    que no es JSON, o un JSON sin los campos de la API (``KeyError``, ``IndexError``, ``TypeError``), es un
+    ``ValueError`` en español que nombra el organismo, no una traza."""
+
+    def decorar(leer: Callable[[str], tuple[str, float]]) -> Callable[[str], tuple[str, float]]:
+        @functools.wraps(leer)
+        def leer_respuesta(texto: str) -> tuple[str, float]:
+            if not isinstance(texto, str):
+                raise ValueError(f"{organismo}: {texto!r:.60} no vale; se admite el texto de su respuesta.")
+            try:
+                return leer(texto)
+            except (json.JSONDecodeError, KeyError, IndexError, TypeError, AttributeError) as error:
+                falta = f" (falta el campo {error.args[0]!r:.40})" if isinstance(error, KeyError) else ""
+                raise ValueError(
+                    f"{organismo}: la respuesta {texto!r:.60} no tiene la forma de su API{falta}; se admite la "
+                    f"respuesta tal como la publica {organismo}."
+                ) from None
+
+        return leer_respuesta
+
+    return decorar
+
+
+@_respuesta("BCE")
 def leer_bce(texto: str) -> tuple[str, float]:
     """``eurofxref-daily.xml`` → (fecha, dólares por euro)."""
     fecha = re.search(r"time=['\"](\d{4}-\d{2}-\d{2})['\"]", texto)
@@ -92,6 +118,7 @@ def leer_bce(texto: str) -> tuple[str, float]:
     return fecha.group(1), _numero(usd.group(1), "BCE")
 
 
+@_respuesta("Banxico")
 def leer_banxico(texto: str) -> tuple[str, float]:
     """Respuesta de la API SIE del Banco de México (serie SF43718) → (fecha, pesos por dólar)."""
     datos = json.loads(texto)["bmx"]["series"][0]["datos"]
@@ -103,6 +130,7 @@ def leer_banxico(texto: str) -> tuple[str, float]:
     return f"{anio}-{mes}-{dia}", _numero(d["dato"], "Banxico")
 
 
+@_respuesta("TRM")
 def leer_trm(texto: str) -> tuple[str, float]:
     """datos.gov.co (32sa-8pi3, ordenada por vigencia descendente) → (fecha de vigencia, pesos por dólar)."""
     filas = json.loads(texto)
@@ -112,6 +140,7 @@ def leer_trm(texto: str) -> tuple[str, float]:
     return fila["vigenciadesde"][:10], _numero(fila["valor"], "TRM")
 
 
+@_respuesta("BCRA")
 def leer_bcra(texto: str) -> tuple[str, float]:
     """API de estadísticas cambiarias del BCRA (Cotizaciones/USD) → (fecha, pesos por dólar)."""
     resultados = json.loads(texto)["results"]
@@ -123,6 +152,7 @@ def leer_bcra(texto: str) -> tuple[str, float]:
     raise ValueError("BCRA: la respuesta no trae la cotización del dólar")
 
 
+@_respuesta("Banco Central de Chile")
 def leer_bcch(texto: str) -> tuple[str, float]:
     """API SIETE del Banco Central de Chile (GetSeries, dólar observado) → (fecha, pesos por dólar)."""
     d = json.loads(texto)
@@ -135,6 +165,7 @@ def leer_bcch(texto: str) -> tuple[str, float]:
     return f"{anio}-{mes}-{dia}", _numero(obs[-1]["value"], "Banco Central de Chile")
 
 
+@_respuesta("BCRP")
 def leer_bcrp(texto: str) -> tuple[str, float]:
     """API de series del BCRP (PD04640PD) → (fecha, soles por dólar); salta los días «n.d.»."""
     for periodo in reversed(json.loads(texto)["periods"]):

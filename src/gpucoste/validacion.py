@@ -44,6 +44,7 @@ __all__ = [
     "fraccion",
     "horas_mes",
     "hoy",
+    "instancia",
     "invisibles",
     "numero",
     "numeros",
@@ -51,6 +52,7 @@ __all__ = [
     "opcion",
     "parecido",
     "real",
+    "reales",
     "resultado",
     "tabla_de",
     "texto",
@@ -111,8 +113,8 @@ def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = 
 
 def texto(valor: object, nombre: str) -> str:
     """``valor`` si es un texto no vacío, normalizado a NFC (la «í» compuesta y la descompuesta son una)."""
-    if not isinstance(valor, str) or not valor.strip():
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un texto no vacío.")
+    if not isinstance(valor, str) or not valor.strip() or invisibles(valor.replace("\n", " ")):
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un texto no vacío, sin caracteres de control.")
     return unicodedata.normalize("NFC", valor)
 
 
@@ -138,6 +140,8 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
 
     El valor se compara en NFC; si se parece a uno válido (``parecido``), el mensaje lo propone.
     """
+    if isinstance(validas, str | bytes) or not isinstance(validas, Iterable):
+        raise ValueError(f"{nombre}: la lista de valores {_corto(validas)} no vale; se admite una lista de nombres.")
     validas = sorted(set(validas))
     if isinstance(valor, str) and unicodedata.normalize("NFC", valor) in validas:
         return unicodedata.normalize("NFC", valor)
@@ -186,6 +190,8 @@ def hoy() -> dt.date:
 def invisibles(texto: str) -> list[str]:
     """Los caracteres de control o invisibles de ``texto`` (NUL, tabulador, espacio de anchura cero, marcas de
     dirección…: categorías Unicode Cc, Cf, Co, Cs, Zl y Zp), descritos como «U+200B (ZERO WIDTH SPACE)»."""
+    if not isinstance(texto, str):
+        raise ValueError(f"invisibles: {_corto(texto)} no vale; se admite un texto.")
     return [
         f"U+{ord(c):04X} ({unicodedata.name(c, 'sin nombre')})"
         for c in dict.fromkeys(texto)
@@ -216,8 +222,12 @@ def url(texto: object, nombre: str = "fuente") -> str:
 
 def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> float:
     """``valor`` si es finito; si no (desbordamiento), ``ValueError`` que nombra las entradas."""
-    if not math.isfinite(valor):
-        lista = ", ".join(f"{k}={_corto(v)}" for k, v in entradas.items())
+    try:
+        finito = not isinstance(valor, bool) and isinstance(valor, numbers.Real) and math.isfinite(valor)
+    except OverflowError:  # un entero que no cabe en un float
+        finito = False
+    if not finito:
+        lista = ", ".join(f"{k}={_corto(v)}" for k, v in dict(entradas).items())
         raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores más pequeños.")
     return valor
 
@@ -255,6 +265,24 @@ def numeros(valores: object, nombre: str) -> list[float]:
     if not isinstance(valores, list | tuple) or not valores:
         raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite {permitido}.")
     return [numero(v, nombre) for v in valores]
+
+
+def instancia(valor: object, tipo: type, nombre: str, *, de: str = "") -> object:
+    """``valor`` si es un ``tipo`` (p. ej. una ``vast.Oferta``); si no, ``ValueError`` que dice de dónde sale uno
+    (``de``: «de recolector.ofertas()»)."""
+    if not isinstance(tipo, type):
+        raise ValueError(f"instancia: tipo={_corto(tipo)} no vale; se admite una clase.")
+    if not isinstance(valor, tipo):
+        origen = f" ({de})" if de else ""
+        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
+    return valor
+
+
+def reales(valores: object, nombre: str) -> list[float]:
+    """``valores`` como lista no vacía de números finitos de cualquier signo (una lista o una tupla)."""
+    if not isinstance(valores, list | tuple) or not valores:
+        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite una lista no vacía de números finitos.")
+    return [real(v, nombre) for v in valores]
 
 
 def tabla_de(valores: object, nombre: str, forma: str) -> dict:
@@ -305,6 +333,8 @@ def _admite(valor: object, tipo: object) -> bool:
         return valor in args
     if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Callable":
         return callable(valor)
+    if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Mapping":
+        origen = dict if isinstance(valor, dict) else origen
     if origen in (tuple, list, set, frozenset, dict):
         if not isinstance(valor, origen):
             return False
@@ -313,6 +343,8 @@ def _admite(valor: object, tipo: object) -> bool:
         if origen is tuple and args and args[-1] is not Ellipsis:
             return len(valor) == len(args) and all(_admite(v, a) for v, a in zip(valor, args, strict=True))
         return not args or all(_admite(v, args[0]) for v in valor)
+    if isinstance(origen, type):  # Mapping[str, str], Sequence[…]: al menos la clase
+        return isinstance(valor, origen)
     if isinstance(tipo, type):
         return isinstance(valor, tipo)
     return True  # un tipo que no se sabe comprobar (p. ej. un Protocol)
@@ -339,6 +371,8 @@ def _describir(tipo: object) -> str:
         return ", ".join(repr(a) for a in args)
     nombres = {tuple: "una tupla", list: "una lista", dict: "un diccionario", set: "un conjunto"}
     nombres[frozenset] = nombres[set]
+    if origen is not None and getattr(origen, "__name__", "") in ("Mapping", "Sequence"):
+        origen = dict if origen.__name__ == "Mapping" else list
     if origen in nombres:
         return nombres[origen] + (f" de {_describir(args[0])}" if args and origen is not dict else "")
     return f"un {getattr(tipo, '__name__', str(tipo))}"
@@ -350,9 +384,11 @@ def _anotaciones(clase: type) -> dict[str, object]:
 
 
 def campos(registro: object) -> None:
-    """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase; si no, ``ValueError`` que
-    nombra la clase, el campo, el valor y lo que se admite («Rango: minimo=nan no vale; se admite un número
-    finito.»)."""
+    """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase, y si tiene ``minimo`` y
+    ``maximo``, el mínimo no pasa del máximo; si no, ``ValueError`` que nombra la clase, el campo, el valor y lo
+    que se admite («Rango: minimo=nan no vale; se admite un número finito.»)."""
+    if not dataclasses.is_dataclass(registro) or isinstance(registro, type):
+        raise ValueError(f"campos: {_corto(registro)} no vale; se admite un registro (una instancia de un dataclass).")
     anotaciones = _anotaciones(type(registro))
     for campo in dataclasses.fields(registro):
         valor, tipo = getattr(registro, campo.name), anotaciones.get(campo.name, typing.Any)
@@ -360,6 +396,12 @@ def campos(registro: object) -> None:
             raise ValueError(
                 f"{type(registro).__name__}: {campo.name}={_corto(valor)} no vale; se admite {_describir(tipo)}."
             )
+    minimo, maximo = getattr(registro, "minimo", None), getattr(registro, "maximo", None)
+    if isinstance(minimo, numbers.Real) and isinstance(maximo, numbers.Real) and maximo < minimo:
+        raise ValueError(
+            f"{type(registro).__name__}: maximo={_corto(maximo)} no vale; se admite un máximo mayor o igual que el "
+            f"mínimo ({_corto(minimo)})."
+        )
 
 
 class Validado:
