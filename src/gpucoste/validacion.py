@@ -45,6 +45,7 @@ __all__ = [
     "horas_mes",
     "hoy",
     "instancia",
+    "lista_de",
     "invisibles",
     "numero",
     "numeros",
@@ -276,6 +277,14 @@ def instancia(valor: object, tipo: type, nombre: str, *, de: str = "") -> object
         origen = f" ({de})" if de else ""
         raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
     return valor
+
+
+def lista_de(valores: object, tipo: type, nombre: str, *, de: str = "") -> list:
+    """``valores`` como lista de ``tipo`` (una lista o una tupla; vacía vale); si no, ``ValueError``."""
+    if not isinstance(valores, list | tuple):
+        origen = f" ({de})" if de else ""
+        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite una lista de {tipo.__name__}{origen}.")
+    return [instancia(v, tipo, f"{nombre}[{i}]", de=de) for i, v in enumerate(valores)]
 
 
 def reales(valores: object, nombre: str) -> list[float]:
