@@ -376,3 +376,19 @@ def test_una_respuesta_de_la_red_mal_formada_es_un_error_en_espanol(respuesta):
     for leer in (recolector_cambios.leer_bcra, recolector_cambios.leer_bcch, recolector_cambios.leer_bcrp):
         with pytest.raises(ValueError):
             leer(respuesta)
+
+
+def test_el_recolector_comprueba_sus_entradas(tmp_path):
+    """``recolector.medianas(' ')``, ``ultimas(nan)``, ``linea_csv('x')``, ``nota(nan, …)``, ``resumen('x')`` y
+    ``anadir(' ', …)`` daban AttributeError, TypeError o NotADirectoryError."""
+    from gpucoste import recolector
+
+    assert "lista de Oferta" in _error(recolector.medianas, " ")
+    assert "historial[0]" in _error(recolector.ultimas, [math.nan])
+    assert "gpucoste.datos.Precio" in _error(recolector.linea_csv, "x")
+    assert "gpucoste.recolector.Lectura" in _error(recolector.nota, math.nan, "gpuhunt")
+    assert "gpucoste.recolector.Lectura" in _error(recolector.pocas_ofertas, math.nan)
+    assert "gpucoste.recolector.Informe" in _error(recolector.resumen, "x")
+    assert "carpeta de los datos" in _error(recolector.anadir, tmp_path, [])
+    assert "lista de Precio" in _error(recolector.anadir, tmp_path, "x")
+    assert recolector.medianas([]) == [] and recolector.ultimas(datos.precios()[:1])
