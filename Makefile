@@ -109,7 +109,7 @@ capturas: build install
 # Tras cambiar medidas.csv: rehace ajustes.csv (MFU, QLoRA, eficiencia de cada motor) con su mitad de ajuste.
 calibrar: install
 	$(BIN)/python -m gpucoste.calibracion
-	@$(BIN)/python -c "from gpucoste import calibracion; print(calibracion.texto_informe())"
+	@$(BIN)/python -c "from gpucoste import calibracion; print(calibracion.texto_informe()); print(calibracion.texto_escalado())"
 
 # Pruebas de calidad sin navegador (tests/test_{enlaces,html,ortografia,workflows,reproducible,frescura}.py).
 # lychee y zizmor vienen de PyPI (grupo dev); hunspell y Java, de Debian; vnu.jar, de npm (tests/calidad/).

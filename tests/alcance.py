@@ -13,12 +13,15 @@ Lo usan ``make check`` (``tests/comprobar.py``: pasa las pruebas que un cambio p
 
 from __future__ import annotations
 
+import ast
 import collections
 import pathlib
 import re
+import sys
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
-
+sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
+from lecturas import TODOS, Lecturas  # noqa: E402, F401
 
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", re.M)
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n]+)", re.M)
@@ -95,6 +98,22 @@ def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
 
 
 REGLAS_SNIPPETS = "test_reglas_de_los_snippets"
+_LISTA_SNIPPETS = re.compile(r"^(\w+)\s*=\s*sorted\(\(RAIZ\s*/\s*\"snippets\"\)\.rglob\(\"\*\.py\"\)\)", re.M)
+
+
+def por_snippet(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
+    """``tests/test_x.py`` → sus pruebas parametrizadas con un caso por snippet (``SNIPPETS = sorted((RAIZ /
+    "snippets").rglob("*.py"))`` y ``@pytest.mark.parametrize("ruta", SNIPPETS, ids=…)``): su nodo
+    ``prueba[tema/snippet.py]`` ejecuta solo ese snippet."""
+    salida = {}
+    for prueba in sorted((raiz / "tests").glob("test_*.py")):
+        texto = prueba.read_text(encoding="utf-8")
+        for lista in _LISTA_SNIPPETS.findall(texto):
+            patron = rf"@pytest\.mark\.parametrize\(\s*\"\w+\",\s*{lista}\b[^\n]*\n(?:@[^\n]*\n)*def (test_\w+)"
+            funciones = re.findall(patron, texto)
+            if funciones:
+                salida.setdefault(f"tests/{prueba.name}", []).extend(funciones)
+    return salida
 
 
 def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
@@ -104,8 +123,8 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
       que la importan, directa o indirectamente (``conftest.py``, todas: pytest la carga siempre);
     - ``src/gpucoste/x.py`` → las pruebas que importan ``x`` o cualquier módulo que lo importe (``dibujo`` importa
       ``ranking``, que importa ``datos``…); ``__init__.py`` → todas las que importan la biblioteca;
-    - un CSV de ``src/gpucoste/datos/`` → las pruebas que alcanzan ``esquema`` (el cargador): todo lo que lee
-      datos, directamente o a través de un módulo;
+    - un CSV de ``src/gpucoste/datos/`` → las pruebas (una a una, y cada snippet contra su snapshot) que leen ese
+      fichero, o uno que remite a él, directamente o a través de la biblioteca (``Lecturas``);
     - ``tests/test_snippets.py`` (cada snippet contra su snapshot) con un cambio en ``snippets/``, ``src/`` o
       ``tests/snapshots/``: lo que imprime un snippet no depende de nada más. Con un cambio en ``docs/``, solo sus
       reglas (``test_reglas_de_los_snippets``: cada snippet, incluido por su página); la construcción estricta de
@@ -123,9 +142,20 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     de_biblioteca = {p: _cierre(biblioteca, set().union(*(directos[m] for m in locales[p]))) for p in pruebas}
     elegidas: set[str] = set()
     nodos: set[str] = set()
+    datos: set[str] = set()
     for f in ficheros:
         ruta = pathlib.PurePosixPath(f)
-        if ruta.parts[0] in ("snippets", "src") or f.startswith("tests/snapshots/"):
+        csv = f.startswith("src/gpucoste/datos/") and ruta.suffix == ".csv"
+        if csv:
+            datos.add(ruta.name)
+        elif (ruta.parts[0] == "snippets" and ruta.suffix == ".py") or f.startswith("tests/snapshots/"):
+            # Lo que imprime un snippet depende de él y de la biblioteca, nada más: sus casos, y lo demás de
+            # test_snippets.py (cada snapshot con su snippet, cada bloque con su id).
+            snippet = pathlib.PurePosixPath(*ruta.parts[1 if ruta.parts[0] == "snippets" else 2 :]).with_suffix(".py")
+            for fichero, funciones in por_snippet(raiz).items():
+                nodos.update(f"{fichero}::{funcion}[{snippet}]" for funcion in funciones)
+            nodos.update(f"tests/test_snippets.py::{t}" for t in _sin_parametros(tests / "test_snippets.py"))
+        elif ruta.parts[0] in ("snippets", "src"):
             elegidas.add("test_snippets")  # lo que imprime un snippet depende de él y de la biblioteca, nada más
         elif ruta.parts[0] == "docs":
             nodos.add(f"tests/test_snippets.py::{REGLAS_SNIPPETS}")  # cada snippet, incluido por su página
@@ -133,7 +163,7 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
             if ruta.stem == "conftest":
                 elegidas |= set(pruebas)
             elegidas |= {p for p in pruebas if ruta.stem in locales[p]}
-        elif f.startswith("src/gpucoste/"):
+        elif f.startswith("src/gpucoste/") and not csv:
             partes = ruta.relative_to("src/gpucoste").parts
             if partes[0] == "datos":
                 tocados = quienes_usan(biblioteca, {"esquema"})
@@ -142,9 +172,17 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
             else:
                 tocados = quienes_usan(biblioteca, {ruta.stem})
             elegidas |= {p for p in pruebas if de_biblioteca[p] & tocados}
-    if "test_snippets" in elegidas:
-        nodos.clear()  # sus reglas ya van con todo tests/test_snippets.py
+    if datos:  # un CSV: las pruebas que lo leen, una a una (``Lecturas``)
+        nodos |= set(pruebas_que_leen(lecturas(raiz), datos, raiz))
+    # Un nodo de un fichero que ya va entero sobra.
+    nodos = {n for n in nodos if n.split("::")[0].removeprefix("tests/").removesuffix(".py") not in elegidas}
     return [f"tests/{p}.py" for p in sorted(elegidas)] + sorted(nodos)
+
+
+def _sin_parametros(prueba: pathlib.Path) -> list[str]:
+    """Las pruebas de ``prueba`` sin ``parametrize`` (sus nodos no llevan corchetes)."""
+    texto = prueba.read_text(encoding="utf-8")
+    return re.findall(r"(?:^|\n)(?!@pytest\.mark\.parametrize)[^\n]*\ndef (test_\w+)\(", "\n" + texto)
 
 
 def _de_biblioteca(ruta: pathlib.Path) -> set[str]:
@@ -211,3 +249,53 @@ def ids_repetidos(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
             if encontrado:
                 sitios[encontrado.group(1)].append(f"{md.relative_to(raiz).as_posix()}:{n}")
     return {i: s for i, s in sitios.items() if len(s) > 1}
+
+
+# --- Qué CSV lee cada prueba (``docs/.overrides/hooks/lecturas.py``) -----------------------------------------
+
+
+def lecturas(raiz: pathlib.Path = RAIZ) -> Lecturas:
+    """El grafo de la biblioteca, de ``tests/`` y de ``snippets/`` de ``raiz``."""
+    return Lecturas(raiz / "src" / "gpucoste", raiz / "tests", raiz / "snippets")
+
+
+def pruebas_que_leen(lecturas: Lecturas, ficheros: set[str], raiz: pathlib.Path = RAIZ) -> list[str]:
+    """Los nodos de pytest (``tests/test_x.py::test_y``, una clase entera si un método suyo lee) que pueden
+    leer alguno de ``ficheros``; con ``tests/test_snippets.py``, cada snippet por separado."""
+    leen = lecturas.definiciones_que_leen(ficheros)
+    salida = set()
+    for m in lecturas.modulos.values():
+        if not m.nombre.startswith("tests/test_"):
+            continue
+        fichero = f"{m.nombre}.py"
+        al_importar = (m.nombre, "<importar>") in leen
+        autouse = any((m.nombre, n) in leen for n, nodo in m.defs.items() if _es_fixture_autouse(nodo))
+        for nombre, nodo in m.defs.items():
+            if not nombre.startswith(("test_", "Test")):
+                continue
+            if isinstance(nodo, ast.ClassDef):
+                metodos = [f"{nombre}.{h.name}" for h in nodo.body if getattr(h, "name", "").startswith("test_")]
+                if al_importar or autouse or any((m.nombre, x) in leen for x in [nombre, *metodos]):
+                    salida.add(f"{fichero}::{nombre}")
+            elif al_importar or autouse or (m.nombre, nombre) in leen:
+                salida.add(f"{fichero}::{nombre}")
+    # Una prueba con un caso por snippet (que lo ejecuta en otro proceso o con runpy): los casos de los
+    # snippets que leen el fichero, y todos si la prueba lee el fichero por otro camino.
+    sin_externo = lecturas.definiciones_que_leen(ficheros, externo=False)
+    snippets = [f"snippets/{p.relative_to(raiz / 'snippets').as_posix()}" for p in lecturas.snippets]
+    leidos = [s.removeprefix("snippets/") for s in snippets if (s, "<importar>") in leen]
+    for fichero, funciones in por_snippet(raiz).items():
+        m = lecturas.modulos[fichero.removesuffix(".py")]
+        for funcion in funciones:
+            nodo = f"{fichero}::{funcion}"
+            if nodo in salida and (m.nombre, funcion) not in sin_externo and (m.nombre, "<importar>") not in leen:
+                salida.discard(nodo)
+                salida.update(f"{nodo}[{s}]" for s in leidos)
+    return sorted(salida)
+
+
+def _es_fixture_autouse(nodo: ast.AST) -> bool:
+    for d in getattr(nodo, "decorator_list", []):
+        if isinstance(d, ast.Call) and any(k.arg == "autouse" for k in d.keywords):
+            return True
+    return False

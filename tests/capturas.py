@@ -12,7 +12,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from pantalla import ALTO_VENTANA, ANCHOS, ESQUEMAS, medir, paginas_nav, problemas
+from pantalla import ANCHOS, ESQUEMAS, contexto_local, medir, paginas_nav, problemas
 from servidor import lanzar, servir
 
 NOMBRE_ESQUEMA = {"light": "claro", "dark": "oscuro"}
@@ -29,12 +29,7 @@ def capturar(sitio: pathlib.Path, destino: pathlib.Path) -> list[pathlib.Path]:
         navegador = lanzar(p)
         for esquema in ESQUEMAS:
             for ancho in ANCHOS:
-                contexto = navegador.new_context(
-                    viewport={"width": ancho, "height": ALTO_VENTANA}, color_scheme=esquema, service_workers="block"
-                )
-                contexto.route(
-                    "**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort()
-                )
+                contexto = contexto_local(navegador, ancho, esquema=esquema)
                 pagina = contexto.new_page()
                 for ruta in paginas_nav():
                     pagina.goto(base + ruta, wait_until="networkidle")

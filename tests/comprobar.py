@@ -15,7 +15,8 @@
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
 - ``src/gpucoste/x.py`` → cada prueba que importa ``x`` o un módulo que lo importa, directa o indirectamente;
-- un CSV de ``src/gpucoste/datos/`` → cada prueba que alcanza el cargador (``esquema``): todo lo que lee datos.
+- un CSV de ``src/gpucoste/datos/`` → cada prueba que lee ese fichero (o uno que remite a él), directamente o a
+  través de la biblioteca, y cada snippet que lo lee contra su snapshot (``alcance.Lecturas``).
 
 Sale con 0 si todo va bien y con 1 al primer fallo. No escribe nada en el repositorio.
 """

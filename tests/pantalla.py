@@ -22,6 +22,16 @@ LETRA_MINIMA = 11.0
 """Píxeles de la letra más pequeña de un gráfico, ya escalado en la pantalla (el texto de la página es de 16)."""
 
 
+def contexto_local(navegador, ancho: int, alto: int = ALTO_VENTANA, esquema: str = "light"):
+    """Un contexto de Chromium con la ventana de ``ancho`` × ``alto`` px en modo ``esquema``, sin service workers
+    y con toda petición a otra dirección que 127.0.0.1 cortada (el sitio no carga nada de otro servidor)."""
+    contexto = navegador.new_context(
+        viewport={"width": ancho, "height": alto}, color_scheme=esquema, service_workers="block"
+    )
+    contexto.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    return contexto
+
+
 def _rutas(nav: object) -> Iterator[str]:
     if isinstance(nav, str):
         yield nav

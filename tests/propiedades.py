@@ -887,12 +887,14 @@ funcion(
     rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
 )
+_INTERCONEXION = Opcional(Nombre(lambda: tiempo.INTERCONEXIONES))
 funcion(
     tiempo.horas,
     POSITIVO,
     Nombre(_gpus),
     Entero(1, 100_000),
     utilizacion=Opcional(Objeto(lambda: [coste.Rango(0.3, 0.5), coste.Rango(0.01, 1.0)])),
+    interconexion=_INTERCONEXION,
 )
 funcion(
     tiempo.horas_entrenamiento,
@@ -904,6 +906,7 @@ funcion(
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
+    interconexion=_INTERCONEXION,
 )
 funcion(
     tiempo.tokens_por_segundo,
@@ -916,8 +919,8 @@ funcion(
     precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
 funcion(tiempo.flops_por_token, Nombre(_modelos), _ENTRENAR, Entero(1, 10**7), rango_lora=Entero(1, 4096))
-funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000))
-funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000))
+funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000), _INTERCONEXION)
+funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(tiempo.clase_gpu, Nombre(_gpus))
 funcion(tiempo.escala, Entero(1, 100_000))
 funcion(
@@ -930,6 +933,7 @@ funcion(
     checkpointing=BOOLEANO,
     rango_lora=Entero(1, 4096),
     secuencia=Entero(1, 10**7),
+    interconexion=_INTERCONEXION,
 )
 for _velocidad in (tiempo.velocidad_generacion, tiempo.generacion_tipica):
     funcion(
@@ -960,6 +964,11 @@ funcion(tiempo.techo_servicio, Filas(_caben_holgados), **_SERVICIO)
 for _servicio in (tiempo.rendimiento_servicio, tiempo.servicio_tipico):
     funcion(_servicio, Filas(_caben_holgados), **_SERVICIO, motor=Nombre(lambda: tiempo.MOTORES))
 funcion(calibracion.clave_grupo, Objeto(calibracion.usadas))
+funcion(
+    calibracion.ajustar_escalado, Objeto(lambda: [calibracion.usadas_escalado(), calibracion.mitades_escalado()[0]])
+)
+funcion(tiempo.interconexion_por_defecto, Nombre(_gpus), Entero(1, 100_000))
+funcion(tiempo.eficiencia_interconexion, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(calibracion.predecir, Objeto(calibracion.usadas))
 funcion(memoria.parametros_embeddings, Nombre(_modelos))
 funcion(
@@ -1053,6 +1062,7 @@ orden(
         "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
         "--lote": Entero(1, 10**5, hasta=10**4),
+        "--interconexion": Nombre(lambda: tiempo.INTERCONEXIONES),
         **_ENTEROS_CADENA,
     },
 )
@@ -1119,7 +1129,13 @@ for _sin_argumentos in (
     datos.medidas,
     datos.ajustes,
     datos.ventanas,
+    datos.escalado,
     calibracion.usadas,
+    calibracion.usadas_escalado,
+    calibracion.mitades_escalado,
+    calibracion.predicciones_escalado,
+    calibracion.informe_escalado,
+    calibracion.texto_escalado,
     calibracion.mitades,
     calibracion.ajustar,
     calibracion.predicciones,
@@ -1339,7 +1355,8 @@ PARAMETROS_EXENTOS = {
         )
         for f, p in {
             "mitades": ("medidas",),
-            "ajustar": ("ajuste",),
+            "mitades_escalado": ("filas",),
+            "ajustar": ("ajuste", "escalado"),
             "filas_ajustes": ("ajustes",),
             "fallos": ("resumen", "ps"),
             "texto_informe": ("resumen",),
@@ -1386,10 +1403,16 @@ from gpucoste import cli, paises  # noqa: E402
 
 @dataclass(frozen=True)
 class FechaConCambio:
-    """Un día (o un mes) desde junio de 2026: para todos hay un tipo de cambio de cada moneda en los datos."""
+    """Un día (o un mes) desde el mes siguiente al último «primer tipo» de los datos: para todos hay un tipo de
+    cambio de cada moneda (el primero de cada una sale de cambios.csv y del BCE de moneda.csv, no de una fecha fija)."""
 
     def buenos(self) -> st.SearchStrategy:
-        dias = st.dates(dt.date(2026, 6, 1), dt.date(2200, 12, 31))
+        primeros = [
+            min(c.fecha for c in paises.cambios() if c.moneda == m) for m in {c.moneda for c in paises.cambios()}
+        ]
+        ultimo = dt.date.fromisoformat(max([*primeros, moneda.tipo_de_cambio().fecha])[:10])
+        desde = (ultimo.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+        dias = st.dates(desde, dt.date(2200, 12, 31))
         return st.one_of(dias.map(dt.date.isoformat), dias.map(lambda d: d.isoformat()[:7]))
 
     extremos = buenos
@@ -1413,6 +1436,10 @@ for _f in (paises.en_local, paises.importe_local, paises.a_usd):
 funcion(paises.cantidad, NO_NEGATIVO, Nombre(lambda: {p.moneda for p in paises.paises()}))
 funcion(paises.nota_cambio, _NOMBRES_PAIS, fecha=_FECHA_CAMBIO)
 funcion(paises.texto, _IMPORTES)
+funcion(paises.vigencia_anticipo, _NOMBRES_PAIS)
+funcion(paises.compras_locales)
+funcion(paises.compra_local, Nombre(lambda: datos.especificaciones()), _NOMBRES_PAIS)
+funcion(paises.compra_usd, Objeto(lambda: list(paises.compras_locales())))
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (

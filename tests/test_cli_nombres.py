@@ -242,10 +242,11 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
     v = _valores(["local-o-alquilar", "--gpu-local", "RTX 4090", "--gpu", "H100 80GB"])
     tflops = {g: float(_fila("gpus.csv", "gpu", g)["tflops_bf16"]) for g in ("RTX 4090", "H100 80GB")}
     vatios = float(_fila("gpus.csv", "gpu", "RTX 4090")["vatios"])
-    # Una H100 sola: sin medidas de una sola GPU con HBM, vale la MFU de las medidas de un nodo.
+    # Una H100 sola: la MFU de una sola GPU con HBM; si no hay medidas de esas, la de las medidas de un nodo.
+    claves = {f["clave"] for f in _csv("ajustes.csv")}
     mfu = {
         "RTX 4090": _fila("ajustes.csv", "clave", "mfu_gddr_1"),
-        "H100 80GB": _fila("ajustes.csv", "clave", "mfu_hbm_nodo"),
+        "H100 80GB": _fila("ajustes.csv", "clave", "mfu_hbm_1" if "mfu_hbm_1" in claves else "mfu_hbm_nodo"),
     }
     for extremo, columna in (("alta", "maximo"), ("baja", "minimo")):
         veces = (

@@ -24,22 +24,136 @@ def _copia(tmp_path):
 
 
 def test_un_cambio_de_datos_alcanza_las_pruebas_que_leen_datos_a_traves_de_un_modulo():
-    """El caso del issue: un CSV cambiado no pasaba ``test_dibujo.py`` (lee las filas del ranking a través de
-    ``compra`` y ``dibujo``, que importan ``datos``)."""
+    """El caso del issue: un CSV cambiado no pasaba ``test_dibujo.py`` (la dispersión dibuja las filas del ranking,
+    que lee precios.csv a través de ``ranking`` y ``datos``). Ahora pasa cada prueba que lee el fichero, una a una."""
     pruebas = alcance.pruebas_afectadas(["src/gpucoste/datos/precios.csv"])
-    assert {"tests/test_dibujo.py", "tests/test_datos.py", "tests/test_snippets.py"} <= set(pruebas)
-    assert "tests/test_interrupciones.py" not in pruebas  # interrupciones no lee datos
+    assert "tests/test_dibujo.py::test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto" in pruebas
+    assert "tests/test_dibujo.py::test_marcas_redondas_que_cubren_el_intervalo" not in pruebas  # no lee datos
+    assert any(p.startswith("tests/test_datos.py::") for p in pruebas)
+    assert "tests/test_snippets.py::test_salida_igual_al_snapshot[precios/precios.py]" in pruebas
+    assert not any(p.startswith("tests/test_interrupciones.py") for p in pruebas)  # interrupciones no lee datos
+    # Un fichero que pocas pruebas leen alcanza menos que precios.csv (que casi todo lee).
+    assert len(alcance.pruebas_afectadas(["src/gpucoste/datos/vast_reglas.csv"])) < len(pruebas)
+
+
+_PLANTADO = """
+import functools
+
+from . import datos, esquema
+
+REGISTRO = {}
+
+
+def registra(funcion):
+    REGISTRO[funcion.__name__] = funcion
+    return funcion
+
+
+@registra
+def lee_ventanas():
+    return datos.ventanas()
+
+
+@functools.cache
+def por_el_registro(nombre):
+    return REGISTRO[nombre]()
+
+
+def todas():
+    return [esquema.cargar(t) for t in esquema.declaradas().values()]
+
+
+def nada():
+    return 1
+"""
+
+_PRUEBAS_PLANTADAS = {
+    "test_plantada_lecturas.py": """
+import leidos
+from gpucoste import plantado
+from gpucoste.plantado import nada
+
+
+def test_directa():
+    assert leidos.filas("vast_reglas.csv")
+
+
+def test_por_un_registro():
+    assert plantado.por_el_registro("lee_ventanas")
+
+
+def test_todas():
+    plantado.todas()
+
+
+def test_ninguna():
+    assert nada() == 1
+
+
+def test_por_una_fixture(fixture_plantada):
+    pass
+
+
+import pytest
+
+
+@pytest.fixture
+def fixture_plantada():
+    return leidos.filas("politicas.csv")
+""",
+    "test_plantada_al_importar.py": """
+import leidos
+
+FILAS = leidos.filas("paises.csv")
+
+
+def test_a():
+    assert FILAS
+""",
+}
+
+
+def test_un_cambio_de_datos_alcanza_cada_lectura_plantada(tmp_path):
+    """Lecturas plantadas en una copia: directa, por una fixture, al importar, por un registro y una caché de la
+    biblioteca, y de todas las tablas; y una prueba que no lee nada, que no se pasa."""
+    raiz = _copia(tmp_path)
+    (raiz / "src" / "gpucoste" / "plantado.py").write_text(_PLANTADO, encoding="utf-8")
+    for nombre, texto in _PRUEBAS_PLANTADAS.items():
+        (raiz / "tests" / nombre).write_text(texto, encoding="utf-8")
+
+    def plantadas(csv: str) -> set[str]:
+        return {
+            p.removeprefix("tests/test_plantada_")
+            for p in alcance.pruebas_afectadas([f"src/gpucoste/datos/{csv}"], raiz)
+            if "test_plantada_" in p
+        }
+
+    todas = "lecturas.py::test_todas"
+    assert plantadas("vast_reglas.csv") == {"lecturas.py::test_directa", todas}
+    assert plantadas("ventanas.csv") == {"lecturas.py::test_por_un_registro", todas}
+    assert plantadas("modelos.csv") >= {"lecturas.py::test_por_un_registro", todas}  # ventanas remite a modelos
+    assert plantadas("politicas.csv") == {"lecturas.py::test_por_una_fixture", todas}
+    assert plantadas("paises.csv") == {"al_importar.py::test_a", todas}
 
 
 def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
     """Lo que imprime un snippet depende de él y de la biblioteca: una coma de la prosa no lo mueve (la construcción
-    estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página)."""
+    estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página); un
+    snippet o su snapshot cambiados, solo los casos de ese snippet; la biblioteca, todos."""
     assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
     reglas = f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
     assert alcance.pruebas_afectadas(["docs/glosario.md"]) == [reglas]
-    for cambio in ("snippets/vast-ai/precio.py", "src/gpucoste/formato.py", "tests/snapshots/vast-ai/precio.txt"):
-        pruebas = alcance.pruebas_afectadas([cambio, "docs/glosario.md"])
-        assert "tests/test_snippets.py" in pruebas and reglas not in pruebas, cambio
+    pruebas = alcance.pruebas_afectadas(["src/gpucoste/formato.py", "docs/glosario.md"])
+    assert "tests/test_snippets.py" in pruebas and reglas not in pruebas
+    por_snippet = alcance.por_snippet()
+    assert "test_salida_igual_al_snapshot" in por_snippet["tests/test_snippets.py"]
+    for cambio in ("snippets/vast-ai/precio.py", "tests/snapshots/vast-ai/precio.txt"):
+        pruebas = alcance.pruebas_afectadas([cambio])
+        assert "tests/test_snippets.py::test_salida_igual_al_snapshot[vast-ai/precio.py]" in pruebas, cambio
+        assert "tests/test_snippets.py::test_cada_snapshot_tiene_su_snippet" in pruebas, cambio
+        for fichero, funciones in por_snippet.items():
+            assert {f"{fichero}::{f}[vast-ai/precio.py]" for f in funciones} <= set(pruebas), cambio
+        assert not [p for p in pruebas if "[" in p and not p.endswith("[vast-ai/precio.py]")], cambio
     assert alcance.pruebas_afectadas(["mkdocs.yml"]) == []
 
 
@@ -49,9 +163,6 @@ def test_el_alcance_pilla_una_prueba_plantada(tmp_path):
     (raiz / "tests" / "ayuda_plantada.py").write_text("from gpucoste.formato import numero\n", encoding="utf-8")
     (raiz / "tests" / "test_plantada_ayuda.py").write_text("import ayuda_plantada\n", encoding="utf-8")
     (raiz / "tests" / "test_plantada_sin_datos.py").write_text("from gpucoste import validacion\n", encoding="utf-8")
-    por_datos = alcance.pruebas_afectadas(["src/gpucoste/datos/gpus.csv"], raiz)
-    assert {"tests/test_plantada.py", "tests/test_plantada_ayuda.py"} <= set(por_datos)
-    assert "tests/test_plantada_sin_datos.py" not in por_datos
     # Un módulo cambiado alcanza a quien lo importa a través de otro (dibujo → formato → datos).
     assert "tests/test_plantada.py" in alcance.pruebas_afectadas(["src/gpucoste/datos.py"], raiz)
     assert "tests/test_plantada_ayuda.py" in alcance.pruebas_afectadas(["tests/ayuda_plantada.py"], raiz)

@@ -9,9 +9,9 @@ from gpucoste import compra, coste, datos, experimento, memoria, ocultos
 # Lo que publicó el artículo original (su tabla), el punto de partida de los datos.
 TABLA_DEL_ARTICULO = [
     ("RTX 4090 (comunidad)", 0.34, 6.0, 2.04),
-    ("RTX 4090 (verificado)", 0.45, 6.0, 2.70),
-    ("A100 80GB (verificado)", 1.10, 2.5, 2.75),
-    ("H100 80GB (verificado)", 1.87, 1.2, 2.24),
+    ("RTX 4090 (host verificado)", 0.45, 6.0, 2.70),
+    ("A100 80GB (host verificado)", 1.10, 2.5, 2.75),
+    ("H100 80GB (host verificado)", 1.87, 1.2, 2.24),
 ]
 
 

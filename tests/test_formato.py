@@ -86,6 +86,16 @@ def test_fecha():
     assert formato.fecha("2026-07") == "julio de 2026"
 
 
+def test_entre_fechas_pone_la_preposicion_de_cada_extremo():
+    """«del 7 de marzo … a noviembre»: «del»/«al» solo ante un día; ante un mes, «de»/«a» («al noviembre» no)."""
+    assert formato.entre_fechas("2023-03-07", "2026-11") == "del 7 de marzo de 2023 a noviembre de 2026"
+    assert formato.entre_fechas("2026-07", "2026-11-09") == "de julio de 2026 al 9 de noviembre de 2026"
+    assert formato.entre_fechas("2026-04-28", "2026-11-09") == "del 28 de abril de 2026 al 9 de noviembre de 2026"
+    for malo in (None, "2026-13", "ayer"):
+        with pytest.raises(ValueError, match="AAAA-MM"):
+            formato.entre_fechas(malo, "2026-11")
+
+
 def test_periodo_en_palabras():
     assert formato.periodo("2025-S1") == "primer semestre de 2025"
     assert formato.periodo("2024-S2") == "segundo semestre de 2024"

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 from conftest import sitio_con
-from pantalla import ALTO_VENTANA, ANCHOS, medir, paginas_nav, problemas
+from pantalla import ANCHOS, contexto_local, medir, paginas_nav, problemas
 from servidor import servir
 
 
 def _recorrer(navegador, sitio, rutas, ancho: int) -> dict[str, list[dict]]:
-    contexto = navegador.new_context(viewport={"width": ancho, "height": ALTO_VENTANA}, service_workers="block")
-    contexto.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    contexto = contexto_local(navegador, ancho)
     salida = {}
     with servir(sitio) as base:
         pagina = contexto.new_page()

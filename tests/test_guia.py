@@ -34,6 +34,25 @@ def test_reembolso_de_la_reserva_reproduce_el_ejemplo_de_vast():
     assert vast.descuento_reserva(1) == 0.2 and vast.descuento_reserva(3) == 0.3
 
 
+def test_los_descuentos_de_vast_tienen_una_sola_fila(carpeta_datos):
+    """El ahorro de la interrumpible y los descuentos de la reserva de Vast.ai viven solo en modalidades.csv: la
+    guía de Vast.ai (vast) y las calculadoras (mercado) leen la misma fila. Falta plantada: se cambia esa fila
+    y cambian los dos; vast_reglas.csv no guarda otra copia."""
+    from gpucoste import mercado
+
+    assert vast.descuento_interrumpible() == mercado.descuento("Vast.ai", "interrumpible").descuento
+    for meses in (1, 3):
+        assert vast.descuento_reserva(meses) == mercado.descuento("Vast.ai", "reservada", meses).descuento
+    reglas = (carpeta_datos / "vast_reglas.csv").read_text(encoding="utf-8")
+    assert "interrumpible" not in reglas and "descuento_reserva_1" not in reglas
+    ruta = carpeta_datos / "modalidades.csv"
+    texto = ruta.read_text(encoding="utf-8")
+    ruta.write_text(texto.replace("Vast.ai,interrumpible,0,0.5,", "Vast.ai,interrumpible,0,0.6,"), encoding="utf-8")
+    datos.limpiar_cache()
+    assert vast.descuento_interrumpible() == mercado.descuento("Vast.ai", "interrumpible").descuento == 0.6
+    assert vast.tipos_de_alquiler(1.0, 10)[1].precio_hora == pytest.approx(0.4)
+
+
 def test_coste_por_estado():
     t = vast.coste_por_estado(0.5, 100, 0.1, 730, precio_disco_parada_gb_mes=0.2).set_index("estado")
     assert list(t.index) == ["cargando", "en marcha", "detenida", "destruida"]
@@ -121,7 +140,7 @@ def test_el_atipico_se_salta(carpeta_datos):
     assert r.precio.precio_hora_usd == pytest.approx(9.99) == leidos.reciente("H100 80GB", "Vast.ai", "verificado")[0]
     assert [p.precio_hora_usd for p in r.saltados] == [pytest.approx(99.9)]
     tabla = atipicos.tabla_recientes().set_index("GPU")
-    assert tabla.loc["H100 80GB (verificado)", "reciente"] == pytest.approx(9.99)
+    assert tabla.loc["H100 80GB (host verificado)", "reciente"] == pytest.approx(9.99)
     invariantes.recientes_como_el_oraculo()  # y cada escenario, como dice el CSV (también sin estimaciones)
 
 

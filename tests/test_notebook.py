@@ -98,13 +98,13 @@ def _ejecutar(primera: str) -> dict:
 def test_las_entradas_del_lector_cambian_el_resultado():
     """Con otro precio para la H100 y otra referencia, las cuentas cambian como dice la biblioteca."""
     primera = (
-        'PRECIOS_PROPIOS = {"H100 80GB (verificado)": 1.0}\n'
+        'PRECIOS_PROPIOS = {"H100 80GB (host verificado)": 1.0}\n'
         "FACTORES_PRECIO = [1.0, 2.0]\nACELERACIONES = [1, 10]\n"
-        'REFERENCIA = "A100 80GB (verificado)"\n'
+        'REFERENCIA = "A100 80GB (host verificado)"\n'
     )
     e = _ejecutar(primera)
-    fila = e["empates"].set_index("GPU").loc["H100 80GB (verificado)"]
-    a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB (verificado)"]
+    fila = e["empates"].set_index("GPU").loc["H100 80GB (host verificado)"]
+    a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB (host verificado)"]
     assert fila["precio de los datos (US$/h)"] == 1.0
     assert fila["tipo"] == "tu precio"  # el precio propio se dice propio, no «de hoy» ni una lectura
     assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["US$/h"])

@@ -7,6 +7,7 @@ escritas a mano; las propiedades, con hypothesis.
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 
@@ -83,6 +84,27 @@ def test_argentina_separa_la_percepcion_a_cuenta():
     assert "percepción a cuenta del 30" in paises.texto(i)
 
 
+def test_la_percepcion_dice_hasta_cuando_consta():
+    """La percepción nunca se muestra sin su vigencia: la fecha que consta del CSV y lo que se sabe después."""
+    for fila in _filas("paises.csv"):
+        texto = paises.vigencia_anticipo(fila["codigo"])
+        if not fila["anticipo"]:
+            assert texto == ""
+            continue
+        if fila["anticipo_hasta"]:
+            assert formato.fecha(fila["anticipo_hasta"]) in texto
+        assert fila["anticipo_vigencia"] in texto
+        assert texto in paises.texto(paises.en_local(10, fila["codigo"]))
+        orden = ["coste", "--precio-hora", "2", "--horas", "10", "--pais", fila["codigo"]]
+        salida = subprocess.run(
+            [sys.executable, "-m", "gpucoste", *orden],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert " ".join(texto.split()) in " ".join(salida.split())
+
+
 @given(
     usd=st.floats(0, 1e7, allow_nan=False),
     codigo=st.sampled_from([*LISTADOS, "SIN"]),
@@ -96,7 +118,10 @@ def test_un_impuesto_nunca_baja_un_coste_y_la_vuelta_es_la_identidad(usd, codigo
     assert i.local >= paises.en_local(usd, codigo, empresa=True).local * (1 - 1e-12)
 
 
-@given(fecha=st.dates().map(lambda d: d.isoformat()).filter(lambda f: f < "2025-11-26"))
+_PRIMER_MXN = min(f["fecha"] for f in _filas("cambios.csv") if f["moneda"] == "MXN")
+
+
+@given(fecha=st.dates().map(lambda d: d.isoformat()).filter(lambda f: f < _PRIMER_MXN))
 def test_un_tipo_que_falta_es_un_error_que_nombra_pais_y_fecha(fecha):
     with pytest.raises(ValueError) as error:
         paises.en_local(1, "MX", fecha=fecha)
@@ -183,3 +208,55 @@ def test_empresa_no_suma_el_impuesto():
 def test_recomendar_privado_sin_gpu_local_es_un_error_claro():
     r = _gpucoste("recomendar", "--horas-gpu", "6", "--continuo", "no", "--privado", "sí")
     assert r.returncode == 2 and r.stdout == "" and "datos privados" in r.stderr
+
+
+# --- El precio de compra en la tienda de un país (compras_locales.csv) -------------------------------------------
+
+
+def _comprar(*args: str) -> dict[str, dict]:
+    orden = ["comprar", "--gpu", "RTX 4090", "--precio-kwh", "0.3", "--formato", "json", *args]
+    salida = subprocess.run([sys.executable, "-m", "gpucoste", *orden], capture_output=True, text=True, check=True)
+    return {f["concepto"]: f for f in json.loads(salida.stdout)}
+
+
+def test_comprar_usa_el_precio_de_la_tienda_del_pais():
+    """Con --pais, el precio de compra es el de compras_locales.csv sin el impuesto y al tipo de los datos (leídos
+    aquí del CSV); sin fila para ese país, el de hardware.csv."""
+    filas = _filas("compras_locales.csv")
+    assert filas
+    for fila in filas:
+        if fila["gpu"] != "RTX 4090":
+            continue
+        pais = next(x for x in _filas("paises.csv") if x["codigo"] == fila["pais"])
+        por_usd, _ = _tipo(fila["moneda"]) if fila["moneda"] != "EUR" else (None, None)
+        if por_usd is None:
+            usd_por_eur = float(next(x for x in _filas("moneda.csv") if x["clave"] == "usd_por_eur")["valor"])
+            por_usd = 1 / usd_por_eur
+        esperado = float(fila["precio_local"]) / (1 + float(pais["impuesto"])) / por_usd
+        compra = _comprar("--pais", fila["pais"])["precio de compra (US$)"]
+        assert compra["valor"] == pytest.approx(esperado, rel=1e-6)
+        assert "compras_locales.csv" in compra["origen"] and fila["fecha"] in compra["origen"]
+    sin_tienda = [p["codigo"] for p in _filas("paises.csv") if p["codigo"] not in {f["pais"] for f in filas}]
+    lista = float(
+        next(h for h in _filas("hardware.csv") if h["gpu"] == "RTX 4090" and h["estado"] == "lista")[
+            "precio_compra_usd"
+        ]
+    )
+    for args in ([], ["--pais", sin_tienda[0]]):
+        compra = _comprar(*args)["precio de compra (US$)"]
+        assert compra["valor"] == pytest.approx(lista) and "hardware.csv" in compra["origen"]
+
+
+def test_una_compra_local_en_otra_moneda_no_carga(carpeta_datos):
+    """Falta plantada: un precio en una moneda que no es la de su país es un error que nombra fichero y columna."""
+    ruta = carpeta_datos / "compras_locales.csv"
+    filas = _filas("compras_locales.csv")
+    otra = next(p["moneda"] for p in _filas("paises.csv") if p["codigo"] != filas[0]["pais"])
+    with ruta.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(filas[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerow({**filas[0], "moneda": otra})
+    esquema.limpiar()
+    with pytest.raises(ValueError, match="compras_locales.csv, fila 2, columna moneda"):
+        paises.compras_locales()
+    esquema.limpiar()

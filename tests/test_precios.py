@@ -288,8 +288,8 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     sopa = _sopa(sitio, "precios")
     filas = tabla_que_contiene(sopa, "Nivel")
     mediana = "mediana de ofertas"
-    assert ["RTX 4090", "Vast.ai", "verificado", "0,45", mediana, FECHA, "console.vast.ai", ""] in filas
-    assert ["H100 80GB", "Vast.ai", "verificado", "2,20", mediana, FECHA, "console.vast.ai", "atípico"] in filas
+    assert ["RTX 4090", "Vast.ai", "host verificado", "0,45", mediana, FECHA, "console.vast.ai", ""] in filas
+    assert ["H100 80GB", "Vast.ai", "host verificado", "2,20", mediana, FECHA, "console.vast.ai", "atípico"] in filas
     # La última lectura de Vast.ai es ahora la del recolector, y la página lo dice.
     frescas = {f[0]: f for f in tabla_que_contiene(sopa, "La tomó")}
     assert frescas["Vast.ai"][1:4] == [FECHA, mediana, "el recolector semanal"]

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 from conftest import RAIZ
+from herramientas import informar
 
 from gpucoste import datos, historial, recolector
 
@@ -21,7 +22,8 @@ FECHA = "2026-11-30"  # un lunes
 # Vast.ai suma al precio 1 GB de disco a 0,072 $/GB-mes: 0,072 / 720 h = 0,0001 $/h en cada oferta.
 ESPERADAS = [
     # (gpu, proveedor, nivel, precio, ofertas)
-    ("A100 80GB", "Vast.ai", "verificado", 1.3501, 4),  # 1,20 1,30 1,40 1,50 → 1,35 (la de 40 GB no cuenta)
+    # 1,20 1,30 1,50 → 1,30: solo 3, atípico (la PCIE de 1,40 es una «A100 80GB PCIe»; la de 40 GB, una «A100 40GB»)
+    ("A100 80GB", "Vast.ai", "verificado", 1.3001, 3),
     ("H100 80GB", "Vast.ai", "verificado", 2.2001, 3),  # 2,00 2,20 2,50 → 2,20: solo 3, atípico
     ("RTX 4090", "Vast.ai", "comunidad", 0.3301, 4),  # 0,30 0,32 0,34 0,36 → 0,33
     ("RTX 4090", "Vast.ai", "verificado", 0.4501, 5),  # 0,40 0,42 0,45 0,50 0,60 → 0,45 (la de 2 GPU no cuenta)
@@ -40,25 +42,32 @@ def _clave(p):
     return (p.gpu, p.proveedor, p.nivel, p.precio_hora_usd)
 
 
-def test_nivel_de_cada_oferta():
+def _oferta(proveedor, instancia, gpu, vram, modelo="", *, location=None, datos_proveedor=None):
+    """Una oferta de gpuhunt (``CatalogItem``) de una GPU bajo demanda a 1 US$/h."""
     from gpuhunt import AcceleratorVendor, CatalogItem
 
+    if datos_proveedor is None:
+        datos_proveedor = {"verificada": True, "modelo": modelo} if proveedor == "vastai" else {}
+    return CatalogItem(
+        provider=proveedor,
+        instance_name=instancia,
+        location=location or ("US-TX-3" if proveedor == "runpod" else "us-east-1"),
+        price=1.0,
+        cpu=8,
+        memory=64,
+        gpu_count=1,
+        gpu_name=gpu,
+        gpu_memory=vram,
+        spot=False,
+        disk_size=None,
+        gpu_vendor=AcceleratorVendor.AMD if gpu.startswith("MI") else AcceleratorVendor.NVIDIA,
+        provider_data=datos_proveedor,
+    )
+
+
+def test_nivel_de_cada_oferta():
     def item(proveedor, location="us", datos_proveedor=None):
-        return CatalogItem(
-            provider=proveedor,
-            instance_name="x",
-            location=location,
-            price=1.0,
-            cpu=8,
-            memory=64,
-            gpu_count=1,
-            gpu_name="H100",
-            gpu_memory=80,
-            spot=False,
-            disk_size=None,
-            gpu_vendor=AcceleratorVendor.NVIDIA,
-            provider_data=datos_proveedor or {},
-        )
+        return _oferta(proveedor, "x", "H100", 80, location=location, datos_proveedor=datos_proveedor or {})
 
     assert recolector.nivel(item("vastai", datos_proveedor={"verificada": True})) == "verificado"
     assert recolector.nivel(item("vastai", datos_proveedor={"verificada": False})) == "comunidad"
@@ -103,8 +112,65 @@ def test_vast_pasa_por_gpuhunt_y_solo_cuentan_las_de_una_gpu_bajo_demanda():
     # 15 verificadas (una de 2 GPU fuera) + 6 sin verificar, más sus 2 variantes spot.
     assert len(vast.ofertas) == 14 + 6 + 2
     contadas = recolector.ofertas(vast.ofertas)
-    assert len(contadas) == 22 - 2 - 1  # sin las spot ni la A100 de 40 GB
-    assert {o.gpu for o in contadas} == {"RTX 4090", "A100 80GB", "H100 80GB", "H200 141GB"}
+    assert len(contadas) == 22 - 2  # sin las spot
+    assert {o.gpu for o in contadas} == {
+        "RTX 4090",
+        "A100 40GB",
+        "A100 80GB",
+        "A100 80GB PCIe",
+        "H100 80GB",
+        "H200 141GB",
+    }
+    # El modelo de Vast.ai («A100 PCIE», que gpuhunt no guarda) separa la PCIe de la SXM4.
+    assert [o.precio for o in contadas if o.gpu == "A100 80GB PCIe"] == [1.4001]
+
+
+# Ofertas como las que da gpuhunt (nombre de instancia real de cada proveedor) → la GPU de la guía.
+MAPA = [
+    (("lambdalabs", "gpu_1x_h100_pcie", "H100", 80), "H100 PCIe"),
+    (("lambdalabs", "gpu_1x_h100_sxm5", "H100", 80), "H100 80GB"),
+    (("aws", "p5.4xlarge", "H100", 80), "H100 80GB"),
+    (("runpod", "NVIDIA H100 PCIe", "H100", 80), "H100 PCIe"),
+    (("runpod", "NVIDIA H100 NVL", "H100NVL", 94), None),
+    (("runpod", "NVIDIA A100 80GB PCIe", "A100", 80), "A100 80GB PCIe"),
+    (("runpod", "NVIDIA A100-SXM4-80GB", "A100", 80), "A100 80GB"),
+    (("lambdalabs", "gpu_1x_a100_sxm4", "A100", 40), "A100 40GB"),
+    (("vastai", "2003", "A100", 80, "A100 PCIE"), "A100 80GB PCIe"),
+    (("vastai", "2001", "A100", 80, "A100 SXM4"), "A100 80GB"),
+    (("aws", "g6.xlarge", "L4", 24), "L4"),
+    (("lambdalabs", "gpu_1x_a10", "A10", 24), "A10"),
+    (("aws", "g5.xlarge", "A10G", 24), None),  # la A10G de AWS no es la A10: no está en gpus.csv
+    (("runpod", "NVIDIA RTX A6000", "A6000", 48), "RTX A6000"),
+    (("runpod", "NVIDIA RTX 6000 Ada Generation", "RTX6000Ada", 48), "RTX 6000 Ada"),
+    (("runpod", "NVIDIA GeForce RTX 5090", "RTX5090", 32), "RTX 5090"),
+    (("vastai", "7", "RTX3060", 12, "RTX 3060"), "RTX 3060 12GB"),
+    (("vastai", "8", "RTX3060", 8, "RTX 3060"), None),  # la de 8 GB no es la de la guía
+    (("vastai", "9", "RTX4060Ti", 16, "RTX 4060 Ti"), "RTX 4060 Ti 16GB"),
+    (("runpod", "NVIDIA GeForce RTX 3090", "RTX3090", 24), "RTX 3090"),
+    (("runpod", "NVIDIA GeForce RTX 3090 Ti", "RTX3090Ti", 24), None),  # la Ti no es la de la guía
+    (("runpod", "NVIDIA B200", "B200", 180), "B200"),
+    (("runpod", "AMD Instinct MI300X OAM", "MI300X", 192), "MI300X"),
+    (("aws", "p5en.48xlarge", "H200", 141), "H200 141GB"),
+]
+
+
+@pytest.mark.parametrize(("oferta", "esperada"), MAPA, ids=[f"{o[0]}-{o[1]}" for o, _ in MAPA])
+def test_cada_gpu_con_precio_tiene_su_nombre_de_gpuhunt(oferta, esperada):
+    """Sin red: una oferta con el nombre de instancia real de cada proveedor va a su GPU de la guía (o a ninguna)."""
+    vram = {g: f.vram_gb for g, f in datos.especificaciones().items()}
+    assert recolector.gpu_de(_oferta(*oferta), recolector.GPUS, vram) == esperada
+    if esperada:  # y cuenta como oferta de esa GPU
+        assert [o.gpu for o in recolector.ofertas([_oferta(*oferta)])] == [esperada]
+
+
+def test_gpus_del_recolector_tienen_ficha_y_las_con_precio_que_gpuhunt_conoce_estan():
+    """Cada GPU de ``GPUS`` tiene fila en gpus.csv; se informa de las GPU con precio que el recolector no lee."""
+    fichas = set(datos.especificaciones())
+    assert set(recolector.GPUS) <= fichas
+    con_precio = {p.gpu for p in datos.precios()}
+    fuera = sorted(con_precio - set(recolector.GPUS))
+    informar(f"Recolector: lee {len(recolector.GPUS)} GPU; con precio y fuera de él: {fuera}")
+    assert {esperada for _, esperada in MAPA if esperada} <= set(recolector.GPUS)
 
 
 def test_medianas_de_las_ofertas_guardadas(carpeta_datos):
@@ -141,8 +207,8 @@ def test_valor_atipico_marcado_solo_en_un_marketplace_con_pocas_ofertas(carpeta_
     datos.limpiar_cache()
     nuevas = [p for p in datos.precios() if p.fecha == FECHA]
     atipicas = [(p.gpu, p.proveedor) for p in nuevas if historial.atipico(p)]
-    # H100 en Vast.ai: 3 ofertas (≤ POCAS_OFERTAS). AWS y RunPod con 2 ofertas no: son precios de lista.
-    assert atipicas == [("H100 80GB", "Vast.ai")]
+    # A100 y H100 en Vast.ai: 3 ofertas (≤ POCAS_OFERTAS). AWS y RunPod con 2 ofertas no: son precios de lista.
+    assert atipicas == [("A100 80GB", "Vast.ai"), ("H100 80GB", "Vast.ai")]
     assert recolector.POCAS_OFERTAS == 3
 
 
@@ -229,16 +295,18 @@ def test_cuerpo_de_la_pull_request():
     cuerpo = recolector.resumen(informe).splitlines()
     assert cuerpo[0] == "## Precios de la semana 2026-11-30"  # el lunes de la semana
     assert "| GPU | Proveedor | Nivel | Antes (US$/h) | Ahora (US$/h) | Cambio | Ofertas |" in cuerpo
-    # 1,3501 / 1,7043 − 1 = −0,2078 → −20,8 %; 2,2001 / 2,4024 − 1 = −0,0842 → −8,4 %, y atípico.
-    assert "| A100 80GB | Vast.ai | verificado | 1,7043 (2026-10-29) | 1,3501 | -20,8\xa0% | 4 |" in cuerpo
+    # 1,3001 / 1,7043 − 1 = −0,2372 → −23,7 %; 2,2001 / 2,4024 − 1 = −0,0842 → −8,4 %; las dos, atípicas.
+    assert "| A100 80GB | Vast.ai | verificado | 1,7043 (2026-10-29) | 1,3001 | -23,7\xa0% | 3 (atípico) |" in cuerpo
     assert "| H100 80GB | Vast.ai | verificado | 2,4024 (2026-10-19) | 2,2001 | -8,4\xa0% | 3 (atípico) |" in cuerpo
     # 4,326 / 6,88 − 1 = −0,3712 → −37,1 %; 0,34 → 0,34 en RunPod comunidad: 0,0 %.
     assert "| H100 80GB | AWS | bajo_demanda | 6,8800 (2026-11-09) | 4,3260 | -37,1\xa0% | 2 |" in cuerpo
     assert "| RTX 4090 | RunPod | comunidad | 0,3400 (2026-09-25) | 0,3400 | 0,0\xa0% | 2 |" in cuerpo
     filas = [linea for linea in cuerpo if linea.startswith("| ") and "---" not in linea]
-    # Las claves que ya tienen filas, y la H200 (sin ninguna fila en este historial): una GPU nueva.
-    assert len(filas) == 1 + len(historial_fijo) + 1
+    # Las claves que ya tienen filas, y tres GPU sin ninguna fila en este historial: GPU nuevas.
+    assert len(filas) == 1 + len(historial_fijo) + 3
     assert "| H200 141GB | Vast.ai | verificado | — | 3,1001 | nueva | 1 (atípico) |" in cuerpo
+    assert "| A100 40GB | Vast.ai | verificado | — | 0,8001 | nueva | 1 (atípico) |" in cuerpo
+    assert "| A100 80GB PCIe | Vast.ai | verificado | — | 1,4001 | nueva | 1 (atípico) |" in cuerpo
     assert "Avisos:" in cuerpo and any(a.startswith("- GCP: falló") for a in cuerpo)
 
 

@@ -6,6 +6,8 @@
 
 const formularios = [...document.querySelectorAll("form[data-calculadora], form[data-codigo]")];
 let cargando = null;
+// El ancho del móvil de calculadora.css (el de Material para pantallas pequeñas).
+const MOVIL = "(max-width: 44.9375em)";
 
 function avisar(texto) {
   for (const form of formularios) form.querySelector(".gc-estado").textContent = texto;
@@ -159,6 +161,9 @@ async function calcular(form) {
   resultado.innerHTML = respuesta.tabla;
   if (grafico) grafico.innerHTML = respuesta.grafico;
   avisar("Calculado en tu navegador.");
+  // En un móvil el resultado va delante de los campos (calculadora.css, «La respuesta, en la primera pantalla»):
+  // tras calcular se lleva a la vista, porque el botón queda debajo de él.
+  if (matchMedia(MOVIL).matches) resultado.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 async function ejecutar(form) {

@@ -32,7 +32,7 @@ equilibrio = ed.aceleracion_equilibrio(h100.precio_hora_usd, rtx.precio_hora_usd
 print(
     "\nCon los precios de la primera versión "
     f"({numero(h100.precio_hora_usd)} US$/h la H100 y "
-    f"{numero(rtx.precio_hora_usd)} US$/h la RTX 4090 de {rtx.nivel}), la H100 solo "
+    f"{numero(rtx.precio_hora_usd)} US$/h la {rtx.nombre}), la H100 solo "
     "sale más barata "
     f"por trabajo si su aceleración supera {veces(equilibrio)}."
 )

@@ -1,7 +1,7 @@
 # ¿Comprar la GPU o alquilarla? Horas de alquiler que cuestan lo mismo que la
 # compra, con electricidad.
 from gpucoste import compra, datos, decisiones, experimento, mercado
-from gpucoste.formato import dolares, mes, numero, periodo, tipo_precio
+from gpucoste.formato import dolares, mes, nivel, numero, periodo, tipo_precio
 
 HORAS_DEL_ARTICULO = 2000  # lo que afirmaba la primera versión de esta guía
 
@@ -17,7 +17,7 @@ for esc in experimento.escenarios(experimento.FINETUNING):
     )
     nota = gpu.nota[0].lower() + gpu.nota[1:]
     donde = (
-        f"{alquiler.proveedor}, {alquiler.nivel}, {mes(alquiler.fecha)}, "
+        f"{alquiler.proveedor}, {nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, "
         f"{tipo_precio(alquiler.tipo)}"
     )
     print(

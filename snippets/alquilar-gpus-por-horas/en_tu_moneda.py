@@ -1,7 +1,7 @@
 # El trabajo más barato, en la moneda de cada país: con su impuesto,
 # su tipo de cambio y su fecha.
-from gpucoste import ocultos, paises
-from gpucoste.formato import lista, porcentaje, rango
+from gpucoste import mercado, ocultos, paises
+from gpucoste.formato import fecha, lista, porcentaje, rango
 
 real = ocultos.coste_real()
 barato = real.loc[real["total_min"].idxmin()]
@@ -26,10 +26,29 @@ for p in paises.paises():
     cambio = paises.nota_cambio(p)
     print(f"| {p.pais} | {impuesto} | {local}\N{NO-BREAK SPACE}{unidad} | {cambio} |")
     if p.anticipo:
-        con_anticipo.append(f"{p.pais} ({porcentaje(p.anticipo)})")
-if con_anticipo:
+        con_anticipo.append(p)
+for p in con_anticipo:
     print(
-        f"\nEn {lista(con_anticipo)}, pagar con tarjeta en dólares suma además una "
-        "percepción a cuenta de otro impuesto, que se recupera después. En todos, "
-        "tu tarjeta puede añadir su recargo por pagar en otra moneda."
+        f"\nEn {p.pais}, pagar con tarjeta en dólares suma además una percepción del "
+        f"{porcentaje(p.anticipo)} a cuenta de otro impuesto, que se recupera después: "
+        f"{paises.vigencia_anticipo(p)}."
+    )
+print("\nEn todos, tu tarjeta puede añadir su recargo por pagar en otra moneda.")
+for c in paises.compras_locales():
+    p = paises.pais(c.pais)
+    precio = paises.cantidad(c.precio_local, c.moneda)
+    print(
+        f"\nEn {p.pais}, la {c.gpu} costaba {precio} con {p.nombre_impuesto} "
+        f"en la tienda (dato del {fecha(c.fecha)}): con `--pais {p.codigo}`, "
+        "`gpucoste comprar` usa ese precio en lugar del de EE. UU."
+    )
+con_luz = sorted({e.pais for e in mercado.electricidad()})
+sin_luz = [
+    p.pais for p in paises.paises() if p.moneda != "USD" and p.pais not in con_luz
+]
+if sin_luz:
+    print(
+        "\nEl kWh de un hogar con fuente oficial solo está en los datos para "
+        f"{lista(con_luz)}; para {lista(sin_luz)}, las órdenes que cuentan la luz "
+        "te piden el tuyo (`--precio-kwh`, en dólares)."
     )

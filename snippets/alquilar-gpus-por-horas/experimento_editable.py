@@ -10,7 +10,7 @@ for escenario in experimento.escenarios(experimento.FINETUNING):
     precios[gpu] = experimento.precio(escenario).precio_hora_usd
     horas[gpu] = escenario.horas
 
-# Prueba, por ejemplo: precios["H100 80GB (verificado)"] = 1.5
+# Prueba, por ejemplo: precios["H100 80GB (host verificado)"] = 1.5
 
 for gpu in precios:
     coste = coste_trabajo(precios[gpu], horas[gpu])

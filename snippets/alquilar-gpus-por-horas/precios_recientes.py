@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import atipicos, datos, experimento
-from gpucoste.formato import dolares, fecha, lista, mes, numero, tipo_precio
+from gpucoste.formato import dolares, fecha, lista, mes, nivel, numero, tipo_precio
 
 recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(
@@ -28,7 +28,7 @@ for _, fila in recientes.iterrows():
     for p in fila["saltados"]:
         a = atipicos.atipico(p)
         print(
-            f"\nFuera de la tabla, por atípico: {p.gpu} ({p.nivel}) en {p.proveedor} a "
+            f"\nFuera de la tabla, por atípico: {p.nombre} en {p.proveedor} a "
             f"{dolares(p.precio_hora_usd)}/h el {fecha(p.fecha)}, {a.motivo}. "
             f"La fila usa el precio anterior, del {fecha(fila['fecha'])}."
         )
@@ -55,7 +55,7 @@ for esc in experimento.escenarios(experimento.FINETUNING):
         bajo = min(historia, key=lambda p: p.precio_hora_usd)
         alto = max(historia, key=lambda p: p.precio_hora_usd)
         historias.append(
-            f"- {esc.gpu} ({esc.nivel}) en {esc.proveedor}: "
+            f"- {esc.gpu} ({nivel(esc.nivel)}) en {esc.proveedor}: "
             f"{len(historia)} precios válidos en los datos, "
             f"de {dolares(bajo.precio_hora_usd)}/h ({fecha(bajo.fecha)}) "
             f"a {dolares(alto.precio_hora_usd)}/h ({fecha(alto.fecha)})."

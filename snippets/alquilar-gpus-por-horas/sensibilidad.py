@@ -1,7 +1,7 @@
 # Coste por trabajo en la H100 según su aceleración sobre la RTX 4090 y según su precio.
 from gpucoste import datos, experimento, graficos, ranking
 from gpucoste import experimento_definido as ed
-from gpucoste.formato import mes, numero
+from gpucoste.formato import mes, nivel, numero
 
 horas = {h.escenario.gpu: h.calculadas for h in ed.horas_por_escenario()}
 horas_4090 = (horas["RTX 4090"].minimo + horas["RTX 4090"].maximo) / 2
@@ -31,7 +31,7 @@ with graficos.figura(alto=4.2) as (fig, ax):
             coste,
             linestyle="--",
             color=graficos.PALETA[3 + j],
-            label=f"RTX 4090 ({p.nivel}): {numero(p.precio_hora_usd)} US$/h",
+            label=f"RTX 4090 ({nivel(p.nivel)}): {numero(p.precio_hora_usd)} US$/h",
         )
     pico = ed.aceleracion_pico("H100 80GB", "RTX 4090")
     medidas = [a.veces for a in datos.aceleraciones() if a.gpu_lenta == "RTX 4090"]

@@ -1,6 +1,6 @@
 # Cómo cobra cada proveedor: un hecho con fuente por casilla, o «sin dato».
 from gpucoste import proveedores
-from gpucoste.formato import fecha
+from gpucoste.formato import entre_fechas
 
 nombres = [
     "Vast.ai",
@@ -24,6 +24,6 @@ for aspectos in partes:
     print()
 fechas = sorted({p.fecha for p in proveedores.politicas()})
 print(
-    f"Lecturas del {fecha(fechas[0])} al {fecha(fechas[-1])}; "
+    f"Lecturas {entre_fechas(fechas[0], fechas[-1])}; "
     "la fuente de cada casilla está en `politicas.csv`."
 )

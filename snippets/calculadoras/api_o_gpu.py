@@ -1,11 +1,12 @@
 # ¿API por token o GPU alquilada siempre encendida? El umbral de tokens al mes.
 from gpucoste import decisiones, formato
-from gpucoste.formato import dolares, mes, numero, tipo_precio
+from gpucoste.formato import dolares, mes, nivel, numero, tipo_precio
 
 gpu = decisiones.precio_gpu_alquilada()
 print(
     f"- **GPU:** una {gpu.gpu} a {dolares(gpu.precio_hora_usd)}/h "
-    f"({gpu.proveedor}, {gpu.nivel}, {mes(gpu.fecha)}, {tipo_precio(gpu.tipo)}), "
+    f"({gpu.proveedor}, {nivel(gpu.nivel)}, {mes(gpu.fecha)}, "
+    f"{tipo_precio(gpu.tipo)}), "
     "encendida todo el mes."
 )
 print(

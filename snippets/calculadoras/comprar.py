@@ -1,6 +1,6 @@
 # ¿Comprar la GPU o alquilarla? Con electricidad, reventa y horas de uso al mes.
 from gpucoste import compra, datos, decisiones, formato, mercado
-from gpucoste.formato import dolares, fecha, mes, numero, periodo, tipo_precio
+from gpucoste.formato import dolares, fecha, mes, nivel, numero, periodo, tipo_precio
 
 gpu = decisiones.GPU_ALQUILADA
 equipo = datos.equipo(gpu)
@@ -15,7 +15,7 @@ print(
 )
 print(
     f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "
-    f"{alquiler.nivel}, {mes(alquiler.fecha)}, {tipo_precio(alquiler.tipo)})."
+    f"{nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, {tipo_precio(alquiler.tipo)})."
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "

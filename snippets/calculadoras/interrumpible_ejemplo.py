@@ -1,7 +1,7 @@
 # Fine-tuning de la primera versión en una RTX 4090 interrumpible:
 # tiempo y coste esperados.
 from gpucoste import decisiones, formato, interrupciones, vast
-from gpucoste.formato import dolares, mes, numero
+from gpucoste.formato import dolares, mes, nivel, numero, tipo_precio
 
 e = decisiones.ejemplo_interrumpible()
 print(
@@ -10,7 +10,8 @@ print(
 )
 print(
     f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
-    f"(Vast.ai, verificado, {mes(e.fecha_precio)}); interrumpible, "
+    f"({e.proveedor}, {nivel(e.nivel)}, {tipo_precio(e.tipo_precio)}, "
+    f"{mes(e.fecha_precio)}); interrumpible, "
     f"{vast.ahorro_interrumpible(e.descuento)}: "
     f"{dolares(e.precio_interrumpible, 3)}/h."
 )

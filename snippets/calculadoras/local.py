@@ -18,6 +18,7 @@ print(
     f"{numero(c.horas_local - c.horas_alquilada, 1)} horas de espera."
 )
 print(
-    "\nLas horas son las estimaciones de la primera versión para cada GPU; "
-    "la luz, la del hogar español de la sección anterior."
+    "\nLas horas de cada GPU y el precio por hora de la alquilada son las "
+    "estimaciones de la primera versión; la luz, la del hogar español de la "
+    "sección anterior."
 )

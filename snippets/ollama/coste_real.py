@@ -3,7 +3,7 @@ import pandas as pd
 
 from gpucoste import datos, electricidad, mercado, moneda, recomendacion
 from gpucoste.coste import coste_trabajo
-from gpucoste.formato import euros, fecha, numero, periodo, tabla
+from gpucoste.formato import euros, fecha, nivel, numero, periodo, tabla
 
 MODELO, GPU = "Llama 3.1 8B", "RTX 4090"
 medida = next(
@@ -23,7 +23,7 @@ print(
     f"{MODELO} en una {GPU} a {numero(medida.tokens_s, 1)} tokens/s (medido con "
     f"llama.cpp en {medida.precision}, una petición a la vez), a {numero(vatios, 0)} W "
     f"y con la luz de un hogar español a {euros(luz.precio_kwh_eur, 4)}/kWh "
-    f"({luz.organismo}, {periodo(luz.periodo)}, publicado el {fecha(luz.fecha)}):\n"
+    f"({luz.organismo}, {periodo(luz.periodo)}; copia del {fecha(luz.fecha)}):\n"
 )
 filas = [
     {
@@ -32,7 +32,7 @@ filas = [
         "por millón de tokens": euros(casa.por_millon_tokens),
     },
     {
-        "opción": f"{GPU} alquilada ({alquilada.proveedor}, {alquilada.nivel})",
+        "opción": f"{GPU} alquilada ({alquilada.proveedor}, {nivel(alquilada.nivel)})",
         "por hora": moneda.usd_y_eur(alquilada.precio_hora_usd),
         "por millón de tokens": moneda.usd_y_eur(
             coste_trabajo(alquilada.precio_hora_usd, horas_millon)

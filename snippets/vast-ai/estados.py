@@ -3,7 +3,7 @@ import pandas as pd
 
 from gpucoste import datos, moneda, ocultos, vast
 from gpucoste.coste import HORAS_MES
-from gpucoste.formato import DOLAR, dolares, mes, numero
+from gpucoste.formato import DOLAR, dolares, mes, mes_medio, nivel, numero, tipo_precio
 
 # La GPU: el precio de una RTX 4090 verificada en los datos (con su fecha).
 precio = datos.precio("RTX 4090", "Vast.ai", "verificado")
@@ -40,11 +40,12 @@ print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 4 + ["left"
 
 tarjeta = vast.precio_oferta(precio.precio_hora_usd, gb_disco, en_marcha)
 print(
-    f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu}, nivel "
-    f"{precio.nivel}, {mes(precio.fecha)}); {numero(gb_disco, 0)} GB de disco a "
+    f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu}, "
+    f"{nivel(precio.nivel)}, {tipo_precio(precio.tipo)}, {mes(precio.fecha)}); "
+    f"{numero(gb_disco, 0)} GB de disco a "
     f"{numero(en_marcha)} {DOLAR}/GB y mes con la instancia en marcha y "
-    f"{numero(parada)} con la instancia detenida; un mes son "
-    f"{numero(HORAS_MES, 0)} horas. La tarjeta de la oferta mostraría "
+    f"{numero(parada)} con la instancia detenida; {mes_medio()}. "
+    "La tarjeta de la oferta mostraría "
     f"{dolares(tarjeta, 3)}/h: la GPU más el coste por hora del disco."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -15,7 +15,7 @@ repetida = 0.25
 
 trabajos = (
     ("El fine-tuning", esc.horas),
-    (f"Un mes de trabajo ({numero(horas_mes, 0)} h)", horas_mes),
+    (f"Un mes prepagado ({vast.mes_de_reserva()})", horas_mes),
 )
 for nombre, horas in trabajos:
     filas = []
@@ -38,14 +38,14 @@ for nombre, horas in trabajos:
     )
     print()
 
-puja = precio.precio_hora_usd * (1 - vast.regla("ahorro_interrumpible_min").valor)
+puja = precio.precio_hora_usd * (1 - vast.descuento_interrumpible())
 iguala = vast.repeticion_que_iguala(precio.precio_hora_usd, puja)
 d = vast.descuento_reserva(1)
 comision = vast.regla("comision_cancelar_reserva").valor
 print(
-    f"\nSupuestos: {esc.gpu} verificada a {dolares(precio.precio_hora_usd)}/h "
+    f"\nSupuestos: {precio.nombre} a {dolares(precio.precio_hora_usd)}/h "
     f"({fecha(precio.fecha)}); la puja de la interrumpible, "
-    f"{vast.ahorro_interrumpible(vast.regla('ahorro_interrumpible_min').valor)}; "
+    f"{vast.ahorro_interrumpible(vast.descuento_interrumpible())}; "
     f"la reserva, un mes prepagado al {porcentaje(d)} de descuento "
     "(el de `vastai prepay instance` por defecto) y destruida al terminar."
 )

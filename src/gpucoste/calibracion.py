@@ -10,8 +10,9 @@ inferencia, tokens/s de una secuencia o de un servidor a carga máxima. Este mó
 2. **ajusta** con la mitad de ajuste lo que la física no da (``ajustar``): el MFU de cada clase de GPU
    y escala, cuánto más tarda QLoRA que LoRA y la eficiencia de cada motor de inferencia frente a su
    techo de ancho de banda. Cada parámetro es la mediana (valor central) y los extremos (rango) de lo
-   que implican sus medidas; ``ajustes.csv`` guarda el resultado, y una prueba comprueba que sigue
-   saliendo de las medidas;
+   que implican sus medidas; también la eficiencia de cada interconexión al repartir un entrenamiento
+   entre GPUs (``escalado.csv``, con sus propias mitades). ``ajustes.csv`` guarda el resultado, y una
+   prueba comprueba que sigue saliendo de las medidas;
 3. **predice** cada medida con la biblioteca (``predecir``) y **mide el error** en las dos mitades y
    en todas (``informe``): la mediana de |predicho/medido − 1| con el valor central y qué fracción de
    las medidas cae dentro del rango predicho. La memoria no se ajusta: sale solo de la arquitectura,
@@ -34,10 +35,12 @@ __all__ = [
     "DENTRO_MINIMO",
     "ERROR_MAXIMO",
     "GIB",
+    "GRUPO_MINIMO",
     "Prediccion",
     "Resumen",
     "TIPOS",
     "ajustar",
+    "ajustar_escalado",
     "clave_grupo",
     "escribir_ajustes",
     "fallos",
@@ -45,11 +48,16 @@ __all__ = [
     "frase_banda",
     "grafico",
     "informe",
+    "informe_escalado",
     "mitades",
+    "mitades_escalado",
     "predecir",
     "predicciones",
+    "predicciones_escalado",
+    "texto_escalado",
     "texto_informe",
     "usadas",
+    "usadas_escalado",
 ]
 
 TIPOS = {
@@ -66,7 +74,7 @@ GIB = 2**30 / memoria.GB
 _PRECISION = {"f16": "fp16", "nf4": "nf4"}
 """Nombres de ``medidas.csv`` que la biblioteca escribe de otro modo (GGUF llama F16 al fp16)."""
 
-_RANGO_LORA = {"torchtune": 8, "transformers+PEFT": 32}
+_RANGO_LORA = {"torchtune": 8, "transformers+PEFT": 32, "VectorLM": 8}
 """Rango de los adaptadores de cada marco en sus medidas (configuración de torchtune; la tabla de Unsloth dice 32)."""
 
 _PERDIDA = {"torchtune": "por_trozos"}
@@ -94,11 +102,31 @@ def clave_grupo(m: datos.Medida) -> str:
     if m.tipo == "entrenamiento":
         if m.metodo == "qlora":
             return "qlora"
-        escala = "varios_nodos" if m.metodo == "preentrenamiento" else tiempo.escala(_n(m))
-        return f"mfu_{tiempo.clase_gpu(m.gpu)}_{escala}"
+        return f"mfu_{tiempo.clase_gpu(m.gpu)}_{_escala(m)}"
     if m.tipo in ("generacion", "servicio"):
         return f"{m.tipo}_{m.marco.lower()}"
     return f"memoria_{m.marco.lower()}"
+
+
+GRUPO_MINIMO = 3
+"""Medidas de ajuste que necesita un grupo de MFU para dar su propio rango; con menos, el de la dispersión de los
+demás (dos medidas de la misma fuente darían una precisión que nadie ha medido)."""
+
+
+def _escala(m: datos.Medida) -> str:
+    """La escala del MFU de ``m``: un programa de preentrenamiento entero, una GPU o un nodo (varios nodos
+    cuentan como un nodo por la eficiencia de su red, ``_red``)."""
+    if m.metodo == "preentrenamiento":
+        return "varios_nodos"
+    return "1" if _n(m) == 1 else "nodo"
+
+
+def _red(m: datos.Medida, ajustes: dict | None = None) -> tuple[float, float, float]:
+    """El factor de la interconexión de ``m`` sobre el MFU de un nodo (``tiempo.eficiencia_interconexion``)."""
+    if m.metodo == "preentrenamiento":
+        return 1.0, 1.0, 1.0
+    red = m.interconexion if m.interconexion in tiempo.INTERCONEXIONES else None
+    return tiempo._factor_red(m.gpu, _n(m), red, ajustes)
 
 
 def mitades(medidas: tuple[datos.Medida, ...] | None = None) -> tuple[tuple, tuple]:
@@ -124,13 +152,24 @@ def _flops_token(m: datos.Medida) -> float:
     )
 
 
-def _mfu_implicito(m: datos.Medida) -> float:
-    """El MFU que implica una medida de entrenamiento (FLOPs del modelo ÷ tiempo ÷ pico en bf16)."""
-    pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12
+def _mfu_implicito(m: datos.Medida, ajustes: dict | None = None) -> float:
+    """El MFU de un nodo que implica una medida de entrenamiento (FLOPs del modelo ÷ tiempo ÷ pico en bf16),
+    quitada la pérdida típica de su interconexión (``_red``) y, sin checkpointing, el recómputo que se ahorró
+    (el MFU ajustado es con checkpointing, como casi todas las medidas)."""
+    pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12 * _red(m, ajustes)[0] * _sin_recomputo(m)
     if m.unidad == "gpu_horas":
         return _flops_token(m) * m.tokens / (m.valor * tiempo.SEGUNDOS_HORA * pico)
     por_gpu = m.valor if m.unidad == "tokens_s_gpu" else m.valor / _n(m)
     return _flops_token(m) * por_gpu / pico
+
+
+def _sin_recomputo(m: datos.Medida) -> float:
+    """Sin checkpointing no se repite la pasada hacia delante (2·N): el mismo hardware rinde (base + 2) ÷ base
+    veces más FLOPs del modelo (base: 6·N entero, 4·N con LoRA). Con checkpointing o sin saberlo, 1."""
+    if m.checkpointing != "no":
+        return 1.0
+    base = 6.0 if _metodo_flops(m) == "completo" else 4.0
+    return (base + 2.0) / base
 
 
 def _techo(m: datos.Medida) -> float:
@@ -180,12 +219,17 @@ def _minimos_cuadrados(filas: list[tuple[float, float, float]]) -> tuple[float, 
     return 1 / a, c * 1000
 
 
-def ajustar(ajuste: tuple[datos.Medida, ...] | None = None) -> dict[str, tuple[float, float, float, tuple[str, ...]]]:
+def ajustar(
+    ajuste: tuple[datos.Medida, ...] | None = None, escalado: tuple[datos.Escalado, ...] | None = None
+) -> dict[str, tuple[float, float, float, tuple[str, ...]]]:
     """Parámetros ajustados a ``ajuste`` (por defecto, la mitad de ajuste): clave → (central, mínimo, máximo, ids).
 
+    - ``escalado_<interconexión>``: ``ajustar_escalado`` sobre ``escalado`` (por defecto, su mitad de ajuste);
+      el MFU de cada medida con varias GPUs se divide por la eficiencia típica de su interconexión.
+
     - ``mfu_<clase>_<escala>``: el MFU que implica cada medida de entrenamiento no QLoRA (mediana y
-      extremos). Un grupo con una sola medida toma como rango su valor por la dispersión relativa
-      (extremo ÷ mediana) de los grupos con varias.
+      extremos). Un grupo con menos de ``GRUPO_MINIMO`` medidas toma como rango su mediana por la
+      dispersión relativa (extremo ÷ mediana) de los grupos con más.
     - ``qlora``: el MFU central de su clase y escala ÷ el que implica la medida de QLoRA contada como LoRA.
     - ``generacion_<motor>`` y ``sobrecarga_<motor>``: eficiencia frente al ancho de banda y milisegundos
       fijos por capa y token (``_minimos_cuadrados``); ``dispersion_generacion_<motor>``: medido ÷ predicho.
@@ -193,22 +237,22 @@ def ajustar(ajuste: tuple[datos.Medida, ...] | None = None) -> dict[str, tuple[f
     - ``memoria``: medido ÷ predicho de las medidas de memoria (el rango de toda predicción de memoria).
     """
     ajuste = mitades()[0] if ajuste is None else ajuste
-    salida: dict[str, tuple[float, float, float, tuple[str, ...]]] = {}
+    salida = ajustar_escalado(mitades_escalado()[0] if escalado is None else escalado)
     mfu: dict[str, list[tuple[str, float]]] = {}
     for m in ajuste:
         if m.tipo == "entrenamiento" and m.metodo != "qlora":
-            mfu.setdefault(clave_grupo(m), []).append((m.id, _mfu_implicito(m)))
-    varias = [v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) > 1 for _, v in vs]
+            mfu.setdefault(clave_grupo(m), []).append((m.id, _mfu_implicito(m, salida)))
+    varias = [v / statistics.median(x for _, x in vs) for vs in mfu.values() if len(vs) >= GRUPO_MINIMO for _, v in vs]
     for clave, valores in mfu.items():
         central, minimo, maximo, ids = _resumir(valores)
-        if len(valores) == 1 and varias:
+        if len(valores) < GRUPO_MINIMO and varias:
             minimo, maximo = central * min(varias), central * max(varias)
         salida[clave] = (central, minimo, maximo, ids)
     qlora = []
     for m in ajuste:
         if m.tipo == "entrenamiento" and m.metodo == "qlora":
-            clave = tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), tiempo.escala(_n(m)), salida)
-            qlora.append((m.id, salida[clave][0] / _mfu_implicito(m)))
+            clave = tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), _escala(m), salida)
+            qlora.append((m.id, salida[clave][0] / _mfu_implicito(m, salida)))
     if qlora:
         salida["qlora"] = _resumir(qlora)
     generacion: dict[str, list[datos.Medida]] = {}
@@ -232,6 +276,76 @@ def ajustar(ajuste: tuple[datos.Medida, ...] | None = None) -> dict[str, tuple[f
     return salida
 
 
+def usadas_escalado() -> tuple[datos.Escalado, ...]:
+    """Las medidas de ``escalado.csv`` que entran en el ajuste (``rechazada`` vacía)."""
+    return tuple(e for e in datos.escalado() if not e.rechazada)
+
+
+def mitades_escalado(filas: tuple[datos.Escalado, ...] | None = None) -> tuple[tuple, tuple]:
+    """(ajuste, validación) de ``escalado.csv``: en cada interconexión, por ``id``, una sí y otra no."""
+    filas = usadas_escalado() if filas is None else filas
+    ajuste, validacion = [], []
+    for red in tiempo.INTERCONEXIONES:
+        for i, e in enumerate(sorted((e for e in filas if e.interconexion == red), key=lambda x: x.id)):
+            (ajuste if i % 2 == 0 else validacion).append(e)
+    return tuple(sorted(ajuste, key=lambda x: x.id)), tuple(sorted(validacion, key=lambda x: x.id))
+
+
+def _eficiencia(e: datos.Escalado, nvlink: float) -> float:
+    """La eficiencia de ``e`` frente a menos GPUs por la misma red; si se midió frente a NVLink, por ``nvlink``."""
+    return e.valor if e.referencia == "menos_gpus" else e.valor * nvlink
+
+
+def ajustar_escalado(filas: tuple[datos.Escalado, ...]) -> dict[str, tuple[float, float, float, tuple[str, ...]]]:
+    """``escalado_<interconexión>``: mediana y extremos de la eficiencia de cada interconexión en ``filas``.
+
+    NVLink y PCIe, frente a una GPU; InfiniBand y Ethernet, frente a menos nodos. Una medida de PCIe
+    frente a NVLink se pasa a «frente a una GPU» con la eficiencia típica de NVLink.
+    """
+    if not isinstance(filas, tuple | list) or not filas or not all(isinstance(e, datos.Escalado) for e in filas):
+        raise ValueError(f"filas: {filas!r} no vale; se admite una tupla no vacía de filas de datos.escalado().")
+    salida: dict[str, tuple[float, float, float, tuple[str, ...]]] = {}
+    nvlink = [(e.id, e.valor) for e in filas if e.interconexion == "nvlink"]
+    if nvlink:
+        salida["escalado_nvlink"] = _resumir(nvlink)
+    base = salida["escalado_nvlink"][0] if nvlink else 1.0
+    for red in tiempo.INTERCONEXIONES:
+        valores = [(e.id, _eficiencia(e, base)) for e in filas if e.interconexion == red and red != "nvlink"]
+        if valores:
+            salida[f"escalado_{red}"] = _resumir(valores)
+    return salida
+
+
+def predicciones_escalado() -> tuple[Prediccion, ...]:
+    """La eficiencia que da ``ajustes.csv`` (mediana y extremos) para cada medida usada de ``escalado.csv``."""
+    a = datos.ajustes()
+    salida = []
+    for e in usadas_escalado():
+        v = a[f"escalado_{e.interconexion}"]
+        f = 1.0 if e.referencia == "menos_gpus" else 1 / a["escalado_nvlink"].central
+        salida.append(Prediccion(e, v.central * f, v.minimo * f, v.maximo * f))
+    return tuple(salida)
+
+
+def informe_escalado() -> dict[str, Resumen | None]:
+    """Error de la eficiencia por interconexión en la mitad de ajuste, en la de validación y en todas."""
+    ps = predicciones_escalado()
+    ajuste, validacion = (set(e.id for e in mitad) for mitad in mitades_escalado())
+    conjuntos = {"ajuste": ajuste, "validación": validacion, "todas": ajuste | validacion}
+    return {nombre: _resumen([p for p in ps if p.medida.id in ids]) for nombre, ids in conjuntos.items()}
+
+
+def texto_escalado() -> str:
+    """El informe de ``informe_escalado`` en una línea: medidas, error mediano y fracción dentro en cada mitad."""
+    partes = [
+        f"{nombre}: —"
+        if r is None
+        else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
+        for nombre, r in informe_escalado().items()
+    ]
+    return "eficiencia por interconexión: " + "; ".join(partes)
+
+
 def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
     numeros = [v for _, v in valores]
     return statistics.median(numeros), min(numeros), max(numeros), tuple(i for i, _ in valores)
@@ -249,6 +363,14 @@ _DESCRIPCIONES = {
     "dispersion": "Tokens/s medidos ÷ predichos al generar con {motor}: el rango de la predicción",
     "servicio": "Eficiencia de {motor} a carga máxima: tokens/s medidos ÷ techo de servicio",
     "memoria": "Memoria medida ÷ predicha: el rango de toda predicción de memoria",
+    "escalado": "Eficiencia al repartir un entrenamiento por {motor}: rendimiento por GPU ÷ el {base}",
+}
+
+_BASE_ESCALADO = {
+    "nvlink": "de una GPU",
+    "pcie": "de una GPU",
+    "infiniband": "de menos nodos",
+    "ethernet": "de menos nodos",
 }
 
 
@@ -265,6 +387,14 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
         if tipo == "mfu":
             clase, _, escala = resto.partition("_")
             texto = _DESCRIPCIONES["mfu"].format(clase=tiempo.CLASES_GPU[clase], escala=tiempo.ESCALAS[escala])
+            if escala == "varios_nodos":
+                texto = texto.replace(tiempo.ESCALAS[escala], "un programa de preentrenamiento entero en varios nodos")
+            elif escala == "nodo":
+                texto = texto.replace(
+                    tiempo.ESCALAS[escala], "varias GPU, con la eficiencia medida de su interconexión descontada"
+                )
+        elif tipo == "escalado":
+            texto = _DESCRIPCIONES["escalado"].format(motor=tiempo.INTERCONEXIONES[resto], base=_BASE_ESCALADO[resto])
         else:
             texto = _DESCRIPCIONES[tipo].format(motor=motores.get(resto, resto))
         filas.append(
@@ -280,8 +410,8 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
                 )
                 + " ".join(ids)
                 + (
-                    " (rango: su valor por la dispersión de los grupos con varias medidas)"
-                    if tipo == "mfu" and len(ids) == 1
+                    " (rango: su mediana por la dispersión de los grupos con más medidas)"
+                    if tipo == "mfu" and len(ids) < GRUPO_MINIMO
                     else ""
                 ),
             }
@@ -293,7 +423,7 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
 class Prediccion(Validado):
     """Lo que predice la biblioteca para una medida, en su misma unidad."""
 
-    medida: datos.Medida
+    medida: datos.Medida | datos.Escalado
     central: float
     minimo: float
     maximo: float
@@ -315,15 +445,12 @@ def _rango(a: datos.Ajuste) -> tuple[float, float, float]:
 
 
 def _predecir_entrenamiento(m: datos.Medida) -> tuple[float, float, float]:
-    escala = "varios_nodos" if m.metodo == "preentrenamiento" else tiempo.escala(_n(m))
-    a = datos.ajustes()[tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), escala)]
-    u = [a.central, a.minimo, a.maximo]
+    a = datos.ajustes()[tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), _escala(m))]
+    u = [x * r for x, r in zip((a.central, a.minimo, a.maximo), _red(m), strict=True)]
     if m.metodo == "qlora":  # más ralentización, menos MFU efectivo
         q = datos.ajustes()["qlora"]
         u = [u[0] / q.central, u[1] / q.maximo, u[2] / q.minimo]
-    if m.checkpointing == "no":  # sin recómputo, el mismo hardware rinde más FLOPs del modelo
-        base = 6.0 if _metodo_flops(m) == "completo" else 4.0
-        u = [x * (base + 2.0) / base for x in u]
+    u = [x * _sin_recomputo(m) for x in u]
     pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12
     f = _flops_token(m)
     if m.unidad == "gpu_horas":  # el mínimo de horas sale del MFU máximo

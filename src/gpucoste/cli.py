@@ -211,9 +211,10 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
             "impuestos y se convierte sin él."
         )
     if p.anticipo:
+        vigencia = paises.vigencia_anticipo(p)
         pie.append(
             f"Además, una percepción a cuenta del {formato.porcentaje(p.anticipo)} sobre el precio, que se recupera "
-            "después (no está en la tabla)."
+            f"después (no está en la tabla{'; ' + vigencia if vigencia else ''})."
         )
     pie.append(
         f"Tu tarjeta puede sumar un recargo por pagar en dólares (estimación: {formato.porcentaje(p.recargo_tarjeta)})."
@@ -238,7 +239,7 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     Opcion("--minutos-arranque", "minutos facturados antes de empezar", no_negativo, 0.0),
     Opcion("--gb-disco", "GB en disco mientras dura el trabajo", no_negativo, 0.0),
     Opcion("--precio-gb-mes", "dólares por GB y mes de disco", no_negativo, 0.0),
-    Opcion("--gb-transferencia", "GB subidos o bajados con cargo", no_negativo, 0.0),
+    Opcion("--gb-transferencia", "GB de transferencia con cargo (entrada y salida)", no_negativo, 0.0),
     Opcion("--precio-gb-transferencia", "dólares por GB transferido", no_negativo, 0.0),
     ejemplo="--precio-hora 1,87 --horas 1,2 --minutos-arranque 15 --pais CO",
     dinero=True,
@@ -359,6 +360,11 @@ def _cabe(
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
+    Opcion(
+        "--interconexion",
+        "por dónde se hablan las GPUs (por defecto, NVLink o PCIe según la GPU; más de 8: InfiniBand)",
+        valores=tuple(tiempo.INTERCONEXIONES),
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
@@ -371,6 +377,7 @@ def _cuanto_tarda(
     rango_lora: int,
     secuencia: int,
     lote: int,
+    interconexion: str | None,
 ) -> Salida:
     filas = []
     ck = checkpointing == "sí"
@@ -380,9 +387,11 @@ def _cuanto_tarda(
         n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=_MAX_GPUS_CLI, lote=lote, **comunes)
         m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes) if n else None
         cabe = bool(m and m.cabe)  # con las GPUs pedidas puede no caber: entonces, sin horas
-        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
-        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes) if cabe else None
-        u = tiempo.mfu(nombre, n) if n else None
+        red = {"interconexion": interconexion}
+        h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
+        tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
+        u = tiempo.mfu(nombre, n, interconexion) if n else None
+        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except ValueError:  # no cabe en bf16
@@ -391,12 +400,15 @@ def _cuanto_tarda(
             {
                 "gpu": nombre,
                 "n_gpus": n,
+                "interconexion": (interconexion or tiempo.interconexion_por_defecto(nombre, n)) if n else None,
                 "exaflops": flops / 1e18,
                 "horas_min": h.minimo if h else None,
                 "horas_tipicas": tipicas,
                 "horas_max": h.maximo if h else None,
                 "mfu_min": u.minimo if u else None,
                 "mfu_max": u.maximo if u else None,
+                "eficiencia_red_min": e.minimo if e else None,
+                "eficiencia_red_max": e.maximo if e else None,
                 "memoria_gb_por_gpu": m.total if m else None,
                 "cabe": cabe,
                 "tokens_s_generar_min": v.minimo if v else None,
@@ -406,7 +418,15 @@ def _cuanto_tarda(
     decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
     return Salida(
         pd.DataFrame(filas),
-        decimales | {"mfu_max": 2, "memoria_gb_por_gpu": 1, "tokens_s_generar_min": 0, "tokens_s_generar_max": 0},
+        decimales
+        | {
+            "mfu_max": 2,
+            "eficiencia_red_min": 2,
+            "eficiencia_red_max": 2,
+            "memoria_gb_por_gpu": 1,
+            "tokens_s_generar_min": 0,
+            "tokens_s_generar_max": 0,
+        },
     )
 
 

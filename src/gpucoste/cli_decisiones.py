@@ -19,7 +19,7 @@ import pandas as pd
 
 from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, paises, recomendacion, tiempo
 from .cli_opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
-from .coste import HORAS_MES
+from .coste import HORAS_MES, horas_al_mes
 from .electricidad import coste_electricidad
 from .experimento_definido import DEFINICION
 from .ranking import Trabajo
@@ -50,7 +50,7 @@ _PAIS = Opcion(
 )
 _PRECIO_KWH = Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", no_negativo)
 _HORAS_DIA = decisiones.HORAS_DIA_GRAFICO
-_HORAS_MES_USO = round(_HORAS_DIA * 365 / 12, 2)
+_HORAS_MES_USO = round(horas_al_mes(_HORAS_DIA), 2)
 
 
 def _fila(concepto: str, valor: float | None, origen: str) -> dict:
@@ -241,7 +241,12 @@ def _reservar(
     "comprar",
     "meses de uso desde los que comprar la GPU sale más barato que alquilarla",
     _gpu(decisiones.GPU_ALQUILADA, "GPU de gpus.csv y hardware.csv"),
-    Opcion("--precio-compra", "dólares que cuesta la GPU (por defecto, el de hardware.csv)", positivo),
+    Opcion(
+        "--precio-compra",
+        "dólares que cuesta la GPU (por defecto, el de la tienda de --pais en compras_locales.csv, si lo hay, o el de"
+        " hardware.csv)",
+        positivo,
+    ),
     Opcion("--precio-hora", "dólares por hora de alquiler (por defecto, el precio vigente más barato)", positivo),
     Opcion("--vatios", "potencia de la GPU (W); por defecto, la de --gpu", positivo),
     _PAIS,
@@ -262,7 +267,16 @@ def _comprar(
     reventa: float,
 ) -> Salida:
     origen_compra = DADO
-    if precio_compra is None:
+    local = paises.compra_local(gpu, pais) if precio_compra is None and pais else None
+    if local is not None:
+        p = paises.pais(pais)
+        precio_compra = paises.compra_usd(local)
+        origen_compra = (
+            f"compras_locales.csv: {gpu} en {p.pais}, {local.fecha}, "
+            f"{paises.cantidad(local.precio_local, local.moneda)} con {p.nombre_impuesto}; "
+            f"sin él, a {paises.nota_cambio(p)}"
+        )
+    elif precio_compra is None:
         precio_compra, origen_compra = compra.precio_compra(gpu), f"hardware.csv: {gpu}, {datos.equipo(gpu).fecha}"
     precio, origen_precio = _precio_hora(precio_hora, gpu)
     w, origen_w = _vatios(vatios, gpu)

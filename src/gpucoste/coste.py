@@ -6,11 +6,34 @@ from dataclasses import dataclass
 
 from .validacion import Validado, numero, real, resultado
 
-__all__ = ["Desglose", "HORAS_MES", "Rango", "coste_almacenamiento", "coste_total", "coste_trabajo"]
+__all__ = [
+    "DIAS_ANIO",
+    "Desglose",
+    "HORAS_MES",
+    "Rango",
+    "coste_almacenamiento",
+    "coste_total",
+    "coste_trabajo",
+    "horas_al_mes",
+]
 
 
-HORAS_MES = 365 * 24 / 12
-"""Horas de un mes medio (730): para pasar tarifas «por GB y mes» a horas."""
+DIAS_ANIO = 365
+"""Días de un año (sin bisiesto): el mes del sitio es la doceava parte."""
+
+HORAS_MES = DIAS_ANIO * 24 / 12
+"""Horas de un mes medio (730 = 365 días × 24 h ÷ 12), el único mes del sitio: pasa tarifas «por GB y mes» a
+horas y es el mes de uso de las calculadoras y de la orden ``gpucoste``. Un proveedor que cuente otro mes (el de
+30 días del ejemplo de reserva de Vast.ai, ``vast.mes_de_reserva``) lo dice con su nombre. La frase que lo
+dice en una página: ``formato.mes_medio``."""
+
+
+def horas_al_mes(horas_dia: float) -> float:
+    """Horas de uso en un mes medio (``HORAS_MES``) usando la GPU ``horas_dia`` horas al día: 24 h → 730 h."""
+    h = numero(horas_dia, "horas_dia")
+    if h > 24:
+        raise ValueError(f"horas_dia: {h!r} no vale; se admite un número mayor que 0 y como mucho 24.")
+    return h * DIAS_ANIO / 12
 
 
 def coste_trabajo(precio_hora: float, horas: float) -> float:

@@ -24,6 +24,7 @@ __all__ = [
     "Ajuste",
     "ESTADOS_COMPRA",
     "CONCEPTOS",
+    "ESCALADO",
     "ESCENARIOS",
     "Escenario",
     "GENERACION_MEDIDA",
@@ -34,6 +35,7 @@ __all__ = [
     "Hardware",
     "MEDIDAS",
     "MODELOS",
+    "Escalado",
     "Medida",
     "Modelo",
     "NIVELES",
@@ -50,6 +52,7 @@ __all__ = [
     "aceleraciones",
     "ajustes",
     "equipo",
+    "escalado",
     "escenarios",
     "especificaciones",
     "generacion_medida",
@@ -70,9 +73,10 @@ __all__ = [
 
 NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 
-NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda"}
-"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»); los demás, tal cual.
-``formato.nivel`` lo aplica (y lo publica como ``formato.NIVELES``)."""
+NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda", "verificado": "host verificado"}
+"""Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»; «host verificado»,
+que concuerda con cualquier GPU: «la H100 80GB (host verificado)»); los demás, tal cual. ``formato.nivel`` lo
+aplica (y lo publica como ``formato.NIVELES``)."""
 
 
 CONCEPTOS = ("almacenamiento", "subida", "bajada")
@@ -414,6 +418,31 @@ class Medida(Validado):
     nota: str = ""
 
 
+@dataclass(frozen=True)
+class Escalado:
+    """Una medida publicada de cuánto rinde cada GPU al repartir un entrenamiento entre más GPUs.
+
+    ``valor``: tokens/s (o muestras/s) por GPU con ``n_gpus`` ÷ los de ``n_referencia`` GPUs por la misma
+    ``interconexion`` (``referencia`` = ``menos_gpus``), o ÷ los de las mismas GPUs unidas por NVLink
+    (``referencia`` = ``nvlink``). ``rechazada`` vacía: entra en el ajuste; si no, dice por qué no.
+    """
+
+    id: str
+    interconexion: str
+    referencia: str
+    gpu: str
+    n_gpus: int
+    n_referencia: int
+    modelo: str
+    metodo: str
+    marco: str
+    valor: float
+    rechazada: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
 def _entero(nombre: str, descripcion: str, minimo: int = 1) -> esquema.Columna:
     return esquema.Columna(nombre, "entero", descripcion, minimo=minimo)
 
@@ -527,7 +556,7 @@ MEDIDAS = esquema.Tabla(
             "interconexion",
             "enum",
             "Cómo se hablan las GPUs.",
-            valores=("ninguna", "pcie", "nvlink", "infiniband", "desconocida"),
+            valores=("ninguna", "pcie", "nvlink", "infiniband", "ethernet", "desconocida"),
         ),
         esquema.Columna(
             "secuencia",
@@ -570,6 +599,51 @@ MEDIDAS = esquema.Tabla(
     ),
     clave=("id",),
     referencias=_GPU_Y_MODELO,
+)
+
+ESCALADO = esquema.Tabla(
+    "escalado.csv",
+    Escalado,
+    "Eficiencia medida al repartir un entrenamiento entre GPUs, por interconexión (NVLink o PCIe dentro de un "
+    "nodo, InfiniBand/RDMA o Ethernet entre nodos): la calibran gpucoste.calibracion y la usa gpucoste.tiempo.",
+    columnas=(
+        esquema.Columna("id", "texto", "Identificador corto de la medida."),
+        esquema.Columna(
+            "interconexion",
+            "enum",
+            "Por dónde se hablan las GPUs: NVLink o PCIe dentro de un nodo; InfiniBand (o RDMA sobre Ethernet) o "
+            "Ethernet TCP entre nodos.",
+            valores=("nvlink", "pcie", "infiniband", "ethernet"),
+        ),
+        esquema.Columna(
+            "referencia",
+            "enum",
+            "Frente a qué se mide: menos_gpus (los tokens/s por GPU con n_referencia GPUs por la misma red) o nvlink "
+            "(las mismas GPUs unidas por NVLink).",
+            valores=("menos_gpus", "nvlink"),
+        ),
+        esquema.Columna("gpu", "texto", "GPU medida, como la llama la fuente."),
+        esquema.Columna("n_gpus", "entero", "GPUs del trabajo medido.", minimo=2),
+        esquema.Columna("n_referencia", "entero", "GPUs de la configuración de referencia.", minimo=1),
+        esquema.Columna("modelo", "texto", "Modelo entrenado, como lo llama la fuente."),
+        esquema.Columna("metodo", "enum", "Cómo se entrenaba.", valores=("preentrenamiento", "completo", "lora")),
+        esquema.Columna("marco", "texto", "Biblioteca de entrenamiento."),
+        esquema.Columna(
+            "valor",
+            "numero",
+            "Rendimiento por GPU ÷ el de la referencia (1 = sin pérdida).",
+            minimo=0,
+            maximo=2,
+            excluye_minimo=True,
+        ),
+        esquema.Columna(
+            "rechazada", "texto", "Vacía si la medida entra en el ajuste; si no, por qué no.", requerida=False
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("id",),
 )
 
 VENTANAS = esquema.Tabla(
@@ -691,6 +765,11 @@ def ajustes() -> dict[str, Ajuste]:
 def medidas() -> tuple[Medida, ...]:
     """Medidas publicadas para calibrar los modelos de tiempo, memoria y velocidad."""
     return esquema.cargar(MEDIDAS)
+
+
+def escalado() -> tuple[Escalado, ...]:
+    """Medidas publicadas de la eficiencia al repartir un entrenamiento entre GPUs, por interconexión."""
+    return esquema.cargar(ESCALADO)
 
 
 def aceleraciones() -> tuple[Aceleracion, ...]:

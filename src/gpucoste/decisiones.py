@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
-from .coste import Rango
+from .coste import Rango, horas_al_mes
 from .validacion import Validado
 
 __all__ = [
@@ -65,6 +65,9 @@ class EjemploInterrumpible(Validado):
     horas_trabajo: float
     precio_bajo_demanda: float
     fecha_precio: str
+    proveedor: str
+    nivel: str
+    tipo_precio: str
     descuento: float
     precio_interrumpible: float
     escritura_h: float
@@ -73,8 +76,8 @@ class EjemploInterrumpible(Validado):
 
 
 def ejemplo_interrumpible() -> EjemploInterrumpible:
-    """El escenario verificado de la RTX 4090 de la primera versión, con el descuento interrumpible mínimo
-    de Vast.ai."""
+    """El escenario verificado de la RTX 4090 de la primera versión, con el ahorro interrumpible habitual que
+    anuncia Vast.ai."""
     esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
     precio = experimento.precio(esc)
     d = mercado.descuento(esc.proveedor, "interrumpible")
@@ -84,6 +87,9 @@ def ejemplo_interrumpible() -> EjemploInterrumpible:
         horas_trabajo=esc.horas,
         precio_bajo_demanda=precio.precio_hora_usd,
         fecha_precio=precio.fecha,
+        proveedor=precio.proveedor,
+        nivel=precio.nivel,
+        tipo_precio=precio.tipo,
         descuento=d.descuento,
         precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
         escritura_h=ESCRITURA_MIN / 60,
@@ -276,7 +282,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                 precio_hora=alquiler,
                 potencia_w=vatios(gpu),
                 precio_kwh=kwh,
-                horas_mes=horas_dia * 365 / 12,
+                horas_mes=horas_al_mes(horas_dia),
                 valor_reventa=fraccion * equipo.precio_compra_usd,
             )
             if e.umbral is None:
@@ -286,7 +292,7 @@ def tabla_comprar(gpu: str = GPU_ALQUILADA):
                     "uso (h/día)": horas_dia,
                     "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
                     "meses": e.umbral,
-                    "horas de uso": e.umbral * horas_dia * 365 / 12,
+                    "horas de uso": e.umbral * horas_al_mes(horas_dia),
                     "coste en el equilibrio (US$)": e.coste_a,
                 }
             )
@@ -487,7 +493,7 @@ def grafico_comprar(gpu: str = GPU_ALQUILADA) -> str:
             precio_hora=precio_gpu_alquilada().precio_hora_usd,
             potencia_w=vatios(gpu),
             precio_kwh=luz().usd_kwh,
-            horas_mes=HORAS_DIA_GRAFICO * 365 / 12,
+            horas_mes=horas_al_mes(HORAS_DIA_GRAFICO),
             reventas={"comprada, sin reventa": 0.0, "comprada, reventa alta": reventa.fraccion_max * compra},
         )
         with graficos.figura() as (fig, ax):

@@ -14,6 +14,7 @@ import numbers
 from typing import TYPE_CHECKING
 
 from . import datos, validacion
+from .coste import DIAS_ANIO, HORAS_MES
 from .validacion import numero as _numero
 
 if TYPE_CHECKING:  # pandas no se importa al usar el módulo: las calculadoras del navegador no lo tienen
@@ -30,10 +31,12 @@ __all__ = [
     "TIPOS_PRECIO",
     "dolares",
     "euros",
+    "entre_fechas",
     "fecha",
     "fraccion",
     "lista",
     "mes",
+    "mes_medio",
     "nivel",
     "numero",
     "periodo",
@@ -219,6 +222,19 @@ def fecha(texto: str) -> str:
     return f"{dia.day} de {mes(texto)}" if len(texto) == 10 else mes(texto)
 
 
+def entre_fechas(desde: str, hasta: str) -> str:
+    """Un intervalo de fechas en español, con «del … al …» ante un día y «de … a …» ante un mes solo.
+
+    ``("2023-03-07", "2026-11")`` → ``"del 7 de marzo de 2023 a noviembre de 2026"``;
+    ``("2026-07", "2026-11-09")`` → ``"de julio de 2026 al 9 de noviembre de 2026"``.
+    """
+
+    inicio, fin = fecha(desde), fecha(hasta)
+    de = "del" if len(desde) == 10 else "de"
+    a = "al" if len(hasta) == 10 else "a"
+    return f"{de} {inicio} {a} {fin}"
+
+
 def periodo(texto: str) -> str:
     """``"2025-S1"`` → ``"primer semestre de 2025"``; ``"2025-S2"`` → ``"segundo semestre de 2025"``."""
     partes = texto.split("-S") if isinstance(texto, str) else []
@@ -253,3 +269,9 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     alineacion = ["right" if c in decimales else "left" for c in salida.columns]
     # disable_numparse: «8.590» (ocho mil quinientos noventa) no es el número 8,59 de tabulate.
     return salida.to_markdown(index=False, colalign=alineacion, disable_numparse=True)
+
+
+def mes_medio() -> str:
+    """La frase con la que una página dice qué es un mes: «un mes medio son 730 horas (365 días × 24 h ÷ 12)»,
+    de ``coste.HORAS_MES`` (el único mes del sitio)."""
+    return f"un mes medio son {numero(HORAS_MES, 0)} horas ({DIAS_ANIO} días × 24 h ÷ 12)"

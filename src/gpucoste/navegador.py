@@ -24,7 +24,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .coste import coste_total
+from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
 from .validacion import Validado, instancia, opcion, real
 from .validacion import numero as numero_valido
@@ -40,6 +40,7 @@ __all__ = [
     "EJEMPLO_TOKENS",
     "MODULOS_DEL_CALCULO",
     "NOMBRES_FORMATOS",
+    "INTERCONEXION_DE_SERIE",
     "PRECISION_DEL_METODO",
     "TASA_EJEMPLO",
     "Tabla",
@@ -146,7 +147,7 @@ def _campos_coste() -> tuple[Campo, ...]:
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
         Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
-        Campo("gb_transferencia", "Datos subidos o bajados con cargo", "GB", 0.0),
+        Campo("gb_transferencia", "Transferencia con cargo (entrada y salida)", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
 
@@ -282,6 +283,7 @@ PRECISION_DEL_METODO = "metodo"
 """Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
 
 NOMBRES_FORMATOS = {
+    "2bit": "2 bits",
     "q8_0": "GGUF Q8_0",
     "q5_k_m": "GGUF Q5_K_M",
     "q4_k_m": "GGUF Q4_K_M",
@@ -325,7 +327,7 @@ def _tabla_cabe(
 
 
 def _campos_tarda() -> tuple[Campo, ...]:
-    from . import datos
+    from . import datos, tiempo
 
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
@@ -333,16 +335,32 @@ def _campos_tarda() -> tuple[Campo, ...]:
         Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
+        Campo(
+            "interconexion",
+            "Conexión entre las GPU",
+            "",
+            INTERCONEXION_DE_SERIE,
+            (INTERCONEXION_DE_SERIE, *tiempo.INTERCONEXIONES),
+            {INTERCONEXION_DE_SERIE: "la de serie (según la GPU y cuántas)"} | tiempo.INTERCONEXIONES,
+        ),
     )
 
 
-def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int) -> Tabla:
+INTERCONEXION_DE_SERIE = "serie"
+"""Valor del campo de interconexión que deja la de serie (``interconexion=None``:
+``tiempo.interconexion_por_defecto``)."""
+
+
+def _tabla_tarda(
+    *, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int, interconexion: str = INTERCONEXION_DE_SERIE
+) -> Tabla:
     from . import memoria, tiempo
 
-    h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
-    tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus)
+    red = None if interconexion == INTERCONEXION_DE_SERIE else interconexion
+    h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
+    tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
     m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus)
-    u = tiempo.mfu(gpu, n_gpus)
+    u = tiempo.mfu(gpu, n_gpus, red)
     filas = [
         ("horas", rango(h.minimo, h.maximo, 1)),
         ("horas típicas", numero(tipicas, 1)),
@@ -350,6 +368,12 @@ def _tabla_tarda(*, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: i
         ("memoria por GPU (GB)", numero(m.total, 1)),
         ("¿cabe?", "sí" if m.cabe else "no"),
     ]
+    if n_gpus > 1:  # con varias GPUs, por dónde se hablan y lo que eso cuesta (escalado.csv)
+        e = tiempo.eficiencia_interconexion(gpu, n_gpus, red)
+        filas[3:3] = [
+            ("interconexión", tiempo.INTERCONEXIONES[red or tiempo.interconexion_por_defecto(gpu, n_gpus)]),
+            ("rendimiento por GPU frente a un nodo con NVLink", rango(e.minimo, e.maximo, 2)),
+        ]
     try:
         v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=tiempo.CONTEXTO_CALCULADORAS)
         filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", rango(v.minimo, v.maximo, 0)))
@@ -510,10 +534,10 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(decisiones.HORAS_AL_DIA[0] * 365 / 12, 0)} = "
+            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
             f"{decisiones.HORAS_AL_DIA[0]} h al día)",
             "h",
-            decisiones.HORAS_AL_DIA[0] * 365 / 12,
+            horas_al_mes(decisiones.HORAS_AL_DIA[0]),
         ),
         Campo("valor_reventa", "Lo que recuperas al venderla", "US$", 0.0),
     )
@@ -626,7 +650,14 @@ CALCULADORAS: dict[str, Calculadora] = {
         Calculadora(
             "cuanto-tarda",
             "Calcula tu caso: ¿cuánto tardará?",
-            {"modelo": "opcion", "metodo": "opcion", "tokens": "decimal", "gpu": "opcion", "n_gpus": "entero"},
+            {
+                "modelo": "opcion",
+                "metodo": "opcion",
+                "tokens": "decimal",
+                "gpu": "opcion",
+                "n_gpus": "entero",
+                "interconexion": "opcion",
+            },
             _campos_tarda,
             _tabla_tarda,
             "cuanto-tarda",
@@ -889,9 +920,9 @@ def bandera(nombre: str, campo: str) -> str:
     return c.banderas.get(campo, "--" + campo.replace("_", "-"))
 
 
-# Valores de un campo que la orden expresa sin su opción: el país neutro (sin --pais) y el formato de los pesos
-# que elige el método (sin --precision).
-_SIN_OPCION = {"pais": "SIN", "precision": PRECISION_DEL_METODO}
+# Valores de un campo que la orden expresa sin su opción: el país neutro (sin --pais), el formato de los pesos
+# que elige el método (sin --precision) y la interconexión de serie (sin --interconexion).
+_SIN_OPCION = {"pais": "SIN", "precision": PRECISION_DEL_METODO, "interconexion": INTERCONEXION_DE_SERIE}
 
 
 def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
@@ -1074,8 +1105,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     return (
         f'<form class="gc-calculadora" id="{id_}" data-calculadora="{nombre}" '
         f'{_carga(pyodide, rueda, peso, instantanea)} aria-labelledby="{id_}-titulo" novalidate>'
-        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong> '
-        "(la cuenta se hace en tu navegador con esta misma biblioteca; nada sale de tu equipo)</p>"
+        # El título, corto: en un móvil el resultado va justo debajo (calculadora.css) y tiene que verse.
+        f'<p class="gc-titulo" id="{id_}-titulo"><strong>{html.escape(c.titulo)}</strong></p>'
         f'<div class="gc-campos">{"".join(filas)}</div>'
         '<p class="gc-acciones"><button type="submit" class="md-button md-button--primary">Calcular</button> '
         '<button type="reset" class="md-button">Restablecer</button> '
@@ -1093,7 +1124,8 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         # Un párrafo y no un bloque <pre><code>: el tema le pondría su propio botón de copiar, encima del texto.
         f'<p class="gc-orden"><code>{html.escape(compartir["orden"])}</code></p>'
         "</div>"
-        f'<p class="gc-nota">Con los valores por defecto, la tabla es la que se calculó al construir la página.</p>'
+        '<p class="gc-nota">La cuenta se hace en tu navegador con esta misma biblioteca: nada sale de tu equipo. Con '
+        "los valores por defecto, la tabla es la que se calculó al construir la página.</p>"
         "</form>"
     )
 

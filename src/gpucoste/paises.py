@@ -10,7 +10,9 @@ el cargo a su moneda. Este módulo hace esa cuenta con los datos del paquete:
   percepción a cuenta que se recupera (Argentina) y el recargo de la tarjeta por pagar en otra divisa
   (una **estimación**, dicha como tal);
 - ``cambios.csv``: unidades de cada moneda por dólar, fechadas, del organismo oficial de cada país (el
-  recolector semanal añade filas nuevas); el euro sale del tipo de referencia del BCE de ``moneda.csv``.
+  recolector semanal añade filas nuevas); el euro sale del tipo de referencia del BCE de ``moneda.csv``;
+- ``compras_locales.csv``: el precio de compra de una GPU en la tienda de un país, en su moneda y con su
+  impuesto, cuando hay uno con fuente (``compra_local``; ``compra_usd`` lo pasa a dólares sin impuestos).
 
 ``en_local(2.04, "CO")`` devuelve un ``Importe``: los dólares, el impuesto, el total en pesos colombianos,
 el tipo de cambio usado con su fecha y su organismo. Un tipo de cambio que falta es un ``ValueError`` que
@@ -29,7 +31,9 @@ from .validacion import Validado, numero, resultado
 
 __all__ = [
     "CAMBIOS",
+    "COMPRAS_LOCALES",
     "Cambio",
+    "CompraLocal",
     "DECIMALES",
     "Importe",
     "PAISES",
@@ -40,6 +44,9 @@ __all__ = [
     "cambio",
     "cambios",
     "cantidad",
+    "compra_local",
+    "compra_usd",
+    "compras_locales",
     "en_local",
     "gravado",
     "importe_local",
@@ -49,6 +56,7 @@ __all__ = [
     "paises",
     "rotulo",
     "texto",
+    "vigencia_anticipo",
 ]
 
 
@@ -71,6 +79,10 @@ class Pais(Validado):
     vigente_desde: str | None
     anticipo: float | None
     """Percepción a cuenta de otro impuesto que se recupera después (Argentina), sobre el precio sin impuestos."""
+    anticipo_hasta: str | None
+    """Último día en que una fuente confirma que la percepción se cobra (vacía: sin fecha de fin conocida)."""
+    anticipo_vigencia: str
+    """Lo que el lector debe saber de la percepción después de ``anticipo_hasta`` (vacía si no hay percepción)."""
     recargo_tarjeta: float
     """Estimación del recargo de la tarjeta por pagar en otra divisa."""
     fecha: str
@@ -116,6 +128,18 @@ PAISES = esquema.Tabla(
             maximo=1,
         ),
         esquema.Columna(
+            "anticipo_hasta",
+            "fecha",
+            "Último día en que una fuente confirma la percepción (vacía si no hay o no se le conoce fin).",
+            requerida=False,
+        ),
+        esquema.Columna(
+            "anticipo_vigencia",
+            "texto",
+            "Lo que se sabe de la percepción después de esa fecha, para el lector (vacía si no hay).",
+            requerida=False,
+        ),
+        esquema.Columna(
             "recargo_tarjeta",
             "numero",
             "Estimación del recargo de la tarjeta por pagar en otra divisa.",
@@ -144,6 +168,43 @@ CAMBIOS = esquema.Tabla(
     clave=("moneda", "fecha"),
 )
 
+
+@dataclass(frozen=True)
+class CompraLocal:
+    """El precio de compra de ``gpu`` en la tienda de un país: en su moneda y con su impuesto."""
+
+    gpu: str
+    pais: str
+    """Código del país (``paises.csv``)."""
+    precio_local: float
+    moneda: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+COMPRAS_LOCALES = esquema.Tabla(
+    "compras_locales.csv",
+    CompraLocal,
+    "Precio de compra de una GPU en un país, en su moneda y con su impuesto (el de EE. UU. está en hardware.csv).",
+    columnas=(
+        esquema.Columna("gpu", "texto", "Nombre de la GPU (como en gpus.csv)."),
+        esquema.Columna("pais", "texto", "Código del país (como en paises.csv)."),
+        esquema.Columna(
+            "precio_local", "numero", "Precio con impuestos, en la moneda del país.", minimo=0, excluye_minimo=True
+        ),
+        esquema.Columna("moneda", "texto", "Código ISO 4217 de la moneda del precio (la del país)."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+    ),
+    clave=("gpu", "pais", "fecha"),
+    referencias=(
+        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("pais", "moneda"), "paises.csv", ("codigo", "moneda")),
+    ),
+)
+
 SIN_IMPUESTOS = Pais(
     codigo="SIN",
     pais="Sin impuestos",
@@ -156,6 +217,8 @@ SIN_IMPUESTOS = Pais(
     ley_fecha="",
     vigente_desde=None,
     anticipo=None,
+    anticipo_hasta=None,
+    anticipo_vigencia="",
     recargo_tarjeta=0.0,
     fecha="",
     fuente="",
@@ -210,10 +273,11 @@ def cambio(p: Pais | str, fecha: str | None = None) -> Cambio:
     validas = [c for c in filas if fecha is None or c.fecha <= fecha]
     if not validas:
         cuando = f" del {formato.fecha(fecha)} o anterior" if fecha else ""
+        desde = f"una fecha desde el {formato.fecha(min(c.fecha for c in filas))}, " if filas else ""
         raise ValueError(
             f"No hay tipo de cambio de {p.moneda} para {p.pais}{cuando} en los datos "
-            f"({'moneda.csv' if p.moneda == 'EUR' else 'cambios.csv'}); añade la fila del organismo oficial "
-            "con su fecha y su fuente, o usa --pais «sin impuestos» para ver dólares."
+            f"({'moneda.csv' if p.moneda == 'EUR' else 'cambios.csv'}); se admite {desde}o añade la fila del "
+            "organismo oficial con su fecha y su fuente, o usa --pais «sin impuestos» para ver dólares."
         )
     return max(validas, key=lambda c: c.fecha)
 
@@ -319,6 +383,35 @@ def nota_cambio(p: Pais | str, fecha: str | None = None) -> str:
     return f"{tipo}\N{NO-BREAK SPACE}{p.moneda}/US$ {cuando}"
 
 
+def compras_locales() -> tuple[CompraLocal, ...]:
+    """Todas las filas de ``compras_locales.csv``."""
+    return esquema.cargar(COMPRAS_LOCALES)
+
+
+def compra_local(gpu: str, p: Pais | str) -> CompraLocal | None:
+    """El precio de compra más reciente de ``gpu`` en la tienda de ``p``, o ``None`` si no hay uno con fuente.
+
+    ``gpu`` ha de ser un nombre de ``gpus.csv`` tal cual (``ValueError`` si no); ``p``, un país como en ``pais``.
+    """
+    from . import datos
+
+    p = _pais(p)
+    gpu = validacion.opcion(gpu, "GPU", datos.especificaciones())
+    filas = [c for c in compras_locales() if c.gpu == gpu and c.pais == p.codigo]
+    return max(filas, key=lambda c: c.fecha) if filas else None
+
+
+def compra_usd(c: CompraLocal) -> float:
+    """``c`` en dólares y sin el impuesto de un particular, al tipo de cambio más reciente de los datos.
+
+    Es la cifra que se compara con un alquiler en dólares sin impuestos; las páginas y la terminal le vuelven a
+    sumar el impuesto del país al mostrarla en su moneda.
+    """
+    if not isinstance(c, CompraLocal):
+        raise ValueError(f"c: {c!r} no es una CompraLocal; se admite lo que devuelve compra_local.")
+    return a_usd(c.precio_local, c.pais)
+
+
 SIN_IMPUESTO_DIGITAL = ("kwh", "luz")
 """Rótulos de electricidad: se convierten sin el impuesto del país, porque el precio del kWh ya lleva los suyos.
 La compra de una GPU sí lo lleva: en los seis países el tipo es el del IVA (o IGV) general."""
@@ -336,6 +429,18 @@ def rotulo(p: Pais | str, empresa: bool = False) -> str:
     if _empresa(empresa):
         return f"{p.moneda} sin {p.nombre_impuesto}"
     return f"{p.moneda} con {p.nombre_impuesto} {formato.porcentaje(p.impuesto)}"
+
+
+def vigencia_anticipo(p: Pais | str) -> str:
+    """Hasta cuándo consta la percepción a cuenta de ``p`` y qué se sabe después; «» si no la hay.
+
+    «confirmada hasta el 31 de diciembre de 2025; desde el 2 de enero de 2026 …: tómala como estimación».
+    """
+    p = _pais(p)
+    if not p.anticipo:
+        return ""
+    partes = [f"confirmada hasta el {formato.fecha(p.anticipo_hasta)}"] if p.anticipo_hasta else []
+    return "; ".join([*partes, p.anticipo_vigencia] if p.anticipo_vigencia else partes)
 
 
 def texto(i: Importe) -> str:
@@ -356,8 +461,9 @@ def texto(i: Importe) -> str:
         f"{p.nombre_impuesto}) {cambio_}"
     ]
     if i.anticipo_local:
+        vigencia = vigencia_anticipo(p)
         partes.append(
             f"más {cantidad(i.anticipo_local, p.moneda)} de percepción a cuenta del {formato.porcentaje(p.anticipo)}, "
-            "que se recupera después"
+            "que se recupera después" + (f" ({vigencia})" if vigencia else "")
         )
     return "; ".join(partes)

@@ -35,6 +35,7 @@ class Politica(Validado):
     valor: str
     fecha: str
     fuente: str
+    nota: str
 
 
 POLITICAS = esquema.Tabla(
@@ -47,6 +48,7 @@ POLITICAS = esquema.Tabla(
         esquema.Columna("valor", "texto", "La política, en una frase corta."),
         esquema.FECHA,
         esquema.FUENTE,
+        esquema.NOTA,
     ),
     clave=("proveedor", "aspecto"),
 )

@@ -11,7 +11,8 @@ Cómo se obtiene cada cifra
   veces, verificadas y sin verificar; RunPod, AWS, GCP y Lambda, del catálogo que gpuhunt publica cada
   día (un fichero por proveedor y versión: esa URL es la ``fuente``).
 - Cuentan solo las ofertas **bajo demanda de una sola GPU** cuyo nombre (el de gpuhunt, ``GPUS``) y
-  VRAM (la de ``gpus.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía.
+  VRAM (la de ``gpus.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía; donde gpuhunt
+  junta variantes («A100», «H100»), la forma PCIe o SXM sale del nombre de la instancia (``es_pcie``).
 - El **nivel** sale de la oferta: en Vast.ai, verificada → ``verificado`` y sin verificar →
   ``comunidad``; en RunPod, un centro de datos (``EU-RO-1``) es Secure Cloud → ``seguro`` y un país
   (``US``) es Community Cloud → ``comunidad``; en AWS, GCP y Lambda, ``bajo_demanda``.
@@ -58,6 +59,8 @@ __all__ = [
     "CATALOGO_GPUHUNT",
     "Cambio",
     "GPUS",
+    "es_pcie",
+    "gpu_de",
     "Informe",
     "Lectura",
     "MARGEN_VRAM",
@@ -72,6 +75,7 @@ __all__ = [
     "linea_csv",
     "lunes",
     "main",
+    "orden",
     "medianas",
     "misma_semana",
     "nivel",
@@ -86,13 +90,30 @@ __all__ = [
 
 
 GPUS = {
+    "RTX 3060 12GB": "RTX3060",
+    "RTX 4060 Ti 16GB": "RTX4060Ti",
+    "RTX 3090": "RTX3090",
     "RTX 4090": "RTX4090",
+    "RTX 5090": "RTX5090",
+    "RTX A6000": "A6000",
+    "RTX 6000 Ada": "RTX6000Ada",
+    "L4": "L4",
+    "A10": "A10",
     "L40S": "L40S",
+    "A100 40GB": "A100",
     "A100 80GB": "A100",
+    "A100 80GB PCIe": "A100",
     "H100 80GB": "H100",
+    "H100 PCIe": "H100",
     "H200 141GB": "H200",
+    "B200": "B200",
+    "MI300X": "MI300X",
 }
-"""GPU de la guía → nombre en gpuhunt. El sitio declarado donde se añade una GPU nueva al recolector."""
+"""GPU de la guía → nombre en gpuhunt. El sitio declarado donde se añade una GPU nueva al recolector.
+
+gpuhunt da un solo nombre a variantes que la guía separa: «A100» (40 y 80 GB, SXM y PCIe) y «H100» (SXM y PCIe).
+Se distinguen por la VRAM (la de ``gpus.csv``) y por la forma: una oferta es PCIe si su nombre de instancia
+(«gpu_1x_h100_pcie», «NVIDIA A100 80GB PCIe») o su modelo en Vast.ai («A100 PCIE») lo dice (``es_pcie``)."""
 
 MARGEN_VRAM = 0.1
 """Diferencia relativa de VRAM admitida (A100 de 80 GB sí, la de 40 GB no; H100 NVL de 94 GB no)."""
@@ -197,20 +218,40 @@ def nivel(oferta) -> str | None:
     return None
 
 
+def es_pcie(oferta) -> bool:
+    """¿Es PCIe la GPU de una oferta de gpuhunt? Lo dice su nombre de instancia o, en Vast.ai, su modelo."""
+    texto = f"{oferta.instance_name or ''} {(oferta.provider_data or {}).get('modelo', '')}"
+    return "pcie" in texto.lower()
+
+
+def gpu_de(oferta, gpus: dict[str, str], vram: dict[str, float]) -> str | None:
+    """La GPU de la guía de una oferta de gpuhunt: su nombre en ``gpus``, su VRAM y, si hace falta, su forma."""
+    if oferta.gpu_memory is None:
+        return None
+    nombre = (oferta.gpu_name or "").lower()
+    candidatas = [
+        gpu
+        for gpu, suyo in gpus.items()
+        if suyo.lower() == nombre and abs(oferta.gpu_memory / vram[gpu] - 1) <= MARGEN_VRAM
+    ]
+    if len(candidatas) > 1:  # «A100» de 80 GB o «H100»: SXM o PCIe según la oferta
+        candidatas = [gpu for gpu in candidatas if ("pcie" in gpu.lower()) == es_pcie(oferta)]
+    return candidatas[0] if len(candidatas) == 1 else None
+
+
 def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
-    """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM de una GPU de ``gpus``."""
+    """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM (y forma) de una GPU de ``gpus``."""
     vram = {g: ficha.vram_gb for g, ficha in datos.especificaciones().items()}
     sin_vram = sorted(set(gpus) - set(vram))
     if sin_vram:
         raise ValueError(f"recolector: las GPU {sin_vram} de GPUS no tienen fila en gpus.csv (su VRAM).")
-    por_nombre = {nombre.lower(): gpu for gpu, nombre in gpus.items()}
     salida = []
     for item in items:
-        gpu = por_nombre.get((item.gpu_name or "").lower())
         n = nivel(item)
-        if gpu is None or n is None or item.spot or item.gpu_count != 1 or item.flags:
+        if n is None or item.spot or item.gpu_count != 1 or item.flags:
             continue
-        if item.gpu_memory is None or abs(item.gpu_memory / vram[gpu] - 1) > MARGEN_VRAM:
+        gpu = gpu_de(item, gpus, vram)
+        if gpu is None:
             continue
         precio = item.price
         if isinstance(precio, bool) or not isinstance(precio, int | float) or not math.isfinite(precio) or precio <= 0:
@@ -409,6 +450,17 @@ class _Respuesta:
         return self._cuerpo
 
 
+def _grabando(post: Callable, cuerpos: list) -> Callable:
+    """``post`` (el de ``requests``) que además guarda en ``cuerpos`` el JSON de cada respuesta."""
+
+    def leer(*args, **kwargs):
+        respuesta = post(*args, **kwargs)
+        cuerpos.append(respuesta.json())
+        return respuesta
+
+    return leer
+
+
 def _vast(gpus: dict[str, str], guardadas: pathlib.Path | None) -> Resultado:
     from unittest import mock
 
@@ -420,15 +472,19 @@ def _vast(gpus: dict[str, str], guardadas: pathlib.Path | None) -> Resultado:
     items = []
     for verificada, fichero in ((True, "vastai-verificadas.json"), (False, "vastai-sin-verificar.json")):
         proveedor = vastai.VastAIProvider(extra_filters={"verified": {"eq": verificada}})
+        cuerpos = []  # las respuestas de la API: el modelo de cada oferta («A100 PCIE»), que gpuhunt no guarda
         if guardadas is None:
-            ofertas_vast = proveedor.get(filtro)
+            with mock.patch.object(vastai.requests, "post", _grabando(vastai.requests.post, cuerpos)):
+                ofertas_vast = proveedor.get(filtro)
         else:  # la respuesta guardada de la API pasa por el mismo código de gpuhunt
-            cuerpo = json.loads((guardadas / fichero).read_text(encoding="utf-8"))
-            falso = mock.Mock(post=mock.Mock(return_value=_Respuesta(cuerpo)))
+            cuerpos.append(json.loads((guardadas / fichero).read_text(encoding="utf-8")))
+            falso = mock.Mock(post=mock.Mock(return_value=_Respuesta(cuerpos[0])))
             with mock.patch.object(vastai, "requests", falso):
                 ofertas_vast = proveedor.get(filtro)
+        modelos = {str(o.get("id")): o.get("gpu_name", "") for c in cuerpos for o in c.get("offers", [])}
         for item in ofertas_vast:
-            item.provider_data = {**(item.provider_data or {}), "verificada": verificada}
+            extra = {"verificada": verificada, "modelo": modelos.get(item.instance_name, "")}
+            item.provider_data = {**(item.provider_data or {}), **extra}
             items.append(item)
     return Resultado("vastai", API_VAST, items)
 
@@ -489,35 +545,67 @@ def recolectar(carpeta: pathlib.Path, fecha: str, obtener: Callable[[], list[Res
     return informe
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m gpucoste.recolector``: recoge precios y añade filas a precios.csv."""
-    paquete = pathlib.Path(__file__).parent / "datos"
-    parser = argparse.ArgumentParser(
-        prog="python -m gpucoste.recolector",
-        description="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
-    )
-    parser.add_argument("--datos", type=pathlib.Path, default=paquete, help="carpeta con precios.csv y gpus.csv")
-    parser.add_argument("--fecha", default=None, help="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)")
-    parser.add_argument("--ofertas", type=pathlib.Path, help="carpeta con respuestas guardadas, en lugar de la red")
-    parser.add_argument("--resumen", type=pathlib.Path, help="escribe aquí el cuerpo de la pull request (Markdown)")
+def orden(
+    argv: Sequence[str] | None,
+    *,
+    prog: str,
+    descripcion: str,
+    ayuda_datos: str,
+    ayuda_fecha: str,
+    opcion_guardadas: tuple[str, str],
+    ayuda_resumen: str,
+    hacer: Callable[[pathlib.Path, dt.date, pathlib.Path | None], str],
+    anadir_resumen: bool = False,
+) -> int:
+    """El esqueleto de terminal de los recolectores (``python -m gpucoste.recolector`` y ``…recolector_cambios``).
+
+    Opciones ``--datos`` (por defecto, los del paquete), ``--fecha`` (AAAA-MM-DD; por defecto, hoy UTC o
+    ``SOURCE_DATE_EPOCH``), la de respuestas guardadas (``opcion_guardadas``: su nombre y su ayuda; una
+    carpeta, en lugar de la red) y ``--resumen`` (el Markdown de la pull request: se escribe, o se añade
+    con ``anadir_resumen``). ``hacer(carpeta_datos, dia, guardadas)`` recolecta y devuelve ese Markdown, que
+    también se imprime. Una entrada mala o un ``ValueError``/``OSError`` de ``hacer``: el error en español
+    por stderr, nada por stdout y código 2. Los demás textos son las ayudas de cada opción.
+    """
+    opcion, ayuda_guardadas = opcion_guardadas
+    parser = argparse.ArgumentParser(prog=prog, description=descripcion)
+    parser.add_argument("--datos", type=pathlib.Path, default=pathlib.Path(__file__).parent / "datos", help=ayuda_datos)
+    parser.add_argument("--fecha", default=None, help=ayuda_fecha)
+    parser.add_argument(opcion, dest="guardadas", type=pathlib.Path, help=ayuda_guardadas)
+    parser.add_argument("--resumen", type=pathlib.Path, help=ayuda_resumen)
     args = parser.parse_args(argv)
-    fecha = args.fecha or frescura.referencia().isoformat()
     try:
-        if len(fecha) != 10:
-            raise ValueError(f"--fecha {fecha!r} no vale; se admite AAAA-MM-DD.")
-        validacion.fecha(fecha, "--fecha")
-        if args.ofertas is not None and not args.ofertas.is_dir():
-            raise ValueError(f"--ofertas {str(args.ofertas)!r} no es una carpeta; se admite una carpeta de ofertas.")
-        obtener = lambda: consultar(GPUS, args.ofertas)  # noqa: E731
-        informe = recolectar(args.datos, fecha, obtener)
+        if args.fecha is not None and len(args.fecha) != 10:
+            raise ValueError(f"--fecha {args.fecha!r} no vale; se admite AAAA-MM-DD.")
+        dia = validacion.fecha(args.fecha, "--fecha") if args.fecha is not None else frescura.referencia()
+        if args.guardadas is not None and not args.guardadas.is_dir():
+            raise ValueError(
+                f"{opcion} {str(args.guardadas)!r} no es una carpeta; se admite una carpeta de respuestas guardadas."
+            )
+        texto = hacer(args.datos, dia, args.guardadas)
     except (ValueError, OSError) as error:
         print(f"Error: {error}", file=sys.stderr)
         return 2
-    texto = resumen(informe)
     if args.resumen:
-        args.resumen.write_text(texto, encoding="utf-8")
+        with args.resumen.open("a" if anadir_resumen else "w", encoding="utf-8") as f:
+            f.write(texto)
     print(texto, end="")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gpucoste.recolector``: recoge precios y añade filas a precios.csv."""
+    return orden(
+        argv,
+        prog="python -m gpucoste.recolector",
+        descripcion="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
+        ayuda_datos="carpeta con precios.csv y gpus.csv",
+        ayuda_fecha="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)",
+        opcion_guardadas=("--ofertas", "carpeta con respuestas guardadas, en lugar de la red"),
+        ayuda_resumen="escribe aquí el cuerpo de la pull request (Markdown)",
+        hacer=lambda carpeta, dia, ofertas: resumen(
+            recolectar(carpeta, dia.isoformat(), lambda: consultar(GPUS, ofertas))
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ Qué se escribe
 
 from __future__ import annotations
 
-import argparse
 import csv
 import datetime as dt
 import functools
@@ -41,7 +40,7 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import esquema, formato, frescura, paises, validacion
+from . import esquema, formato, paises, recolector, validacion
 from .validacion import Validado
 
 __all__ = [
@@ -245,7 +244,7 @@ FUENTES = (
     ),
     Fuente(
         "PEN",
-        "tipo de cambio bancario (SBS, venta) del BCRP",
+        "tipo de cambio bancario SBS de venta del BCRP",
         "https://estadisticas.bcrp.gob.pe/estadisticas/series/api/PD04640PD/json",
         leer_bcrp,
     ),
@@ -403,31 +402,19 @@ def resumen(lecturas: Sequence[Lectura]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m gpucoste.recolector_cambios``: lee los tipos oficiales y añade filas fechadas."""
-    paquete = pathlib.Path(__file__).parent / "datos"
-    parser = argparse.ArgumentParser(
+    return recolector.orden(
+        argv,
         prog="python -m gpucoste.recolector_cambios",
-        description="Lee el tipo de cambio de cada organismo oficial y añade filas fechadas a cambios.csv.",
+        descripcion="Lee el tipo de cambio de cada organismo oficial y añade filas fechadas a cambios.csv.",
+        ayuda_datos="carpeta con cambios.csv y moneda.csv",
+        ayuda_fecha="día de la consulta (AAAA-MM-DD; por defecto, hoy UTC)",
+        opcion_guardadas=("--guardadas", "carpeta con respuestas guardadas, en lugar de la red"),
+        ayuda_resumen="añade aquí la sección del cuerpo de la pull request",
+        hacer=lambda carpeta, hoy, carpeta_guardadas: resumen(
+            recolectar(carpeta, hoy, guardadas(carpeta_guardadas) if carpeta_guardadas else descargar)
+        ),
+        anadir_resumen=True,
     )
-    parser.add_argument("--datos", type=pathlib.Path, default=paquete, help="carpeta con cambios.csv y moneda.csv")
-    parser.add_argument("--fecha", default=None, help="día de la consulta (AAAA-MM-DD; por defecto, hoy UTC)")
-    parser.add_argument("--guardadas", type=pathlib.Path, help="carpeta con respuestas guardadas, en lugar de la red")
-    parser.add_argument("--resumen", type=pathlib.Path, help="añade aquí la sección del cuerpo de la pull request")
-    args = parser.parse_args(argv)
-    try:
-        hoy = validacion.fecha(args.fecha, "--fecha") if args.fecha else frescura.referencia()
-        if args.guardadas is not None and not args.guardadas.is_dir():
-            raise ValueError(f"--guardadas {str(args.guardadas)!r} no es una carpeta")
-        obtener = guardadas(args.guardadas) if args.guardadas else descargar
-        lecturas = recolectar(args.datos, hoy, obtener)
-    except (ValueError, OSError) as error:
-        print(f"Error: {error}", file=sys.stderr)
-        return 2
-    texto = resumen(lecturas)
-    if args.resumen:
-        with args.resumen.open("a", encoding="utf-8") as f:
-            f.write(texto)
-    print(texto, end="")
-    return 0
 
 
 if __name__ == "__main__":

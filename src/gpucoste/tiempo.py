@@ -10,6 +10,10 @@
 - **Tiempo** = FLOPs ÷ (GPUs × TFLOPS densos en bf16 × MFU). La MFU (fracción del pico que se
   aprovecha) es un rango de los supuestos, así que cada tiempo es un ``Rango``: el mínimo con la MFU
   alto.
+- **Varias GPUs**: el MFU ajustado de un nodo se midió con NVLink; repartir por PCIe rinde lo que mide
+  ``escalado.csv`` frente a NVLink, y pasar a varios nodos multiplica por la eficiencia medida de la red
+  entre nodos (InfiniBand/RDMA o Ethernet), así que la respuesta se ensancha con ese rango
+  (``eficiencia_interconexion``).
 - **Generación** (lotes de inferencia): decodificar es leer de memoria todos los pesos y la caché KV
   por cada paso, así que los tokens por segundo tienen un techo de ancho de banda ÷ bytes leídos
   por paso (y otro de cómputo, 2·N FLOPs por token). Es una cota alta: las medidas publicadas quedan
@@ -29,11 +33,13 @@ __all__ = [
     "CONTEXTO_CALCULADORAS",
     "ESCALAS",
     "FRACCION_MEMORIA_SERVICIO",
+    "INTERCONEXIONES",
     "METODOS_TIEMPO",
     "MOTORES",
     "SEGUNDOS_HORA",
     "clase_gpu",
     "clave_mfu",
+    "eficiencia_interconexion",
     "escala",
     "flops_6nd",
     "flops_entrenamiento",
@@ -42,6 +48,7 @@ __all__ = [
     "horas",
     "horas_entrenamiento",
     "horas_tipicas",
+    "interconexion_por_defecto",
     "mfu",
     "mfu_central",
     "ralentizacion_qlora",
@@ -150,22 +157,87 @@ def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> s
     )
 
 
-def mfu(equipo: str | datos.Gpu | None = None, n_gpus: int = 1) -> Rango:
+INTERCONEXIONES = {
+    "nvlink": "NVLink o NVSwitch (dentro de un nodo)",
+    "pcie": "PCIe (dentro de un nodo, sin NVLink)",
+    "infiniband": "InfiniBand o RDMA sobre Ethernet entre nodos",
+    "ethernet": "Ethernet TCP entre nodos (sin RDMA)",
+}
+"""Por dónde se hablan las GPUs de un trabajo: la conexión más lenta que cruza (``escalado.csv`` las mide)."""
+
+_ENTRE_NODOS = ("infiniband", "ethernet")
+
+
+def interconexion_por_defecto(equipo: str | datos.Gpu, n_gpus: int = 1) -> str:
+    """La interconexión que se supone si no se dice: más de 8 GPUs, InfiniBand entre nodos; si no, NVLink en las
+    GPU de centro de datos con HBM que no son la versión PCIe, y PCIe en las demás."""
+    g = memoria.gpu(equipo)
+    if entero(n_gpus, "n_gpus", minimo=1, maximo=100_000) > 8:
+        return "infiniband"
+    return "nvlink" if clase_gpu(g) == "hbm" and "pcie" not in g.gpu.lower() else "pcie"
+
+
+def _factor_red(
+    equipo: str | datos.Gpu, n_gpus: int, interconexion: str | None, ajustes: dict | None = None
+) -> tuple[float, float, float]:
+    """(central, mínimo, máximo) por el que se multiplica el MFU de un nodo con NVLink al repartir así."""
+    memoria.gpu(equipo)
+    n = entero(n_gpus, "n_gpus", minimo=1, maximo=100_000)
+    if interconexion is not None:
+        opcion(interconexion, "Interconexión", INTERCONEXIONES)
+    if n == 1:
+        return 1.0, 1.0, 1.0
+    x = interconexion or interconexion_por_defecto(equipo, n)
+    a = datos.ajustes() if ajustes is None else ajustes
+
+    def rango(clave: str) -> tuple[float, float, float]:
+        v = a[clave]
+        return (v.central, v.minimo, v.maximo) if isinstance(v, datos.Ajuste) else tuple(v[:3])
+
+    if x == "nvlink":
+        return 1.0, 1.0, 1.0
+    if x == "pcie":  # el MFU de un nodo se ajustó con NVLink: lo que rinde PCIe frente a NVLink, nunca más
+        base = rango("escalado_nvlink")[0]
+        return tuple(min(1.0, e / base) for e in rango("escalado_pcie"))
+    dentro = _factor_red(equipo, 8, None, ajustes)  # los nodos, con su conexión de serie; entre nodos, la medida
+    return tuple(d * e for d, e in zip(dentro, rango(f"escalado_{x}"), strict=True))
+
+
+def eficiencia_interconexion(equipo: str | datos.Gpu, n_gpus: int = 1, interconexion: str | None = None) -> Rango:
+    """Cuánto rinde cada GPU de ``n_gpus`` × ``equipo`` unidas por ``interconexion`` frente a un nodo con NVLink.
+
+    Con una GPU o NVLink, 1 (el MFU de un nodo se ajustó con NVLink). Por PCIe, la eficiencia medida por PCIe
+    ÷ la típica con NVLink (``escalado.csv``). Entre nodos (más de 8 GPUs, o ``infiniband``/``ethernet``
+    con menos), la de los nodos por la eficiencia medida de esa red frente a un solo nodo: un rango, que
+    ensancha la respuesta. Sin ``interconexion``, ``interconexion_por_defecto``.
+    """
+    _, minimo, maximo = _factor_red(equipo, n_gpus, interconexion)
+    return Rango(minimo, maximo)
+
+
+def mfu(equipo: str | datos.Gpu | None = None, n_gpus: int = 1, interconexion: str | None = None) -> Rango:
     """El rango de MFU de ``n_gpus`` × ``equipo``, ajustado a las medidas publicadas (``ajustes.csv``).
 
-    Sin ``equipo``, el rango general de los supuestos (``supuestos.csv``, clave ``mfu``).
+    El de un nodo (una GPU, o varias con NVLink) de la clase de ``equipo``, por la eficiencia de
+    ``interconexion`` (``eficiencia_interconexion``). Sin ``equipo``, el rango general de los supuestos
+    (``supuestos.csv``, clave ``mfu``).
     """
     n = escala(n_gpus)
+    if interconexion is not None:
+        opcion(interconexion, "Interconexión", INTERCONEXIONES)
     if equipo is None:
         s = datos.supuestos()["mfu"]
         return Rango(s.valor_min, s.valor_max)
-    a = _ajuste(clave_mfu(clase_gpu(equipo), n))
-    return Rango(a.minimo, a.maximo)
+    a = _ajuste(clave_mfu(clase_gpu(equipo), "1" if n == "1" else "nodo"))
+    _, bajo, alto = _factor_red(equipo, n_gpus, interconexion)
+    return Rango(a.minimo * bajo, a.maximo * alto)
 
 
-def mfu_central(equipo: str | datos.Gpu, n_gpus: int = 1) -> float:
-    """El MFU típico (la mediana de las medidas de ajuste) de ``n_gpus`` × ``equipo``."""
-    return _ajuste(clave_mfu(clase_gpu(equipo), escala(n_gpus))).central
+def mfu_central(equipo: str | datos.Gpu, n_gpus: int = 1, interconexion: str | None = None) -> float:
+    """El MFU típico (la mediana de las medidas de ajuste) de ``n_gpus`` × ``equipo`` unidas por ``interconexion``."""
+    n = escala(n_gpus)
+    central = _factor_red(equipo, n_gpus, interconexion)[0]
+    return _ajuste(clave_mfu(clase_gpu(equipo), "1" if n == "1" else "nodo")).central * central
 
 
 def ralentizacion_qlora() -> Rango:
@@ -174,11 +246,18 @@ def ralentizacion_qlora() -> Rango:
     return Rango(a.minimo, a.maximo)
 
 
-def horas(flops: float, equipo: str | datos.Gpu, n_gpus: int = 1, utilizacion: Rango | None = None) -> Rango:
+def horas(
+    flops: float,
+    equipo: str | datos.Gpu,
+    n_gpus: int = 1,
+    utilizacion: Rango | None = None,
+    *,
+    interconexion: str | None = None,
+) -> Rango:
     """Horas de cómputo de ``flops`` en ``n_gpus`` × ``equipo`` con la MFU de ``utilizacion``.
 
     El mínimo usa la MFU más alta; el máximo, la más baja. Por defecto, la MFU ajustada a las medidas
-    para la clase de ``equipo`` y la escala de ``n_gpus`` (``mfu``).
+    para la clase de ``equipo``, ``n_gpus`` e ``interconexion`` (``mfu``).
     """
     g = memoria.gpu(equipo)
     f = numero(flops, "flops")
@@ -187,7 +266,9 @@ def horas(flops: float, equipo: str | datos.Gpu, n_gpus: int = 1, utilizacion: R
         raise ValueError(
             f"utilizacion: {utilizacion!r} no vale; se admite un gpucoste.coste.Rango (MFU mínima y máxima) o None."
         )
-    u = mfu(g, n) if utilizacion is None else utilizacion
+    if interconexion is not None:
+        opcion(interconexion, "Interconexión", INTERCONEXIONES)
+    u = mfu(g, n, interconexion) if utilizacion is None else utilizacion
     for valor, nombre in ((u.minimo, "MFU mínima"), (u.maximo, "MFU máxima")):
         if not 0 < numero(valor, nombre) <= 1:
             raise ValueError(f"{nombre}: {valor!r} no vale; se admite una fracción mayor que 0 y hasta 1.")
@@ -227,9 +308,10 @@ def _horas_trabajo(
         rango_lora=opciones["rango_lora"],
         secuencia=opciones["secuencia"],
     )
-    h = horas(flops, equipo, n)
+    red = opciones["interconexion"]
+    h = horas(flops, equipo, n, interconexion=red)
     f = _factor_tiempo(m, metodo, checkpointing)
-    u = mfu_central(equipo, n)
+    u = mfu_central(equipo, n, red)
     q = _ajuste("qlora").central if metodo == "qlora" else 1.0
     sin_qlora = _factor_tiempo(m, "lora" if metodo == "qlora" else metodo, checkpointing).minimo
     tipicas = horas(flops, equipo, n, Rango(u, u)).minimo * q * sin_qlora
@@ -246,6 +328,7 @@ def horas_entrenamiento(
     checkpointing: bool = True,
     rango_lora: int = memoria.RANGO_LORA,
     secuencia: int = 2048,
+    interconexion: str | None = None,
 ) -> Rango:
     """Horas de entrenar ``nombre`` con ``metodo`` sobre ``tokens`` en ``n_gpus`` × ``equipo``.
 
@@ -253,9 +336,16 @@ def horas_entrenamiento(
     MFU), con el rango de MFU ajustado a las medidas para la clase de la GPU y la escala del trabajo
     (con *gradient checkpointing*, como casi todas las medidas). QLoRA tarda además lo que dice
     ``ralentizacion_qlora``; sin checkpointing se ahorra el recómputo (2·N por token). Con más de 8
-    GPUs, el MFU de los entrenamientos de varios nodos publicados (con sus paradas y fallos).
+    GPUs, o ``interconexion`` PCIe, InfiniBand o Ethernet, el MFU se multiplica por la eficiencia medida
+    de esa interconexión (``eficiencia_interconexion``; por defecto, ``interconexion_por_defecto``).
     """
-    opciones = {"n_gpus": n_gpus, "checkpointing": checkpointing, "rango_lora": rango_lora, "secuencia": secuencia}
+    opciones = {
+        "n_gpus": n_gpus,
+        "checkpointing": checkpointing,
+        "rango_lora": rango_lora,
+        "secuencia": secuencia,
+        "interconexion": interconexion,
+    }
     return _horas_trabajo(nombre, metodo, tokens, equipo, opciones)[1]
 
 
@@ -269,9 +359,16 @@ def horas_tipicas(
     checkpointing: bool = True,
     rango_lora: int = memoria.RANGO_LORA,
     secuencia: int = 2048,
+    interconexion: str | None = None,
 ) -> float:
     """Las horas típicas de ``horas_entrenamiento``: con el MFU central (la mediana de las medidas de ajuste)."""
-    opciones = {"n_gpus": n_gpus, "checkpointing": checkpointing, "rango_lora": rango_lora, "secuencia": secuencia}
+    opciones = {
+        "n_gpus": n_gpus,
+        "checkpointing": checkpointing,
+        "rango_lora": rango_lora,
+        "secuencia": secuencia,
+        "interconexion": interconexion,
+    }
     return _horas_trabajo(nombre, metodo, tokens, equipo, opciones)[0]
 
 

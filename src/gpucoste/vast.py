@@ -1,8 +1,10 @@
 """Vast.ai: qué cuesta una instancia en cada estado, los tres tipos de alquiler y cómo comparar ofertas.
 
 Las reglas salen de la documentación de Vast.ai, con fecha y fuente en ``vast_estados.csv`` (qué se
-cobra en cada estado) y ``vast_reglas.csv`` (descuentos de la reserva, comisión al cancelarla, disco
-por defecto…). Los precios de GPU, disco y red de una oferta los fija cada host: aquí son parámetros.
+cobra en cada estado), ``vast_reglas.csv`` (tope del descuento de la reserva, comisión al cancelarla, disco
+por defecto…) y ``modalidades.csv`` (los descuentos de cada modalidad, una sola fila cada uno, que leen
+también las calculadoras de todos los proveedores). Los precios de GPU, disco y red de una oferta los fija
+cada host: aquí son parámetros.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from .coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
 from .validacion import Validado, entero, instancia, resultado
 from .validacion import numero as valido
 
+PROVEEDOR = "Vast.ai"
+"""Cómo se llama Vast.ai en los CSV de precios y de modalidades."""
+
 CLAVES = (
-    "descuento_reserva_1_mes",
-    "descuento_reserva_3_meses",
     "descuento_reserva_max",
     "comision_cancelar_reserva",
-    "ahorro_interrumpible_min",
     "disco_por_defecto_gb",
     "horas_mes_reserva",
 )
@@ -58,7 +60,7 @@ ESTADOS = esquema.Tabla(
 
 REGLAS = esquema.tabla_de_valores(
     "vast_reglas.csv",
-    "Reglas de facturación de Vast.ai con número: descuentos de la reserva, comisión, disco por defecto.",
+    "Reglas de facturación de Vast.ai con número: tope del descuento de la reserva, comisión, disco por defecto.",
     CLAVES,
     "Qué regla es.",
 )
@@ -74,10 +76,18 @@ def regla(clave: str) -> esquema.Valor:
     return esquema.valor(REGLAS, clave, "Regla de Vast.ai")
 
 
+def descuento_interrumpible() -> float:
+    """El ahorro habitual de una instancia interrumpible de Vast.ai frente a la bajo demanda: la fila
+    (Vast.ai, interrumpible) de ``modalidades.csv``, la misma que usan las calculadoras."""
+    from .mercado import descuento
+
+    return descuento(PROVEEDOR, "interrumpible").descuento
+
+
 def ahorro_interrumpible(descuento: float) -> str:
     """Cómo se dice en toda la guía el ahorro de una instancia interrumpible de Vast.ai: la cifra, con lo que
     es. Vast.ai no publica un descuento fijo ni uno mínimo: su página de precios dice «often 50%+ cheaper than
-    bajo demanda» (``ahorro_interrumpible_min`` en ``vast_reglas.csv``), y el precio real lo fija la puja.
+    bajo demanda» (``descuento_interrumpible``, de ``modalidades.csv``), y el precio real lo fija la puja.
 
     >>> ahorro_interrumpible(0.5)
     'un 50\xa0% por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un 50\xa0% o más»)'
@@ -122,13 +132,28 @@ def coste_por_estado(
     return pd.DataFrame(filas)
 
 
+def mes_de_reserva() -> str:
+    """El mes de la reserva de Vast.ai, con su nombre: «720 h: en su ejemplo de reserva, Vast.ai cuenta el mes
+    como 30 días». No es el mes del sitio (``coste.HORAS_MES``, 730 h): sale de ``horas_mes_reserva``."""
+    from .formato import numero as escribir
+
+    horas = regla("horas_mes_reserva").valor
+    return (
+        f"{escribir(horas, 0)} h: en su ejemplo de reserva, Vast.ai cuenta el mes como {escribir(horas / 24, 0)} días"
+    )
+
+
 def descuento_reserva(meses: int) -> float:
-    """Descuento por defecto de ``vastai prepay instance`` para 1 o 3 meses prepagados."""
-    clave = {1: "descuento_reserva_1_mes", 3: "descuento_reserva_3_meses"}
+    """Descuento por defecto de ``vastai prepay instance`` para 1 o 3 meses prepagados: la fila (Vast.ai,
+    reservada, ``meses``) de ``modalidades.csv``."""
+    from .mercado import descuento, modalidades
+
+    plazos = sorted(m.meses for m in modalidades() if m.proveedor == PROVEEDOR and m.modalidad == "reservada")
     meses = entero(meses, "meses", minimo=1)
-    if meses not in clave:
-        raise ValueError(f"meses: {meses!r} no vale; se admite 1 o 3 (los plazos con descuento por defecto).")
-    return regla(clave[meses]).valor
+    if meses not in plazos:
+        validos = " o ".join(str(m) for m in plazos)
+        raise ValueError(f"meses: {meses!r} no vale; se admite {validos} (los plazos con descuento por defecto).")
+    return descuento(PROVEEDOR, "reservada", meses).descuento
 
 
 def reembolso_reserva(precio_hora: float, descuento: float, meses: float, horas_usadas: float) -> float:
@@ -184,7 +209,7 @@ def tipos_de_alquiler(
     horas = valido(horas, "horas")
     fraccion_repetida = valido(fraccion_repetida, "fraccion_repetida", cero=True)
     if puja_hora is None:
-        puja_hora = precio_hora * (1 - regla("ahorro_interrumpible_min").valor)
+        puja_hora = precio_hora * (1 - descuento_interrumpible())
     puja_hora = valido(puja_hora, "puja_hora")
     d = descuento_reserva(meses_reserva)
     deposito = meses_reserva * regla("horas_mes_reserva").valor * precio_hora * (1 - d)
@@ -269,16 +294,19 @@ __all__ = [
     "ESTADOS",
     "Estado",
     "HORAS_MES",
+    "PROVEEDOR",
     "ahorro_interrumpible",
     "Oferta",
     "REGLAS",
     "Tipo",
     "coste_por_estado",
     "coste_por_trabajo",
+    "descuento_interrumpible",
     "descuento_reserva",
     "dlperf_por_dolar",
     "estados",
     "horas_por_dlperf",
+    "mes_de_reserva",
     "precio_oferta",
     "reembolso_reserva",
     "regla",

@@ -8,6 +8,9 @@
 - Las filas de ``tests/rendimiento/paginas.py`` (bytes con gzip, peticiones, Lighthouse), si se puede.
 - «make check» (``tests/comprobar.py``) con un snippet roto y con un enlace roto puestos a propósito: segundos
   hasta el informe (≤ 10 s) y sus líneas (≤ 20), y si nombra el fichero y la línea.
+- «make check» de verdad (en un clon de git) tras editar la prosa de una página, un snippet (≤ 10 s) y un dato de
+  precios.csv (≤ 20 s): reloj y CPU de sus procesos, y el reloj de cada paso. ``BENCH_SOLO=check`` mide solo esto
+  (``BENCH_CHECK=prosa,snippet,dato`` elige las ediciones): para medir a mano, sin la construcción ni las páginas.
 - De un clon recién hecho a la página servida por «make serve», con la caché de uv vacía (``UV_CACHE_DIR``
   temporal; descarga de PyPI): ≤ 15 s. ``BENCH_SIN_CLON=1`` se la salta (sin red).
 
@@ -226,7 +229,23 @@ def _editar_dato(clon: pathlib.Path) -> None:
     csv.write_text("\n".join(lineas) + "\n", encoding="utf-8")
 
 
-EDICIONES_CHECK = {"la prosa de una página": (_editar_prosa, 10.0), "un dato de precios.csv": (_editar_dato, 20.0)}
+def _editar_snippet(clon: pathlib.Path) -> None:
+    """Un comentario al final de un snippet: su salida no cambia (su snapshot sigue valiendo)."""
+    snippet = sorted((clon / "snippets").rglob("*.py"))[0]
+    snippet.write_text(snippet.read_text(encoding="utf-8") + "# Un comentario más.\n", encoding="utf-8")
+
+
+EDICIONES_CHECK = {
+    "la prosa de una página": (_editar_prosa, 10.0),
+    "un snippet": (_editar_snippet, 10.0),
+    "un dato de precios.csv": (_editar_dato, 20.0),
+}
+_FASE = re.compile(r"make check · (\d)/\d ([^…]*)…[^\n]*\(([\d,]+) s")
+
+
+def fases(salida: str) -> str:
+    """«construcción 6,1 s · pytest 3,2 s…»: el reloj de cada paso de «make check» (de lo que imprime)."""
+    return " · ".join(f"{n}: {segundos} s" for n, _, segundos in _FASE.findall(salida))
 
 
 def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
@@ -240,7 +259,8 @@ def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
     if npm.exists():
         (clon / "docs" / ".pyodide" / "node_modules").symlink_to(npm)
     filas = []
-    for nombre, (editar, presupuesto) in {"nada (calienta las cachés)": (None, 0.0), **EDICIONES_CHECK}.items():
+    ediciones = {n: e for n, e in EDICIONES_CHECK.items() if _elegida(n)}
+    for nombre, (editar, presupuesto) in {"nada (calienta las cachés)": (None, 0.0), **ediciones}.items():
         subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=clon, check=True)
         if editar:
             editar(clon)
@@ -263,6 +283,7 @@ def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
         bien = r.returncode == 0
         carga = os.getloadavg()[0]
         etiqueta = f"«make check» tras editar {nombre}" + ("" if bien else " (FALLA: " + r.stdout.strip()[-200:] + ")")
+        print(f"  {nombre}: {fases(r.stdout)}", file=sys.stderr)
         filas.append(
             fila(
                 f"{etiqueta}: reloj (carga {_numero(carga, 1)})",
@@ -274,6 +295,12 @@ def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
         )
         filas.append(fila(f"{etiqueta}: CPU", cpu_s, "s", f"≤ {presupuesto:.0f}", bien and cpu_s <= presupuesto))
     return filas
+
+
+def _elegida(nombre: str) -> bool:
+    """``BENCH_CHECK=prosa,dato`` mide solo las ediciones cuyo nombre contiene alguna de esas palabras."""
+    elegidas = [p for p in os.environ.get("BENCH_CHECK", "").split(",") if p]
+    return not elegidas or any(p in nombre for p in elegidas)
 
 
 def _snippet_roto(copia: pathlib.Path) -> list[str]:
@@ -380,6 +407,12 @@ def main() -> int:
         f"Python {sys.version.split()[0]} · {RONDAS} rondas (mediana)\n",
         file=sys.stderr,
     )
+    if os.environ.get("BENCH_SOLO") == "check":  # solo «make check» tras cada edición (BENCH_CHECK elige cuáles)
+        with tempfile.TemporaryDirectory(prefix="gpucoste-bench-") as tmp:
+            filas = make_check_por_cambio(pathlib.Path(tmp))
+        print()
+        imprimir(filas)
+        return 0
     with tempfile.TemporaryDirectory(prefix="gpucoste-bench-") as tmp:
         tmp = pathlib.Path(tmp)
         copia = copiar_proyecto(tmp / "proyecto")

@@ -6,8 +6,11 @@ cada uno. Aquí se guarda lo que imprime cada bloque con una clave que cubre tod
 depende su salida:
 
 - el código del bloque (ya con el snippet incluido), su sesión y su id;
-- la huella de la biblioteca y de sus datos (la misma de ``cuaderno.py``: código de ``gpucoste``,
-  ``GPUCOSTE_DATOS`` y versión de Python);
+- la huella del código de la biblioteca (``gpucoste`` sin sus CSV, y la versión de Python);
+- el contenido de los CSV de datos que el bloque puede leer (``lecturas.py`` lo deduce del código: lo que
+  nombra el bloque, lo que nombran esas funciones… hasta ``esquema.cargar(PRECIOS)``; si no lo sabe, todos),
+  de la carpeta activa (``GPUCOSTE_DATOS`` o la del paquete): editar ventanas.csv solo vuelve a ejecutar los
+  bloques que leen ventanas.csv (o una tabla que remite a él), no todos;
 - la fecha de hoy (hay bloques que cuentan días desde un precio).
 
 Si algo cambia, la clave es otra y el bloque se ejecuta. Vale porque cada snippet es independiente
@@ -43,8 +46,11 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from cuaderno import huella  # noqa: E402
+from lecturas import TODOS, Lecturas  # noqa: E402
 
-_ESTADO = {"huella": ""}
+# La huella del código de la biblioteca, la de cada CSV de la carpeta de datos activa y, cuando hace falta, el
+# análisis de la biblioteca (``Lecturas``).
+_ESTADO: dict = {"huella": "", "datos": {}, "lecturas": None}
 # El proceso ayudante de esta construcción (pid) y su carpeta de bloques tomados; en el módulo mkdocs (este hook se
 # vuelve a cargar en cada recarga de «make serve»).
 _AYUDANTE: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_ayudante", {"pid": None, "tomas": None})
@@ -59,12 +65,45 @@ def huella_biblioteca() -> str:
     return huella(*carpetas)
 
 
+def _paquete() -> pathlib.Path:
+    return pathlib.Path(next(iter(importlib.util.find_spec("gpucoste").submodule_search_locations)))
+
+
+def preparar() -> None:
+    """La huella del código de la biblioteca (sin los CSV) y la de cada CSV de la carpeta de datos activa."""
+    paquete = _paquete()
+    h = hashlib.sha256(f"{sys.version}\0{os.environ.get('GPUCOSTE_DATOS', '')}".encode())
+    for ruta in sorted(p for p in paquete.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        relativa = ruta.relative_to(paquete)
+        if not (relativa.parts[0] == "datos" and ruta.suffix == ".csv"):
+            h.update(str(relativa).encode() + b"\0" + ruta.read_bytes() + b"\0")
+    datos = pathlib.Path(os.environ.get("GPUCOSTE_DATOS") or paquete / "datos")
+    _ESTADO["huella"] = h.hexdigest()
+    _ESTADO["datos"] = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(datos.glob("*.csv"))}
+
+
 def _carpeta() -> pathlib.Path:
     return pathlib.Path(tempfile.gettempdir()) / "gpucoste-bloques"
 
 
+def lee(code: str) -> list[str]:
+    """Los CSV de la carpeta de datos que el bloque ``code`` puede leer (todos si no se sabe). Se guarda en disco
+    por código del bloque y de la biblioteca: el análisis solo corre con un bloque o una biblioteca nuevos."""
+    fichero = _carpeta() / "lecturas" / hashlib.sha256(f"{_ESTADO['huella']}\0{code}".encode()).hexdigest()
+    if fichero.is_file():
+        return fichero.read_text(encoding="utf-8").split()
+    if _ESTADO["lecturas"] is None:
+        _ESTADO["lecturas"] = Lecturas(_paquete())
+    leidos = _ESTADO["lecturas"].lee_codigo(code)
+    todos = sorted(_ESTADO["datos"])
+    lista = todos if TODOS in leidos else [f for f in todos if f in leidos]
+    _guardar(fichero, "\n".join(lista))
+    return lista
+
+
 def _clave(code: str, session, id) -> str:  # noqa: A002
-    partes = [_ESTADO["huella"], dt.date.today().isoformat(), str(session), str(id), code]
+    datos = [f"{f}\0{_ESTADO['datos'][f]}" for f in lee(code) if f in _ESTADO["datos"]]
+    partes = [_ESTADO["huella"], dt.date.today().isoformat(), str(session), str(id), code, *datos]
     return hashlib.sha256("\0".join(partes).encode()).hexdigest()
 
 
@@ -173,7 +212,7 @@ def _bloques_de_las_paginas(config) -> list[tuple]:
 def _ayudante(config, ejecutar, tomas: pathlib.Path, padre: int) -> None:
     """El proceso ayudante: ejecuta los bloques, de la última página a la primera, y guarda sus salidas."""
     logging.disable(logging.CRITICAL)  # sus avisos, si los hay, los dará la construcción
-    _ESTADO["huella"] = huella_biblioteca()
+    preparar()
     for code, returncode, session, id_, extra in reversed(_bloques_de_las_paginas(config)):
         if os.getppid() != padre:
             return
@@ -234,7 +273,7 @@ def on_config(config):
 
 
 def on_pre_build(config):
-    _ESTADO["huella"] = huella_biblioteca()
+    preparar()
 
 
 def on_post_build(config):

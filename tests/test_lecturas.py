@@ -1,0 +1,151 @@
+"""Qué CSV lee cada código (``docs/.overrides/hooks/lecturas.py``): lo usan la caché de los bloques de la
+construcción (``bloques.py``) y ``make check`` (``tests/alcance.py``). Si el análisis no viera una lectura, un dato
+editado dejaría una cifra vieja en la página o una prueba sin pasar: aquí se compara con las lecturas de verdad.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib.util
+import io
+import pathlib
+import runpy
+import shutil
+import sys
+import tempfile
+
+import pytest
+from conftest import DATOS, RAIZ
+
+from gpucoste import esquema
+
+HOOKS = RAIZ / "docs" / ".overrides" / "hooks"
+sys.path.insert(0, str(HOOKS))
+from lecturas import TODOS, Lecturas  # noqa: E402
+
+SNIPPETS = sorted((RAIZ / "snippets").rglob("*.py"))
+
+
+@functools.cache
+def _biblioteca() -> Lecturas:
+    return Lecturas(RAIZ / "src" / "gpucoste")
+
+
+def _cachés_de_la_biblioteca() -> list:
+    """Las funciones de gpucoste con caché (``functools.cache``): una lectura guardada no pasa por el cargador."""
+    return [
+        f
+        for nombre, modulo in list(sys.modules.items())
+        if nombre.startswith("gpucoste")
+        for f in vars(modulo).values()
+        if callable(getattr(f, "cache_clear", None))
+    ]
+
+
+@contextlib.contextmanager
+def _lecturas_de_verdad():
+    """Los CSV que se cargan o se abren dentro del bloque ``with``, sin nada guardado de antes."""
+    leidos: set[str] = set()
+    original = esquema.cargar
+
+    def cargar(tabla):
+        leidos.add(tabla.fichero)
+        return original(tabla)
+
+    def auditar(evento, argumentos):
+        if evento == "open" and str(argumentos[0]).endswith(".csv"):
+            leidos.add(pathlib.Path(str(argumentos[0])).name)
+
+    esquema.limpiar()
+    for f in _cachés_de_la_biblioteca():
+        f.cache_clear()
+    esquema.cargar = cargar
+    activo = [True]
+    sys.addaudithook(lambda e, a: auditar(e, a) if activo[0] else None)
+    try:
+        yield leidos
+    finally:
+        activo[0] = False
+        esquema.cargar = original
+        esquema.limpiar()
+
+
+@pytest.mark.parametrize("ruta", SNIPPETS, ids=lambda r: str(r.relative_to(RAIZ / "snippets")))
+def test_el_analisis_ve_cada_csv_que_lee_un_snippet(ruta):
+    """Cada CSV que un snippet carga de verdad está entre los que el análisis dice que puede leer."""
+    codigo = ruta.read_text(encoding="utf-8")
+    estaticas = _biblioteca().lee_codigo(codigo)
+    with _lecturas_de_verdad() as leidos, contextlib.redirect_stdout(io.StringIO()):
+        runpy.run_path(str(ruta), run_name="bloque-de-markdown-exec")
+    if TODOS not in estaticas:
+        faltan = leidos - estaticas
+        assert not faltan, f"{ruta.relative_to(RAIZ)} lee {sorted(faltan)} y lecturas.py no lo ve"
+
+
+def test_la_comprobacion_de_lecturas_puede_fallar():
+    """Fallo plantado: un bloque que carga una tabla por un camino que el análisis no sigue (``getattr`` con un
+    nombre hecho al vuelo) lee un CSV que el análisis no le atribuye."""
+    codigo = (
+        "import importlib\nm = importlib.import_module('gpucoste.' + 'vast')\nprint(getattr(m, 'est' + 'ados')())\n"
+    )
+    estaticas = _biblioteca().lee_codigo(codigo)
+    with _lecturas_de_verdad() as leidos, contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(codigo, "plantado", "exec"), {"__name__": "plantado"})  # noqa: S102
+    assert leidos and not leidos <= estaticas
+
+
+def test_una_tabla_depende_de_las_tablas_a_las_que_remite():
+    biblioteca = _biblioteca()
+    assert biblioteca.depende["ventanas.csv"] == {"ventanas.csv", "modelos.csv"}
+    assert "precios.csv" in biblioteca.afectados({"gpus.csv"})  # precios.csv remite a gpus.csv
+    assert "gpus.csv" not in biblioteca.afectados({"precios.csv"})
+    assert biblioteca.lee_codigo("from gpucoste import datos\nprint(datos.ventanas())\n") == {
+        "ventanas.csv",
+        "modelos.csv",
+    }
+    assert biblioteca.lee_codigo("print(1)\n") == set()
+    assert biblioteca.lee_codigo("no es python (\n") == {TODOS}
+
+
+def _bloques():
+    """El hook bloques.py, cargado de nuevo (su estado es de módulo)."""
+    spec = importlib.util.spec_from_file_location("bloques_de_prueba", HOOKS / "bloques.py")
+    modulo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(modulo)
+    return modulo
+
+
+def _editar(csv: pathlib.Path) -> None:
+    lineas = csv.read_text(encoding="utf-8").splitlines()
+    csv.write_text("\n".join(lineas) + "\n\n", encoding="utf-8")
+
+
+def test_la_clave_de_un_bloque_cambia_solo_con_los_csv_que_lee(tmp_path, monkeypatch):
+    """La salida guardada de un bloque vuelve a calcularse si cambia un CSV que lee (o uno al que remite), y no si
+    cambia otro; un bloque que el análisis no entiende depende de todos."""
+    datos = tmp_path / "datos"
+    shutil.copytree(DATOS, datos)
+    monkeypatch.setenv("GPUCOSTE_DATOS", str(datos))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    bloques = _bloques()
+    ventanas = "from gpucoste import datos\nprint(datos.ventanas())\n"
+    nada = "print(1)\n"
+    roto = "no es python (\n"
+
+    def claves() -> dict[str, str]:
+        bloques.preparar()
+        return {c: bloques._clave(c, "s", "i") for c in (ventanas, nada, roto)}
+
+    antes = claves()
+    _editar(datos / "precios.csv")
+    ahora = claves()
+    assert ahora[ventanas] == antes[ventanas] and ahora[nada] == antes[nada]
+    assert ahora[roto] != antes[roto]
+    for csv in ("ventanas.csv", "modelos.csv"):  # el suyo y al que remite
+        antes = ahora
+        _editar(datos / csv)
+        ahora = claves()
+        assert ahora[ventanas] != antes[ventanas], csv
+        assert ahora[nada] == antes[nada], csv
