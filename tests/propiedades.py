@@ -1613,3 +1613,12 @@ for _sin_argumentos in (
     funcion(_sin_argumentos)
 FUNCIONES_EXENTAS["publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/test_build.py"
 del MODULOS_EXENTOS["publicacion"]
+
+
+# --- Lo que llegó con la integración (escalado, monedas, editorial) ---------------------------------------------
+
+
+funcion(coste.horas_al_mes, Acotado(0.01, 24, tope=24))
+funcion(formato.entre_fechas, FECHA, FECHA)
+for _sin_argumentos in (formato.mes_medio, vast.descuento_interrumpible, vast.mes_de_reserva):
+    funcion(_sin_argumentos)
