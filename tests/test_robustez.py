@@ -392,3 +392,16 @@ def test_el_recolector_comprueba_sus_entradas(tmp_path):
     assert "carpeta de los datos" in _error(recolector.anadir, tmp_path, [])
     assert "lista de Precio" in _error(recolector.anadir, tmp_path, "x")
     assert recolector.medianas([]) == [] and recolector.ultimas(datos.precios()[:1])
+
+
+def test_los_graficos_comprueban_su_entrada():
+    """``graficos.figura(nan)`` devolvía un gestor que fallaba después; ``coma_decimal('x')`` y ``svg(nan, …)``
+    daban AttributeError."""
+    from gpucoste import graficos
+
+    assert "ancho: nan" in _error(graficos.figura, math.nan)
+    assert "hasta 50" in _error(graficos.figura, 7, 1e308)
+    assert "graficos.figura()" in _error(graficos.coma_decimal, "x")
+    assert "graficos.figura()" in _error(graficos.svg, math.nan, "Un gráfico")
+    with graficos.figura() as (fig, ax):
+        assert "Eje desconocido" in _error(graficos.coma_decimal, ax, 0, "z")
