@@ -405,3 +405,18 @@ def test_los_graficos_comprueban_su_entrada():
     assert "graficos.figura()" in _error(graficos.svg, math.nan, "Un gráfico")
     with graficos.figura() as (fig, ax):
         assert "Eje desconocido" in _error(graficos.coma_decimal, ax, 0, "z")
+
+
+def test_la_calibracion_comprueba_lo_que_recibe():
+    """``calibracion.mitades(nan)``, ``ajustar(' ')``, ``filas_ajustes(b'x')``, ``fallos({})``,
+    ``texto_informe(nan)`` y ``escribir_ajustes('')`` daban TypeError, AttributeError, IndexError, KeyError o
+    FileNotFoundError."""
+    from gpucoste import calibracion
+
+    assert "lista de Medida" in _error(calibracion.mitades, math.nan)
+    assert "lista de Medida" in _error(calibracion.ajustar, " ")
+    assert "calibracion.ajustar()" in _error(calibracion.filas_ajustes, b"x")
+    assert "calibracion.informe()" in _error(calibracion.fallos, {})
+    assert "lista de Prediccion" in _error(calibracion.fallos, None, " ")
+    assert "calibracion.informe()" in _error(calibracion.texto_informe, math.nan)
+    assert "carpeta que existe" in _error(calibracion.escribir_ajustes, "")
