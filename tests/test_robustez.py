@@ -420,3 +420,19 @@ def test_la_calibracion_comprueba_lo_que_recibe():
     assert "lista de Prediccion" in _error(calibracion.fallos, None, " ")
     assert "calibracion.informe()" in _error(calibracion.texto_informe, math.nan)
     assert "carpeta que existe" in _error(calibracion.escribir_ajustes, "")
+
+
+def test_una_barra_invertida_en_el_texto_alternativo():
+    """``graficos.svg(fig, 'a \\O b')`` daba ``re.error: bad escape \\O`` (el texto iba en la sustitución)."""
+    from gpucoste import graficos
+
+    with graficos.figura() as (fig, ax):
+        ax.plot([1, 2], [1, 2])
+        assert "<title>a \\O b</title>" in graficos.svg(fig, "a \\O b")
+
+
+def test_mitades_de_escalado_y_resumen_de_cambios_con_entradas_malas():
+    from gpucoste import calibracion, recolector_cambios
+
+    assert "lista de Escalado" in _error(calibracion.mitades_escalado, " ")
+    assert "lista de Lectura" in _error(recolector_cambios.resumen, math.nan)

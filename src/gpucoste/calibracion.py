@@ -308,7 +308,7 @@ def usadas_escalado() -> tuple[datos.Escalado, ...]:
 
 def mitades_escalado(filas: tuple[datos.Escalado, ...] | None = None) -> tuple[tuple, tuple]:
     """(ajuste, validación) de ``escalado.csv``: en cada interconexión, por ``id``, una sí y otra no."""
-    filas = usadas_escalado() if filas is None else filas
+    filas = usadas_escalado() if filas is None else _lista(filas, datos.Escalado, "filas", "p. ej. usadas_escalado()")
     ajuste, validacion = [], []
     for red in tiempo.INTERCONEXIONES:
         for i, e in enumerate(sorted((e for e in filas if e.interconexion == red), key=lambda x: x.id)):

@@ -250,6 +250,7 @@ def _guardar(fig: plt.Figure, descripcion: str, clase: str) -> str:
     texto = re.sub(r'\sd="([^"]*)"', lambda m: ' d="' + " ".join(m.group(1).split()) + '"', texto)
     texto = _ATRIBUTOS_GEOMETRIA.sub(lambda m: m.group(1) + _CIFRA_LARGA.sub(_redondear, m.group(2)) + '"', texto)
     texto = texto.replace("<svg ", f'<svg role="img" aria-label="{descripcion}" class="grafico {clase}" ', 1)
-    texto = re.sub(r"(<svg\b[^>]*>)", rf"\1<title>{descripcion}</title>", texto, count=1)
+    # Con una función: una «\» del texto alternativo no es un grupo de la expresión regular («bad escape»).
+    texto = re.sub(r"(<svg\b[^>]*>)", lambda m: f"{m.group(1)}<title>{descripcion}</title>", texto, count=1)
     # Sin líneas en blanco (Markdown cerraría el bloque HTML en la primera) ni sangría.
     return "\n".join(linea.strip() for linea in texto.splitlines() if linea.strip())
