@@ -922,9 +922,10 @@ def escribir(x: float | int | str) -> str:
     """
     if isinstance(x, str):
         return x
+    x_real = real(x, "valor por defecto")  # un entero que no cabe en un float, tampoco
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
-    x = real(x, "valor por defecto")
+    x = x_real
     if float(x).is_integer() and 1e4 <= abs(x) < 1e16:  # «50.000.000» se lee mejor que «50000000»
         return f"{int(x):,}".replace(",", ".")
     texto = repr(float(x)).removesuffix(".0")
@@ -968,6 +969,7 @@ def _en_la_orden(valor: object) -> str:
 def bandera(nombre: str, campo: str) -> str:
     """La opción de la línea de órdenes que corresponde al campo ``campo`` de la calculadora ``nombre``."""
     c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    campo = opcion(campo, f"Campo de la calculadora {nombre!r}:", c.argumentos)
     return c.banderas.get(campo, "--" + campo.replace("_", "-"))
 
 

@@ -388,7 +388,7 @@ def recolectar(
 def resumen(lecturas: Sequence[Lectura]) -> str:
     """Sección «Tipos de cambio» del cuerpo de la pull request semanal."""
     lineas = ["", "### Tipos de cambio", ""]
-    for lec in lecturas:
+    for lec in validacion.lista_de(lecturas, Lectura, "lecturas", de="las de recolector_cambios.recolectar()"):
         if lec.escrita:
             eur = lec.moneda == "EUR"  # el euro, como lo publica el BCE: dólares por euro
             unidad = "US$ por €" if eur else "por US$"
