@@ -64,6 +64,7 @@ def test_recolecta_y_anade_filas_sin_tocar_las_que_hay(carpeta_datos):
         c = paises.cambio(p)
         assert (c.fecha, c.por_usd) == (fecha, valor)
         assert "token" not in c.fuente and c.fuente.startswith("https://")
+        assert "Enlace vivo: " in c.nota  # tests/test_fuentes.py: toda fuente viva dice su motivo
     t = moneda.tipo_de_cambio()
     assert (t.fecha, t.valor) == ("2026-11-27", 1.16)
     assert paises.cambio("ES").por_usd == pytest.approx(1 / 1.16)
