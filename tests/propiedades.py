@@ -576,6 +576,7 @@ def _proveedores_conocidos() -> set[str]:
 _RANGOS = st.tuples(_numeros(-1e6, 1e6), _numeros(-1e6, 1e6)).map(lambda t: tuple(sorted(t, key=float)))
 
 funcion(coste.coste_trabajo, POSITIVO, POSITIVO)
+funcion(coste.horas_al_mes, Numero(maximo=24))
 funcion(coste.coste_almacenamiento, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
 funcion(
     coste.coste_total,
@@ -627,6 +628,8 @@ funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
+funcion(formato.entre_fechas, FECHA, FECHA)
+funcion(formato.mes_medio)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
@@ -640,6 +643,8 @@ funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
 funcion(vast.regla, Nombre(lambda: vast.CLAVES))
 funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
 funcion(vast.ahorro_interrumpible, POSITIVO)
+funcion(vast.descuento_interrumpible)
+funcion(vast.mes_de_reserva)
 funcion(
     vast.coste_por_estado,
     POSITIVO,
