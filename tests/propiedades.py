@@ -379,7 +379,9 @@ class Texto:
     prefijo: str = ""
 
     def buenos(self) -> st.SearchStrategy:
-        return st.text(min_size=1, max_size=20).map(lambda s: self.prefijo + s).filter(str.strip)
+        # Sin caracteres de control ni invisibles (Cc, Cf, Co, Cs, Zl, Zp): validacion.texto los rechaza con razón.
+        letras = st.characters(blacklist_categories=("Cc", "Cf", "Co", "Cs", "Zl", "Zp"))
+        return st.text(letras, min_size=1, max_size=20).map(lambda s: self.prefijo + s).filter(str.strip)
 
     extremos = buenos
 
