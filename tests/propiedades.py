@@ -580,6 +580,7 @@ _RANGOS = st.tuples(_numeros(-1e6, 1e6), _numeros(-1e6, 1e6)).map(lambda t: tupl
 
 funcion(coste.coste_trabajo, POSITIVO, POSITIVO)
 funcion(coste.coste_almacenamiento, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(coste.horas_al_mes, Acotado(0.01, 24, tope=24))
 funcion(
     coste.coste_total,
     POSITIVO,
@@ -630,6 +631,7 @@ funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
 funcion(formato.fecha, FECHA)
+funcion(formato.entre_fechas, FECHA, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
@@ -1499,6 +1501,10 @@ FUNCIONES_EXENTAS["cli_opciones.nombre_de"] = (
     "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
     "tests/test_cli_nombres.py y las de ORDENES"
 )
+# Sin argumentos: no hay entrada que generar; su frase o su cifra sale de una constante o de una fila de los datos.
+FUNCIONES_EXENTAS["formato.mes_medio"] = "sin argumentos: la frase de coste.HORAS_MES; tests/test_estilo.py"
+FUNCIONES_EXENTAS["vast.mes_de_reserva"] = "sin argumentos: la fila horas_mes_reserva; tests/test_estilo.py"
+FUNCIONES_EXENTAS["vast.descuento_interrumpible"] = "sin argumentos: una fila de modalidades.csv (mercado.descuento)"
 FUNCIONES_EXENTAS["cli_opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"
 
 
