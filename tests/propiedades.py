@@ -1501,10 +1501,6 @@ FUNCIONES_EXENTAS["cli_opciones.nombre_de"] = (
     "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
     "tests/test_cli_nombres.py y las de ORDENES"
 )
-# Sin argumentos: no hay entrada que generar; su frase o su cifra sale de una constante o de una fila de los datos.
-FUNCIONES_EXENTAS["formato.mes_medio"] = "sin argumentos: la frase de coste.HORAS_MES; tests/test_estilo.py"
-FUNCIONES_EXENTAS["vast.mes_de_reserva"] = "sin argumentos: la fila horas_mes_reserva; tests/test_estilo.py"
-FUNCIONES_EXENTAS["vast.descuento_interrumpible"] = "sin argumentos: una fila de modalidades.csv (mercado.descuento)"
 FUNCIONES_EXENTAS["cli_opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"
 
 
@@ -1625,7 +1621,5 @@ del MODULOS_EXENTOS["publicacion"]
 # --- Lo que llegó con la integración (escalado, monedas, editorial) ---------------------------------------------
 
 
-funcion(coste.horas_al_mes, Acotado(0.01, 24, tope=24))
-funcion(formato.entre_fechas, FECHA, FECHA)
 for _sin_argumentos in (formato.mes_medio, vast.descuento_interrumpible, vast.mes_de_reserva):
     funcion(_sin_argumentos)
