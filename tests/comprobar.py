@@ -3,14 +3,17 @@
 0. Los ``id`` de bloque de markdown-exec son únicos en ``docs/`` (uno repetido hace que el informe de un fallo
    culpe a otra página); si no, se para aquí con los dos sitios.
 1. Construcción estricta del sitio (en una carpeta temporal). Si falla, se para aquí y se imprime solo el
-   aviso que importa, con la página, el fichero y la línea (``tests/registro.py``).
+   aviso que importa, con la página, el fichero y la línea (``tests/registro.py``). Solo vuelven a ejecutarse los
+   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``), y con ``GPUCOSTE_CHECK=1``
+   la instantánea de Pyodide no se rehace si con el mismo código ya se hizo bien (``navegador.py``).
 2. ruff sobre los ficheros .py cambiados.
 3. Ortografía (hunspell y el diccionario del proyecto) y guía de estilo en las páginas construidas que el
    cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).
 4. pytest: cada prueba que el cambio alcanza (``tests/alcance.py``; los snippets contra sus snapshots si cambian
    ``snippets/``, ``src/`` o los snapshots), sin las que construyen sitios (marca «construye»: esas, en «make
    test»), con a lo sumo 10 ejemplos por prueba de hypothesis y muestras fijas de procesos reales
-   (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``).
+   (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son funciones sin fixtures (las reglas de los
+   snippets, tras editar la prosa), se llaman aquí mismo, caso a caso, sin arrancar pytest.
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
@@ -121,7 +124,7 @@ def main() -> int:
 
 def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     inicio = paso("make check · 1/4 construcción estricta…")
-    r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": ""}, timeout=600)
+    r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": "", "GPUCOSTE_CHECK": "1"}, timeout=600)
     if r.returncode != 0:
         print(f"FALLA ({time.perf_counter() - inicio:.1f} s)".replace(".", ","))
         print(registro.resumen(r.registro) or r.registro[-2000:])
@@ -154,6 +157,18 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     if not pruebas:  # sin rutas, pytest pasaría todas (testpaths)
         print("make check · 4/4 pytest: el cambio no alcanza ninguna prueba.")
         return _fin(total)
+    casos = en_este_proceso(pruebas)
+    if casos is not None:  # solo funciones sin fixtures (las reglas de los snippets): sin arrancar pytest
+        inicio = paso(f"make check · 4/4 pruebas: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
+        for nodo, llamar in casos:
+            try:
+                llamar()
+            except Exception as error:  # noqa: BLE001 — se informa del fallo como lo haría pytest
+                print("FALLA")
+                print(f"{nodo}: {type(error).__name__}: {error}")
+                return 1
+        hecho(inicio, f", {len(casos)} casos")
+        return _fin(total)
     inicio = paso(f"make check · 4/4 pytest: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
     pytest = subprocess.run(
         [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
@@ -174,6 +189,47 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
         return 1
     hecho(inicio)
     return _fin(total)
+
+
+def en_este_proceso(pruebas: list[str]) -> list[tuple[str, object]] | None:
+    """Los casos de ``pruebas`` como llamadas, si todas son funciones sin fixtures ni más marcas que
+    ``parametrize`` (ni hypothesis, ni una construcción): arrancar pytest cuesta más que las reglas de los
+    snippets que se comprueban tras editar la prosa. Si alguna no lo es, None (las pasa pytest)."""
+    import importlib
+    import inspect
+
+    casos = []
+    for prueba in pruebas:
+        ruta, _, resto = prueba.partition("::")
+        nombre, _, caso = resto.partition("[")
+        if not nombre or "::" in nombre:
+            return None
+        try:
+            funcion = getattr(importlib.import_module(pathlib.PurePosixPath(ruta).stem), nombre, None)
+        except Exception:  # noqa: BLE001 — que la importe pytest y dé su error
+            return None
+        marcas = getattr(funcion, "pytestmark", [])
+        if (
+            not inspect.isfunction(funcion)
+            or getattr(funcion, "is_hypothesis_test", False)
+            or "construir(" in inspect.getsource(funcion)
+            or [m.name for m in marcas] not in ([], ["parametrize"])
+        ):
+            return None
+        parametros = list(inspect.signature(funcion).parameters)
+        if not marcas:
+            if parametros:
+                return None
+            casos.append((prueba, funcion))
+            continue
+        argumento, valores = marcas[0].args
+        ids = marcas[0].kwargs.get("ids")
+        if parametros != [argumento] or set(marcas[0].kwargs) - {"ids"} or not callable(ids or str):
+            return None
+        for valor in valores:
+            if not caso or (ids or str)(valor) == caso.removesuffix("]"):
+                casos.append((f"{ruta}::{nombre}[{(ids or str)(valor)}]", lambda f=funcion, v=valor: f(v)))
+    return casos
 
 
 def _fin(total: float) -> int:

@@ -378,10 +378,11 @@ class Texto:
 
     prefijo: str = ""
 
-    def buenos(self) -> st.SearchStrategy:
-        # Sin caracteres de control ni invisibles (validacion.invisibles): un nombre con ellos es un ValueError.
-        letras = st.characters(blacklist_categories=("Cc", "Cf", "Co", "Cs", "Zl", "Zp"))
-        return st.text(letras, min_size=1, max_size=20).map(lambda s: self.prefijo + s).filter(str.strip)
+    def buenos(self) -> st.SearchStrategy:  # sin caracteres de control ni invisibles (validacion.texto los rechaza)
+        texto = st.text(
+            st.characters(blacklist_categories=("Cc", "Cf", "Co", "Cs", "Zl", "Zp")), min_size=1, max_size=20
+        )
+        return texto.map(lambda s: self.prefijo + s).filter(str.strip)
 
     extremos = buenos
 
@@ -1137,6 +1138,7 @@ for _sin_argumentos in (
     calibracion.predicciones_escalado,
     calibracion.informe_escalado,
     calibracion.texto_escalado,
+    calibracion.frase_escalado,
     calibracion.mitades,
     calibracion.ajustar,
     calibracion.predicciones,
@@ -1499,8 +1501,125 @@ FUNCIONES_EXENTAS["cli_opciones.nombre_de"] = (
     "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
     "tests/test_cli_nombres.py y las de ORDENES"
 )
-# Sin argumentos: no hay entrada que generar; su frase o su cifra sale de una constante o de una fila de los datos.
-FUNCIONES_EXENTAS["formato.mes_medio"] = "sin argumentos: la frase de coste.HORAS_MES; tests/test_estilo.py"
-FUNCIONES_EXENTAS["vast.mes_de_reserva"] = "sin argumentos: la fila horas_mes_reserva; tests/test_estilo.py"
-FUNCIONES_EXENTAS["vast.descuento_interrumpible"] = "sin argumentos: una fila de modalidades.csv (mercado.descuento)"
 FUNCIONES_EXENTAS["cli_opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"
+
+
+# --- Las ayudas de las páginas y del navegador (issue 21: el contrato cubre toda la API declarada) ----------
+
+from gpucoste import historial, navegador  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Cadena:
+    """Cualquier texto, también vacío (el código de un bloque, la URL de la instantánea, lo que escribe el lector);
+    malos: lo que no es un texto."""
+
+    def buenos(self) -> st.SearchStrategy:
+        return st.text(max_size=30)
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return st.sampled_from([None, 1, 1.5, math.nan, True, b"x", ["x"], {"x": "1"}])
+
+
+CADENA = Cadena()
+
+
+def _textos_por_defecto(nombre: str) -> dict[str, str]:
+    return {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
+
+
+_RAPIDAS = [n for n in navegador.CALCULADORAS if n != "donde-mas-barato"]  # esa tarda ~1 s: la prueban sus páginas
+_CALCULADORA = Nombre(lambda: navegador.CALCULADORAS)
+_VALORES = Objeto(lambda: [{"x": "1"}])  # solo para los malos: los buenos van con su calculadora (validos=)
+_CON_VALORES = st.sampled_from(sorted(navegador.CALCULADORAS)).map(lambda n: (n, _textos_por_defecto(n)))
+_CON_VALORES_RAPIDAS = st.sampled_from(_RAPIDAS).map(lambda n: (n, _textos_por_defecto(n)))
+_TABLAS = Objeto(lambda: [navegador.calcular(n, _textos_por_defecto(n)) for n in ("coste", "cabe", "comprar")])
+_CARGA = {"pyodide": CADENA, "rueda": CADENA, "peso": CADENA, "instantanea": CADENA}
+
+funcion(navegador.precargar)
+funcion(navegador.leer, CADENA)
+funcion(navegador.leer_entero, CADENA)
+
+
+@dataclass(frozen=True)
+class _Defecto:
+    """El valor por defecto de un campo: un número finito o un texto (tal cual); malo, lo demás."""
+
+    def buenos(self) -> st.SearchStrategy:
+        return st.one_of(REAL.buenos(), CADENA.buenos())
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return st.sampled_from([None, math.nan, math.inf, -math.inf, 10**400, b"x", [1], True, np.True_])
+
+
+funcion(navegador.escribir, _Defecto(), negativos=True)
+funcion(navegador.calcular, _CALCULADORA, _VALORES, validos=_CON_VALORES_RAPIDAS)
+funcion(navegador.orden_cli, _CALCULADORA, _VALORES, validos=_CON_VALORES)
+funcion(navegador.enlace, _CALCULADORA, _VALORES, validos=_CON_VALORES)
+_CAMPOS = Filas(lambda: [(n, campo) for n, c in navegador.CALCULADORAS.items() for campo in c.argumentos])
+funcion(navegador.bandera, _CAMPOS)
+funcion(navegador.clave_url, _CAMPOS)
+funcion(navegador.tabla_csv, _TABLAS)
+funcion(navegador.tabla_html, _TABLAS)
+funcion(navegador.en_moneda, _TABLAS, _NOMBRES_PAIS)
+funcion(navegador.formulario_html, Nombre(lambda: _RAPIDAS), **_CARGA)
+funcion(navegador.codigo_html, TEXTO, CADENA, CADENA, **_CARGA)
+FUNCIONES_EXENTAS["navegador.calcular_json"] = (
+    "la frontera con el navegador: un ValueError de la biblioteca vuelve como JSON con su mensaje y su campo (lo "
+    "prueban tests/test_calculadoras_navegador.py y, para un JSON o un tipo malos, tests/test_robustez.py)"
+)
+del MODULOS_EXENTOS["navegador"]
+
+_SERIES = Filas(lambda: [(g, p, n) for (g, p), n in historial.series().items()])
+funcion(historial.atipico, Objeto(datos.precios))
+funcion(
+    historial.series, precios=Opcional(Objeto(lambda: [datos.precios()[:5], tuple(datos.precios())])), minimo=Entero(1)
+)
+funcion(historial.del_, FECHA)
+funcion(historial.descripcion, TEXTO, TEXTO, Objeto(lambda: list(historial.series().values())))
+FUNCIONES_EXENTAS["historial.grafico"] = (
+    "dibuja un SVG con matplotlib (lento para cientos de casos); su GPU y proveedor los valida series/opcion; "
+    "tests/test_graficos.py y tests/test_robustez.py"
+)
+del MODULOS_EXENTOS["historial"]
+
+
+@dataclass(frozen=True)
+class Url:
+    """Una URL https:// con host (las ``fuente`` de los datos); malas: otro esquema, sin host, otro tipo."""
+
+    def buenos(self) -> st.SearchStrategy:
+        return st.sampled_from(sorted({p.fuente for p in datos.precios()}))
+
+    extremos = buenos
+
+    def malos(self) -> st.SearchStrategy:
+        return st.sampled_from([None, "", "abc", "http://vast.ai", "ftp://x.org/a", "https://", "https:// x", 1, b"x"])
+
+
+funcion(publicacion.enlace, Url())
+funcion(publicacion.precio, NO_NEGATIVO)
+funcion(publicacion.del_recolector, Objeto(datos.precios))
+for _sin_argumentos in (
+    publicacion.referencia,
+    publicacion.lecturas_por_proveedor,
+    publicacion.tabla_frescura,
+    publicacion.tabla_hardware,
+    publicacion.tabla_otros_datos,
+    publicacion.datapackage,
+    publicacion.descargas,
+):
+    funcion(_sin_argumentos)
+FUNCIONES_EXENTAS["publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/test_build.py"
+del MODULOS_EXENTOS["publicacion"]
+
+
+# --- Lo que llegó con la integración (escalado, monedas, editorial) ---------------------------------------------
+
+
+for _sin_argumentos in (formato.mes_medio, vast.descuento_interrumpible, vast.mes_de_reserva):
+    funcion(_sin_argumentos)

@@ -818,6 +818,9 @@ OTROS_VALORES = {
         "n_gpus": "2",
         "secuencia": "4096",
         "lote": "2",
+        "precision_kv": "fp8",
+        "optimizador": "adamw8bit",
+        "perdida": "por_trozos",
     },
     "cuanto-tarda": {
         "modelo": "Mistral 7B v0.3",
@@ -825,6 +828,7 @@ OTROS_VALORES = {
         "tokens": "120.000.000",
         "gpu": "L40S",
         "n_gpus": "2",
+        "interconexion": "ethernet",
     },
     "donde-mas-barato": {"modelo": "Qwen 2.5 32B", "metodo": "qlora", "tokens": "200.000.000", "secuencia": "4096"},
     "api-o-gpu": {

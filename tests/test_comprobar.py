@@ -4,7 +4,9 @@ guía de estilo de las páginas que toca, y exige ``id`` de bloque únicos. Cada
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
+import tempfile
 
 import alcance
 import comprobar
@@ -227,3 +229,70 @@ def test_la_revision_de_paginas_pilla_una_falta_plantada(tmp_path):
         assert "vacaciónes" in fallos
     else:
         pytest.skip("sin hunspell (make sistema): solo se comprobó la guía de estilo")
+
+
+_PLANTADA_EN_PROCESO = """
+import pytest
+
+
+@pytest.mark.parametrize("x", [1, 2, 3], ids=lambda v: f"v{v}")
+def test_par(x):
+    assert x != 2, "dos plantado"
+
+
+def test_sin():
+    pass
+
+
+def test_con_fixture(tmp_path):
+    pass
+"""
+
+
+def test_las_pruebas_sin_fixtures_se_pasan_en_este_proceso_y_sus_fallos_cuentan(tmp_path, monkeypatch):
+    """Tras editar la prosa, las reglas de los snippets se pasan sin arrancar pytest: los mismos casos (uno por
+    valor de ``parametrize``, con su id) y un fallo plantado falla; con una fixture, las pasa pytest."""
+    (tmp_path / "test_plantada_proceso.py").write_text(_PLANTADA_EN_PROCESO, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    fichero = "tests/test_plantada_proceso.py"
+    casos = dict(comprobar.en_este_proceso([f"{fichero}::test_par", f"{fichero}::test_sin"]))
+    assert list(casos) == [f"{fichero}::test_par[v{i}]" for i in (1, 2, 3)] + [f"{fichero}::test_sin"]
+    casos[f"{fichero}::test_par[v1]"]()
+    with pytest.raises(AssertionError, match="dos plantado"):
+        casos[f"{fichero}::test_par[v2]"]()
+    assert [n for n, _ in comprobar.en_este_proceso([f"{fichero}::test_par[v3]"])] == [f"{fichero}::test_par[v3]"]
+    assert comprobar.en_este_proceso([f"{fichero}::test_sin", f"{fichero}::test_con_fixture"]) is None
+    reglas = comprobar.en_este_proceso(alcance.pruebas_afectadas(["docs/glosario.md"]))
+    assert reglas and len(reglas) == len(list((RAIZ / "snippets").rglob("*.py")))
+
+
+def test_make_check_no_rehace_la_instantanea_si_solo_cambian_los_datos(tmp_path, monkeypatch):
+    """La instantánea de Pyodide solo importa la biblioteca: su clave «de código» no cambia con un CSV y sí con un
+    .py; make check (``GPUCOSTE_CHECK=1``) la omite solo si con ese código ya se hizo bien."""
+    spec = importlib.util.spec_from_file_location("navegador_de_prueba", RAIZ / "docs/.overrides/hooks/navegador.py")
+    navegador = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(navegador)
+    paquete = tmp_path / "gpucoste"
+    shutil.copytree(RAIZ / "src" / "gpucoste", paquete, ignore=shutil.ignore_patterns("__pycache__"))
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    (pyodide / "package.json").write_text('{"version": "0"}', encoding="utf-8")
+    monkeypatch.setattr(navegador, "PAQUETE", paquete)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setenv("GPUCOSTE_CHECK", "1")
+    antes = navegador.clave_del_codigo(paquete, pyodide)
+    assert not navegador.omitir_instantanea(pyodide)  # nunca hecha con este código
+    hecha = navegador._hecha_con_este_codigo(pyodide)
+    hecha.parent.mkdir(parents=True)
+    hecha.touch()
+    assert navegador.omitir_instantanea(pyodide)
+    with (paquete / "datos" / "precios.csv").open("a", encoding="utf-8") as f:
+        f.write("\n")
+    assert navegador.clave_del_codigo(paquete, pyodide) == antes and navegador.omitir_instantanea(pyodide)
+    monkeypatch.delenv("GPUCOSTE_CHECK")
+    assert not navegador.omitir_instantanea(pyodide)  # make build y make test la hacen siempre
+    monkeypatch.setenv("GPUCOSTE_CHECK", "1")
+    with (paquete / "formato.py").open("a", encoding="utf-8") as f:
+        f.write("\n# otro código\n")
+    assert navegador.clave_del_codigo(paquete, pyodide) != antes and not navegador.omitir_instantanea(pyodide)

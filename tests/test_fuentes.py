@@ -125,9 +125,7 @@ def test_la_cuenta_caza_un_enlace_vivo():
     assert set(enlaces_vivos({"plantado.csv": texto})) == set(vivas)
 
 
-# Cada enlace vivo dice por qué lo es: su fila lleva «Enlace vivo: <motivo>» en `nota`. Los ficheros de países y
-# tipos de cambio aún no lo dicen (sus fuentes se sustituyen aparte): quítalos de aquí cuando lo digan.
-SIN_MOTIVO_TODAVIA = {"cambios.csv", "paises.csv", "moneda.csv", "electricidad.csv"}
+# Cada enlace vivo dice por qué lo es: su fila lleva «Enlace vivo: <motivo>» en `nota`, en todos los ficheros.
 MOTIVO = re.compile(r"Enlace vivo: \S")
 
 
@@ -135,8 +133,6 @@ def vivos_sin_motivo(textos: dict[str, str]) -> list[str]:
     """Las filas con una fuente viva cuya ``nota`` no dice «Enlace vivo: …» (fichero:fila)."""
     faltan = []
     for nombre, texto in sorted(textos.items()):
-        if nombre in SIN_MOTIVO_TODAVIA:
-            continue
         for n, fila in enumerate(csv.DictReader(texto.splitlines()), start=2):
             if f"{nombre}:{n}" in sum(enlaces_vivos({nombre: texto}).values(), []) and not MOTIVO.search(
                 fila.get("nota") or ""
@@ -159,4 +155,4 @@ def test_la_prueba_caza_un_enlace_vivo_sin_motivo():
         f"C,{fijada},\n"
     )
     assert vivos_sin_motivo({"plantado.csv": texto}) == ["plantado.csv:2"]
-    assert vivos_sin_motivo({"cambios.csv": texto}) == []
+    assert vivos_sin_motivo({"cambios.csv": texto}) == ["cambios.csv:2"]  # los países y cambios, también

@@ -64,6 +64,7 @@ def test_recolecta_y_anade_filas_sin_tocar_las_que_hay(carpeta_datos):
         c = paises.cambio(p)
         assert (c.fecha, c.por_usd) == (fecha, valor)
         assert "token" not in c.fuente and c.fuente.startswith("https://")
+        assert "Enlace vivo: " in c.nota  # tests/test_fuentes.py: toda fuente viva dice su motivo
     t = moneda.tipo_de_cambio()
     assert (t.fecha, t.valor) == ("2026-11-27", 1.16)
     assert paises.cambio("ES").por_usd == pytest.approx(1 / 1.16)
@@ -147,5 +148,13 @@ def test_orden_de_terminal(carpeta_datos, tmp_path, capsys):
     texto = resumen.read_text(encoding="utf-8")
     assert texto.startswith("## Precios de la semana") and "### Tipos de cambio" in texto
     assert f"- COP: {antes.por_usd:.6g} ({antes.fecha}) → 3900.5 por US$ (2026-11-28)" in texto
-    assert recolector_cambios.main(["--datos", str(carpeta_datos), "--guardadas", str(tmp_path / "no")]) == 2
-    assert "no es una carpeta" in capsys.readouterr().err
+    capsys.readouterr()
+    # El mismo esqueleto que el recolector de precios (recolector.orden): error en español, nada por stdout, 2.
+    for malos, mensaje in (
+        (["--guardadas", str(tmp_path / "no")], "no es una carpeta"),
+        (["--fecha", "2026-11"], "se admite AAAA-MM-DD"),
+        (["--fecha", "30/11/2026"], "--fecha '30/11/2026' no vale"),
+    ):
+        assert recolector_cambios.main(["--datos", str(carpeta_datos), *malos]) == 2
+        salida = capsys.readouterr()
+        assert salida.out == "" and mensaje in salida.err

@@ -376,3 +376,63 @@ def test_una_respuesta_de_la_red_mal_formada_es_un_error_en_espanol(respuesta):
     for leer in (recolector_cambios.leer_bcra, recolector_cambios.leer_bcch, recolector_cambios.leer_bcrp):
         with pytest.raises(ValueError):
             leer(respuesta)
+
+
+def test_el_recolector_comprueba_sus_entradas(tmp_path):
+    """``recolector.medianas(' ')``, ``ultimas(nan)``, ``linea_csv('x')``, ``nota(nan, …)``, ``resumen('x')`` y
+    ``anadir(' ', …)`` daban AttributeError, TypeError o NotADirectoryError."""
+    from gpucoste import recolector
+
+    assert "lista de Oferta" in _error(recolector.medianas, " ")
+    assert "historial[0]" in _error(recolector.ultimas, [math.nan])
+    assert "gpucoste.datos.Precio" in _error(recolector.linea_csv, "x")
+    assert "gpucoste.recolector.Lectura" in _error(recolector.nota, math.nan, "gpuhunt")
+    assert "gpucoste.recolector.Lectura" in _error(recolector.pocas_ofertas, math.nan)
+    assert "gpucoste.recolector.Informe" in _error(recolector.resumen, "x")
+    assert "carpeta de los datos" in _error(recolector.anadir, tmp_path, [])
+    assert "lista de Precio" in _error(recolector.anadir, tmp_path, "x")
+    assert recolector.medianas([]) == [] and recolector.ultimas(datos.precios()[:1])
+
+
+def test_los_graficos_comprueban_su_entrada():
+    """``graficos.figura(nan)`` devolvía un gestor que fallaba después; ``coma_decimal('x')`` y ``svg(nan, …)``
+    daban AttributeError."""
+    from gpucoste import graficos
+
+    assert "ancho: nan" in _error(graficos.figura, math.nan)
+    assert "hasta 50" in _error(graficos.figura, 7, 1e308)
+    assert "graficos.figura()" in _error(graficos.coma_decimal, "x")
+    assert "graficos.figura()" in _error(graficos.svg, math.nan, "Un gráfico")
+    with graficos.figura() as (fig, ax):
+        assert "Eje desconocido" in _error(graficos.coma_decimal, ax, 0, "z")
+
+
+def test_la_calibracion_comprueba_lo_que_recibe():
+    """``calibracion.mitades(nan)``, ``ajustar(' ')``, ``filas_ajustes(b'x')``, ``fallos({})``,
+    ``texto_informe(nan)`` y ``escribir_ajustes('')`` daban TypeError, AttributeError, IndexError, KeyError o
+    FileNotFoundError."""
+    from gpucoste import calibracion
+
+    assert "lista de Medida" in _error(calibracion.mitades, math.nan)
+    assert "lista de Medida" in _error(calibracion.ajustar, " ")
+    assert "calibracion.ajustar()" in _error(calibracion.filas_ajustes, b"x")
+    assert "calibracion.informe()" in _error(calibracion.fallos, {})
+    assert "lista de Prediccion" in _error(calibracion.fallos, None, " ")
+    assert "calibracion.informe()" in _error(calibracion.texto_informe, math.nan)
+    assert "carpeta que existe" in _error(calibracion.escribir_ajustes, "")
+
+
+def test_una_barra_invertida_en_el_texto_alternativo():
+    """``graficos.svg(fig, 'a \\O b')`` daba ``re.error: bad escape \\O`` (el texto iba en la sustitución)."""
+    from gpucoste import graficos
+
+    with graficos.figura() as (fig, ax):
+        ax.plot([1, 2], [1, 2])
+        assert "<title>a \\O b</title>" in graficos.svg(fig, "a \\O b")
+
+
+def test_mitades_de_escalado_y_resumen_de_cambios_con_entradas_malas():
+    from gpucoste import calibracion, recolector_cambios
+
+    assert "lista de Escalado" in _error(calibracion.mitades_escalado, " ")
+    assert "lista de Lectura" in _error(recolector_cambios.resumen, math.nan)

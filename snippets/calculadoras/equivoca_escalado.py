@@ -1,4 +1,4 @@
-# Cada medida de escalado.csv: la eficiencia medida y la que da la guía para su red.
+# Cada medida de escalado entre GPU: la eficiencia medida y la que da la guía.
 import pandas as pd
 
 from gpucoste import calibracion, tiempo

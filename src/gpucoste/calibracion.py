@@ -46,6 +46,7 @@ __all__ = [
     "fallos",
     "filas_ajustes",
     "frase_banda",
+    "frase_escalado",
     "grafico",
     "informe",
     "informe_escalado",
@@ -131,7 +132,7 @@ def _red(m: datos.Medida, ajustes: dict | None = None) -> tuple[float, float, fl
 
 def mitades(medidas: tuple[datos.Medida, ...] | None = None) -> tuple[tuple, tuple]:
     """(ajuste, validación): en cada grupo, por ``id``, la 1.ª, 3.ª, 5.ª… al ajuste y el resto a validación."""
-    medidas = usadas() if medidas is None else medidas
+    medidas = usadas() if medidas is None else _lista(medidas, datos.Medida, "medidas", "p. ej. calibracion.usadas()")
     grupos: dict[str, list[datos.Medida]] = {}
     for m in medidas:
         grupos.setdefault(clave_grupo(m), []).append(m)
@@ -140,6 +141,29 @@ def mitades(medidas: tuple[datos.Medida, ...] | None = None) -> tuple[tuple, tup
         for i, m in enumerate(sorted(filas, key=lambda x: x.id)):
             (ajuste if i % 2 == 0 else validacion).append(m)
     return tuple(sorted(ajuste, key=lambda x: x.id)), tuple(sorted(validacion, key=lambda x: x.id))
+
+
+def _lista(valores: object, tipo: type, nombre: str, de: str) -> tuple:
+    from .validacion import lista_de
+
+    return tuple(lista_de(valores, tipo, nombre, de=de))
+
+
+def _resumen_de(resumen: object) -> dict[str, dict[str, Resumen | None]]:
+    """``resumen`` si tiene la forma de ``informe()`` (tipo → mitad → ``Resumen`` o ``None``, con cada tipo de
+    ``TIPOS`` y «todas»); si no, ``ValueError``."""
+    forma = "con la forma de calibracion.informe(): tipo → mitad → Resumen o None"
+    ok = (
+        isinstance(resumen, dict)
+        and all(t in resumen for t in (*TIPOS, "todas"))
+        and all(
+            isinstance(v, dict) and "todas" in v and all(r is None or isinstance(r, Resumen) for r in v.values())
+            for v in resumen.values()
+        )
+    )
+    if not ok:
+        raise ValueError(f"resumen: {resumen!r:.80} no vale; se admite un diccionario {forma}.")
+    return resumen
 
 
 def _metodo_flops(m: datos.Medida) -> str:
@@ -236,7 +260,9 @@ def ajustar(
     - ``servicio_<motor>``: medido ÷ techo de servicio.
     - ``memoria``: medido ÷ predicho de las medidas de memoria (el rango de toda predicción de memoria).
     """
-    ajuste = mitades()[0] if ajuste is None else ajuste
+    ajuste = mitades()[0] if ajuste is None else _lista(ajuste, datos.Medida, "ajuste", "p. ej. mitades()[0]")
+    if escalado is not None:
+        escalado = _lista(escalado, datos.Escalado, "escalado", "p. ej. mitades_escalado()[0]")
     salida = ajustar_escalado(mitades_escalado()[0] if escalado is None else escalado)
     mfu: dict[str, list[tuple[str, float]]] = {}
     for m in ajuste:
@@ -283,7 +309,7 @@ def usadas_escalado() -> tuple[datos.Escalado, ...]:
 
 def mitades_escalado(filas: tuple[datos.Escalado, ...] | None = None) -> tuple[tuple, tuple]:
     """(ajuste, validación) de ``escalado.csv``: en cada interconexión, por ``id``, una sí y otra no."""
-    filas = usadas_escalado() if filas is None else filas
+    filas = usadas_escalado() if filas is None else _lista(filas, datos.Escalado, "filas", "p. ej. usadas_escalado()")
     ajuste, validacion = [], []
     for red in tiempo.INTERCONEXIONES:
         for i, e in enumerate(sorted((e for e in filas if e.interconexion == red), key=lambda x: x.id)):
@@ -346,6 +372,18 @@ def texto_escalado() -> str:
     return "eficiencia por interconexión: " + "; ".join(partes)
 
 
+def frase_escalado() -> str:
+    """Una frase para el lector con el error de la eficiencia por interconexión en todas las medidas de escalado."""
+    r = informe_escalado()["todas"]
+    if r is None:
+        return "No hay medidas publicadas de escalado entre GPU con que comparar."
+    return (
+        f"Frente a {r.n} medidas publicadas de lo que rinde cada GPU al repartir un entrenamiento, la eficiencia "
+        f"típica de cada interconexión se desvía una mediana del {porcentaje(r.error_mediano)} y el "
+        f"{porcentaje(r.dentro)} de las medidas cae dentro de su rango."
+    )
+
+
 def _resumir(valores: list[tuple[str, float]]) -> tuple[float, float, float, tuple[str, ...]]:
     numeros = [v for _, v in valores]
     return statistics.median(numeros), min(numeros), max(numeros), tuple(i for i, _ in valores)
@@ -376,6 +414,15 @@ _BASE_ESCALADO = {
 
 def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
     """Las filas de ``ajustes.csv`` (texto) que salen de ``ajustar``: para escribir el fichero o comprobarlo."""
+    if ajustes is not None and (
+        not isinstance(ajustes, dict)
+        or not ajustes
+        or not all(isinstance(k, str) and isinstance(v, tuple) and len(v) == 4 for k, v in ajustes.items())
+    ):
+        raise ValueError(
+            f"ajustes: {ajustes!r:.80} no vale; se admite el diccionario de calibracion.ajustar(): clave → "
+            "(central, mínimo, máximo, ids)."
+        )
     ajustes = ajustar() if ajustes is None else ajustes
     motores = {m.lower(): m for m in tiempo.MOTORES}
     filas = []
@@ -557,8 +604,8 @@ def fallos(
 ) -> list[str]:
     """Lo que incumple la calibración (vacío si nada): los umbrales de ``ERROR_MAXIMO`` y ``DENTRO_MINIMO``,
     y ninguna medida de generación por encima de su techo de ancho de banda."""
-    resumen = informe() if resumen is None else resumen
-    ps = predicciones() if ps is None else ps
+    resumen = informe() if resumen is None else _resumen_de(resumen)
+    ps = predicciones() if ps is None else _lista(ps, Prediccion, "ps", "p. ej. calibracion.predicciones()")
     salida = []
     for tipo in ("entrenamiento", "memoria"):
         r = resumen[tipo]["todas"]
@@ -580,7 +627,7 @@ def fallos(
 
 def texto_informe(resumen: dict[str, dict[str, Resumen | None]] | None = None) -> str:
     """El informe en texto: por tipo, medidas, error mediano y fracción dentro del rango en cada mitad."""
-    resumen = informe() if resumen is None else resumen
+    resumen = informe() if resumen is None else _resumen_de(resumen)
     lineas = []
     for tipo, mitades_tipo in resumen.items():
         partes = []
@@ -656,6 +703,11 @@ def grafico() -> str:
 def escribir_ajustes(ruta: str) -> None:
     """Escribe en ``ruta`` el ``ajustes.csv`` que sale de la mitad de ajuste de ``medidas.csv``."""
     import csv
+    import os
+    import pathlib
+
+    if not isinstance(ruta, str | os.PathLike) or not str(ruta).strip() or not pathlib.Path(ruta).parent.is_dir():
+        raise ValueError(f"ruta: {ruta!r} no vale; se admite la ruta de un fichero en una carpeta que existe.")
 
     filas = filas_ajustes()
     with open(ruta, "w", newline="", encoding="utf-8") as f:

@@ -1,8 +1,9 @@
 """Órdenes de las calculadoras de decisión: ``electricidad``, ``api-o-gpu``, ``reservar``, ``comprar``,
 ``local-o-alquilar``, ``interrumpible`` y ``recomendar``.
 
-Se registran en :mod:`gpucoste.cli` con su decorador ``orden`` (que las importa): cada una llama a la
-biblioteca y devuelve una tabla; los errores, el ``--formato`` y el código de salida son los de la CLI.
+Se registran con el decorador ``orden`` de :mod:`gpucoste.cli_opciones` (``gpucoste.cli`` importa este módulo
+para que queden registradas; este no importa ``cli``: ningún círculo): cada una llama a la biblioteca y devuelve
+una tabla; los errores, el ``--formato`` y el código de salida son los de la CLI.
 
 Los nombres mandan y los números corrigen: ``--gpu``, ``--modelo``, ``--proveedor`` y ``--pais`` son nombres de
 los datos del paquete (con «¿Quisiste decir …?» ante una errata) de los que salen los números (precio por

@@ -32,7 +32,7 @@ def horas_al_mes(horas_dia: float) -> float:
     """Horas de uso en un mes medio (``HORAS_MES``) usando la GPU ``horas_dia`` horas al día: 24 h → 730 h."""
     h = numero(horas_dia, "horas_dia")
     if h > 24:
-        raise ValueError(f"horas_dia: {h!r} no vale; se admite un número mayor que 0 y como mucho 24.")
+        raise ValueError(f"horas_dia: {horas_dia!r} no vale; se admite un número mayor que 0 y como mucho 24.")
     return h * DIAS_ANIO / 12
 
 

@@ -419,7 +419,7 @@ class Medida(Validado):
 
 
 @dataclass(frozen=True)
-class Escalado:
+class Escalado(Validado):
     """Una medida publicada de cuánto rinde cada GPU al repartir un entrenamiento entre más GPUs.
 
     ``valor``: tokens/s (o muestras/s) por GPU con ``n_gpus`` ÷ los de ``n_referencia`` GPUs por la misma

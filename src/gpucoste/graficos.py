@@ -45,6 +45,7 @@ TINTA = _TINTA
 """El color del texto de la página, para una serie que deba verse en los modos claro y oscuro (en el SVG,
 ``currentColor``); p. ej. la frontera de Pareto, como en los gráficos del navegador (``dibujo.puntos``)."""
 
+from . import validacion  # noqa: E402
 from .dibujo import PALETA  # noqa: E402 (los colores de las series, los mismos en los gráficos del navegador)
 
 ESTILO = {
@@ -72,9 +73,18 @@ ESTILO = {
 }
 
 
+def figura(ancho: float = 7.0, alto: float = 3.8) -> contextlib.AbstractContextManager[tuple[plt.Figure, plt.Axes]]:
+    """Una figura con el estilo de la guía (``ancho`` × ``alto`` pulgadas, hasta 50); se cierra al salir.
+
+    Las medidas se comprueban al llamarla, no al entrar en el ``with``."""
+    for valor, nombre in ((ancho, "ancho"), (alto, "alto")):
+        if validacion.numero(valor, nombre) > 50:
+            raise ValueError(f"{nombre}: {valor!r} no vale; se admite un número de pulgadas mayor que 0 y hasta 50.")
+    return _figura(ancho, alto)
+
+
 @contextlib.contextmanager
-def figura(ancho: float = 7.0, alto: float = 3.8) -> Iterator[tuple[plt.Figure, plt.Axes]]:
-    """Una figura con el estilo de la guía (``ancho`` × ``alto`` pulgadas); se cierra al salir."""
+def _figura(ancho: float, alto: float) -> Iterator[tuple[plt.Figure, plt.Axes]]:
     with plt.rc_context(ESTILO):
         # Sin motor de disposición: ``svg`` encaja los ejes una sola vez, antes de guardar (ver ``_encajar``).
         fig, ax = plt.subplots(figsize=(ancho, alto))
@@ -86,6 +96,9 @@ def figura(ancho: float = 7.0, alto: float = 3.8) -> Iterator[tuple[plt.Figure, 
 
 def coma_decimal(ax: plt.Axes, decimales: int = 0, eje: str = "y") -> None:
     """Marcas del eje con coma decimal y punto de millares (como el resto de la guía)."""
+    validacion.instancia(ax, plt.Axes, "ax", de="el de graficos.figura()")
+    validacion.entero(decimales, "decimales", maximo=20)
+    validacion.opcion(eje, "Eje", ("x", "y"))
     from matplotlib.ticker import FuncFormatter
 
     from .formato import numero
@@ -148,6 +161,7 @@ def svg(fig: plt.Figure, alt: str) -> str:
     Dos ``<svg>`` en una ``<figure class="grafico">``: al ancho de la figura y a ``ESTRECHO`` pulgadas. Sin
     prólogo XML ni metadatos de fecha; los colores de texto y ejes pasan a ``currentColor``.
     """
+    validacion.instancia(fig, plt.Figure, "fig", de="la de graficos.figura()")
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError(f"svg: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
     ancho, alto = fig.get_size_inches()
@@ -236,6 +250,7 @@ def _guardar(fig: plt.Figure, descripcion: str, clase: str) -> str:
     texto = re.sub(r'\sd="([^"]*)"', lambda m: ' d="' + " ".join(m.group(1).split()) + '"', texto)
     texto = _ATRIBUTOS_GEOMETRIA.sub(lambda m: m.group(1) + _CIFRA_LARGA.sub(_redondear, m.group(2)) + '"', texto)
     texto = texto.replace("<svg ", f'<svg role="img" aria-label="{descripcion}" class="grafico {clase}" ', 1)
-    texto = re.sub(r"(<svg\b[^>]*>)", rf"\1<title>{descripcion}</title>", texto, count=1)
+    # Con una función: una «\» del texto alternativo no es un grupo de la expresión regular («bad escape»).
+    texto = re.sub(r"(<svg\b[^>]*>)", lambda m: f"{m.group(1)}<title>{descripcion}</title>", texto, count=1)
     # Sin líneas en blanco (Markdown cerraría el bloque HTML en la primera) ni sangría.
     return "\n".join(linea.strip() for linea in texto.splitlines() if linea.strip())

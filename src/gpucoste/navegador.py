@@ -41,6 +41,9 @@ __all__ = [
     "MODULOS_DEL_CALCULO",
     "NOMBRES_FORMATOS",
     "INTERCONEXION_DE_SERIE",
+    "KV_DE_SERIE",
+    "NOMBRES_OPTIMIZADORES",
+    "NOMBRES_PERDIDAS",
     "PRECISION_DEL_METODO",
     "TASA_EJEMPLO",
     "Tabla",
@@ -276,8 +279,33 @@ def _campos_cabe() -> tuple[Campo, ...]:
             (PRECISION_DEL_METODO, *memoria.BYTES_POR_PARAMETRO),
             {PRECISION_DEL_METODO: "el del método (bf16; NF4 en QLoRA)"} | NOMBRES_FORMATOS,
         ),
+        Campo(
+            "precision_kv",
+            "Formato de la caché KV (al servir)",
+            "",
+            KV_DE_SERIE,
+            (KV_DE_SERIE, *memoria.FORMATOS_KV),
+            {KV_DE_SERIE: "el de serie (bf16; fp16 o fp32 si los pesos lo son)", "fp8": "FP8"} | NOMBRES_FORMATOS,
+        ),
+        Campo(
+            "optimizador", "Optimizador (al entrenar)", "", "adamw", tuple(memoria.OPTIMIZADORES), NOMBRES_OPTIMIZADORES
+        ),
+        Campo("perdida", "Entropía cruzada (al entrenar)", "", "completa", memoria.PERDIDAS, NOMBRES_PERDIDAS),
     )
 
+
+KV_DE_SERIE = "serie"
+"""Valor del campo de la caché KV que deja la de serie (``precision_kv=None`` en ``memoria.encaja``)."""
+
+NOMBRES_OPTIMIZADORES = {
+    "adamw": "AdamW en precisión mixta",
+    "adamw_bf16": "AdamW en bf16, sin copia en fp32",
+    "adamw8bit": "AdamW de 8 bits",
+}
+"""Cómo se llama cada optimizador de ``memoria.OPTIMIZADORES`` en la lista del formulario."""
+
+NOMBRES_PERDIDAS = {"completa": "de una vez, con todos los logits", "por_trozos": "por trozos"}
+"""Cómo se llama cada forma de calcular la pérdida (``memoria.PERDIDAS``) en la lista del formulario."""
 
 PRECISION_DEL_METODO = "metodo"
 """Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
@@ -296,12 +324,34 @@ NOMBRES_FORMATOS = {
 
 
 def _tabla_cabe(
-    *, modelo: str, metodo: str, gpu: str, n_gpus: int, secuencia: int, lote: int, precision: str = PRECISION_DEL_METODO
+    *,
+    modelo: str,
+    metodo: str,
+    gpu: str,
+    n_gpus: int,
+    secuencia: int,
+    lote: int,
+    precision: str = PRECISION_DEL_METODO,
+    precision_kv: str = KV_DE_SERIE,
+    optimizador: str = "adamw",
+    perdida: str = "completa",
 ) -> Tabla:
     from . import dibujo, memoria
 
     formato = None if precision == PRECISION_DEL_METODO else precision
-    m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus, secuencia=secuencia, lote=lote, precision=formato)
+    kv = None if precision_kv == KV_DE_SERIE else precision_kv
+    m = memoria.encaja(
+        modelo,
+        metodo,
+        gpu,
+        n_gpus=n_gpus,
+        secuencia=secuencia,
+        lote=lote,
+        precision=formato,
+        precision_kv=kv,
+        optimizador=optimizador,
+        perdida=perdida,
+    )
     filas = [(_PARTIDAS_MEMORIA.get(p, p), numero(getattr(m, p), 1)) for p in memoria.Memoria.PARTIDAS]
     filas += [
         ("total", numero(m.total, 1)),
@@ -642,6 +692,9 @@ CALCULADORAS: dict[str, Calculadora] = {
                 "secuencia": "entero",
                 "lote": "entero",
                 "precision": "opcion",
+                "precision_kv": "opcion",
+                "optimizador": "opcion",
+                "perdida": "opcion",
             },
             _campos_cabe,
             _tabla_cabe,
@@ -869,9 +922,10 @@ def escribir(x: float | int | str) -> str:
     """
     if isinstance(x, str):
         return x
+    x_real = real(x, "valor por defecto")  # un entero que no cabe en un float, tampoco
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
-    x = real(x, "valor por defecto")
+    x = x_real
     if float(x).is_integer() and 1e4 <= abs(x) < 1e16:  # «50.000.000» se lee mejor que «50000000»
         return f"{int(x):,}".replace(",", ".")
     texto = repr(float(x)).removesuffix(".0")
@@ -915,12 +969,21 @@ def _en_la_orden(valor: object) -> str:
 def bandera(nombre: str, campo: str) -> str:
     """La opción de la línea de órdenes que corresponde al campo ``campo`` de la calculadora ``nombre``."""
     c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    campo = opcion(campo, f"Campo de la calculadora {nombre!r}:", c.argumentos)
     return c.banderas.get(campo, "--" + campo.replace("_", "-"))
 
 
 # Valores de un campo que la orden expresa sin su opción: el país neutro (sin --pais), el formato de los pesos
-# que elige el método (sin --precision) y la interconexión de serie (sin --interconexion).
-_SIN_OPCION = {"pais": "SIN", "precision": PRECISION_DEL_METODO, "interconexion": INTERCONEXION_DE_SERIE}
+# que elige el método (sin --precision), la interconexión y la caché KV de serie y el optimizador y la pérdida por
+# defecto de «gpucoste cabe».
+_SIN_OPCION = {
+    "pais": "SIN",
+    "precision": PRECISION_DEL_METODO,
+    "interconexion": INTERCONEXION_DE_SERIE,
+    "precision_kv": KV_DE_SERIE,
+    "optimizador": "adamw",
+    "perdida": "completa",
+}
 
 
 def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:

@@ -170,7 +170,7 @@ CAMBIOS = esquema.Tabla(
 
 
 @dataclass(frozen=True)
-class CompraLocal:
+class CompraLocal(Validado):
     """El precio de compra de ``gpu`` en la tienda de un país: en su moneda y con su impuesto."""
 
     gpu: str

@@ -263,7 +263,7 @@ def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
 def medianas(lista: Iterable[Oferta]) -> list[Lectura]:
     """Una ``Lectura`` (mediana con cuatro decimales y número de ofertas) por (GPU, proveedor, nivel)."""
     grupos: dict[tuple[str, str, str], list[float]] = {}
-    for o in lista:
+    for o in validacion.lista_de(lista, Oferta, "lista", de="las de recolector.ofertas()"):
         grupos.setdefault((o.gpu, o.proveedor, o.nivel), []).append(o.precio)
     return [Lectura(*clave, round(statistics.median(p), 4), len(p)) for clave, p in sorted(grupos.items())]
 
@@ -281,6 +281,7 @@ def lunes(fecha: str) -> str:
 
 def pocas_ofertas(lectura: Lectura) -> bool:
     """Una mediana de un marketplace con ``POCAS_OFERTAS`` ofertas o menos."""
+    validacion.instancia(lectura, Lectura, "lectura", de="una de recolector.medianas()")
     mercado = any(p.mercado for p in PROVEEDORES.values() if p.nombre == lectura.proveedor)
     return mercado and lectura.ofertas <= POCAS_OFERTAS
 
@@ -295,6 +296,8 @@ NIVELES_EN_NOTA = {
 
 def nota(lectura: Lectura, origen: str) -> str:
     """Cómo se obtuvo la cifra: la nota de la fila (la palabra «atípico» marca los valores atípicos)."""
+    validacion.instancia(lectura, Lectura, "lectura", de="una de recolector.medianas()")
+    origen = validacion.texto(origen, "origen")
     cuantas = "1 oferta" if lectura.ofertas == 1 else f"{lectura.ofertas} ofertas"
     tipo = NIVELES_EN_NOTA.get((lectura.proveedor, lectura.nivel))
     texto = f"mediana de {cuantas} bajo demanda de 1 GPU{f' {tipo}' if tipo else ''} en {origen}, leídas con gpuhunt"
@@ -306,7 +309,7 @@ def nota(lectura: Lectura, origen: str) -> str:
 def ultimas(historial: Iterable[datos.Precio]) -> dict[tuple[str, str, str], datos.Precio]:
     """La fila más reciente de cada (GPU, proveedor, nivel); si empatan en fecha, la última del fichero."""
     salida: dict[tuple[str, str, str], datos.Precio] = {}
-    for p in historial:
+    for p in validacion.lista_de(historial, datos.Precio, "historial", de="p. ej. datos.precios()"):
         clave = (p.gpu, p.proveedor, p.nivel)
         if clave not in salida or validacion.fecha(p.fecha) >= validacion.fecha(salida[clave].fecha):
             salida[clave] = p
@@ -373,6 +376,7 @@ def _datos_de(carpeta: pathlib.Path) -> Iterator[None]:
 
 def linea_csv(p: datos.Precio) -> str:
     """La fila de ``p`` en el formato de precios.csv (con comillas solo donde hacen falta)."""
+    validacion.instancia(p, datos.Precio, "p")
     salida = io.StringIO()
     csv.writer(salida, lineterminator="\n").writerow(
         [p.gpu, p.proveedor, p.nivel, f"{p.precio_hora_usd:g}", p.fecha, p.fuente, p.nota, p.tipo]
@@ -385,6 +389,9 @@ def anadir(carpeta: pathlib.Path, filas: Sequence[datos.Precio]) -> None:
 
     Después vuelve a cargar los datos; si dejaran de validar, devuelve el fichero a como estaba.
     """
+    filas = validacion.lista_de(filas, datos.Precio, "filas")
+    if not isinstance(carpeta, str | os.PathLike) or not (pathlib.Path(carpeta) / "precios.csv").is_file():
+        raise ValueError(f"carpeta: {carpeta!r} no vale; se admite la carpeta de los datos, con su precios.csv.")
     ruta = pathlib.Path(carpeta) / "precios.csv"
     antes = ruta.read_bytes()
     texto = ("" if antes.endswith(b"\n") or not antes else "\n") + "".join(linea_csv(p) for p in filas)
@@ -400,6 +407,7 @@ def anadir(carpeta: pathlib.Path, filas: Sequence[datos.Precio]) -> None:
 
 def resumen(informe: Informe) -> str:
     """El cuerpo de la pull request «Precios de la semana AAAA-MM-DD»: qué se movió (antes → ahora, %)."""
+    validacion.instancia(informe, Informe, "informe", de="el de recolector.recolectar()")
     lineas = [f"## Precios de la semana {lunes(informe.fecha)}", ""]
     if informe.cambios:
         lineas += [

@@ -305,7 +305,8 @@ def _escribir(carpeta: pathlib.Path, fuente: Fuente, fecha: str, valor: float, h
 
     ``valor`` es como lo publica el organismo: dólares por euro (BCE) o unidades de la moneda por dólar.
     """
-    nota = f"Leído por el recolector semanal el {hoy}"
+    vivo = "Enlace vivo: la serie pública del organismo, que el recolector vuelve a leer cada semana"
+    nota = f"Leído por el recolector semanal el {hoy}. {vivo}"
     if fuente.moneda == "EUR":
         ruta = carpeta / "moneda.csv"
         antes = ruta.read_text(encoding="utf-8")
@@ -320,7 +321,7 @@ def _escribir(carpeta: pathlib.Path, fuente: Fuente, fecha: str, valor: float, h
                     "Tipo de referencia del Banco Central Europeo para el dólar "
                     f"(1 € = {formato.numero(valor, 4)} US$) del {formato.fecha(fecha)}, "
                     f"leído en eurofxref-daily.xml por el recolector semanal el {hoy}; el BCE lo publica solo a "
-                    "título informativo",
+                    f"título informativo. {vivo}",
                 ]
         salida = io.StringIO()
         csv.writer(salida, lineterminator="\n").writerows(filas)
@@ -388,7 +389,7 @@ def recolectar(
 def resumen(lecturas: Sequence[Lectura]) -> str:
     """Sección «Tipos de cambio» del cuerpo de la pull request semanal."""
     lineas = ["", "### Tipos de cambio", ""]
-    for lec in lecturas:
+    for lec in validacion.lista_de(lecturas, Lectura, "lecturas", de="las de recolector_cambios.recolectar()"):
         if lec.escrita:
             eur = lec.moneda == "EUR"  # el euro, como lo publica el BCE: dólares por euro
             unidad = "US$ por €" if eur else "por US$"

@@ -45,6 +45,7 @@ __all__ = [
     "horas_mes",
     "hoy",
     "instancia",
+    "lista_de",
     "invisibles",
     "numero",
     "numeros",
@@ -150,6 +151,7 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
     lista = ", ".join(repr(v) for v in validas)
     sugerencia = parecido(valor, validas)
     pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
+    nombre = str(nombre)  # una etiqueta del propio código: nunca un AttributeError por ella
     desconocido = "desconocida" if nombre.split(" ", 1)[0].rstrip(":").casefold() in _FEMENINOS else "desconocido"
     raise ValueError(f"{nombre} {desconocido}: {_corto(valor)}.{pista} Valores admitidos: {lista}.")
 
@@ -276,6 +278,16 @@ def instancia(valor: object, tipo: type, nombre: str, *, de: str = "") -> object
         origen = f" ({de})" if de else ""
         raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
     return valor
+
+
+def lista_de(valores: object, tipo: type, nombre: str, *, de: str = "") -> list:
+    """``valores`` como lista de ``tipo`` (una lista o una tupla; vacía vale); si no, ``ValueError``."""
+    if not isinstance(tipo, type):
+        raise ValueError(f"lista_de: tipo={_corto(tipo)} no vale; se admite una clase.")
+    if not isinstance(valores, list | tuple):
+        origen = f" ({de})" if de else ""
+        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite una lista de {tipo.__name__}{origen}.")
+    return [instancia(v, tipo, f"{nombre}[{i}]", de=de) for i, v in enumerate(valores)]
 
 
 def reales(valores: object, nombre: str) -> list[float]:

@@ -129,6 +129,27 @@ def _cache_instantanea(clave: str) -> pathlib.Path:
     return pathlib.Path(tempfile.gettempdir()) / "gpucoste-instantanea" / f"{clave}.bin.gz"
 
 
+def clave_del_codigo(paquete: pathlib.Path, pyodide: pathlib.Path) -> str:
+    """La clave de la instantánea sin los CSV de datos: si se pudo hacer, se puede hacer con otros datos (solo
+    importa la biblioteca, ``navegador.precargar``, y nada se lee al importar)."""
+    h = hashlib.sha256(SCRIPT_INSTANTANEA.read_bytes() + (pyodide / "package.json").read_bytes())
+    for ruta in sorted(p for p in paquete.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        relativa = ruta.relative_to(paquete)
+        if ruta.suffix != ".pyc" and not (relativa.parts[0] == "datos" and ruta.suffix == ".csv"):
+            h.update(str(relativa).encode() + b"\0" + ruta.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _hecha_con_este_codigo(pyodide: pathlib.Path) -> pathlib.Path:
+    return _cache_instantanea(clave_del_codigo(PAQUETE, pyodide)).with_suffix(".hecha")
+
+
+def omitir_instantanea(pyodide: pathlib.Path) -> bool:
+    """En «make check» (``GPUCOSTE_CHECK=1``), tras editar solo datos, no se rehace la instantánea: con este mismo
+    código ya se hizo bien (y el sitio de make check no se publica). Son unos 7 s de CPU por cada dato editado."""
+    return os.environ.get("GPUCOSTE_CHECK") == "1" and _hecha_con_este_codigo(pyodide).is_file()
+
+
 def _orden_instantanea(pyodide: pathlib.Path, rueda_: bytes, salida: pathlib.Path) -> list[str]:
     salida.parent.mkdir(parents=True, exist_ok=True)
     whl = salida.with_suffix(f".{os.getpid()}.whl")
@@ -147,6 +168,7 @@ def _hacer_instantanea(pyodide: pathlib.Path, rueda_: bytes, salida: pathlib.Pat
         pathlib.Path(orden[3]).unlink(missing_ok=True)
     if r.returncode != 0 or not salida.is_file():
         return _sin_instantanea(f"Node falló: {(r.stderr or r.stdout).strip()[-2000:]}")
+    _hecha_con_este_codigo(pyodide).touch()
     # La caché no crece sin fin (unos 7 MB cada una): se quedan las más recientes. Otra construcción a la vez
     # puede estar borrando las mismas: que no esté ya no es un error.
     with contextlib.suppress(OSError):
@@ -276,6 +298,8 @@ def _instantanea_al_sitio(destino: pathlib.Path) -> None:
     if cache.is_file():
         return _copiar_si_cambia(cache, destino)
     destino.unlink(missing_ok=True)  # nunca la de otra rueda
+    if omitir_instantanea(_estado["pyodide"]):
+        return log.info("Instantánea de Pyodide omitida en make check: con este código ya se hizo bien.")
     servir, argumentos = _persistente.get("servir"), (_estado["pyodide"], _estado["rueda"], cache)
 
     def hacer_y_copiar() -> None:
