@@ -305,3 +305,19 @@ def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
     fila = _valores(argv)[concepto]
     assert fila["valor"] == pytest.approx(p.precio_hora_usd)
     assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}, {tipo_precio(p.tipo)}"
+
+
+def test_precios_se_lee_en_espanol_y_exporta_las_claves():
+    """«gpucoste precios» escribe el tipo y el nivel como las páginas («estimación», «host verificado»); csv y json
+    guardan la clave de precios.csv («estimacion», «verificado»), que es lo que compara otro programa."""
+    filas = _csv("precios.csv")
+    codigo, tabla, _ = _ejecutar(["precios"])
+    assert codigo == 0
+    celdas = {c.strip() for linea in tabla.splitlines() for c in linea.split("|")}
+    for tipo in {f["tipo"] for f in filas}:
+        assert tipo_precio(tipo) in celdas
+    assert "estimacion" not in celdas and "verificado" not in celdas and "bajo_demanda" not in celdas
+    codigo, texto, _ = _ejecutar(["precios", "--formato", "csv"])
+    assert codigo == 0
+    exportadas = list(csv.DictReader(io.StringIO(texto)))
+    assert [(f["tipo"], f["nivel"]) for f in exportadas] == [(f["tipo"], f["nivel"]) for f in filas]

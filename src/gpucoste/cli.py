@@ -273,7 +273,9 @@ def _experimento(nombre: str) -> Salida:
 def _precios() -> Salida:
     columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "tipo", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
-    return Salida(tabla, {"precio_hora_usd": 2})  # dos decimales, como todos los precios de la guía
+    # Al leerla, «host verificado» y «estimación», como en las páginas; en csv y json, las claves de precios.csv.
+    legibles = {"nivel": dict(formato.NIVELES), "tipo": dict(formato.TIPOS_PRECIO)}
+    return Salida(tabla, {"precio_hora_usd": 2}, legibles=legibles)  # dos decimales, como todos los precios
 
 
 # --- La cadena de decisión: ¿cabe?, ¿cuánto tarda?, ¿dónde sale más barato? --------------------

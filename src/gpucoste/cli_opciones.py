@@ -120,16 +120,24 @@ class Salida(Validado):
     """Lo que devuelve una orden: una tabla y, para ``--formato tabla``, los decimales de cada columna.
 
     ``pie``: líneas que siguen a la tabla al leerla (el tipo de cambio y su fecha, el impuesto…);
-    ``constantes``: las mismas cifras como columnas de valor fijo en ``csv`` y ``json``, para otros programas.
+    ``constantes``: las mismas cifras como columnas de valor fijo en ``csv`` y ``json``, para otros programas;
+    ``legibles``: por columna, cómo se escribe cada clave de los datos al leer la tabla («estimacion» →
+    «estimación»); ``csv`` y ``json`` guardan la clave, que es lo que otro programa compara.
     """
 
     tabla: pd.DataFrame
     decimales: dict[str, int] = field(default_factory=dict)
     pie: tuple[str, ...] = ()
     constantes: dict[str, object] = field(default_factory=dict)
+    legibles: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def texto(self, formato_salida: str) -> str:
-        tabla = self.tabla.assign(**self.constantes) if formato_salida != "tabla" else self.tabla
+        if formato_salida == "tabla":
+            tabla = self.tabla.assign(
+                **{c: self.tabla[c].map(lambda v, m=m: m.get(v, v)) for c, m in self.legibles.items()}
+            )
+        else:
+            tabla = self.tabla.assign(**self.constantes)
         if formato_salida == "csv":
             return tabla.to_csv(index=False, lineterminator="\n").rstrip("\n")
         if formato_salida == "json":
