@@ -21,7 +21,7 @@ import sys
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
-from lecturas import TODOS, Lecturas  # noqa: E402, F401
+from lecturas import TODOS, Lecturas, _cierre  # noqa: E402, F401
 
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", re.M)
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n]+)", re.M)
@@ -77,17 +77,6 @@ def quienes_usan(grafo: dict[str, set[str]], modulos: set[str]) -> set[str]:
         for d in deps:
             inverso[d].add(m)
     return _cierre(inverso, modulos) & set(grafo)
-
-
-def _cierre(grafo: dict[str, set[str]], inicio: set[str]) -> set[str]:
-    vistos = set(inicio)
-    pendientes = list(inicio)
-    while pendientes:
-        for d in grafo.get(pendientes.pop(), ()):
-            if d not in vistos:
-                vistos.add(d)
-                pendientes.append(d)
-    return vistos
 
 
 def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
