@@ -51,6 +51,7 @@ def test_reglas_de_los_snippets(ruta):
     codigo = ruta.read_text(encoding="utf-8")
     assert "__main__" not in codigo, "markdown-exec no ejecuta un bloque «if __name__ == '__main__'»"
     assert "__file__" not in codigo, "un snippet no usa __file__: se ejecuta desde la página"
+    assert codigo.startswith("# "), "la primera línea dice qué muestra el snippet: la cita «Usa los ejemplos»"
     tema = ruta.parent.name
     pagina = [p for p in (RAIZ / "docs" / f"{tema}.md", RAIZ / "docs" / tema) if p.exists()]
     assert pagina, f"snippets/{tema}/ debe reflejar docs/{tema}.md o docs/{tema}/"

@@ -1,3 +1,4 @@
+# Las fuentes de la calculadora, con los proveedores de API y el organismo de la luz que hay en los datos.
 from gpucoste import mercado
 from gpucoste.formato import lista, periodo
 
