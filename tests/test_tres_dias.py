@@ -28,9 +28,11 @@ def test_la_h100_tarda_dos_horas_con_el_mfu_medio(calculo):
 
 
 def test_el_cociente_es_el_de_tflops_por_el_de_los_mfu_medidos(calculo):
-    # Las GPU locales son de consumo (MFU de una GPU con GDDR); una H100 sola toma el de las medidas de un nodo.
+    # Las GPU locales son de consumo (MFU de una GPU con GDDR); una H100 sola toma el de las medidas de una GPU con
+    # HBM si las hay (``mfu_hbm_1``) y, si no, el de las de un nodo.
     h100 = float(GPUS["H100 80GB"]["tflops_bf16"])
-    mfu = float(AJUSTES["mfu_hbm_nodo"]["maximo"]) / float(AJUSTES["mfu_gddr_1"]["maximo"])
+    hbm = "mfu_hbm_1" if "mfu_hbm_1" in AJUSTES else "mfu_hbm_nodo"
+    mfu = float(AJUSTES[hbm]["maximo"]) / float(AJUSTES["mfu_gddr_1"]["maximo"])
     for g in calculo.locales:
         assert g.veces == pytest.approx(h100 / float(GPUS[g.gpu]["tflops_bf16"]))
         if g.metodo == "lora":  # mismo método que en la H100: horas × cociente de TFLOPS × cociente de MFU
