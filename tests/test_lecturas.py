@@ -157,3 +157,27 @@ def test_la_clave_de_un_bloque_cambia_solo_con_los_csv_que_lee(tmp_path, monkeyp
         ahora = claves()
         assert ahora[ventanas] != antes[ventanas], csv
         assert ahora[nada] == antes[nada], csv
+
+
+def test_la_clave_de_un_bloque_que_lee_ficheros_cambia_con_los_snippets(tmp_path, monkeypatch):
+    """Un bloque que lee ficheros por su cuenta (la lista de «Usa los ejemplos» lee la primera línea de cada
+    snippet) se vuelve a ejecutar si cambia un snippet; uno que no los lee, no."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "snippets" / "pagina").mkdir(parents=True)
+    snippet = tmp_path / "snippets" / "pagina" / "uno.py"
+    snippet.write_text("# Lo que calcula.\nprint(1)\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    bloques = _bloques()
+    lista = 'import pathlib\nprint([p.read_text() for p in pathlib.Path("snippets").rglob("*.py")])\n'
+    nada = "print(1)\n"
+
+    def claves() -> dict[str, str]:
+        bloques.preparar()
+        return {c: bloques._clave(c, "s", "i") for c in (lista, nada)}
+
+    antes = claves()
+    snippet.write_text("# Otra cosa.\nprint(1)\n", encoding="utf-8")
+    ahora = claves()
+    assert ahora[lista] != antes[lista]
+    assert ahora[nada] == antes[nada]

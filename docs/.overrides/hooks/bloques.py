@@ -11,7 +11,9 @@ depende su salida:
   nombra el bloque, lo que nombran esas funciones… hasta ``esquema.cargar(PRECIOS)``; si no lo sabe, todos),
   de la carpeta activa (``GPUCOSTE_DATOS`` o la del paquete): editar ventanas.csv solo vuelve a ejecutar los
   bloques que leen ventanas.csv (o una tabla que remite a él), no todos;
-- la fecha de hoy (hay bloques que cuentan días desde un precio).
+- la fecha de hoy (hay bloques que cuentan días desde un precio);
+- si el bloque lee ficheros por su cuenta (nombra ``pathlib`` u ``open(``), el contenido de los snippets
+  (``snippets/**/*.py`` del directorio actual): la lista de ejemplos de «Usa los ejemplos» cita su primera línea.
 
 Si algo cambia, la clave es otra y el bloque se ejecuta. Vale porque cada snippet es independiente
 (``tests/test_snippets.py`` ejecuta cada uno por separado): ningún bloque necesita variables de otro
@@ -80,6 +82,10 @@ def preparar() -> None:
     datos = pathlib.Path(os.environ.get("GPUCOSTE_DATOS") or paquete / "datos")
     _ESTADO["huella"] = h.hexdigest()
     _ESTADO["datos"] = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(datos.glob("*.csv"))}
+    snippets = hashlib.sha256()
+    for ruta in sorted(pathlib.Path("snippets").rglob("*.py")):
+        snippets.update(ruta.as_posix().encode() + b"\0" + ruta.read_bytes() + b"\0")
+    _ESTADO["snippets"] = snippets.hexdigest()
 
 
 def _carpeta() -> pathlib.Path:
@@ -103,7 +109,8 @@ def lee(code: str) -> list[str]:
 
 def _clave(code: str, session, id) -> str:  # noqa: A002
     datos = [f"{f}\0{_ESTADO['datos'][f]}" for f in lee(code) if f in _ESTADO["datos"]]
-    partes = [_ESTADO["huella"], dt.date.today().isoformat(), str(session), str(id), code, *datos]
+    propios = [_ESTADO.get("snippets", "")] if ("pathlib" in code or "open(" in code) else []
+    partes = [_ESTADO["huella"], dt.date.today().isoformat(), str(session), str(id), code, *datos, *propios]
     return hashlib.sha256("\0".join(partes).encode()).hexdigest()
 
 
