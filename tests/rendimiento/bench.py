@@ -20,8 +20,10 @@ los tiempos dependen de la máquina y nunca se comprueban en «make test».
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import importlib.util
+import io
 import os
 import pathlib
 import re
@@ -223,10 +225,15 @@ def _editar_prosa(clon: pathlib.Path) -> None:
 def _editar_dato(clon: pathlib.Path) -> None:
     """Un cambio de datos que no mueve ninguna cifra (la nota de la última fila de precios.csv): alcanza las mismas
     pruebas que un precio cambiado (todas las que leen datos) y «make check» debe pasar."""
-    csv = clon / "src" / "gpucoste" / "datos" / "precios.csv"
-    lineas = csv.read_text(encoding="utf-8").splitlines()
-    lineas[-1] = lineas[-1][:-1] + " (revisada)" + lineas[-1][-1] if lineas[-1].endswith('"') else lineas[-1] + " "
-    csv.write_text("\n".join(lineas) + "\n", encoding="utf-8")
+    fichero = clon / "src" / "gpucoste" / "datos" / "precios.csv"
+    lineas = fichero.read_text(encoding="utf-8").splitlines()
+    # Se lee la última fila como CSV (sea cual sea la última columna) y se reescribe solo esa línea.
+    cabecera, fila_ = next(csv.reader(lineas[:1])), next(csv.reader(lineas[-1:]))
+    fila_[cabecera.index("nota")] += " (revisada)"
+    salida = io.StringIO()
+    csv.writer(salida, lineterminator="").writerow(fila_)
+    lineas[-1] = salida.getvalue()
+    fichero.write_text("\n".join(lineas) + "\n", encoding="utf-8")
 
 
 def _editar_snippet(clon: pathlib.Path) -> None:
