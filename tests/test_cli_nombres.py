@@ -182,6 +182,29 @@ def test_comprar_toma_compra_potencia_alquiler_y_luz_de_la_gpu():
     assert v["precio de compra (US$)"]["origen"].startswith("hardware.csv")
 
 
+def test_comprar_muestra_los_demas_precios_de_compra_de_la_gpu():
+    """El de lista es una opción más: la orden nombra su estado y lista los demás precios de compra de la GPU (el
+    más reciente de cada estado y mercado), calculados aquí sobre hardware.csv."""
+    ultimas: dict[tuple[str, str, str], dict] = {}
+    for h in _csv("hardware.csv"):
+        clave = (h["gpu"], h["estado"], h["mercado"])
+        if h["precio_compra_usd"] and (clave not in ultimas or h["fecha"] > ultimas[clave]["fecha"]):
+            ultimas[clave] = h
+    por_gpu: dict[str, list[dict]] = {}
+    for h in ultimas.values():
+        por_gpu.setdefault(h["gpu"], []).append(h)
+    gpu = max(sorted(por_gpu), key=lambda g: len(por_gpu[g]))
+    v = _valores(["comprar", "--gpu", gpu])
+    elegida = v["precio de compra (US$)"]
+    otras = {k: f for k, f in v.items() if k.startswith("otro precio de compra")}
+    assert len(otras) == len(por_gpu[gpu]) - 1
+    esperadas = {float(h["precio_compra_usd"]) for h in por_gpu[gpu]}
+    assert {f["valor"] for f in otras.values()} | {elegida["valor"]} == esperadas
+    estado = next(h["estado"] for h in por_gpu[gpu] if float(h["precio_compra_usd"]) == elegida["valor"])
+    assert f"{gpu}, {estado} " in elegida["origen"]
+    assert all("--precio-compra" in f["origen"] for f in otras.values())
+
+
 def test_un_numero_dado_sustituye_al_de_los_datos():
     v = _valores(["comprar", "--gpu", "RTX 4090", "--precio-compra", "2000", "--precio-hora", "0,5"])
     assert v["precio de compra (US$)"] | {"concepto": None} == {"concepto": None, "valor": 2000.0, "origen": "dado"}

@@ -360,7 +360,8 @@ def test_equipo_elige_el_precio_de_compra_por_estado(carpeta_datos):
         + f"RTX 4090,90,2026-09,{f},,reventa,EE. UU. (eBay)\n"
         + f"RTX 4090,120,2026-09,{f},,nuevo,EE. UU. (Amazon)\n"
         + f"RTX 5090,70,2026-08,{f},,reventa,EE. UU. (eBay)\n"
-        + f"RTX 5090,75,2026-09,{f},,reventa,EE. UU. (eBay)\n",
+        + f"RTX 5090,75,2026-09,{f},,reventa,EE. UU. (eBay)\n"
+        + f"L40S,,2026-11,{f},Sin precio citable,lista,\n",
         encoding="utf-8",
     )
     datos.limpiar_cache()
@@ -370,6 +371,13 @@ def test_equipo_elige_el_precio_de_compra_por_estado(carpeta_datos):
     assert datos.equipo("RTX 5090").precio_compra_usd == 75
     with pytest.raises(ValueError, match=r"^Estado del precio de compra de RTX 5090 desconocido: 'lista'.*'reventa'"):
         datos.equipo("RTX 5090", "lista")
+    # Las opciones de compra: la última de cada estado y mercado, y el precio de lista es una más.
+    opciones = [(h.estado, h.precio_compra_usd, h.fecha) for h in datos.opciones_compra("RTX 4090")]
+    assert opciones == [("lista", 100, "2025-01"), ("nuevo", 120, "2026-09"), ("reventa", 90, "2026-09")]
+    assert [h.precio_compra_usd for h in datos.opciones_compra("RTX 5090")] == [75]
+    assert datos.opciones_compra("L40S") == ()
+    with pytest.raises(ValueError, match=r"^GPU desconocida: 'RTX 9999'"):
+        datos.opciones_compra("RTX 9999")
     (carpeta_datos / "hardware.csv").write_text(cabecera + f"RTX 4090,100,2025-01,{f},,usado,EE. UU.\n", "utf-8")
     datos.limpiar_cache()
     with pytest.raises(ValueError, match=r"hardware.csv, fila 2, columna estado: .*'usado'.*'reventa'"):

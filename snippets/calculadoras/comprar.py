@@ -13,6 +13,19 @@ print(
     f"({equipo.nota[0].lower() + equipo.nota[1:]}; "
     f"{mes(equipo.fecha)})."
 )
+otras = [o for o in datos.opciones_compra(gpu) if o != equipo]
+usado = "la cuenta usa el de arriba"
+if otras:
+    opciones = "; ".join(
+        f"{dolares(o.precio_compra_usd, 0)} ({o.estado}, {o.mercado}, {mes(o.fecha)})"
+        for o in otras
+    )
+    print(f"- **Otros precios de compra:** {opciones}; {usado}.")
+else:
+    print(
+        "- **Otros precios de compra:** ninguno en los datos (ni nueva en tienda ni "
+        f"de reventa) para la {gpu}: {usado}."
+    )
 print(
     f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "
     f"{nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, {tipo_precio(alquiler.tipo)})."

@@ -278,13 +278,24 @@ def _comprar(
             f"sin él, a {paises.nota_cambio(p)}"
         )
     elif precio_compra is None:
-        precio_compra, origen_compra = compra.precio_compra(gpu), f"hardware.csv: {gpu}, {datos.equipo(gpu).fecha}"
+        precio_compra, origen_compra = compra.precio_compra(gpu), f"hardware.csv: {datos.equipo(gpu).nombre}"
     precio, origen_precio = _precio_hora(precio_hora, gpu)
     w, origen_w = _vatios(vatios, gpu)
     kwh, origen_kwh = _kwh(precio_kwh, pais)
     e = compra.comprar_o_alquilar(precio_compra, precio, w, kwh, horas_mes, reventa)
+    # Los demás precios de compra de la GPU (nueva, de reventa, en otro mercado): el de lista es uno más.
+    otras = [
+        _fila(
+            f"otro precio de compra: {o.estado}, {o.mercado} (US$)",
+            o.precio_compra_usd,
+            f"hardware.csv: {o.nombre}; úsalo con --precio-compra",
+        )
+        for o in datos.opciones_compra(gpu)
+        if origen_compra != f"hardware.csv: {o.nombre}"
+    ]
     filas = [
         _fila("precio de compra (US$)", precio_compra, origen_compra),
+        *otras,
         _fila("precio de alquiler (US$/h)", precio, origen_precio),
         _fila("potencia (W)", w, origen_w),
         _fila("precio del kWh (US$)", kwh, origen_kwh),

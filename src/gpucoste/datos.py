@@ -61,6 +61,7 @@ __all__ = [
     "limpiar_cache",
     "medidas",
     "modelos",
+    "opciones_compra",
     "precio",
     "precios",
     "proveedores",
@@ -821,6 +822,24 @@ def equipo(gpu: str, estado: str | None = None) -> Hardware:
         candidatas = [h for h in filas if h.estado == estado]
     ultima = max(h.fecha for h in candidatas)
     return next(h for h in candidatas if h.fecha == ultima)
+
+
+def opciones_compra(gpu: str) -> tuple[Hardware, ...]:
+    """Los precios de compra de ``gpu`` con cifra: el más reciente de cada estado y mercado.
+
+    En el orden de ``ESTADOS_COMPRA`` (lista, nuevo, reventa) y, dentro de cada estado, por mercado. El de lista
+    es una opción más: una GPU de hace años puede tener un precio de reventa o en tienda muy distinto. Vacío si
+    ninguna fila de ``gpu`` tiene cifra.
+    """
+    gpu = validacion.opcion(gpu, "GPU", sorted({h.gpu for h in hardware()}))
+    ultimas: dict[tuple[str, str], Hardware] = {}
+    for h in hardware():
+        if h.gpu == gpu and h.precio_compra_usd is not None:
+            clave = (h.estado, h.mercado)
+            if clave not in ultimas or h.fecha > ultimas[clave].fecha:
+                ultimas[clave] = h
+    orden = {e: i for i, e in enumerate(ESTADOS_COMPRA)}
+    return tuple(sorted(ultimas.values(), key=lambda h: (orden[h.estado], h.mercado)))
 
 
 def tarifa(proveedor: str, concepto: str) -> Tarifa:
