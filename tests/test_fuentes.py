@@ -84,7 +84,7 @@ FIJADA = re.compile(
 )
 # Un trinquete, no la meta: el issue 19 pide 10 como mucho. Cada enlace vivo dice su motivo en `nota`. Baja este
 # número cuando fijes una fuente; no lo subas.
-MAX_ENLACES_VIVOS = 10
+MAX_ENLACES_VIVOS = 9
 PROPIA = "https://gpucoste.github.io/gpucoste/"  # la propia guía: su texto está en docs/, versionado con los datos
 
 
