@@ -235,7 +235,7 @@ def test_comprar_usa_el_precio_de_la_tienda_del_pais():
         esperado = float(fila["precio_local"]) / (1 + float(pais["impuesto"])) / por_usd
         compra = _comprar("--pais", fila["pais"])["precio de compra (US$)"]
         assert compra["valor"] == pytest.approx(esperado, rel=1e-6)
-        assert "compras_locales.csv" in compra["origen"] and fila["fecha"] in compra["origen"]
+        assert "compras_locales.csv" in compra["origen"] and formato.fecha(fila["fecha"]) in compra["origen"]
     sin_tienda = [p["codigo"] for p in _filas("paises.csv") if p["codigo"] not in {f["pais"] for f in filas}]
     lista = float(
         next(h for h in _filas("hardware.csv") if h["gpu"] == "RTX 4090" and h["estado"] == "lista")[

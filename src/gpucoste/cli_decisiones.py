@@ -268,17 +268,10 @@ def _comprar(
     reventa: float,
 ) -> Salida:
     origen_compra = DADO
-    local = paises.compra_local(gpu, pais) if precio_compra is None and pais else None
-    if local is not None:
-        p = paises.pais(pais)
-        precio_compra = paises.compra_usd(local)
-        origen_compra = (
-            f"compras_locales.csv: {gpu} en {p.pais}, {local.fecha}, "
-            f"{paises.cantidad(local.precio_local, local.moneda)} con {p.nombre_impuesto}; "
-            f"sin él, a {paises.nota_cambio(p)}"
-        )
-    elif precio_compra is None:
-        precio_compra, origen_compra = compra.precio_compra(gpu), f"hardware.csv: {gpu}, {datos.equipo(gpu).fecha}"
+    if precio_compra is None:
+        pc = compra.precio_de_compra(gpu, pais)
+        precio_compra = pc.usd
+        origen_compra = f"{'compras_locales.csv' if pc.local else 'hardware.csv'}: {gpu}, {pc.origen}"
     precio, origen_precio = _precio_hora(precio_hora, gpu)
     w, origen_w = _vatios(vatios, gpu)
     kwh, origen_kwh = _kwh(precio_kwh, pais)
