@@ -634,7 +634,7 @@ funcion(formato.fecha, FECHA)
 funcion(formato.entre_fechas, FECHA, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
-funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
+funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2", "2026-07"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).

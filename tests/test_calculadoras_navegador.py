@@ -755,6 +755,7 @@ def test_comprar_con_otros_valores_da_la_tabla_y_el_grafico_de_python(sitio, ses
     de_la_pagina = _grafico(sesion, "gc-comprar")
     assert "<svg" in de_la_pagina
     sesion.pagina.fill("#gc-comprar-precio_compra", "1900")
+    sesion.pagina.fill("#gc-comprar-precio_kwh", "0,3")
     sesion.pagina.fill("#gc-comprar-horas_mes", "200")
     sesion.pagina.fill("#gc-comprar-valor_reventa", "600")
     valores = _valores(sesion, "gc-comprar")
@@ -1226,6 +1227,8 @@ def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
     neutra = navegador.calcular(nombre, valores)
     assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
     valores["pais"] = "CO"
+    if valores.get("precio_kwh") == "":  # el kWh de Colombia no está en los datos: se escribe (lo prueba otra)
+        valores["precio_kwh"] = "0,3"
     tabla = navegador.calcular(nombre, valores)
     assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
     assert any("COP con IVA 19" in c for c in tabla.columnas) and len(tabla.columnas) > len(neutra.columnas)
@@ -1357,3 +1360,50 @@ def test_comprar_con_la_tienda_del_pais_en_el_navegador(sesion):
     sesion.enviar("gc-comprar")
     assert {f[0]: f[1] for f in sesion.celdas("gc-comprar")}["Precio de compra (US$)"] == numero(1750)
     assert "--precio-compra 1750" in sesion.pagina.inner_text("#gc-comprar .gc-orden code")
+    # Otro país con el kWh de su hogar en los datos (el último de electricidad.csv): su luz, la de la biblioteca.
+    from gpucoste import mercado
+
+    otro = paises.pais(mercado.electricidad()[-1].pais)
+    sesion.pagina.locator("#gc-comprar-pais").select_option(otro.codigo)
+    valores = _valores(sesion, "gc-comprar")
+    assert valores["precio_kwh"] == ""
+    sesion.enviar("gc-comprar")
+    esperado = decisiones.luz_del_pais(otro.codigo).usd_kwh
+    assert {f[0]: f[1] for f in sesion.celdas("gc-comprar")}["Precio del kWh (US$)"] == numero(esperado, 4)
+    assert [list(f) for f in navegador.calcular("comprar", valores).filas] == sesion.celdas("gc-comprar")
+    assert f"Electricidad de un hogar de {otro.pais}" in sesion.pagina.inner_text("#gc-comprar .gc-resultado caption")
+
+
+def test_comprar_con_pais_y_sin_kwh_usa_la_luz_del_pais_como_la_orden():
+    """Con el kWh vacío, el del hogar del país (decisiones.luz_del_pais, como «gpucoste comprar» sin --precio-kwh),
+    calculado aquí desde los CSV; la orden va sin --precio-kwh e imprime las mismas cifras. Un país sin precio con
+    fuente da el error junto al campo, que pide el tuyo."""
+    import csv
+
+    def filas(nombre: str) -> list[dict[str, str]]:
+        with (RAIZ / "src" / "gpucoste" / "datos" / nombre).open(encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    todos = filas("paises.csv")
+    for luz in filas("electricidad.csv"):
+        pais = next(p for p in todos if p["pais"] == luz["pais"])
+        if luz["moneda"] == "EUR":
+            por_usd = 1 / float(next(x for x in filas("moneda.csv") if x["clave"] == "usd_por_eur")["valor"])
+        else:
+            cambios = [c for c in filas("cambios.csv") if c["moneda"] == luz["moneda"]]
+            por_usd = float(max(cambios, key=lambda c: c["fecha"])["por_usd"])
+        valores = _por_defecto("comprar") | {"pais": pais["codigo"]}
+        assert valores["precio_kwh"] == ""
+        tabla = navegador.calcular("comprar", valores)
+        assert dict(f[:2] for f in tabla.filas)["Precio del kWh (US$)"] == numero(float(luz["precio_kwh"]) / por_usd, 4)
+        assert f"Electricidad de un hogar de {luz['pais']}" in tabla.titulo
+        orden = navegador.orden_cli("comprar", valores)
+        assert "--precio-kwh" not in orden
+        assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, _ejecutar_orden(orden)) == []
+    con_luz = {f["pais"] for f in filas("electricidad.csv")}
+    sin = next((p for p in todos if p["pais"] not in con_luz), None)
+    if sin is not None:
+        respuesta = json.loads(
+            navegador.calcular_json("comprar", json.dumps(_por_defecto("comprar") | {"pais": sin["codigo"]}))
+        )
+        assert respuesta["campo"] == "precio_kwh" and sin["pais"] in respuesta["error"]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .coste import coste_total, horas_al_mes
-from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
+from .formato import nivel, numero, periodo, rango, tipo_precio, total
 from .validacion import Validado, instancia, opcion, real
 from .validacion import numero as numero_valido
 from .validacion import texto as texto_valido
@@ -572,7 +572,6 @@ def _campos_comprar() -> tuple[Campo, ...]:
 
     gpu = decisiones.GPU_ALQUILADA
     alquiler = decisiones.precio_gpu_alquilada()
-    luz = decisiones.luz()
     return (
         # Vacío, como sin «--precio-compra» en «gpucoste comprar»: el de la tienda del país o el de lista.
         Campo(
@@ -589,13 +588,13 @@ def _campos_comprar() -> tuple[Campo, ...]:
             alquiler.precio_hora_usd,
         ),
         Campo("potencia_w", "Consumo de la GPU", "W", decisiones.vatios(gpu)),
-        # En dólares, como en «gpucoste comprar --precio-kwh»: el precio en euros, al cambio del BCE.
+        # En dólares, como en «gpucoste comprar --precio-kwh»; vacío, como sin esa opción: el de un hogar del país.
         Campo(
             "precio_kwh",
-            f"Electricidad de un hogar, {periodo(luz.periodo)}: {numero(luz.eur_kwh, 4)} €/kWh al cambio del BCE "
-            f"del {fecha(luz.fecha_cambio)}",
+            f"Electricidad; vacío, la de un hogar de tu país (sin país, de {decisiones.PAIS_LUZ})",
             "US$/kWh",
-            luz.usd_kwh,
+            "",
+            vacio="la de un hogar de tu país",
         ),
         Campo(
             "horas_mes",
@@ -613,18 +612,26 @@ def _tabla_comprar(
     precio_compra: float | None,
     precio_hora: float,
     potencia_w: float,
-    precio_kwh: float,
+    precio_kwh: float | None,
     horas_mes: float,
     valor_reventa: float,
     pais: str,
 ) -> Tabla:
     from . import compra, decisiones, dibujo
 
-    # Sin precio escrito, el de «gpucoste comprar» sin --precio-compra: la misma función de la biblioteca.
+    # Sin precio escrito, el de «gpucoste comprar» sin --precio-compra ni --precio-kwh: las mismas funciones.
     origen = ""
     if precio_compra is None:
         pc = compra.precio_de_compra(decisiones.GPU_ALQUILADA, pais)
         precio_compra, origen = pc.usd, f". Precio de compra: {pc.origen}"
+    if precio_kwh is None:
+        luz = decisiones.luz_del_pais(pais)
+        unidad = "€" if luz.moneda == "EUR" else luz.moneda
+        precio_kwh = luz.usd_kwh
+        origen += (
+            f". Electricidad de un hogar de {luz.pais}: {numero(luz.precio_kwh, 4)} {unidad}/kWh con impuestos "
+            f"({luz.organismo}, {periodo(luz.periodo)}), a {luz.cambio}"
+        )
     argumentos = {
         "precio_compra": precio_compra,
         "precio_hora": precio_hora,
@@ -636,6 +643,7 @@ def _tabla_comprar(
     horas_uso = None if e.umbral is None else e.umbral * horas_mes
     cifras = (
         ("Precio de compra (US$)", precio_compra, 2),
+        ("Precio del kWh (US$)", precio_kwh, 4),
         ("Meses hasta el equilibrio", e.umbral, 1),
         ("Horas de uso hasta el equilibrio", horas_uso, 0),
         ("Coste en el equilibrio (US$)", e.coste_a, 0),
@@ -659,7 +667,7 @@ def _tabla_comprar(
         alt="Coste acumulado de la GPU comprada o alquilada, mes a mes, con tus cifras: el alquiler crece más "
         "deprisa y alcanza a la compra en el punto de equilibrio.",
     )
-    comprada = numero(precio_compra) if origen else escribir(precio_compra)  # la de los datos, con sus decimales
+    comprada = numero(precio_compra) if ". Precio de compra" in origen else escribir(precio_compra)  # con decimales
     titulo = (
         f"Una GPU comprada por {comprada} US$ frente a alquilada a {escribir(precio_hora)} US$/h, con "
         f"{escribir(horas_mes)} horas de uso al mes{origen}"
@@ -772,7 +780,9 @@ CALCULADORAS: dict[str, Calculadora] = {
             "Calcula tu caso: ¿comprar o alquilar?",
             {
                 "precio_compra": "decimal_o_vacio",
-                **dict.fromkeys(("precio_hora", "potencia_w", "precio_kwh", "horas_mes", "valor_reventa"), "decimal"),
+                **dict.fromkeys(("precio_hora", "potencia_w"), "decimal"),
+                "precio_kwh": "decimal_o_vacio",
+                **dict.fromkeys(("horas_mes", "valor_reventa"), "decimal"),
                 "pais": "opcion",
             },
             _campos_comprar,
