@@ -1227,7 +1227,7 @@ def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
     neutra = navegador.calcular(nombre, valores)
     assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
     valores["pais"] = "CO"
-    if valores.get("precio_kwh") == "":  # el kWh de Colombia no está en los datos: se escribe (lo prueba otra)
+    if valores.get("precio_kwh") == "":  # un kWh escrito: no depende de que Colombia tenga el suyo en los datos
         valores["precio_kwh"] = "0,3"
     tabla = navegador.calcular(nombre, valores)
     assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
