@@ -199,13 +199,13 @@ class Columna(Validado):
             return
         try:
             if self.tipo == "texto":
-                if not isinstance(valor, str) or (self.requerida and not valor.strip()) or validacion.invisibles(valor):
+                if not validacion.texto_de_campo(valor, vacio=not self.requerida) or validacion.invisibles(valor):
                     raise ValueError
             elif self.tipo in ("numero", "entero"):
                 x = (
                     validacion.real(valor, "")
                     if self.tipo == "numero"
-                    else validacion.entero(valor, "", minimo=-(10**18))
+                    else validacion.entero(valor, "", minimo=-validacion.ENTERO_MAX, maximo=validacion.ENTERO_MAX)
                 )
                 if not self._en_rango(x):
                     raise ValueError
@@ -341,6 +341,7 @@ class Tabla(Validado):
             raise ValueError(f"{self.fichero}: la clave y las reglas deben usar columnas declaradas: {nombres}.")
         TABLAS[self.fichero] = self
         _POR_FILA[self.fila] = self
+        validacion.admite_vacio(self.fila, *(c.nombre for c in self.columnas if c.tipo == "texto" and not c.requerida))
 
     def comprobar(self, registro: object) -> None:
         """``registro`` (una fila ya convertida) cumple las columnas, ``orden`` y ``limites``; si no, ``ValueError``."""
@@ -432,6 +433,8 @@ def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], qu
 
 def valor(tabla: Tabla, clave: str, nombre: str) -> Valor:
     """La fila ``clave`` de una ``tabla_de_valores``; una desconocida: ``ValueError`` que nombra ``nombre``."""
+    if not isinstance(tabla, Tabla) or tabla.fila is not Valor:
+        raise ValueError(f"tabla: {validacion.corto(tabla)} no vale; se admite una tabla de esquema.tabla_de_valores.")
     filas = {v.clave: v for v in cargar(tabla)}
     return filas[validacion.opcion(clave, nombre, filas)]
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from .coste import coste_total, horas_al_mes
 from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
-from .validacion import Validado, instancia, opcion, real
+from .validacion import Validado, admite_vacio, instancia, opcion, real
 from .validacion import numero as numero_valido
 from .validacion import texto as texto_valido
 
@@ -77,6 +77,9 @@ class Campo(Validado):
     """Si las hay, el campo es una lista para elegir (un ``<select>``) y el valor va tal cual."""
     nombres: Mapping[str, str] | None = None
     """Lo que lee el lector en la lista, opción a opción (p. ej. «LoRA» para ``"lora"``); si falta, el valor."""
+
+
+admite_vacio(Campo, "unidad")  # un número sin unidad (el lote, las GPU)
 
 
 @dataclass(frozen=True)
