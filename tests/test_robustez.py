@@ -537,13 +537,14 @@ def test_las_ayudas_del_recolector_piden_una_oferta_de_gpuhunt(oferta):
 def test_otros_hallazgos_de_la_tercera_ronda():
     from gpucoste import calibracion, cli_opciones, esquema, formato, graficos
 
-    assert "esquema.tabla_de_valores" in _error(
-        esquema.valor, esquema.TABLAS["precios.csv"], "x", "Clave"
-    )  # AttributeError
+    precios = esquema.TABLAS["precios.csv"]
+    assert "esquema.tabla_de_valores" in _error(esquema.valor, precios, "x", "Clave")  # AttributeError
     assert "sin caracteres de control" in _error(formato.total, "a\x1bb", True)
     assert "sin caracteres de control" in _error(dibujo.barras, ["a"], {"x": [1]}, eje="e", alt="\u200b")
     assert "Orden: nombre=nan" in _error(cli_opciones.orden, math.nan, "Una orden.")
     _error(calibracion.escribir_ajustes, "a\x00b")  # «embedded null byte», en inglés
     _error(dibujo.marcas, 0, 1e308)  # decía qué estaba mal, no qué se admite
+    _error(esquema.Columna, "x", "texto", "Una columna.", valores=("a",))
+    _error(dataclasses.replace, precios, clave=())
     with graficos.figura() as (fig, _ax):
         _error(graficos.svg, fig, "a\x07")

@@ -146,7 +146,10 @@ class Columna(Validado):
         if self.tipo not in TIPOS:
             raise ValueError(f"Columna {self.nombre!r}: tipo {self.tipo!r} desconocido; se admite {list(TIPOS)}.")
         if (self.tipo == "enum") != bool(self.valores):
-            raise ValueError(f"Columna {self.nombre!r}: solo una columna «enum» lleva valores, y siempre.")
+            raise ValueError(
+                f"Columna {self.nombre!r}: valores={self.valores!r} no vale; se admite una lista de valores solo en "
+                "una columna «enum», y en ella no vacía."
+            )
 
     def admitido(self) -> str:
         """Lo que admite la columna, en español (para los mensajes de error)."""
@@ -335,10 +338,14 @@ class Tabla(Validado):
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
-                f"{self.fichero}: las columnas {nombres} no son los campos de {self.fila.__name__}: {campos}."
+                f"{self.fichero}: las columnas {nombres} no valen; se admiten los campos de {self.fila.__name__}, una "
+                f"vez cada uno: {campos}."
             )
         if not self.clave or any(c not in nombres for c in usadas):
-            raise ValueError(f"{self.fichero}: la clave y las reglas deben usar columnas declaradas: {nombres}.")
+            raise ValueError(
+                f"{self.fichero}: la clave {self.clave!r} o una regla no valen; se admite una clave no vacía y reglas "
+                f"con columnas declaradas: {nombres}."
+            )
         TABLAS[self.fichero] = self
         _POR_FILA[self.fila] = self
         validacion.admite_vacio(self.fila, *(c.nombre for c in self.columnas if c.tipo == "texto" and not c.requerida))
