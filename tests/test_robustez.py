@@ -466,6 +466,7 @@ def _registro_de(clase):
         ("Opcion", "defecto", math.nan),  # un campo sin tipo (object) tampoco guarda NaN ni infinitos
         ("Opcion", "defecto", (1.0, math.inf)),
         ("Resumen", "n", 10**400),  # un entero que no cabe sin perder cifras en un float
+        ("Opcion", "defecto", -(10**400)),
     ],
 )
 def test_un_registro_rechaza_textos_vacios_no_finitos_y_enteros_enormes(clase, campo, valor):
@@ -535,8 +536,9 @@ def test_las_ayudas_del_recolector_piden_una_oferta_de_gpuhunt(oferta):
 
 
 def test_otros_hallazgos_de_la_tercera_ronda():
-    from gpucoste import calibracion, cli_opciones, esquema, formato, graficos
+    from gpucoste import calibracion, cli, cli_opciones, esquema, formato, graficos
 
+    assert "cli_opciones.Salida" in _error(cli.localizar, "x", "ES")  # AttributeError
     precios = esquema.TABLAS["precios.csv"]
     assert "esquema.tabla_de_valores" in _error(esquema.valor, precios, "x", "Clave")  # AttributeError
     assert "sin caracteres de control" in _error(formato.total, "a\x1bb", True)

@@ -378,7 +378,10 @@ ENTERO_MAX = 2**53
 
 
 def _sin_no_finitos(valor: object, profundidad: int = 0) -> bool:
-    """¿``valor`` (o lo que contiene: tuplas, listas, diccionarios) no tiene NaN ni infinitos?"""
+    """¿``valor`` (o lo que contiene: tuplas, listas, diccionarios) no tiene NaN, infinitos ni enteros de más de
+    ``ENTERO_MAX``?"""
+    if isinstance(valor, numbers.Integral) and not isinstance(valor, bool):
+        return abs(valor) <= ENTERO_MAX
     if isinstance(valor, float | complex) or type(valor).__module__ == "numpy":
         try:
             return bool(math.isfinite(valor)) if not isinstance(valor, complex) else False
@@ -470,7 +473,7 @@ def campos(registro: object) -> None:
         if not _sin_no_finitos(valor):
             raise ValueError(
                 f"{type(registro).__name__}: {campo.name}={corto(valor)} no vale; se admite {_describir(tipo)} sin NaN "
-                "ni infinitos."
+                f"ni infinitos (ni enteros de más de {ENTERO_MAX})."
             )
         vacio = campo.default == "" or campo.name in _VACIOS.get(type(registro), ())
         if isinstance(valor, str) and not texto_de_campo(valor, vacio=vacio):
