@@ -197,7 +197,14 @@ def pytest_configure(config) -> None:
 
 RAPIDO = bool(os.environ.get("GPUCOSTE_RAPIDO"))
 """«make check» (``tests/comprobar.py``): las mismas pruebas, con menos casos generados y muestras fijas."""
-EJEMPLOS_RAPIDO = 10
+EJEMPLOS_RAPIDO = int(os.environ.get("GPUCOSTE_EJEMPLOS_RAPIDO", "10"))
+
+
+def ejemplos(n: int) -> int:
+    """``n`` ejemplos de hypothesis; con ``GPUCOSTE_RAPIDO``, a lo sumo ``EJEMPLOS_RAPIDO``. Para las pruebas que
+    crean su ``@given`` dentro de la función (el arnés de ``test_propiedades.py``, un caso por función): a esas no
+    llega ``ajustes_rapidos``, que mira la función de la prueba."""
+    return min(n, EJEMPLOS_RAPIDO) if RAPIDO else n
 
 
 def ajustes_rapidos(prueba) -> None:
