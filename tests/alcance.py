@@ -9,6 +9,8 @@ Lo usan ``make check`` (``tests/comprobar.py``: pasa las pruebas que un cambio p
 - ``pruebas_afectadas(ficheros, raiz)``: las ``tests/test_*.py`` que un cambio alcanza (ver su docstring).
 - ``paginas_del_nav(raiz)``: las páginas del sitio construido, en el orden de ``nav`` de ``mkdocs.yml``.
 - ``ids_repetidos(raiz)``: los ``id`` de bloque de markdown-exec que aparecen en más de un sitio de ``docs/``.
+- ``casos_registrados(lecturas)``: los casos de cada registro del arnés de propiedades (``FUNCIONES``), con la
+  sentencia que registra cada uno: tras editar un CSV, ``pruebas_que_leen`` pasa solo los casos que lo leen.
 """
 
 from __future__ import annotations
@@ -114,7 +116,8 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     - ``src/gpucoste/x.py`` → las pruebas que importan ``x`` o cualquier módulo que lo importe (``dibujo`` importa
       ``ranking``, que importa ``datos``…); ``__init__.py`` → todas las que importan la biblioteca;
     - un CSV de ``src/gpucoste/datos/`` → las pruebas (una a una, y cada snippet contra su snapshot) que leen ese
-      fichero, o uno que remite a él, directamente o a través de la biblioteca (``Lecturas``);
+      fichero, o uno que remite a él, directamente o a través de la biblioteca (``Lecturas``); del arnés de
+      propiedades, los casos cuya función lo lee (``casos_registrados``);
     - ``tests/test_snippets.py`` (cada snippet contra su snapshot) con un cambio en ``snippets/``, ``src/`` o
       ``tests/snapshots/``: lo que imprime un snippet no depende de nada más. Con un cambio en ``docs/``, solo sus
       reglas (``test_reglas_de_los_snippets``: cada snippet, incluido por su página); la construcción estricta de
