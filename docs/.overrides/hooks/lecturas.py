@@ -213,6 +213,8 @@ class Lecturas:
                 saltar.add(id(n.func.value))
             elif isinstance(n, (ast.Name, ast.Attribute)) and not isinstance(n.ctx, ast.Load):
                 saltar.add(id(n))
+                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
+                    saltar.add(id(n.value))  # «esquema.cargar = otra» cambia el módulo, no lee cada definición suya
         llamadas: list[ast.Call] = []
         for n in recorrido:
             if resolver and isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in saltar:
