@@ -775,7 +775,8 @@ funcion(mercado.electricidad)
 funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
 funcion(mercado.modalidades)
 funcion(
-    mercado.descuento, validos=st.sampled_from([(m.proveedor, m.modalidad, m.meses) for m in mercado.modalidades()])
+    mercado.descuento,
+    validos=st.deferred(lambda: st.sampled_from([(m.proveedor, m.modalidad, m.meses) for m in mercado.modalidades()])),
 )
 funcion(mercado.reventas)
 funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
