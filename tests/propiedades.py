@@ -1024,7 +1024,12 @@ funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO)
 funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO, estimaciones=BOOLEANO)
 funcion(ranking.precios_vigentes, estimaciones=BOOLEANO)
 funcion(primera_version.tabla, desde=Nombre(lambda: ["", "../"]))
-funcion(alternativas.cambios_de_precio, Opcional(Objeto(lambda: [("Vast.ai",), ("RunPod", "AWS"), ["Lambda"]])))
+# Un precio que baja de una lectura a la siguiente da una variación negativa: es un dato, no un fallo.
+funcion(
+    alternativas.cambios_de_precio,
+    Opcional(Objeto(lambda: [("Vast.ai",), ("RunPod", "AWS"), ["Lambda"]])),
+    negativos=True,
+)
 funcion(experimento_definido.horas_por_escenario, Opcional(Objeto(_trabajos)), Nombre(_experimentos))
 funcion(experimento_definido.aceleracion_pico, Nombre(_gpus), Nombre(_gpus))
 funcion(experimento_definido.aceleracion_equilibrio, POSITIVO, POSITIVO)
