@@ -9,10 +9,9 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
-import sys
 
 import pytest
-from conftest import RAIZ
+from conftest import RAIZ, gpucoste
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,7 +36,7 @@ def _tipo(moneda_: str) -> tuple[float, str]:
 
 
 def _gpucoste(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gpucoste", *argv], capture_output=True, text=True, timeout=120)
+    return gpucoste(*argv)
 
 
 def test_estan_los_seis_paises_y_el_neutro():
@@ -96,12 +95,7 @@ def test_la_percepcion_dice_hasta_cuando_consta():
         assert fila["anticipo_vigencia"] in texto
         assert texto in paises.texto(paises.en_local(10, fila["codigo"]))
         orden = ["coste", "--precio-hora", "2", "--horas", "10", "--pais", fila["codigo"]]
-        salida = subprocess.run(
-            [sys.executable, "-m", "gpucoste", *orden],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        salida = gpucoste(*orden, check=True).stdout
         assert " ".join(texto.split()) in " ".join(salida.split())
 
 
@@ -225,7 +219,7 @@ def test_recomendar_privado_sin_gpu_local_es_un_error_claro():
 
 def _comprar(*args: str) -> dict[str, dict]:
     orden = ["comprar", "--gpu", "RTX 4090", "--precio-kwh", "0.3", "--formato", "json", *args]
-    salida = subprocess.run([sys.executable, "-m", "gpucoste", *orden], capture_output=True, text=True, check=True)
+    salida = gpucoste(*orden, check=True)
     return {f["concepto"]: f for f in json.loads(salida.stdout)}
 
 
@@ -286,12 +280,8 @@ def test_comprar_usa_el_kwh_de_cada_pais_con_fuente():
                     "por_usd"
                 ]
             )
-        salida = subprocess.run(
-            [sys.executable, "-m", "gpucoste", "comprar", "--pais", pais["codigo"], "--formato", "json"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        salida = _gpucoste("comprar", "--pais", pais["codigo"], "--formato", "json")
+        assert salida.returncode == 0, salida.stderr
         kwh = next(f for f in json.loads(salida.stdout) if f["concepto"] == "precio del kWh (US$)")
         assert kwh["valor"] == pytest.approx(float(fila["precio_kwh"]) / por_usd, rel=1e-9)
         assert f"electricidad.csv: {fila['pais']}" in kwh["origen"]

@@ -41,7 +41,7 @@ import sys
 
 import pandas as pd
 
-from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo
+from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo, validacion
 from .cli_opciones import (
     EMPRESA,
     ORDENES,
@@ -164,6 +164,7 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     Importes: las columnas con «US$» o que acaban en ``_usd``, o, en las tablas concepto/valor, las filas cuyo
     concepto dice «US$». Las de electricidad (``paises.gravado``) se convierten sin impuesto.
     """
+    validacion.instancia(salida, Salida, "salida", de="lo que devuelve una orden")
     p = paises.pais(pais)
     if p.moneda == "USD":
         return Salida(
@@ -530,7 +531,8 @@ def _parser() -> argparse.ArgumentParser:
         )
         for op in o.opciones:
             extra = {} if op.obligatoria else {"default": op.defecto}
-            defecto = f"{op.defecto:g}" if isinstance(op.defecto, float) else op.defecto
+            # coma decimal, como se escribe en la orden («243,33» vale igual que «243.33»)
+            defecto = f"{op.defecto:g}".replace(".", ",") if isinstance(op.defecto, float) else op.defecto
             ayuda = op.ayuda if op.obligatoria or op.defecto is None else f"{op.ayuda} (por defecto, {defecto})"
             tipo = nombre_de("Valor", lambda op=op: op.valores) if op.valores and op.tipo is str else op.tipo
             s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)

@@ -183,9 +183,10 @@ en cada calculadora, y la nota que la explica dice «asterisco»."""
 
 def total(texto: str, completo: bool) -> str:
     """``texto`` (un total ya escrito) con la marca ``INCOMPLETO`` si no está ``completo``: «361,57–369,04*»."""
-    if not isinstance(texto, str) or not texto.strip() or not isinstance(completo, bool):
+    if not validacion.texto_de_campo(texto) or not isinstance(completo, bool):
         raise ValueError(
-            f"total: texto = {texto!r}, completo = {completo!r} no vale; se admite un texto no vacío y un booleano."
+            f"total: texto = {texto!r}, completo = {completo!r} no vale; se admite un texto no vacío (sin caracteres "
+            "de control) y un booleano."
         )
     return texto if completo else texto + INCOMPLETO
 

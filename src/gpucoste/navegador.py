@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from .coste import coste_total, horas_al_mes
 from .formato import nivel, numero, periodo, rango, tipo_precio, total
-from .validacion import Validado, instancia, opcion, real
+from .validacion import Validado, admite_vacio, instancia, opcion, real
 from .validacion import numero as numero_valido
 from .validacion import texto as texto_valido
 
@@ -80,6 +80,18 @@ class Campo(Validado):
     vacio: str = ""
     """Si lo hay, el campo se puede dejar vacío (su argumento es ``"decimal_o_vacio"``) y esto dice lo que se usa
     entonces (p. ej. «el de la tienda de tu país»): se lee dentro del campo vacío."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.defecto == "" and not self.vacio:
+            raise ValueError(
+                f"Campo {self.nombre!r}: defecto='' no vale sin «vacio»; se admite un valor, o vacío si «vacio» dice "
+                "lo que se usa entonces."
+            )
+
+
+# Un número sin unidad (el lote, las GPU); un campo que empieza vacío (con «vacio», que dice lo que se usa).
+admite_vacio(Campo, "unidad", "defecto")
 
 
 @dataclass(frozen=True)
