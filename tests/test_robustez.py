@@ -547,6 +547,7 @@ def test_otros_hallazgos_de_la_tercera_ronda():
     _error(calibracion.escribir_ajustes, "a\x00b")  # «embedded null byte», en inglés
     _error(dibujo.marcas, 0, 1e308)  # decía qué estaba mal, no qué se admite
     _error(esquema.Columna, "x", "texto", "Una columna.", valores=("a",))
+    assert "df=None" in _error(formato.tabla, None, {})  # decía «no 'NoneType'»
     _error(dataclasses.replace, precios, clave=())
     with graficos.figura() as (fig, _ax):
         _error(graficos.svg, fig, "a\x07")
