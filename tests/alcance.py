@@ -9,12 +9,15 @@ Lo usan ``make check`` (``tests/comprobar.py``: pasa las pruebas que un cambio p
 - ``pruebas_afectadas(ficheros, raiz)``: las ``tests/test_*.py`` que un cambio alcanza (ver su docstring).
 - ``paginas_del_nav(raiz)``: las páginas del sitio construido, en el orden de ``nav`` de ``mkdocs.yml``.
 - ``ids_repetidos(raiz)``: los ``id`` de bloque de markdown-exec que aparecen en más de un sitio de ``docs/``.
+- ``casos_registrados(lecturas)``: los casos de cada registro del arnés de propiedades (``FUNCIONES``), con la
+  sentencia que registra cada uno: tras editar un CSV, ``pruebas_que_leen`` pasa solo los casos que lo leen.
 """
 
 from __future__ import annotations
 
 import ast
 import collections
+import functools
 import pathlib
 import re
 import sys
@@ -113,7 +116,8 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     - ``src/gpucoste/x.py`` → las pruebas que importan ``x`` o cualquier módulo que lo importe (``dibujo`` importa
       ``ranking``, que importa ``datos``…); ``__init__.py`` → todas las que importan la biblioteca;
     - un CSV de ``src/gpucoste/datos/`` → las pruebas (una a una, y cada snippet contra su snapshot) que leen ese
-      fichero, o uno que remite a él, directamente o a través de la biblioteca (``Lecturas``);
+      fichero, o uno que remite a él, directamente o a través de la biblioteca (``Lecturas``); del arnés de
+      propiedades, los casos cuya función lo lee (``casos_registrados``);
     - ``tests/test_snippets.py`` (cada snippet contra su snapshot) con un cambio en ``snippets/``, ``src/`` o
       ``tests/snapshots/``: lo que imprime un snippet no depende de nada más. Con un cambio en ``docs/``, solo sus
       reglas (``test_reglas_de_los_snippets``: cada snippet, incluido por su página); la construcción estricta de
@@ -280,7 +284,121 @@ def pruebas_que_leen(lecturas: Lecturas, ficheros: set[str], raiz: pathlib.Path 
             if nodo in salida and (m.nombre, funcion) not in sin_externo and (m.nombre, "<importar>") not in leen:
                 salida.discard(nodo)
                 salida.update(f"{nodo}[{s}]" for s in leidos)
+    # Una prueba con un caso por registro (``@pytest.mark.parametrize("f", FUNCIONES, …)`` del arnés de
+    # propiedades) que no lee nada por sí misma: los casos cuyo registro lee el fichero (``casos_registrados``).
+    tocados = lecturas.afectados(ficheros) | {TODOS}
+    registros = casos_registrados(lecturas)
+    leidos_por_lista: dict[tuple, list[set[str]]] = {}
+    for m in lecturas.modulos.values():
+        if not m.nombre.startswith("tests/test_") or (m.nombre, "<importar>") in leen:
+            continue
+        for nombre, nodo in m.defs.items():
+            lista = _lista_parametrizada(lecturas, m, nodo)
+            if lista not in registros or (m.nombre, nombre) in leen:
+                continue
+            ids = ids_de_pytest([caso for caso, _ in registros[lista]])
+            if lista not in leidos_por_lista:
+                leidos_por_lista[lista] = [
+                    _lee_registro(lecturas, lista[0], sentencia) & tocados for _, sentencia in registros[lista]
+                ]
+            leidos = leidos_por_lista[lista]
+            if ids is None:  # sin el id de cada caso, la prueba entera
+                if any(leidos):
+                    salida.add(f"{m.nombre}.py::{nombre}")
+            else:
+                salida.update(f"{m.nombre}.py::{nombre}[{caso}]" for caso, lee in zip(ids, leidos, strict=True) if lee)
     return sorted(salida)
+
+
+def ids_de_pytest(ids: list[str | None]) -> list[str] | None:
+    """Los ids de los casos como los escribe pytest (``make_unique_parameterset_ids`` de pytest 9): uno repetido
+    lleva su número de orden («x0», «x1»; «x2_0» si acaba en cifra). None si falta alguno."""
+    if None in ids:
+        return None
+    veces = collections.Counter(ids)
+    siguiente: dict[str, int] = collections.defaultdict(int)
+    salida = list(ids)
+    for i, caso in enumerate(ids):
+        if veces[caso] > 1:
+            sufijo = "_" if caso and caso[-1].isdigit() else ""
+            nuevo = f"{caso}{sufijo}{siguiente[caso]}"
+            while nuevo in set(salida):
+                siguiente[caso] += 1
+                nuevo = f"{caso}{sufijo}{siguiente[caso]}"
+            salida[i] = nuevo
+            siguiente[caso] += 1
+    return salida
+
+
+def _lista_parametrizada(lecturas: Lecturas, m, nodo: ast.AST) -> tuple | None:
+    """La definición de la lista de valores de ``@pytest.mark.parametrize("x", LISTA, …)`` de una prueba."""
+    for d in getattr(nodo, "decorator_list", []):
+        if isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "parametrize" and len(d.args) == 2:
+            definiciones = lecturas._resolver(m, d.args[1])
+            if len(definiciones) == 1:
+                return next(iter(definiciones))
+    return None
+
+
+def casos_registrados(lecturas: Lecturas) -> dict[tuple, list[tuple[str | None, ast.stmt]]]:
+    """Cada registro de un módulo de ayuda de ``tests/`` (``FUNCIONES``, ``ORDENES`` de ``propiedades.py``, que
+    llenan ``funcion(…)`` y ``orden(…)``) → sus casos: (id del caso en pytest, sentencia de primer nivel que lo
+    registra). El id es el de la función registrada («modulo.nombre», donde se define) o el texto del primer argumento
+    («coste»); None si no se sabe. ``tests/test_lecturas.py`` comprueba que son los ids de pytest."""
+    salida: dict[tuple, list] = {}
+    for (modulo, registrador), registros in lecturas.guarda.items():
+        m = lecturas.modulos[modulo]
+        if not m.prueba or m.snippet or m.nombre.startswith("tests/test_"):
+            continue
+        for registro in registros:
+            casos = salida.setdefault(registro, [])
+            for sentencia in m.arbol.body:
+                if isinstance(sentencia, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    continue
+                bucle = sentencia if isinstance(sentencia, ast.For) else None
+                for n in ast.walk(sentencia):
+                    if isinstance(n, ast.Call) and getattr(n.func, "id", "") == registrador and n.args:
+                        casos += [(_id_del_caso(lecturas, m, e), sentencia) for e in _valores(n.args[0], bucle)]
+    return salida
+
+
+def _lee_registro(lecturas: Lecturas, modulo: str, sentencia: ast.stmt) -> set[str]:
+    """Lo que puede leer el caso que registra ``sentencia``: ella y los métodos de cada clase de ``modulo`` que
+    nombra, directamente o a través de sus nombres y funciones (``Url()``, cuyo ``buenos`` lee los precios: el arnés
+    llama a ``spec.buenos()``, un método que el análisis no sabe de qué clase es)."""
+    m = lecturas.modulos[modulo]
+    vistos: set[str] = set()
+    pendientes = list(_nombres(sentencia) & set(m.defs))
+    while pendientes:
+        nombre = pendientes.pop()
+        if nombre not in vistos:
+            vistos.add(nombre)
+            pendientes += _nombres(m.defs[nombre]) & set(m.defs)
+    metodos = {(modulo, c) for c in m.metodos if c.split(".")[0] in vistos}
+    return lecturas.lee_nodo(modulo, sentencia).union(*(lecturas.lee(c) for c in metodos))
+
+
+@functools.cache
+def _nombres(nodo: ast.AST) -> frozenset[str]:
+    return frozenset(n.id for n in ast.walk(nodo) if isinstance(n, ast.Name))
+
+
+def _valores(primero: ast.AST, bucle: ast.For | None) -> list[ast.AST]:
+    """``primero``, o cada valor de la tupla del ``for`` si ``primero`` es su variable."""
+    if bucle and isinstance(primero, ast.Name) and getattr(bucle.target, "id", None) == primero.id:
+        return list(bucle.iter.elts) if isinstance(bucle.iter, (ast.Tuple, ast.List)) else [None]
+    return [primero]
+
+
+def _id_del_caso(lecturas: Lecturas, m, valor: ast.AST | None) -> str | None:
+    if isinstance(valor, ast.Constant) and isinstance(valor.value, str):
+        return valor.value
+    definiciones = lecturas._resolver(m, valor) if valor is not None else set()
+    if len(definiciones) == 1:
+        modulo, nombre = next(iter(definiciones))
+        if not modulo.startswith(("tests/", "snippets/")) and not nombre.startswith("<"):
+            return f"{modulo}.{nombre}"
+    return None
 
 
 def _es_fixture_autouse(nodo: ast.AST) -> bool:

@@ -11,15 +11,18 @@
    cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).
 4. pytest: cada prueba que el cambio alcanza (``tests/alcance.py``; los snippets contra sus snapshots si cambian
    ``snippets/``, ``src/`` o los snapshots), sin las que construyen sitios (marca «construye»: esas, en «make
-   test»), con a lo sumo 10 ejemplos por prueba de hypothesis y muestras fijas de procesos reales
-   (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son funciones sin fixtures (las reglas de los
+   test»), con a lo sumo 10 ejemplos por prueba de hypothesis (también en las que crean su ``@given`` dentro, como
+   el arnés: ``conftest.ejemplos``) y muestras fijas de procesos reales (``GPUCOSTE_RAPIDO``:
+   ``conftest.ajustes_rapidos``). Si todas son funciones sin fixtures (las reglas de los
    snippets, tras editar la prosa), se llaman aquí mismo, caso a caso, sin arrancar pytest.
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
 - ``src/gpucoste/x.py`` → cada prueba que importa ``x`` o un módulo que lo importa, directa o indirectamente;
 - un CSV de ``src/gpucoste/datos/`` → cada prueba que lee ese fichero (o uno que remite a él), directamente o a
-  través de la biblioteca, y cada snippet que lo lee contra su snapshot (``alcance.Lecturas``).
+  través de la biblioteca, y cada snippet que lo lee contra su snapshot (``alcance.Lecturas``); de una prueba con
+  un caso por registro del arnés de propiedades (``FUNCIONES`` de ``tests/propiedades.py``), los casos cuyo
+  registro lo lee (``alcance.casos_registrados``).
 
 Sale con 0 si todo va bien y con 1 al primer fallo. No escribe nada en el repositorio.
 """

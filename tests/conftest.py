@@ -8,6 +8,7 @@ solo las líneas WARNING/ERROR (``tests/registro.py``); el completo queda en ``.
 
 from __future__ import annotations
 
+import atexit
 import inspect
 import os
 import pathlib
@@ -197,7 +198,75 @@ def pytest_configure(config) -> None:
 
 RAPIDO = bool(os.environ.get("GPUCOSTE_RAPIDO"))
 """«make check» (``tests/comprobar.py``): las mismas pruebas, con menos casos generados y muestras fijas."""
-EJEMPLOS_RAPIDO = 10
+EJEMPLOS_RAPIDO = int(os.environ.get("GPUCOSTE_EJEMPLOS_RAPIDO", "10"))
+
+
+def ejemplos(n: int) -> int:
+    """``n`` ejemplos de hypothesis; con ``GPUCOSTE_RAPIDO``, a lo sumo ``EJEMPLOS_RAPIDO``. Para las pruebas que
+    crean su ``@given`` dentro de la función (el arnés de ``test_propiedades.py``, un caso por función): a esas no
+    llega ``ajustes_rapidos``, que mira la función de la prueba."""
+    return min(n, EJEMPLOS_RAPIDO) if RAPIDO else n
+
+
+_TRABAJADOR = r"""
+import contextlib, io, json, sys, traceback
+from gpucoste import cli
+salida = sys.stdout
+for linea in sys.stdin:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            rc = cli.main(json.loads(linea))
+        except SystemExit as fin:
+            rc = fin.code if isinstance(fin.code, int) else int(fin.code is not None)
+        except Exception:
+            traceback.print_exc()
+            rc = 1
+    salida.write(json.dumps([rc, out.getvalue(), err.getvalue()]) + "\n")
+    salida.flush()
+"""
+_trabajador: list = []  # [(proceso, entorno con el que arrancó)]
+
+
+def gpucoste(*argv: str, check: bool = False) -> subprocess.CompletedProcess:
+    """``python -m gpucoste argv`` en un proceso nuevo. Con ``GPUCOSTE_RAPIDO`` (make check), en un solo proceso
+    para todas las llamadas con el mismo entorno (``cli.main`` como lo llama ``-m gpucoste``; arrancar Python con
+    la biblioteca cuesta más que la orden): lo que se comprueba es lo que imprime. El arranque de verdad, sin
+    lecturas al importar y con cada carpeta de datos rota, lo prueba ``test_cli_proceso.py`` en procesos nuevos."""
+    import json
+
+    if not RAPIDO:
+        r = subprocess.run([sys.executable, "-m", "gpucoste", *argv], capture_output=True, text=True, timeout=120)
+    else:
+        if not _trabajador or _trabajador[0][1] != _entorno() or _trabajador[0][0].poll() is not None:
+            _cerrar_trabajador()
+            proceso = subprocess.Popen(
+                [sys.executable, "-c", _TRABAJADOR], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
+            _trabajador.append((proceso, _entorno()))
+        proceso = _trabajador[0][0]
+        proceso.stdin.write(json.dumps(list(argv)) + "\n")
+        proceso.stdin.flush()
+        rc, salida, errores = json.loads(proceso.stdout.readline())
+        r = subprocess.CompletedProcess([sys.executable, "-m", "gpucoste", *argv], rc, salida, errores)
+    if check:
+        r.check_returncode()
+    return r
+
+
+def _entorno() -> dict[str, str]:
+    """El entorno que cambia lo que hace una orden (pytest cambia ``PYTEST_CURRENT_TEST`` en cada prueba)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+
+
+def _cerrar_trabajador() -> None:
+    while _trabajador:
+        proceso, _ = _trabajador.pop()
+        proceso.stdin.close()
+        proceso.wait(timeout=30)
+
+
+atexit.register(_cerrar_trabajador)
 
 
 def ajustes_rapidos(prueba) -> None:

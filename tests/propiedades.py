@@ -634,7 +634,7 @@ funcion(formato.fecha, FECHA)
 funcion(formato.entre_fechas, FECHA, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
-funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
+funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2", "2026-07"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
@@ -775,7 +775,8 @@ funcion(mercado.electricidad)
 funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
 funcion(mercado.modalidades)
 funcion(
-    mercado.descuento, validos=st.sampled_from([(m.proveedor, m.modalidad, m.meses) for m in mercado.modalidades()])
+    mercado.descuento,
+    validos=st.deferred(lambda: st.sampled_from([(m.proveedor, m.modalidad, m.meses) for m in mercado.modalidades()])),
 )
 funcion(mercado.reventas)
 funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
@@ -1443,6 +1444,11 @@ funcion(paises.vigencia_anticipo, _NOMBRES_PAIS)
 funcion(paises.compras_locales)
 funcion(paises.compra_local, Nombre(lambda: datos.especificaciones()), _NOMBRES_PAIS)
 funcion(paises.compra_usd, Objeto(lambda: list(paises.compras_locales())))
+funcion(
+    compra.precio_de_compra,
+    Nombre(lambda: {h.gpu for h in datos.hardware() if h.precio_compra_usd is not None}),
+    Nombre(paises.nombres, nulo=True),
+)
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (

@@ -70,6 +70,8 @@ def test_cada_orden_tiene_ayuda_en_espanol_con_un_ejemplo_que_funciona(nombre):
     rc, ayuda, _ = _ejecutar([nombre, "-h"])
     assert rc == 0 and ayuda.startswith(f"uso: gpucoste {nombre}") and "opciones:" in ayuda
     assert not INGLES.search(ayuda), ayuda
+    # Los valores por defecto, con coma decimal (argparse parte la línea: se junta antes de buscar).
+    assert not re.findall(r"por defecto, \d+\.\d", " ".join(ayuda.split())), ayuda
     ejemplo = re.search(rf"Ejemplo: gpucoste {re.escape(nombre)}(.*)", ayuda)
     assert ejemplo, f"{nombre}: la ayuda no trae un ejemplo"
     argv = [nombre, *shlex.split(ejemplo.group(1))]
@@ -162,7 +164,7 @@ def _fila(nombre: str, clave: str, valor: str) -> dict:
 
 
 def _usd_kwh() -> float:
-    return float(_fila("electricidad.csv", "pais", "España")["precio_kwh_eur"]) * float(
+    return float(_fila("electricidad.csv", "pais", "España")["precio_kwh"]) * float(
         _fila("moneda.csv", "clave", "usd_por_eur")["valor"]
     )
 

@@ -5,7 +5,10 @@ guía de estilo de las páginas que toca, y exige ``id`` de bloque únicos. Cada
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 
 import alcance
@@ -136,6 +139,55 @@ def test_un_cambio_de_datos_alcanza_cada_lectura_plantada(tmp_path):
     assert plantadas("modelos.csv") >= {"lecturas.py::test_por_un_registro", todas}  # ventanas remite a modelos
     assert plantadas("politicas.csv") == {"lecturas.py::test_por_una_fixture", todas}
     assert plantadas("paises.csv") == {"al_importar.py::test_a", todas}
+
+
+_ARNES_PLANTADO = """
+import math
+
+from . import vast
+
+
+def lee_reglas(x: float) -> float:
+    return math.nan if vast.regla("descuento_reserva_max").valor < 2 else x  # el fallo plantado: un NaN callado
+
+
+def sin_datos(x: float) -> float:
+    return x
+"""
+
+
+def test_un_cambio_de_datos_pasa_los_casos_del_arnes_cuya_funcion_lo_lee(tmp_path):
+    """Caso a caso en el arnés de propiedades: un CSV que lee una sola función plantada (vast_reglas.csv) alcanza los
+    casos de esa función en cada prueba del arnés y no los de otra que no lee datos; y el fallo plantado en la función
+    que lo lee (un NaN) hace fallar esos casos, los que pasa make check."""
+    raiz = _copia(tmp_path)
+    (raiz / "src" / "gpucoste" / "plantado.py").write_text(_ARNES_PLANTADO, encoding="utf-8")
+    propiedades = raiz / "tests" / "propiedades.py"
+    registro = "\nfrom gpucoste import plantado  # noqa: E402\n\nfuncion(plantado.lee_reglas, POSITIVO)\n"
+    registro += "funcion(plantado.sin_datos, POSITIVO)\n"
+    propiedades.write_text(propiedades.read_text(encoding="utf-8") + registro, encoding="utf-8")
+    pruebas = alcance.pruebas_afectadas(["src/gpucoste/datos/vast_reglas.csv"], raiz)
+    arnes = ("test_buenos_dan_un_resultado_finito", "test_extremos_dan_un_resultado_finito_o_un_error")
+    arnes += ("test_un_argumento_malo_da_value_error_que_lo_nombra",)
+    for prueba in arnes:
+        assert f"tests/test_propiedades.py::{prueba}" not in pruebas, "la prueba entera, no caso a caso"
+        assert f"tests/test_propiedades.py::{prueba}[plantado.lee_reglas]" in pruebas
+        assert f"tests/test_propiedades.py::{prueba}[plantado.sin_datos]" not in pruebas
+    casos = [p for p in pruebas if p.startswith("tests/test_propiedades.py::test_") and "[" in p]
+    assert (
+        len(casos)
+        < len(arnes) * len(alcance.casos_registrados(alcance.lecturas(raiz))[("tests/propiedades", "FUNCIONES")]) / 4
+    )
+    resultado = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "--tb=line"]
+        + [p for p in casos if "plantado" in p],
+        cwd=raiz,
+        env={**os.environ, "PYTHONPATH": str(raiz / "src"), "GPUCOSTE_RAPIDO": "1", "GPUCOSTE_DATOS": ""},
+        capture_output=True,
+        text=True,
+    )
+    assert resultado.returncode == 1, resultado.stdout[-2000:]
+    assert "test_buenos_dan_un_resultado_finito[plantado.lee_reglas]" in resultado.stdout, resultado.stdout[-2000:]
 
 
 def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():

@@ -274,13 +274,11 @@ def test_el_mes_de_un_proveedor_con_su_nombre_no_es_una_falta():
 def test_la_linea_de_ordenes_cuenta_el_mismo_mes():
     """Las órdenes que trabajan con meses (su ayuda y su salida) usan el mes del sitio: ningún 720 sin nombre, y
     el periodo por defecto de «gpucoste reservar» es el mes medio."""
-    import subprocess
-    import sys
+    from conftest import gpucoste
 
     textos = {}
     for orden in (["reservar", "--help"], ["reservar"], ["comprar", "--help"], ["comprar"], ["api-o-gpu"]):
-        r = subprocess.run([sys.executable, "-m", "gpucoste", *orden], capture_output=True, text=True, check=True)
-        textos[" ".join(orden)] = r.stdout
+        textos[" ".join(orden)] = gpucoste(*orden, check=True).stdout
     for orden, salida in textos.items():
         assert not [f for f in faltas(salida) if f.startswith("mes de horas:")], (orden, salida)
     assert f"por defecto, {coste.HORAS_MES:.0f}" in " ".join(textos["reservar --help"].split())

@@ -12,11 +12,16 @@ import io
 import pathlib
 import runpy
 import shutil
+import subprocess
 import sys
 import tempfile
 
+import alcance
 import pytest
-from conftest import DATOS, RAIZ
+from conftest import DATOS, RAIZ, ejemplos
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from propiedades import FUNCIONES
 
 from gpucoste import esquema
 
@@ -81,6 +86,56 @@ def test_el_analisis_ve_cada_csv_que_lee_un_snippet(ruta):
     if TODOS not in estaticas:
         faltan = leidos - estaticas
         assert not faltan, f"{ruta.relative_to(RAIZ)} lee {sorted(faltan)} y lecturas.py no lo ve"
+
+
+@functools.cache
+def _casos_del_arnes() -> tuple[Lecturas, list]:
+    lecturas = alcance.lecturas(RAIZ)
+    return lecturas, alcance.casos_registrados(lecturas)[("tests/propiedades", "FUNCIONES")]
+
+
+@pytest.mark.parametrize("f", FUNCIONES, ids=lambda f: f.nombre)
+def test_el_analisis_ve_cada_csv_que_lee_un_caso_del_arnes(f):
+    """make check pasa, de cada prueba del arnés de propiedades, solo los casos cuyo registro (la línea
+    ``funcion(…)`` de ``tests/propiedades.py``) lee el CSV cambiado: cada CSV que un caso carga de verdad, al generar
+    sus argumentos (buenos, extremos y malos) y al llamar a la función, está entre los que el análisis atribuye a su
+    registro (``alcance.casos_registrados``)."""
+    lecturas, casos = _casos_del_arnes()
+    posicion = next(i for i, g in enumerate(FUNCIONES) if g is f)
+    caso, sentencia = casos[posicion]
+    assert caso == f.nombre, (caso, f.nombre)
+    estaticas = alcance._lee_registro(lecturas, "tests/propiedades", sentencia)
+
+    @settings(max_examples=ejemplos(3), derandomize=True, database=None, deadline=None)
+    @given(st.data())
+    def llamar(data):
+        data.draw(f.con_malos())
+        for extremos in (False, True):
+            args, kwargs = data.draw(f.argumentos(extremos=extremos))
+            with contextlib.suppress(ValueError):
+                f.funcion(*args, **kwargs)
+
+    with _lecturas_de_verdad() as leidos, contextlib.redirect_stdout(io.StringIO()):
+        llamar()
+    if TODOS not in estaticas:
+        faltan = leidos - estaticas
+        assert not faltan, f"{f.nombre} lee {sorted(faltan)} y lecturas.py no lo ve en su registro"
+
+
+def test_los_ids_del_arnes_son_los_de_pytest():
+    """Los ids que ``alcance`` da a los casos del arnés (los nodos que pasa make check) son los que pytest recoge."""
+    recogidos = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests/test_propiedades.py"],
+        cwd=RAIZ,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    _, casos = _casos_del_arnes()
+    ids = alcance.ids_de_pytest([caso for caso, _ in casos])
+    assert ids == [n.split("[", 1)[1][:-1] for n in recogidos if "::test_buenos_dan_un_resultado_finito[" in n]
+    assert alcance.ids_de_pytest(["a", "b", "a", "x1", "x1"]) == ["a0", "b", "a1", "x1_0", "x1_1"]
+    assert alcance.ids_de_pytest(["a", None]) is None
 
 
 def test_la_comprobacion_de_lecturas_puede_fallar():

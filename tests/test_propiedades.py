@@ -19,6 +19,7 @@ import unicodedata
 from decimal import Decimal
 
 import pytest
+from conftest import ejemplos
 from herramientas import informar
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -37,9 +38,9 @@ def _contar(grupo: str) -> None:
 
 
 def _ajustes(n: int):
-    """``n`` ejemplos (con ``GPUCOSTE_RAPIDO``, en make check, menos: ``conftest.ajustes_rapidos``)."""
+    """``n`` ejemplos (con ``GPUCOSTE_RAPIDO``, en make check, menos: ``conftest.ejemplos``)."""
     return settings(
-        max_examples=n,
+        max_examples=ejemplos(n),
         derandomize=True,
         deadline=None,
         database=None,

@@ -531,7 +531,8 @@ def _parser() -> argparse.ArgumentParser:
         )
         for op in o.opciones:
             extra = {} if op.obligatoria else {"default": op.defecto}
-            defecto = f"{op.defecto:g}" if isinstance(op.defecto, float) else op.defecto
+            # coma decimal, como se escribe en la orden («243,33» vale igual que «243.33»)
+            defecto = f"{op.defecto:g}".replace(".", ",") if isinstance(op.defecto, float) else op.defecto
             ayuda = op.ayuda if op.obligatoria or op.defecto is None else f"{op.ayuda} (por defecto, {defecto})"
             tipo = nombre_de("Valor", lambda op=op: op.valores) if op.valores and op.tipo is str else op.tipo
             s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)

@@ -128,6 +128,8 @@ class Lecturas:
             for nombre, nodo in [*m.defs.items(), *m.metodos.items()]:
                 self._leer_definicion(m, nombre, nodo)
             self._leer_definicion(m, "<importar>", m.arbol)
+            for nombre, sentencia in _guardados_al_importar(m):
+                self._leer_definicion(m, nombre, sentencia)
         self._registros()
         self._cargadores()
         self._tablas()
@@ -211,6 +213,8 @@ class Lecturas:
                 saltar.add(id(n.func.value))
             elif isinstance(n, (ast.Name, ast.Attribute)) and not isinstance(n.ctx, ast.Load):
                 saltar.add(id(n))
+                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
+                    saltar.add(id(n.value))  # «esquema.cargar = otra» cambia el módulo, no lee cada definición suya
         llamadas: list[ast.Call] = []
         for n in recorrido:
             if resolver and isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in saltar:
@@ -230,7 +234,9 @@ class Lecturas:
         if clave == _CARGADOR:
             nombra, menciona = set(), set()  # cargar(t) lee la tabla t: lo cuenta quien nombra t
         parametros = {a.arg for a in ast.walk(nodo) if isinstance(a, ast.arg)} if nombre != "<importar>" else set()
-        self.llamadas[clave] = [(self._resolver(m, ll.func), _argumentos(m, ll, self, parametros)) for ll in llamadas]
+        self.llamadas[clave] = self.llamadas.get(clave, []) + [
+            (self._resolver(m, ll.func), _argumentos(m, ll, self, parametros)) for ll in llamadas
+        ]
         self.menciona_sin_externo[clave] = self.menciona_sin_externo.get(clave, set()) | menciona
         self.menciona[clave] = self.menciona.get(clave, set()) | menciona | ({TODOS} if externo else set())
         self.nombra[clave] |= nombra
@@ -333,6 +339,19 @@ class Lecturas:
             self.menciona_sin_externo.pop((m.nombre, "<importar>"), None)
             self.nombra.pop((m.nombre, "<importar>"), None)
 
+    def lee_nodo(self, modulo: str, nodo: ast.AST) -> set[str]:
+        """Los ficheros que puede leer ``nodo``, código de ``modulo`` (sus nombres, los de ese módulo), si se ejecuta:
+        p. ej. la sentencia que registra un caso de una prueba parametrizada (``funcion(datos.tarifa, Filas(lambda:
+        …))`` en ``tests/propiedades.py``); con ``TODOS``, cualquiera."""
+        m = self.modulos[modulo]
+        clave = (modulo, f"<nodo {id(nodo)}>")
+        try:
+            self._leer_definicion(m, clave[1], nodo)
+            return self.lee(clave)
+        finally:
+            for registro in (self.menciona, self.menciona_sin_externo, self.nombra, self.llamadas, self.guarda):
+                registro.pop(clave, None)
+
     def afectados(self, ficheros: set[str]) -> set[str]:
         """Los ficheros cuya carga cambia si cambian ``ficheros``: ellos y los que remiten a ellos."""
         return {f for f, deps in self.depende.items() if deps & ficheros} | set(ficheros)
@@ -352,6 +371,23 @@ class Lecturas:
                 inverso[(m.nombre, nombre)].add((m.nombre, "<modulo>"))
         inicio = {d for d, f in menciona.items() if f & tocados}
         return _cierre(inverso, inicio)
+
+
+def _guardados_al_importar(m: _Modulo):
+    """(nombre, sentencia) por cada sentencia de primer nivel que guarda algo en un nombre del módulo
+    (``CALCULADORAS[n] = Calculadora(…, _con_pais(c.calcular))`` en un ``for``, ``R.append(f)``): el nombre lee
+    también lo que lee lo guardado."""
+    for sentencia in m.arbol.body:
+        if isinstance(sentencia, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or _es_main(sentencia):
+            continue
+        nombres = set()
+        for n in ast.walk(sentencia):
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name):
+                nombres.add(n.value.id)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTADORES:
+                nombres.add(getattr(n.func.value, "id", None))
+        for nombre in sorted(nombres & set(m.defs)):
+            yield nombre, sentencia
 
 
 def _referencias(m: _Modulo, valor: ast.AST, vistos: frozenset = frozenset()) -> set[str]:
