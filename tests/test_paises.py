@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
+import sys
 
 import pytest
 from conftest import RAIZ, gpucoste
