@@ -551,3 +551,19 @@ def test_otros_hallazgos_de_la_tercera_ronda():
     _error(dataclasses.replace, precios, clave=())
     with graficos.figura() as (fig, _ax):
         _error(graficos.svg, fig, "a\x07")
+
+
+def test_los_recolectores_comprueban_sus_argumentos():
+    """``recolector.orden`` daba TypeError, IndexError o el «dest supplied twice» de argparse en inglés;
+    ``recolector_cambios.guardadas(nan)`` se aceptaba; una ``Lectura`` escrita sin tipo rompía ``resumen``
+    (TypeError al formatear None); los lectores de respuestas decían qué faltaba pero no qué se admite."""
+    from gpucoste import recolector, recolector_cambios
+
+    textos = {k: "Un texto." for k in ("prog", "descripcion", "ayuda_datos", "ayuda_fecha", "ayuda_resumen")}
+    buenos = {"opcion_guardadas": ("--ofertas", "Carpeta."), "hacer": lambda *a: ""} | textos
+    for malo in ({"opcion_guardadas": ("ofertas", "x")}, {"opcion_guardadas": math.nan}, {"hacer": 1}):
+        _error(recolector.orden, [], **(buenos | malo))
+    _error(recolector.orden, math.nan, **buenos)
+    _error(recolector_cambios.guardadas, math.nan)
+    _error(recolector_cambios.Lectura, "EUR", escrita=True)
+    assert "tal como la publica BCE" in _error(recolector_cambios.leer_bce, "<xml/>")
