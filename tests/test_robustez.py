@@ -567,3 +567,13 @@ def test_los_recolectores_comprueban_sus_argumentos():
     _error(recolector_cambios.guardadas, math.nan)
     _error(recolector_cambios.Lectura, "EUR", escrita=True)
     assert "tal como la publica BCE" in _error(recolector_cambios.leer_bce, "<xml/>")
+
+
+def test_los_campos_de_cada_calculadora_se_crean():
+    """Con la regla de los textos vacíos, un campo que el lector puede dejar vacío (el precio de compra: el de la
+    tienda de su país) empieza con ``defecto=""``: ``admite_vacio`` lo declara, y cada formulario se construye."""
+    from gpucoste import navegador
+
+    for nombre, calculadora in navegador.CALCULADORAS.items():
+        assert calculadora.campos(), nombre
+    assert any(c.defecto == "" for c in navegador.CALCULADORAS["comprar"].campos())

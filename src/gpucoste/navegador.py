@@ -82,7 +82,8 @@ class Campo(Validado):
     entonces (p. ej. «el de la tienda de tu país»): se lee dentro del campo vacío."""
 
 
-admite_vacio(Campo, "unidad", "vacio")  # un número sin unidad (el lote, las GPU); un campo que no se vacía
+# Un número sin unidad (el lote, las GPU) y, en un campo que se puede dejar vacío (``vacio``), su valor por defecto.
+admite_vacio(Campo, "unidad", "defecto")
 
 
 @dataclass(frozen=True)
