@@ -268,8 +268,8 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
 
     if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
         raise ValueError(
-            f"tabla: df={validacion.corto(df)}, decimales={validacion.corto(decimales)} no vale; se admite un "
-            "DataFrame de pandas y un diccionario de decimales por columna."
+            f"tabla: se admite un DataFrame de pandas y un diccionario de decimales por columna; "
+            f"df={validacion.corto(df)}, decimales={validacion.corto(decimales)} no valen."
         )
     for columna in decimales:
         validacion.opcion(columna, "tabla: columna", [str(c) for c in df.columns])
