@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
-import sys
 
 import pytest
 from conftest import RAIZ, gpucoste
@@ -281,12 +280,8 @@ def test_comprar_usa_el_kwh_de_cada_pais_con_fuente():
                     "por_usd"
                 ]
             )
-        salida = subprocess.run(
-            [sys.executable, "-m", "gpucoste", "comprar", "--pais", pais["codigo"], "--formato", "json"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        salida = _gpucoste("comprar", "--pais", pais["codigo"], "--formato", "json")
+        assert salida.returncode == 0, salida.stderr
         kwh = next(f for f in json.loads(salida.stdout) if f["concepto"] == "precio del kWh (US$)")
         assert kwh["valor"] == pytest.approx(float(fila["precio_kwh"]) / por_usd, rel=1e-9)
         assert f"electricidad.csv: {fila['pais']}" in kwh["origen"]

@@ -81,8 +81,16 @@ class Campo(Validado):
     """Si lo hay, el campo se puede dejar vacío (su argumento es ``"decimal_o_vacio"``) y esto dice lo que se usa
     entonces (p. ej. «el de la tienda de tu país»): se lee dentro del campo vacío."""
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.defecto == "" and not self.vacio:
+            raise ValueError(
+                f"Campo {self.nombre!r}: defecto='' no vale sin «vacio»; se admite un valor, o vacío si «vacio» dice "
+                "lo que se usa entonces."
+            )
 
-# Un número sin unidad (el lote, las GPU) y, en un campo que se puede dejar vacío (``vacio``), su valor por defecto.
+
+# Un número sin unidad (el lote, las GPU); un campo que empieza vacío (con «vacio», que dice lo que se usa).
 admite_vacio(Campo, "unidad", "defecto")
 
 
