@@ -1630,6 +1630,3 @@ del MODULOS_EXENTOS["publicacion"]
 
 for _sin_argumentos in (formato.mes_medio, vast.descuento_interrumpible, vast.mes_de_reserva):
     funcion(_sin_argumentos)
-
-# La luz del hogar de un país (decisiones.luz_del_pais): los países con precio del kWh en electricidad.csv, por nombre.
-funcion(decisiones.luz_del_pais, Opcional(Nombre(lambda: {e.pais for e in mercado.electricidad()})))
