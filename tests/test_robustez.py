@@ -565,6 +565,8 @@ def test_los_recolectores_comprueban_sus_argumentos():
         _error(recolector.orden, [], **(buenos | malo))
     _error(recolector.orden, math.nan, **buenos)
     _error(recolector_cambios.guardadas, math.nan)
+    assert "resultados[0]" in _error(recolector.planificar, datos.precios(), ["x"], "2026-07-01")  # AttributeError
+    _error(recolector.planificar, datos.precios(), math.nan, "2026-07-01")
     _error(recolector_cambios.Lectura, "EUR", escrita=True)
     assert "tal como la publica BCE" in _error(recolector_cambios.leer_bce, "<xml/>")
 

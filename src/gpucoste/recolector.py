@@ -384,6 +384,9 @@ def planificar(
     Función pura: no lee ni escribe ficheros. ``historial`` es ``datos.precios()``.
     """
     validacion.fecha(fecha)
+    if isinstance(resultados, str | bytes | dict) or not isinstance(resultados, Iterable):
+        raise ValueError(f"resultados: {validacion.corto(resultados)} no vale; se admite una lista de Resultado.")
+    resultados = validacion.lista_de(list(resultados), Resultado, "resultados", de="los de recolector.consultar()")
     informe = Informe(fecha)
     previas = ultimas(historial)
     con_filas = {p.gpu for p in historial}
