@@ -547,6 +547,35 @@ def test_otros_hallazgos_de_la_tercera_ronda():
     _error(calibracion.escribir_ajustes, "a\x00b")  # «embedded null byte», en inglés
     _error(dibujo.marcas, 0, 1e308)  # decía qué estaba mal, no qué se admite
     _error(esquema.Columna, "x", "texto", "Una columna.", valores=("a",))
+    assert "df=None" in _error(formato.tabla, None, {})  # decía «no 'NoneType'»
     _error(dataclasses.replace, precios, clave=())
     with graficos.figura() as (fig, _ax):
         _error(graficos.svg, fig, "a\x07")
+
+
+def test_los_recolectores_comprueban_sus_argumentos():
+    """``recolector.orden`` daba TypeError, IndexError o el «dest supplied twice» de argparse en inglés;
+    ``recolector_cambios.guardadas(nan)`` se aceptaba; una ``Lectura`` escrita sin tipo rompía ``resumen``
+    (TypeError al formatear None); los lectores de respuestas decían qué faltaba pero no qué se admite."""
+    from gpucoste import recolector, recolector_cambios
+
+    textos = {k: "Un texto." for k in ("prog", "descripcion", "ayuda_datos", "ayuda_fecha", "ayuda_resumen")}
+    buenos = {"opcion_guardadas": ("--ofertas", "Carpeta."), "hacer": lambda *a: ""} | textos
+    for malo in ({"opcion_guardadas": ("ofertas", "x")}, {"opcion_guardadas": math.nan}, {"hacer": 1}):
+        _error(recolector.orden, [], **(buenos | malo))
+    _error(recolector.orden, math.nan, **buenos)
+    _error(recolector_cambios.guardadas, math.nan)
+    assert "resultados[0]" in _error(recolector.planificar, datos.precios(), ["x"], "2026-07-01")  # AttributeError
+    _error(recolector.planificar, datos.precios(), math.nan, "2026-07-01")
+    _error(recolector_cambios.Lectura, "EUR", escrita=True)
+    assert "tal como la publica BCE" in _error(recolector_cambios.leer_bce, "<xml/>")
+
+
+def test_los_campos_de_cada_calculadora_se_crean():
+    """Con la regla de los textos vacíos, un campo que el lector puede dejar vacío (el precio de compra: el de la
+    tienda de su país) empieza con ``defecto=""``: ``admite_vacio`` lo declara, y cada formulario se construye."""
+    from gpucoste import navegador
+
+    for nombre, calculadora in navegador.CALCULADORAS.items():
+        assert calculadora.campos(), nombre
+    assert any(c.defecto == "" for c in navegador.CALCULADORAS["comprar"].campos())

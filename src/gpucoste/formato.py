@@ -267,7 +267,10 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
     import pandas as pd
 
     if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
-        raise ValueError(f"tabla: se admite un DataFrame y un dict de decimales, no {type(df).__name__!r}.")
+        raise ValueError(
+            f"tabla: se admite un DataFrame de pandas y un diccionario de decimales por columna; "
+            f"df={validacion.corto(df)}, decimales={validacion.corto(decimales)} no valen."
+        )
     for columna in decimales:
         validacion.opcion(columna, "tabla: columna", [str(c) for c in df.columns])
     salida = df.copy()

@@ -45,6 +45,7 @@ import json
 import math
 import os
 import pathlib
+import re
 import statistics
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -300,7 +301,10 @@ def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
     vram = {g: ficha.vram_gb for g, ficha in datos.especificaciones().items()}
     sin_vram = sorted(set(gpus) - set(vram))
     if sin_vram:
-        raise ValueError(f"recolector: las GPU {sin_vram} de GPUS no tienen fila en gpus.csv (su VRAM).")
+        raise ValueError(
+            f"recolector: las GPU {sin_vram} de gpus no tienen fila en gpus.csv (su VRAM); se admiten las GPU de "
+            "gpus.csv."
+        )
     salida = []
     for item in items:
         n = nivel(item)
@@ -380,6 +384,9 @@ def planificar(
     Función pura: no lee ni escribe ficheros. ``historial`` es ``datos.precios()``.
     """
     validacion.fecha(fecha)
+    if isinstance(resultados, str | bytes | dict) or not isinstance(resultados, Iterable):
+        raise ValueError(f"resultados: {validacion.corto(resultados)} no vale; se admite una lista de Resultado.")
+    resultados = validacion.lista_de(list(resultados), Resultado, "resultados", de="los de recolector.consultar()")
     informe = Informe(fecha)
     previas = ultimas(historial)
     con_filas = {p.gpu for p in historial}
@@ -622,6 +629,26 @@ def orden(
     también se imprime. Una entrada mala o un ``ValueError``/``OSError`` de ``hacer``: el error en español
     por stderr, nada por stdout y código 2. Los demás textos son las ayudas de cada opción.
     """
+    if argv is not None and (not isinstance(argv, list | tuple) or not all(isinstance(a, str) for a in argv)):
+        raise ValueError(f"argv: {validacion.corto(argv)} no vale; se admite None o una lista de textos.")
+    textos = {"prog": prog, "descripcion": descripcion, "ayuda_datos": ayuda_datos, "ayuda_fecha": ayuda_fecha}
+    for nombre, texto in (textos | {"ayuda_resumen": ayuda_resumen}).items():
+        validacion.texto(texto, nombre)
+    if (
+        not isinstance(opcion_guardadas, tuple)
+        or len(opcion_guardadas) != 2
+        or not re.fullmatch(r"--[a-z][a-z-]*", str(opcion_guardadas[0]))
+        or not validacion.texto_de_campo(opcion_guardadas[1])
+    ):
+        raise ValueError(
+            f"opcion_guardadas: {validacion.corto(opcion_guardadas)} no vale; se admite (bandera, ayuda), p. ej. "
+            "('--ofertas', 'Carpeta de respuestas guardadas.')."
+        )
+    if not callable(hacer) or not isinstance(anadir_resumen, bool):
+        raise ValueError(
+            f"hacer={validacion.corto(hacer)}, anadir_resumen={validacion.corto(anadir_resumen)} no valen; se admite "
+            "una función y True o False."
+        )
     opcion, ayuda_guardadas = opcion_guardadas
     parser = argparse.ArgumentParser(prog=prog, description=descripcion)
     parser.add_argument("--datos", type=pathlib.Path, default=pathlib.Path(__file__).parent / "datos", help=ayuda_datos)

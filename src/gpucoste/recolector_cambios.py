@@ -102,6 +102,10 @@ def _respuesta(organismo: str) -> Callable[[Callable[[str], tuple[str, float]]],
                     f"{organismo}: la respuesta {texto!r:.60} no tiene la forma de su API{falta}; se admite la "
                     f"respuesta tal como la publica {organismo}."
                 ) from None
+            except ValueError as error:  # «la serie no trae ningún dato»: falta decir qué se admite
+                if "se admite" in str(error):
+                    raise
+                raise ValueError(f"{error}; se admite la respuesta tal como la publica {organismo}.") from None
 
         return leer_respuesta
 
@@ -261,6 +265,9 @@ def descargar(fuente: Fuente, hoy: dt.date) -> str:
 
 def guardadas(carpeta: pathlib.Path) -> Callable[[Fuente, dt.date], str]:
     """Respuestas guardadas (``carpeta/<MONEDA>.json`` o ``.xml``) en lugar de la red, para las pruebas."""
+    if not isinstance(carpeta, str | os.PathLike) or not validacion.texto_de_campo(str(carpeta)):
+        raise ValueError(f"carpeta: {validacion.corto(carpeta)} no vale; se admite la ruta de una carpeta.")
+    carpeta = pathlib.Path(carpeta)
 
     def leer(fuente: Fuente, hoy: dt.date) -> str:
         for ext in ("json", "xml"):
@@ -282,6 +289,14 @@ class Lectura(Validado):
     anterior: paises.Cambio | None = None
     escrita: bool = False
     motivo: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.escrita and (self.fecha is None or self.por_usd is None):
+            raise ValueError(
+                f"Lectura: escrita=True con fecha={self.fecha!r} y por_usd={self.por_usd!r} no vale; se admite una "
+                "lectura escrita con su fecha y su tipo."
+            )
 
 
 def _anterior(moneda: str) -> paises.Cambio | None:
