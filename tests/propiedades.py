@@ -634,7 +634,7 @@ funcion(formato.fecha, FECHA)
 funcion(formato.entre_fechas, FECHA, FECHA)
 funcion(formato.nivel, Nombre(lambda: datos.NIVELES))
 funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
-funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2"]))
+funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2", "2026-07"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
@@ -1214,6 +1214,7 @@ def _con_vatios(g: str) -> bool:
 _EN_VAST = _gpus_donde(lambda g: g in {p.gpu for p in ranking.precios_vigentes() if p.proveedor == "Vast.ai"})
 _CON_PRECIO_Y_24GB = _gpus_donde(lambda g: g in datos.gpus() and datos.especificaciones()[g].vram_gb >= 24)
 _PAIS = Nombre(lambda: [f for f, p in paises.nombres().items() if p.pais in {e.pais for e in mercado.electricidad()}])
+funcion(decisiones.luz_del_pais, _PAIS)  # solo países con electricidad.csv: los demás, un error que pide el kWh
 _VAST = Nombre(lambda: ["Vast.ai"])
 _MODELOS_PEQUENOS = Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B"])
 
@@ -1444,6 +1445,11 @@ funcion(paises.vigencia_anticipo, _NOMBRES_PAIS)
 funcion(paises.compras_locales)
 funcion(paises.compra_local, Nombre(lambda: datos.especificaciones()), _NOMBRES_PAIS)
 funcion(paises.compra_usd, Objeto(lambda: list(paises.compras_locales())))
+funcion(
+    compra.precio_de_compra,
+    Nombre(lambda: {h.gpu for h in datos.hardware() if h.precio_compra_usd is not None}),
+    Nombre(paises.nombres, nulo=True),
+)
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recolector_cambios"] = (

@@ -754,6 +754,8 @@ def test_comprar_con_otros_valores_da_la_tabla_y_el_grafico_de_python(sitio, ses
     sesion.abrir(PAGINA_API)
     de_la_pagina = _grafico(sesion, "gc-comprar")
     assert "<svg" in de_la_pagina
+    sesion.pagina.fill("#gc-comprar-precio_compra", "1900")
+    sesion.pagina.fill("#gc-comprar-precio_kwh", "0,3")
     sesion.pagina.fill("#gc-comprar-horas_mes", "200")
     sesion.pagina.fill("#gc-comprar-valor_reventa", "600")
     valores = _valores(sesion, "gc-comprar")
@@ -1228,6 +1230,8 @@ def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
     neutra = navegador.calcular(nombre, valores)
     assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
     valores["pais"] = "CO"
+    if valores.get("precio_kwh") == "":  # un kWh escrito: no depende de que Colombia tenga el suyo en los datos
+        valores["precio_kwh"] = "0,3"
     tabla = navegador.calcular(nombre, valores)
     assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
     assert any("COP con IVA 19" in c for c in tabla.columnas) and len(tabla.columnas) > len(neutra.columnas)
@@ -1258,3 +1262,151 @@ def test_el_selector_de_pais_en_el_navegador_da_la_columna_local_y_la_orden(sesi
     assert [list(f) for f in esperado.filas] == sesion.celdas("gc-coste")
     assert "MXN con IVA 16" in sesion.pagina.inner_text("#gc-coste .gc-resultado")
     assert "MXN/US$" in sesion.pagina.inner_text("#gc-coste .gc-resultado")
+
+
+# --- ¿Comprar o alquilar? con el precio de la tienda del país (issue 22) -----------------------------------
+
+
+def _compra_local_esperada() -> tuple[dict[str, str], float]:
+    """La fila de compras_locales.csv de la GPU del formulario (la primera que hay) y su precio en dólares sin
+    impuestos, calculado aquí desde los CSV (impuesto de paises.csv; tipo de cambio de moneda.csv o cambios.csv, el
+    más reciente), no con la biblioteca."""
+    import csv
+
+    from gpucoste import decisiones
+
+    def filas(nombre: str) -> list[dict[str, str]]:
+        with (RAIZ / "src" / "gpucoste" / "datos" / nombre).open(encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    locales = [f for f in filas("compras_locales.csv") if f["gpu"] == decisiones.GPU_ALQUILADA]
+    if not locales:
+        pytest.skip("ninguna tienda con precio de la GPU del formulario en compras_locales.csv")
+    fila = max((f for f in locales if f["pais"] == locales[0]["pais"]), key=lambda f: f["fecha"])
+    pais = next(p for p in filas("paises.csv") if p["codigo"] == fila["pais"])
+    if fila["moneda"] == "EUR":
+        por_usd = 1 / float(next(x for x in filas("moneda.csv") if x["clave"] == "usd_por_eur")["valor"])
+    else:
+        por_usd = float(
+            max((c for c in filas("cambios.csv") if c["moneda"] == fila["moneda"]), key=lambda c: c["fecha"])["por_usd"]
+        )
+    return fila, float(fila["precio_local"]) / (1 + float(pais["impuesto"])) / por_usd
+
+
+def test_comprar_con_pais_y_sin_precio_usa_la_tienda_como_la_orden():
+    """Sin precio escrito, el formulario toma el de la tienda del país (la misma función que «gpucoste comprar
+    --pais»); «copiar como orden» va sin --precio-compra y la orden imprime la misma cifra; un precio escrito manda."""
+    from gpucoste import compra, decisiones, formato
+
+    fila, esperado = _compra_local_esperada()
+    valores = _por_defecto("comprar") | {"pais": fila["pais"]}
+    assert valores["precio_compra"] == ""
+    tabla = navegador.calcular("comprar", valores)
+    celdas_ = {f[0]: f[1] for f in tabla.filas}
+    assert celdas_["Precio de compra (US$)"] == numero(esperado)
+    assert celdas_["Precio de compra (US$)"] == numero(
+        compra.precio_de_compra(decisiones.GPU_ALQUILADA, fila["pais"]).usd
+    )
+    assert formato.fecha(fila["fecha"]) in tabla.titulo and "según" in tabla.titulo
+    orden = navegador.orden_cli("comprar", valores)
+    assert "--precio-compra" not in orden and orden.endswith(f"--pais {fila['pais']}")
+    assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, _ejecutar_orden(orden)) == []
+    # Sin país (la entrada neutra), el de lista; con uno escrito, ese, que va en la orden.
+    neutra = {f[0]: f[1] for f in navegador.calcular("comprar", valores | {"pais": "SIN"}).filas}
+    assert neutra["Precio de compra (US$)"] == numero(compra.precio_compra(decisiones.GPU_ALQUILADA))
+    escrito = valores | {"precio_compra": "1.750"}
+    assert navegador.calcular("comprar", escrito).filas[0][1] == numero(1750)
+    assert "--precio-compra 1750" in navegador.orden_cli("comprar", escrito)
+    assert "comprar.precio_compra=&" in navegador.enlace("comprar", valores)
+
+
+def test_comprar_con_la_tienda_del_pais_en_el_navegador(sesion):
+    """En Chromium: el país elegido y el precio vacío dan el precio de la tienda (con su fuente, su fecha y el tipo
+    de cambio en el título), el de la biblioteca en Python y el calculado aquí desde los CSV; viaja en la URL y en
+    la orden; un precio escrito lo sustituye."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from gpucoste import compra, decisiones, formato, paises
+
+    fila, esperado = _compra_local_esperada()
+    sesion.abrir(PAGINA_API)
+    sesion.pagina.locator("#gc-comprar-pais").select_option(fila["pais"])
+    assert sesion.pagina.input_value("#gc-comprar-precio_compra") == ""
+    valores = _valores(sesion, "gc-comprar")
+    sesion.enviar("gc-comprar")
+    assert sesion.fuera == []
+    calculado = {f[0]: f[1:] for f in sesion.celdas("gc-comprar")}
+    biblioteca = compra.precio_de_compra(decisiones.GPU_ALQUILADA, fila["pais"]).usd
+    assert calculado["Precio de compra (US$)"][0] == numero(esperado) == numero(biblioteca)
+    assert [list(f) for f in navegador.calcular("comprar", valores).filas] == sesion.celdas("gc-comprar")
+    # El precio local, con el impuesto, en la columna de la moneda del país (redondeado a sus decimales).
+    local = navegador.leer(calculado["Precio de compra (US$)"][1])
+    assert local == pytest.approx(float(fila["precio_local"]), abs=0.02)
+    titulo = sesion.pagina.inner_text("#gc-comprar .gc-resultado caption")
+    assert formato.fecha(fila["fecha"]) in titulo and paises.nota_cambio(fila["pais"]) in titulo
+    assert urlsplit(fila["fuente"]).hostname.removeprefix("www.") in titulo
+    consulta = parse_qs(urlsplit(sesion.pagina.url).query, keep_blank_values=True)
+    assert consulta["comprar.pais"] == [fila["pais"]] and consulta["comprar.precio_compra"] == [""]
+    orden = sesion.pagina.inner_text("#gc-comprar .gc-orden code")
+    assert "--precio-compra" not in orden and f"--pais {fila['pais']}" in orden
+    # El enlace, abierto en otra pestaña, calcula lo mismo.
+    otra = sesion.contexto.new_page()
+    try:
+        otra.goto(sesion.pagina.url, wait_until="networkidle")
+        otra.wait_for_function("Number(document.getElementById('gc-comprar').dataset.calculos || 0) > 0")
+        html = otra.locator("#gc-comprar .gc-resultado").inner_html()
+        assert celdas(BeautifulSoup(html, "html.parser").find("table")) == sesion.celdas("gc-comprar")
+    finally:
+        otra.close()
+    # El lector escribe su precio: manda sobre el de la tienda.
+    sesion.pagina.fill("#gc-comprar-precio_compra", "1750")
+    sesion.enviar("gc-comprar")
+    assert {f[0]: f[1] for f in sesion.celdas("gc-comprar")}["Precio de compra (US$)"] == numero(1750)
+    assert "--precio-compra 1750" in sesion.pagina.inner_text("#gc-comprar .gc-orden code")
+    # Otro país con el kWh de su hogar en los datos (el último de electricidad.csv): su luz, la de la biblioteca.
+    from gpucoste import mercado
+
+    otro = paises.pais(mercado.electricidad()[-1].pais)
+    sesion.pagina.locator("#gc-comprar-pais").select_option(otro.codigo)
+    valores = _valores(sesion, "gc-comprar")
+    assert valores["precio_kwh"] == ""
+    sesion.enviar("gc-comprar")
+    esperado = decisiones.luz_del_pais(otro.codigo).usd_kwh
+    assert {f[0]: f[1] for f in sesion.celdas("gc-comprar")}["Precio del kWh (US$)"] == numero(esperado, 4)
+    assert [list(f) for f in navegador.calcular("comprar", valores).filas] == sesion.celdas("gc-comprar")
+    assert f"Electricidad de un hogar de {otro.pais}" in sesion.pagina.inner_text("#gc-comprar .gc-resultado caption")
+
+
+def test_comprar_con_pais_y_sin_kwh_usa_la_luz_del_pais_como_la_orden():
+    """Con el kWh vacío, el del hogar del país (decisiones.luz_del_pais, como «gpucoste comprar» sin --precio-kwh),
+    calculado aquí desde los CSV; la orden va sin --precio-kwh e imprime las mismas cifras. Un país sin precio con
+    fuente da el error junto al campo, que pide el tuyo."""
+    import csv
+
+    def filas(nombre: str) -> list[dict[str, str]]:
+        with (RAIZ / "src" / "gpucoste" / "datos" / nombre).open(encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    todos = filas("paises.csv")
+    for luz in filas("electricidad.csv"):
+        pais = next(p for p in todos if p["pais"] == luz["pais"])
+        if luz["moneda"] == "EUR":
+            por_usd = 1 / float(next(x for x in filas("moneda.csv") if x["clave"] == "usd_por_eur")["valor"])
+        else:
+            cambios = [c for c in filas("cambios.csv") if c["moneda"] == luz["moneda"]]
+            por_usd = float(max(cambios, key=lambda c: c["fecha"])["por_usd"])
+        valores = _por_defecto("comprar") | {"pais": pais["codigo"]}
+        assert valores["precio_kwh"] == ""
+        tabla = navegador.calcular("comprar", valores)
+        assert dict(f[:2] for f in tabla.filas)["Precio del kWh (US$)"] == numero(float(luz["precio_kwh"]) / por_usd, 4)
+        assert f"Electricidad de un hogar de {luz['pais']}" in tabla.titulo
+        orden = navegador.orden_cli("comprar", valores)
+        assert "--precio-kwh" not in orden
+        assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, _ejecutar_orden(orden)) == []
+    con_luz = {f["pais"] for f in filas("electricidad.csv")}
+    sin = next((p for p in todos if p["pais"] not in con_luz), None)
+    if sin is not None:
+        respuesta = json.loads(
+            navegador.calcular_json("comprar", json.dumps(_por_defecto("comprar") | {"pais": sin["codigo"]}))
+        )
+        assert respuesta["campo"] == "precio_kwh" and sin["pais"] in respuesta["error"]

@@ -164,7 +164,7 @@ def _fila(nombre: str, clave: str, valor: str) -> dict:
 
 
 def _usd_kwh() -> float:
-    return float(_fila("electricidad.csv", "pais", "España")["precio_kwh_eur"]) * float(
+    return float(_fila("electricidad.csv", "pais", "España")["precio_kwh"]) * float(
         _fila("moneda.csv", "clave", "usd_por_eur")["valor"]
     )
 

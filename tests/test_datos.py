@@ -313,7 +313,7 @@ def test_cada_tabla_declarada_coincide_con_su_fila():
 
 def test_declaracion_mala():
     with pytest.raises(ValueError, match="tipo 'fecha2' desconocido"):
-        esquema.Columna("x", "fecha2", "")
+        esquema.Columna("x", "fecha2", "Una columna.")
 
 
 def test_datapackage():

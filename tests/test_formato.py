@@ -99,9 +99,10 @@ def test_entre_fechas_pone_la_preposicion_de_cada_extremo():
 def test_periodo_en_palabras():
     assert formato.periodo("2025-S1") == "primer semestre de 2025"
     assert formato.periodo("2024-S2") == "segundo semestre de 2024"
+    assert formato.periodo("2026-07") == "julio de 2026"  # un mes: la cuota de una tarifa
 
 
-@pytest.mark.parametrize("malo", ["2025-S3", "2025", "25-S1", "2025-s1", None, 2025])
+@pytest.mark.parametrize("malo", ["2025-S3", "2025", "25-S1", "2025-s1", "2026-13", "2026-7", None, 2025])
 def test_periodo_rechaza(malo):
     with pytest.raises(ValueError, match="periodo"):
         formato.periodo(malo)

@@ -179,12 +179,22 @@ def test_un_pais_desconocido_sale_con_2_en_espanol(argv):
     assert r.stderr.count("\n") == 1 and ("País desconocido" in r.stderr or "--empresa" in r.stderr)
 
 
+def _sin_luz() -> dict[str, str]:
+    """Un país de paises.csv sin precio del kWh en electricidad.csv (leídos aquí), o se salta la prueba."""
+    con_luz = {f["pais"] for f in _filas("electricidad.csv")}
+    sin = [p for p in _filas("paises.csv") if p["pais"] not in con_luz]
+    if not sin:
+        pytest.skip("todos los países tienen ya precio del kWh")
+    return sin[0]
+
+
 def test_comprar_usa_la_luz_del_pais_o_pide_la_tuya():
-    r = _gpucoste("comprar", "--pais", "CO")
-    assert r.returncode == 2 and "no hay precio del kWh con fuente para Colombia" in r.stderr
+    p = _sin_luz()
+    r = _gpucoste("comprar", "--pais", p["codigo"])
+    assert r.returncode == 2 and r.stdout == "" and f"no hay precio del kWh con fuente para {p['pais']}" in r.stderr
     assert "--precio-kwh" in r.stderr
-    r = _gpucoste("comprar", "--pais", "CO", "--precio-kwh", "0,2")
-    assert r.returncode == 0 and "COP con IVA 19\N{NO-BREAK SPACE}%" in r.stdout
+    r = _gpucoste("comprar", "--pais", p["codigo"], "--precio-kwh", "0,2")
+    assert r.returncode == 0 and f"{p['moneda']} con {p['nombre_impuesto']}" in r.stdout
     r = _gpucoste("comprar", "--pais", "España", "--formato", "csv")
     kwh = next(f for f in csv.DictReader(r.stdout.splitlines()) if f["concepto"] == "precio del kWh (US$)")
     assert "España" in kwh["origen"]
@@ -229,7 +239,7 @@ def test_comprar_usa_el_precio_de_la_tienda_del_pais():
         esperado = float(fila["precio_local"]) / (1 + float(pais["impuesto"])) / por_usd
         compra = _comprar("--pais", fila["pais"])["precio de compra (US$)"]
         assert compra["valor"] == pytest.approx(esperado, rel=1e-6)
-        assert "compras_locales.csv" in compra["origen"] and fila["fecha"] in compra["origen"]
+        assert "compras_locales.csv" in compra["origen"] and formato.fecha(fila["fecha"]) in compra["origen"]
     sin_tienda = [p["codigo"] for p in _filas("paises.csv") if p["codigo"] not in {f["pais"] for f in filas}]
     lista = float(
         next(h for h in _filas("hardware.csv") if h["gpu"] == "RTX 4090" and h["estado"] == "lista")[
@@ -254,3 +264,24 @@ def test_una_compra_local_en_otra_moneda_no_carga(carpeta_datos):
     with pytest.raises(ValueError, match="compras_locales.csv, fila 2, columna moneda"):
         paises.compras_locales()
     esquema.limpiar()
+
+
+def test_comprar_usa_el_kwh_de_cada_pais_con_fuente():
+    """Sin --precio-kwh, cada país de electricidad.csv usa el kWh de su hogar, en su moneda, pasado a dólares al tipo
+    más reciente de su moneda (leídos aquí de los CSV); la moneda es la del país."""
+    for fila in _filas("electricidad.csv"):
+        pais = next(p for p in _filas("paises.csv") if p["pais"] == fila["pais"])
+        assert fila["moneda"] == pais["moneda"]
+        if fila["moneda"] == "EUR":
+            por_usd = 1 / float(next(x for x in _filas("moneda.csv") if x["clave"] == "usd_por_eur")["valor"])
+        else:
+            por_usd = float(
+                max((c for c in _filas("cambios.csv") if c["moneda"] == fila["moneda"]), key=lambda c: c["fecha"])[
+                    "por_usd"
+                ]
+            )
+        salida = _gpucoste("comprar", "--pais", pais["codigo"], "--formato", "json")
+        assert salida.returncode == 0, salida.stderr
+        kwh = next(f for f in json.loads(salida.stdout) if f["concepto"] == "precio del kWh (US$)")
+        assert kwh["valor"] == pytest.approx(float(fila["precio_kwh"]) / por_usd, rel=1e-9)
+        assert f"electricidad.csv: {fila['pais']}" in kwh["origen"]

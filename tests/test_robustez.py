@@ -436,3 +436,117 @@ def test_mitades_de_escalado_y_resumen_de_cambios_con_entradas_malas():
 
     assert "lista de Escalado" in _error(calibracion.mitades_escalado, " ")
     assert "lista de Lectura" in _error(recolector_cambios.resumen, math.nan)
+
+
+# --- La tercera ronda del fuzz (issue 21): textos de registros, no finitos en cualquier campo, enteros enormes ----
+
+
+def _registro_de(clase):
+    """Un registro bueno de ``clase`` (de los datos o de una función que lo devuelve)."""
+    from gpucoste import calibracion, cli_opciones, mercado
+
+    return {
+        "Ajuste": lambda: next(iter(datos.ajustes().values())),
+        "PrecioApi": lambda: mercado.precios_api()[0],
+        "Precio": lambda: datos.precios()[0],
+        "Opcion": lambda: cli_opciones.Opcion("--x", "Una opción."),
+        "Resumen": lambda: calibracion.Resumen(3, 0.1, 0.5),
+    }[clase]()
+
+
+@pytest.mark.parametrize(
+    ("clase", "campo", "valor"),
+    [
+        ("Ajuste", "clave", ""),  # un texto obligatorio de un registro no va vacío…
+        ("Ajuste", "clave", " "),
+        ("PrecioApi", "modelo", "\t"),
+        ("PrecioApi", "modelo", "Llama\u200b3"),  # …ni lleva caracteres invisibles o de control
+        ("Precio", "nota", " "),  # una nota puede ir vacía, pero no con solo espacios
+        ("Precio", "nota", "a\x00b"),
+        ("Opcion", "defecto", math.nan),  # un campo sin tipo (object) tampoco guarda NaN ni infinitos
+        ("Opcion", "defecto", (1.0, math.inf)),
+        ("Resumen", "n", 10**400),  # un entero que no cabe sin perder cifras en un float
+        ("Opcion", "defecto", -(10**400)),
+    ],
+)
+def test_un_registro_rechaza_textos_vacios_no_finitos_y_enteros_enormes(clase, campo, valor):
+    registro = _registro_de(clase)
+    assert _error(dataclasses.replace, registro, **{campo: valor}).startswith(f"{clase}: {campo}=")
+
+
+def test_los_textos_que_pueden_ir_vacios():
+    """Elegido por campo: puede ir vacío un texto que vale ``""`` por defecto (nota, motivo, ejemplo…), una columna no
+    obligatoria de su CSV (``rechazada`` de medidas.csv) o lo que declara ``validacion.admite_vacio`` (la unidad de un
+    número sin unidad, la entrada neutra de países)."""
+    from gpucoste import navegador, paises
+
+    assert dataclasses.replace(datos.precios()[0], nota="").nota == ""
+    assert dataclasses.replace(datos.medidas()[0], rechazada="").rechazada == ""
+    campo = next(c for c in navegador.CALCULADORAS["coste"].campos())
+    assert dataclasses.replace(campo, unidad="").unidad == ""
+    assert paises.SIN_IMPUESTOS.ley == ""
+    _error(dataclasses.replace, campo, etiqueta="")
+    _error(validacion.admite_vacio, navegador.Campo, "no_existe")
+
+
+def test_las_claves_de_un_diccionario_de_un_registro_no_van_vacias():
+    from gpucoste import cli_opciones
+
+    salida = cli_opciones.Salida(_tabla())
+    _error(dataclasses.replace, salida, decimales={"": 1})
+    _error(dataclasses.replace, salida, constantes={"x": math.nan})
+
+
+def _tabla():
+    import pandas as pd
+
+    return pd.DataFrame({"a": [1]})
+
+
+def test_enteros_que_no_caben_en_un_float():
+    """``frescura.antiguos(umbral_dias=10**400)`` o ``historial.series(minimo=10**400)`` se aceptaban."""
+    from gpucoste import frescura, historial
+
+    assert "9007199254740992" in _error(validacion.entero, 10**400, "n")
+    _error(frescura.antiguos, None, 10**400)
+    _error(historial.series, None, 10**400)
+    _error(dataclasses.replace, datos.modelos()["Llama 3.1 8B"], capas=10**300)
+    assert validacion.entero(2**53, "n") == 2**53
+
+
+class _SinCampos:
+    provider = "vastai"
+
+
+@pytest.mark.parametrize("oferta", [None, "x", 1.5, _SinCampos()])
+def test_las_ayudas_del_recolector_piden_una_oferta_de_gpuhunt(oferta):
+    """``recolector.nivel``, ``es_pcie``, ``gpu_de`` y ``ofertas`` daban AttributeError o TypeError con algo que no es
+    una oferta de gpuhunt."""
+    from gpucoste import recolector
+
+    for llamar in (
+        lambda: recolector.nivel(oferta),
+        lambda: recolector.es_pcie(oferta),
+        lambda: recolector.gpu_de(oferta, recolector.GPUS, {"RTX 4090": 24}),
+        lambda: recolector.ofertas([oferta]),
+    ):
+        assert "oferta de gpuhunt" in _error(llamar)
+    _error(recolector.ofertas, "x")
+    _error(recolector.ofertas, [], {"RTX 4090": ""})
+
+
+def test_otros_hallazgos_de_la_tercera_ronda():
+    from gpucoste import calibracion, cli, cli_opciones, esquema, formato, graficos
+
+    assert "cli_opciones.Salida" in _error(cli.localizar, "x", "ES")  # AttributeError
+    precios = esquema.TABLAS["precios.csv"]
+    assert "esquema.tabla_de_valores" in _error(esquema.valor, precios, "x", "Clave")  # AttributeError
+    assert "sin caracteres de control" in _error(formato.total, "a\x1bb", True)
+    assert "sin caracteres de control" in _error(dibujo.barras, ["a"], {"x": [1]}, eje="e", alt="\u200b")
+    assert "Orden: nombre=nan" in _error(cli_opciones.orden, math.nan, "Una orden.")
+    _error(calibracion.escribir_ajustes, "a\x00b")  # «embedded null byte», en inglés
+    _error(dibujo.marcas, 0, 1e308)  # decía qué estaba mal, no qué se admite
+    _error(esquema.Columna, "x", "texto", "Una columna.", valores=("a",))
+    _error(dataclasses.replace, precios, clave=())
+    with graficos.figura() as (fig, _ax):
+        _error(graficos.svg, fig, "a\x07")

@@ -42,7 +42,7 @@ sin_reventa = tabla[tabla["reventa"].str.startswith("sin")].iloc[0]
 con_reventa = tabla[tabla["reventa"].str.startswith("alta")].iloc[0]
 reventa = mercado.reventa(ultima.gpu)
 print(
-    f"\nCon la electricidad de un hogar español ({numero(luz.eur_kwh, 4)} €/kWh, "
+    f"\nCon la electricidad de un hogar español ({numero(luz.precio_kwh, 4)} €/kWh, "
     f"{luz.organismo}, {periodo(luz.periodo)}) y "
     f"{numero(decisiones.vatios(ultima.gpu), 0)} W, "
     f"cada hora de uso ahorra menos de {dolares(alquiler.precio_hora_usd)}: la compra "

@@ -48,7 +48,7 @@ sin_luz = [
 ]
 if sin_luz:
     print(
-        "\nEl kWh de un hogar con fuente oficial solo está en los datos para "
+        "\nEl kWh de un hogar con fuente solo está en los datos para "
         f"{lista(con_luz)}; para {lista(sin_luz)}, las órdenes que cuentan la luz "
         "te piden el tuyo (`--precio-kwh`, en dólares)."
     )

@@ -1,6 +1,6 @@
 # ¿Comprar la GPU o alquilarla? Con electricidad, reventa y horas de uso al mes.
 from gpucoste import compra, datos, decisiones, formato, mercado
-from gpucoste.formato import dolares, fecha, mes, nivel, numero, periodo, tipo_precio
+from gpucoste.formato import dolares, mes, nivel, numero, periodo, tipo_precio
 
 gpu = decisiones.GPU_ALQUILADA
 equipo = datos.equipo(gpu)
@@ -18,11 +18,21 @@ print(
     f"{nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, {tipo_precio(alquiler.tipo)})."
 )
 print(
-    f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.eur_kwh, 4)} €/kWh "
+    f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.precio_kwh, 4)} €/kWh "
     f"(hogar español, {luz.organismo}, {periodo(luz.periodo)}), "
-    f"{numero(luz.usd_kwh, 4)} US$/kWh "
-    f"al cambio del BCE del {fecha(luz.fecha_cambio)}: "
-    f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso."
+    f"{numero(luz.usd_kwh, 4)} US$/kWh a {luz.cambio}: "
+    f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso. En el formulario, "
+    "con el kWh vacío y tu país elegido, se usa el de un hogar de ese país si hay uno "
+    "con fuente: "
+    + formato.lista(
+        [
+            f"{e.pais} ({e.organismo}, {periodo(e.periodo)})"
+            for e in mercado.electricidad()
+            if e.pais != decisiones.PAIS_LUZ
+        ]
+        or ["ninguno más por ahora"]
+    )
+    + "; para los demás, escribe el de tu factura."
 )
 print(
     f"- **Reventa:** entre el {formato.porcentaje(reventa.fraccion_min)} y el "

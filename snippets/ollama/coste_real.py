@@ -11,7 +11,7 @@ medida = next(
 )
 vatios = datos.especificaciones()[GPU].vatios
 luz = mercado.precio_kwh("España")
-casa = electricidad.coste_electricidad(vatios, luz.precio_kwh_eur, medida.tokens_s)
+casa = electricidad.coste_electricidad(vatios, luz.precio_kwh, medida.tokens_s)
 alquilada = datos.precio(GPU, "RunPod", "comunidad")
 horas_millon = recomendacion.horas_para_tokens(1e6, medida.tokens_s)
 apis = sorted(
@@ -22,7 +22,7 @@ apis = sorted(
 print(
     f"{MODELO} en una {GPU} a {numero(medida.tokens_s, 1)} tokens/s (medido con "
     f"llama.cpp en {medida.precision}, una petición a la vez), a {numero(vatios, 0)} W "
-    f"y con la luz de un hogar español a {euros(luz.precio_kwh_eur, 4)}/kWh "
+    f"y con la luz de un hogar español a {euros(luz.precio_kwh, 4)}/kWh "
     f"({luz.organismo}, {periodo(luz.periodo)}; copia del {fecha(luz.fecha)}):\n"
 )
 filas = [

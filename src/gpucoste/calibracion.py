@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from . import datos, memoria, tiempo
 from .formato import numero, porcentaje
-from .validacion import Validado
+from .validacion import Validado, texto_de_campo
 
 __all__ = [
     "BANDA",
@@ -706,7 +706,8 @@ def escribir_ajustes(ruta: str) -> None:
     import os
     import pathlib
 
-    if not isinstance(ruta, str | os.PathLike) or not str(ruta).strip() or not pathlib.Path(ruta).parent.is_dir():
+    texto = str(ruta) if isinstance(ruta, str | os.PathLike) else None
+    if not texto_de_campo(texto) or not pathlib.Path(texto).parent.is_dir():
         raise ValueError(f"ruta: {ruta!r} no vale; se admite la ruta de un fichero en una carpeta que existe.")
 
     filas = filas_ajustes()

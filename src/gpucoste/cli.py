@@ -41,7 +41,7 @@ import sys
 
 import pandas as pd
 
-from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo
+from . import datos, esquema, experimento, formato, memoria, paises, ranking, tiempo, validacion
 from .cli_opciones import (
     EMPRESA,
     ORDENES,
@@ -164,6 +164,7 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     Importes: las columnas con «US$» o que acaban en ``_usd``, o, en las tablas concepto/valor, las filas cuyo
     concepto dice «US$». Las de electricidad (``paises.gravado``) se convierten sin impuesto.
     """
+    validacion.instancia(salida, Salida, "salida", de="lo que devuelve una orden")
     p = paises.pais(pais)
     if p.moneda == "USD":
         return Salida(

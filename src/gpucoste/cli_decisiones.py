@@ -18,7 +18,7 @@ import math
 
 import pandas as pd
 
-from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, paises, recomendacion, tiempo
+from . import compra, datos, decisiones, equilibrios, formato, interrupciones, mercado, recomendacion, tiempo
 from .cli_opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from .coste import HORAS_MES, horas_al_mes
 from .electricidad import coste_electricidad
@@ -27,7 +27,7 @@ from .ranking import Trabajo
 
 __all__ = ["DADO", "PAIS_LUZ"]
 
-PAIS_LUZ = "España"
+PAIS_LUZ = decisiones.PAIS_LUZ
 """País cuyo kWh se usa si no se da ``--pais`` ni ``--precio-kwh`` (el de la guía)."""
 
 DADO = "dado"
@@ -74,21 +74,11 @@ def _precio_hora(precio_hora: float | None, gpu: str, proveedor: str | None = No
 
 
 def _kwh(precio_kwh: float | None, pais: str | None) -> tuple[float, str]:
-    """El precio del kWh dado, o el de un hogar de ``pais`` (por defecto, ``PAIS_LUZ``) en dólares, con su origen."""
+    """El precio del kWh dado, o el de un hogar de ``pais`` (``decisiones.luz_del_pais``) en dólares, con su origen."""
     if precio_kwh is not None:
         return precio_kwh, DADO
-    pais = paises.pais(pais).pais if pais else PAIS_LUZ
-    con_luz = {e.pais for e in mercado.electricidad()}
-    if pais not in con_luz:
-        raise ValueError(
-            f"no hay precio del kWh con fuente para {pais} en electricidad.csv "
-            f"(solo para {', '.join(sorted(con_luz))}); da el tuyo con --precio-kwh, en dólares por kWh"
-        )
-    luz = decisiones.luz(pais)
-    return (
-        luz.usd_kwh,
-        f"electricidad.csv: {pais}, {luz.fecha}; a {formato.numero(luz.usd_por_eur, 4)} US$/€ ({luz.fecha_cambio})",
-    )
+    luz = decisiones.luz_del_pais(pais)
+    return luz.usd_kwh, f"electricidad.csv: {luz.pais}, {luz.fecha}; a {luz.cambio}"
 
 
 def _vatios(vatios: float | None, gpu: str) -> tuple[float, str]:
@@ -268,17 +258,10 @@ def _comprar(
     reventa: float,
 ) -> Salida:
     origen_compra = DADO
-    local = paises.compra_local(gpu, pais) if precio_compra is None and pais else None
-    if local is not None:
-        p = paises.pais(pais)
-        precio_compra = paises.compra_usd(local)
-        origen_compra = (
-            f"compras_locales.csv: {gpu} en {p.pais}, {local.fecha}, "
-            f"{paises.cantidad(local.precio_local, local.moneda)} con {p.nombre_impuesto}; "
-            f"sin él, a {paises.nota_cambio(p)}"
-        )
-    elif precio_compra is None:
-        precio_compra, origen_compra = compra.precio_compra(gpu), f"hardware.csv: {gpu}, {datos.equipo(gpu).fecha}"
+    if precio_compra is None:
+        pc = compra.precio_de_compra(gpu, pais)
+        precio_compra = pc.usd
+        origen_compra = f"{'compras_locales.csv' if pc.local else 'hardware.csv'}: {gpu}, {pc.origen}"
     precio, origen_precio = _precio_hora(precio_hora, gpu)
     w, origen_w = _vatios(vatios, gpu)
     kwh, origen_kwh = _kwh(precio_kwh, pais)

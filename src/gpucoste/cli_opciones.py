@@ -170,6 +170,9 @@ def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = "", dinero:
     ``EMPRESA``), que añaden a la salida el importe en la moneda del país con su impuesto, el tipo de cambio y
     su fecha (``localizar``). Si la orden ya declara una de las dos (porque la usa para calcular), la recibe.
     """
+    Orden(nombre, ayuda, opciones, print, ejemplo)  # se comprueba ya, no al decorar: un nombre malo, aquí
+    if not isinstance(dinero, bool):
+        raise ValueError(f"dinero: {validacion.corto(dinero)} no vale; se admite True o False.")
 
     def registrar(funcion: Callable[..., Salida]) -> Callable[..., Salida]:
         propias = {op.bandera for op in opciones}

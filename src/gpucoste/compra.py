@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import math
+import urllib.parse
+from dataclasses import dataclass
 
-from . import datos
+from . import datos, formato, paises
 from .electricidad import coste_electricidad
 from .equilibrios import Equilibrio, _finito
-from .validacion import entero, numero, numeros_por_nombre, resultado
+from .validacion import Validado, entero, numero, numeros_por_nombre, resultado
 from .validacion import horas_mes as validacion_horas_mes
 
 __all__ = [
     "MESES_MAXIMOS",
+    "PrecioCompra",
     "comprar_o_alquilar",
     "coste_acumulado",
     "horas_equivalentes",
     "horas_para_comprar",
     "precio_compra",
+    "precio_de_compra",
 ]
 
 
@@ -33,6 +37,45 @@ def precio_compra(gpu: str) -> float:
         con_precio = sorted({h.gpu for h in datos.hardware() if h.precio_compra_usd is not None})
         raise ValueError(f"GPU {gpu!r} no tiene precio de compra en los datos; lo tienen: {con_precio}.")
     return equipo.precio_compra_usd
+
+
+@dataclass(frozen=True)
+class PrecioCompra(Validado):
+    """El precio de compra de una GPU con que se compara su alquiler, con su origen (``precio_de_compra``)."""
+
+    gpu: str
+    usd: float
+    """En dólares y sin impuestos, como los precios de alquiler."""
+    fecha: str
+    fuente: str
+    origen: str
+    """De dónde sale, para leer: la tienda del país, con su precio, su impuesto, su fuente, su fecha y el tipo de
+    cambio usado; o el precio de lista de ``hardware.csv`` con su fecha."""
+    local: paises.CompraLocal | None = None
+    """La fila de ``compras_locales.csv`` de la que sale, o ``None`` si es el precio de lista de ``hardware.csv``."""
+
+
+def precio_de_compra(gpu: str, pais: str | None = None) -> PrecioCompra:
+    """El precio de compra de ``gpu`` para un lector de ``pais``: el de la tienda de su país si lo hay con fuente.
+
+    Con ``compras_locales.csv`` (``paises.compra_local``), ese precio sin el impuesto del país y pasado a dólares
+    al tipo de cambio más reciente de los datos (``paises.compra_usd``); si no hay fila para ``gpu`` en ese país
+    (o ``pais`` es ``None`` o la entrada neutra), el de lista de ``hardware.csv`` (``precio_compra``). Es lo que
+    usan ``gpucoste comprar --pais`` y el formulario «¿Comprar o alquilar?» cuando el lector no escribe el suyo.
+    """
+    local = None if pais is None else paises.compra_local(gpu, pais)
+    if local is None:
+        usd, equipo = precio_compra(gpu), datos.equipo(gpu)
+        que = equipo.nota[0].lower() + equipo.nota[1:] if equipo.nota else "precio de lista"
+        origen = f"{que}, sin impuestos; dato del {formato.fecha(equipo.fecha)}"
+        return PrecioCompra(equipo.gpu, usd, equipo.fecha, equipo.fuente, origen)
+    p = paises.pais(pais)
+    sitio = urllib.parse.urlsplit(local.fuente).hostname.removeprefix("www.")
+    origen = (
+        f"{paises.cantidad(local.precio_local, local.moneda)} con {p.nombre_impuesto} en {p.pais}, según {sitio} el "
+        f"{formato.fecha(local.fecha)}; sin {p.nombre_impuesto}, a {paises.nota_cambio(p)}"
+    )
+    return PrecioCompra(local.gpu, paises.compra_usd(local), local.fecha, local.fuente, origen, local)
 
 
 def horas_para_comprar(gpu: str, proveedor: str, nivel: str, fecha: str | None = None) -> float:

@@ -29,6 +29,7 @@ __all__ = [
     "LocalFrenteARapida",
     "LocalOAlquilada",
     "Luz",
+    "PAIS_LUZ",
     "MODELO",
     "NIVELES_NO_FIJOS",
     "Rendimiento",
@@ -42,6 +43,7 @@ __all__ = [
     "local_frente_a_rapida",
     "local_o_alquilada",
     "luz",
+    "luz_del_pais",
     "precio_gpu_alquilada",
     "precio_vigente",
     "rendimientos",
@@ -231,27 +233,66 @@ HORAS_AL_DIA = (24, 8, 2)
 
 @dataclass(frozen=True)
 class Luz(Validado):
-    """El precio de la electricidad de un hogar, en euros y en dólares, con su origen."""
+    """El precio de la electricidad de un hogar, en la moneda de su país y en dólares, con su origen."""
 
-    eur_kwh: float
+    precio_kwh: float
+    """Con los impuestos del hogar, en ``moneda``."""
+    moneda: str
     usd_kwh: float
     periodo: str
     fecha: str
-    usd_por_eur: float
+    cambio: str
+    """El tipo de cambio usado, con su organismo y su fecha (``paises.nota_cambio``)."""
     fecha_cambio: str
     organismo: str = ""
     """Quién publica el precio (y dónde se leyó): lo que citan las páginas."""
+    pais: str = ""
 
 
-def luz(pais: str = "España") -> Luz:
-    """La electricidad de un hogar de ``pais`` pasada a dólares al tipo de referencia del BCE de los datos."""
-    from . import moneda
+PAIS_LUZ = "España"
+"""País cuyo kWh se usa si no se elige país (el de la guía)."""
+
+
+def luz(pais: str = PAIS_LUZ) -> Luz:
+    """La electricidad de un hogar de ``pais`` (nombre de ``electricidad.csv``) pasada a dólares al tipo de cambio
+    oficial más reciente de los datos (el del BCE para el euro; el del banco central de cada moneda, si no)."""
+    from . import paises
 
     e = mercado.precio_kwh(pais)
-    cambio = moneda.tipo_de_cambio()
+    c = paises.cambio(e.pais)
     return Luz(
-        e.precio_kwh_eur, e.precio_kwh_eur * cambio.valor, e.periodo, e.fecha, cambio.valor, cambio.fecha, e.organismo
+        e.precio_kwh,
+        e.moneda,
+        e.precio_kwh / c.por_usd,
+        e.periodo,
+        e.fecha,
+        paises.nota_cambio(e.pais),
+        c.fecha,
+        e.organismo,
+        e.pais,
     )
+
+
+def luz_del_pais(pais: str | None = None) -> Luz:
+    """La luz de un hogar de ``pais`` (código o nombre de ``paises.csv``) con que se calcula una GPU propia; sin
+    país, o con la entrada neutra, la de ``PAIS_LUZ``. Es lo que usan ``gpucoste comprar`` sin ``--precio-kwh`` y
+    el formulario «¿Comprar o alquilar?» con el kWh vacío.
+
+    Un país sin precio con fuente en ``electricidad.csv`` es un ``ValueError`` que lo dice y pide el tuyo: nunca se
+    usa en silencio el de otro país.
+    """
+    from . import paises
+
+    nombre = PAIS_LUZ if pais is None else paises.pais(pais).pais
+    if nombre == paises.SIN_IMPUESTOS.pais:
+        nombre = PAIS_LUZ
+    con_luz = sorted({e.pais for e in mercado.electricidad()})
+    if nombre not in con_luz:
+        raise ValueError(
+            f"precio_kwh: no hay precio del kWh con fuente para {nombre} en electricidad.csv (lo hay para "
+            f"{formato.lista(con_luz)}); escribe el tuyo, en dólares por kWh (en la línea de órdenes, --precio-kwh)."
+        )
+    return luz(nombre)
 
 
 def vatios(gpu: str) -> float:

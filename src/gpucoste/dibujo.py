@@ -41,7 +41,10 @@ def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
     if maximo < minimo:
         raise ValueError(f"maximo: {maximo!r} no vale; se admite un número mayor o igual que minimo ({minimo!r}).")
     if maximo - minimo > 1e300:
-        raise ValueError(f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande.")
+        raise ValueError(
+            f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande: se admite un "
+            "intervalo de como mucho 1e300."
+        )
     if maximo - minimo < 1e-300 or maximo - minimo < abs(minimo) * 1e-12:
         # iguales o casi (más cerca, la división entre cuantas da 0): un intervalo de 1 o, con números enormes,
         # de una billonésima de su tamaño (sumar 1 a 1e308 no lo cambia)
@@ -160,7 +163,9 @@ def lineas(
     series = {nombre: validacion.reales(ys, f"lineas: series[{nombre!r}]") for nombre, ys in series.items()}
     for nombre, ys in series.items():
         if len(ys) != len(x):
-            raise ValueError(f"lineas: la serie {nombre!r} tiene {len(ys)} valores y x tiene {len(x)}.")
+            raise ValueError(
+                f"lineas: la serie {nombre!r} tiene {len(ys)} valores y x tiene {len(x)}; se admite uno por cada x."
+            )
     todos = [v for ys in series.values() for v in ys]
     if not all(math.isfinite(v) for v in [*x, *todos]):
         raise ValueError("lineas: hay valores que no son números finitos.")
@@ -229,7 +234,8 @@ def barras(
         validacion.reales(valores, f"barras: partes[{nombre!r}]")
         if len(valores) != len(categorias):
             raise ValueError(
-                f"barras: la parte {nombre!r} tiene {len(valores)} valores y hay {len(categorias)} categorías."
+                f"barras: la parte {nombre!r} tiene {len(valores)} valores y hay {len(categorias)} categorías; se "
+                "admite un valor por categoría."
             )
     todos = [v for valores in partes.values() for v in valores]
     if not all(isinstance(v, int | float) and math.isfinite(v) and v >= 0 for v in [*todos, *referencias.values()]):
@@ -291,9 +297,11 @@ def _corto(valor: object, largo: int = 60) -> str:
 def _textos(funcion: str, **textos: object) -> None:
     """Cada texto (el alternativo, los rótulos…) ha de ser un ``str`` con algo escrito; si no, ``ValueError``."""
     for nombre, texto in textos.items():
-        if not isinstance(texto, str) or not texto.strip():
+        if not validacion.texto_de_campo(texto):
             que = "texto alternativo" if nombre == "alt" else nombre
-            raise ValueError(f"{funcion}: {que} = {_corto(texto)} no vale; se admite un texto no vacío.")
+            raise ValueError(
+                f"{funcion}: {que} = {_corto(texto)} no vale; se admite un texto no vacío, sin caracteres de control."
+            )
 
 
 def _nombres(valores: object, nombre: str, funcion: str) -> list[str]:

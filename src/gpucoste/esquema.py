@@ -146,7 +146,10 @@ class Columna(Validado):
         if self.tipo not in TIPOS:
             raise ValueError(f"Columna {self.nombre!r}: tipo {self.tipo!r} desconocido; se admite {list(TIPOS)}.")
         if (self.tipo == "enum") != bool(self.valores):
-            raise ValueError(f"Columna {self.nombre!r}: solo una columna «enum» lleva valores, y siempre.")
+            raise ValueError(
+                f"Columna {self.nombre!r}: valores={self.valores!r} no vale; se admite una lista de valores solo en "
+                "una columna «enum», y en ella no vacía."
+            )
 
     def admitido(self) -> str:
         """Lo que admite la columna, en español (para los mensajes de error)."""
@@ -199,13 +202,13 @@ class Columna(Validado):
             return
         try:
             if self.tipo == "texto":
-                if not isinstance(valor, str) or (self.requerida and not valor.strip()) or validacion.invisibles(valor):
+                if not validacion.texto_de_campo(valor, vacio=not self.requerida) or validacion.invisibles(valor):
                     raise ValueError
             elif self.tipo in ("numero", "entero"):
                 x = (
                     validacion.real(valor, "")
                     if self.tipo == "numero"
-                    else validacion.entero(valor, "", minimo=-(10**18))
+                    else validacion.entero(valor, "", minimo=-validacion.ENTERO_MAX, maximo=validacion.ENTERO_MAX)
                 )
                 if not self._en_rango(x):
                     raise ValueError
@@ -335,12 +338,17 @@ class Tabla(Validado):
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
-                f"{self.fichero}: las columnas {nombres} no son los campos de {self.fila.__name__}: {campos}."
+                f"{self.fichero}: las columnas {nombres} no valen; se admiten los campos de {self.fila.__name__}, una "
+                f"vez cada uno: {campos}."
             )
         if not self.clave or any(c not in nombres for c in usadas):
-            raise ValueError(f"{self.fichero}: la clave y las reglas deben usar columnas declaradas: {nombres}.")
+            raise ValueError(
+                f"{self.fichero}: la clave {self.clave!r} o una regla no valen; se admite una clave no vacía y reglas "
+                f"con columnas declaradas: {nombres}."
+            )
         TABLAS[self.fichero] = self
         _POR_FILA[self.fila] = self
+        validacion.admite_vacio(self.fila, *(c.nombre for c in self.columnas if c.tipo == "texto" and not c.requerida))
 
     def comprobar(self, registro: object) -> None:
         """``registro`` (una fila ya convertida) cumple las columnas, ``orden`` y ``limites``; si no, ``ValueError``."""
@@ -432,6 +440,8 @@ def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], qu
 
 def valor(tabla: Tabla, clave: str, nombre: str) -> Valor:
     """La fila ``clave`` de una ``tabla_de_valores``; una desconocida: ``ValueError`` que nombra ``nombre``."""
+    if not isinstance(tabla, Tabla) or tabla.fila is not Valor:
+        raise ValueError(f"tabla: {validacion.corto(tabla)} no vale; se admite una tabla de esquema.tabla_de_valores.")
     filas = {v.clave: v for v in cargar(tabla)}
     return filas[validacion.opcion(clave, nombre, filas)]
 

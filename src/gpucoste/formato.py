@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import decimal
 import numbers
+import re
 from typing import TYPE_CHECKING
 
 from . import datos, validacion
@@ -182,9 +183,10 @@ en cada calculadora, y la nota que la explica dice «asterisco»."""
 
 def total(texto: str, completo: bool) -> str:
     """``texto`` (un total ya escrito) con la marca ``INCOMPLETO`` si no está ``completo``: «361,57–369,04*»."""
-    if not isinstance(texto, str) or not texto.strip() or not isinstance(completo, bool):
+    if not validacion.texto_de_campo(texto) or not isinstance(completo, bool):
         raise ValueError(
-            f"total: texto = {texto!r}, completo = {completo!r} no vale; se admite un texto no vacío y un booleano."
+            f"total: texto = {texto!r}, completo = {completo!r} no vale; se admite un texto no vacío (sin caracteres "
+            "de control) y un booleano."
         )
     return texto if completo else texto + INCOMPLETO
 
@@ -236,10 +238,15 @@ def entre_fechas(desde: str, hasta: str) -> str:
 
 
 def periodo(texto: str) -> str:
-    """``"2025-S1"`` → ``"primer semestre de 2025"``; ``"2025-S2"`` → ``"segundo semestre de 2025"``."""
+    """``"2025-S1"`` → ``"primer semestre de 2025"``; ``"2025-S2"`` → ``"segundo semestre de 2025"``; un mes,
+    ``"2026-07"`` → ``"julio de 2026"``."""
+    if isinstance(texto, str) and re.fullmatch(r"[0-9]{4}-(0[1-9]|1[0-2])", texto):
+        return mes(texto)
     partes = texto.split("-S") if isinstance(texto, str) else []
     if len(partes) != 2 or not partes[0].isdigit() or len(partes[0]) != 4 or partes[1] not in ("1", "2"):
-        raise ValueError(f"periodo: {texto!r} no vale; se admite «AAAA-S1» o «AAAA-S2» (un semestre).")
+        raise ValueError(
+            f"periodo: {texto!r} no vale; se admite «AAAA-S1» o «AAAA-S2» (un semestre) o «AAAA-MM» (un mes)."
+        )
     return f"{'primer' if partes[1] == '1' else 'segundo'} semestre de {partes[0]}"
 
 

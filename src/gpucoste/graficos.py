@@ -162,8 +162,10 @@ def svg(fig: plt.Figure, alt: str) -> str:
     prólogo XML ni metadatos de fecha; los colores de texto y ejes pasan a ``currentColor``.
     """
     validacion.instancia(fig, plt.Figure, "fig", de="la de graficos.figura()")
-    if not isinstance(alt, str) or not alt.strip():
-        raise ValueError(f"svg: texto alternativo {alt!r} no vale; se admite una descripción no vacía.")
+    if not validacion.texto_de_campo(alt):
+        raise ValueError(
+            f"svg: texto alternativo {alt!r} no vale; se admite una descripción no vacía, sin caracteres de control."
+        )
     ancho, alto = fig.get_size_inches()
     descripcion = html.escape(alt.strip(), quote=True)
     partes = []

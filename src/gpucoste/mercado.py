@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import datos, esquema, validacion  # noqa: F401  (datos declara modelos.csv y gpus.csv)
+from . import datos, esquema, paises, validacion  # noqa: F401  (datos y paises declaran los CSV a los que se refieren)
 from .equilibrios import precio_millon_mezclado
 from .validacion import Validado
 
@@ -57,7 +57,9 @@ class PrecioApi(Validado):
 class Electricidad(Validado):
     pais: str
     consumidor: str
-    precio_kwh_eur: float
+    precio_kwh: float
+    """Con los impuestos de un hogar, en ``moneda``."""
+    moneda: str
     periodo: str
     organismo: str
     fecha: str
@@ -105,14 +107,20 @@ API_PRECIOS = esquema.Tabla(
 ELECTRICIDAD = esquema.Tabla(
     "electricidad.csv",
     Electricidad,
-    "Precio medio de la electricidad (euros por kWh, impuestos incluidos) en un periodo.",
+    "Precio de la electricidad de un hogar (por kWh, impuestos incluidos, en la moneda del país) en un periodo, del "
+    "organismo oficial; la nota dice qué tramo o región se eligió y por qué.",
     columnas=(
-        esquema.Columna("pais", "texto", "País."),
+        esquema.Columna("pais", "texto", "País (como en paises.csv)."),
         esquema.Columna("consumidor", "enum", "Tipo de consumidor.", valores=("hogar",)),
         esquema.Columna(
-            "precio_kwh_eur", "numero", "Euros por kWh, impuestos incluidos.", minimo=0, excluye_minimo=True
+            "precio_kwh", "numero", "Precio por kWh, impuestos incluidos, en moneda.", minimo=0, excluye_minimo=True
         ),
-        esquema.Columna("periodo", "texto", "Periodo del precio medio (p. ej., 2025-S1: primer semestre de 2025)."),
+        esquema.Columna("moneda", "texto", "Código ISO 4217 de la moneda del precio (la del país en paises.csv)."),
+        esquema.Columna(
+            "periodo",
+            "texto",
+            "Periodo del precio: un semestre (2025-S1: primer semestre de 2025) o un mes (2026-07: julio de 2026).",
+        ),
         esquema.Columna(
             "organismo",
             "texto",
@@ -123,6 +131,7 @@ ELECTRICIDAD = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("pais", "consumidor", "periodo"),
+    referencias=(esquema.Referencia(("pais", "moneda"), "paises.csv", ("pais", "moneda")),),
 )
 
 MODALIDADES_TABLA = esquema.Tabla(

@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .coste import coste_total, horas_al_mes
-from .formato import fecha, nivel, numero, periodo, rango, tipo_precio, total
-from .validacion import Validado, instancia, opcion, real
+from .formato import nivel, numero, periodo, rango, tipo_precio, total
+from .validacion import Validado, admite_vacio, instancia, opcion, real
 from .validacion import numero as numero_valido
 from .validacion import texto as texto_valido
 
@@ -77,6 +77,21 @@ class Campo(Validado):
     """Si las hay, el campo es una lista para elegir (un ``<select>``) y el valor va tal cual."""
     nombres: Mapping[str, str] | None = None
     """Lo que lee el lector en la lista, opción a opción (p. ej. «LoRA» para ``"lora"``); si falta, el valor."""
+    vacio: str = ""
+    """Si lo hay, el campo se puede dejar vacío (su argumento es ``"decimal_o_vacio"``) y esto dice lo que se usa
+    entonces (p. ej. «el de la tienda de tu país»): se lee dentro del campo vacío."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.defecto == "" and not self.vacio:
+            raise ValueError(
+                f"Campo {self.nombre!r}: defecto='' no vale sin «vacio»; se admite un valor, o vacío si «vacio» dice "
+                "lo que se usa entonces."
+            )
+
+
+# Un número sin unidad (el lote, las GPU); un campo que empieza vacío (con «vacio», que dice lo que se usa).
+admite_vacio(Campo, "unidad", "defecto")
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,9 @@ class Tabla(Validado):
     titulo: str = ""
     """Qué trabajo describe la tabla (modelo, método, tokens, secuencia, GPU…), escrito desde los campos: su
     ``<caption>``."""
+    exactas: tuple[tuple[float | None, ...], ...] = ()
+    """Si las hay, la cifra sin redondear de cada celda (``None`` si no es una cifra), fila a fila: ``en_moneda``
+    convierte esa y no la redondeada de la celda (como la línea de órdenes). Vacía: convierte la de la celda."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -101,6 +119,8 @@ class Tabla(Validado):
             if len(fila) != n:
                 que = "numericas" if i == len(self.filas) else f"filas[{i}]"
                 raise ValueError(f"Tabla: {que} tiene {len(fila)} celdas; se admite una por columna ({n}).")
+        if self.exactas and [len(f) for f in self.exactas] != [len(f) for f in self.filas]:
+            raise ValueError("Tabla: exactas no vale; se admite una cifra (o None) por celda de filas, o ninguna.")
 
 
 @dataclass(frozen=True)
@@ -108,8 +128,8 @@ class Calculadora(Validado):
     nombre: str
     titulo: str
     argumentos: dict[str, str]
-    """Nombre → tipo de cada campo, en orden (``"decimal"``, ``"entero"`` u ``"opcion"``), sin leer los datos:
-    es lo que usa el navegador."""
+    """Nombre → tipo de cada campo, en orden (``"decimal"``, ``"entero"``, ``"opcion"`` o ``"decimal_o_vacio"``: un
+    número o nada, que llega como ``None``), sin leer los datos: es lo que usa el navegador."""
     campos: Callable[[], tuple[Campo, ...]]
     """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
     calcular: Callable[..., Tabla]
@@ -560,13 +580,19 @@ def _tabla_api_o_gpu(
 
 
 def _campos_comprar() -> tuple[Campo, ...]:
-    from . import datos, decisiones
+    from . import decisiones
 
     gpu = decisiones.GPU_ALQUILADA
     alquiler = decisiones.precio_gpu_alquilada()
-    luz = decisiones.luz()
     return (
-        Campo("precio_compra", f"Precio de compra de la {gpu}", "US$", datos.equipo(gpu).precio_compra_usd),
+        # Vacío, como sin «--precio-compra» en «gpucoste comprar»: el de la tienda del país o el de lista.
+        Campo(
+            "precio_compra",
+            f"Precio de compra de la {gpu}; vacío, el de los datos",
+            "US$ sin impuestos",
+            "",
+            vacio="el de la tienda de tu país o el de lista",
+        ),
         Campo(
             "precio_hora",
             f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)} ({tipo_precio(alquiler.tipo)})",
@@ -574,13 +600,13 @@ def _campos_comprar() -> tuple[Campo, ...]:
             alquiler.precio_hora_usd,
         ),
         Campo("potencia_w", "Consumo de la GPU", "W", decisiones.vatios(gpu)),
-        # En dólares, como en «gpucoste comprar --precio-kwh»: el precio en euros, al cambio del BCE.
+        # En dólares, como en «gpucoste comprar --precio-kwh»; vacío, como sin esa opción: el de un hogar del país.
         Campo(
             "precio_kwh",
-            f"Electricidad de un hogar, {periodo(luz.periodo)}: {numero(luz.eur_kwh, 4)} €/kWh al cambio del BCE "
-            f"del {fecha(luz.fecha_cambio)}",
+            f"Electricidad; vacío, la de un hogar de tu país (sin país, de {decisiones.PAIS_LUZ})",
             "US$/kWh",
-            luz.usd_kwh,
+            "",
+            vacio="la de un hogar de tu país",
         ),
         Campo(
             "horas_mes",
@@ -595,15 +621,29 @@ def _campos_comprar() -> tuple[Campo, ...]:
 
 def _tabla_comprar(
     *,
-    precio_compra: float,
+    precio_compra: float | None,
     precio_hora: float,
     potencia_w: float,
-    precio_kwh: float,
+    precio_kwh: float | None,
     horas_mes: float,
     valor_reventa: float,
+    pais: str,
 ) -> Tabla:
-    from . import compra, dibujo
+    from . import compra, decisiones, dibujo
 
+    # Sin precio escrito, el de «gpucoste comprar» sin --precio-compra ni --precio-kwh: las mismas funciones.
+    origen = ""
+    if precio_compra is None:
+        pc = compra.precio_de_compra(decisiones.GPU_ALQUILADA, pais)
+        precio_compra, origen = pc.usd, f". Precio de compra: {pc.origen}"
+    if precio_kwh is None:
+        luz = decisiones.luz_del_pais(pais)
+        unidad = "€" if luz.moneda == "EUR" else luz.moneda
+        precio_kwh = luz.usd_kwh
+        origen += (
+            f". Electricidad de un hogar de {luz.pais}: {numero(luz.precio_kwh, 4)} {unidad}/kWh con impuestos "
+            f"({luz.organismo}, {periodo(luz.periodo)}), a {luz.cambio}"
+        )
     argumentos = {
         "precio_compra": precio_compra,
         "precio_hora": precio_hora,
@@ -612,15 +652,21 @@ def _tabla_comprar(
         "horas_mes": horas_mes,
     }
     e = compra.comprar_o_alquilar(**argumentos, valor_reventa=valor_reventa)
-    filas = (
-        ("Meses hasta el equilibrio", e.motivo if e.umbral is None else numero(e.umbral, 1)),
-        ("Horas de uso hasta el equilibrio", "—" if e.umbral is None else numero(e.umbral * horas_mes, 0)),
-        ("Coste en el equilibrio (US$)", "—" if e.coste_a is None else numero(e.coste_a, 0)),
+    horas_uso = None if e.umbral is None else e.umbral * horas_mes
+    cifras = (
+        ("Precio de compra (US$)", precio_compra, 2),
+        ("Precio del kWh (US$)", precio_kwh, 4),
+        ("Meses hasta el equilibrio", e.umbral, 1),
+        ("Horas de uso hasta el equilibrio", horas_uso, 0),
+        ("Coste en el equilibrio (US$)", e.coste_a, 0),
         (
             "Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
-            numero(compra.horas_equivalentes(precio_compra, precio_hora), 0),
+            compra.horas_equivalentes(precio_compra, precio_hora),
+            0,
         ),
     )
+    sin_cifra = {"Meses hasta el equilibrio": e.motivo}
+    filas = tuple((r, sin_cifra.get(r, "—") if x is None else numero(x, d)) for r, x, d in cifras)
     reventas = {"comprada, sin reventa": 0.0}
     if valor_reventa:
         reventas["comprada, con tu reventa"] = valor_reventa
@@ -633,11 +679,13 @@ def _tabla_comprar(
         alt="Coste acumulado de la GPU comprada o alquilada, mes a mes, con tus cifras: el alquiler crece más "
         "deprisa y alcanza a la compra en el punto de equilibrio.",
     )
+    comprada = numero(precio_compra) if ". Precio de compra" in origen else escribir(precio_compra)  # con decimales
     titulo = (
-        f"Una GPU comprada por {escribir(precio_compra)} US$ frente a alquilada a {escribir(precio_hora)} US$/h, con "
-        f"{escribir(horas_mes)} horas de uso al mes"
+        f"Una GPU comprada por {comprada} US$ frente a alquilada a {escribir(precio_hora)} US$/h, con "
+        f"{escribir(horas_mes)} horas de uso al mes{origen}"
     )
-    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
+    exactas = tuple((None, x) for _, x, _ in cifras)
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo, exactas)
 
 
 CALCULADORAS: dict[str, Calculadora] = {
@@ -742,10 +790,13 @@ CALCULADORAS: dict[str, Calculadora] = {
         Calculadora(
             "comprar",
             "Calcula tu caso: ¿comprar o alquilar?",
-            dict.fromkeys(
-                ("precio_compra", "precio_hora", "potencia_w", "precio_kwh", "horas_mes", "valor_reventa"),
-                "decimal",
-            ),
+            {
+                "precio_compra": "decimal_o_vacio",
+                **dict.fromkeys(("precio_hora", "potencia_w"), "decimal"),
+                "precio_kwh": "decimal_o_vacio",
+                **dict.fromkeys(("horas_mes", "valor_reventa"), "decimal"),
+                "pais": "opcion",
+            },
             _campos_comprar,
             _tabla_comprar,
             "comprar",
@@ -759,7 +810,8 @@ CALCULADORAS: dict[str, Calculadora] = {
 
 CON_DINERO = ("coste", "interrumpibles", "donde-mas-barato", "api-o-gpu", "comprar")
 """Las calculadoras cuyo resultado lleva importes en dólares: ganan el campo ``pais`` (``_campo_pais``), que,
-como cualquier campo declarado, viaja en el enlace, en «copiar como orden» (``--pais``) y en el CSV."""
+como cualquier campo declarado, viaja en el enlace, en «copiar como orden» (``--pais``) y en el CSV. Una que lo
+declara en sus argumentos (``comprar``: el precio de compra de la tienda del país) también lo recibe."""
 
 
 def _campo_pais() -> Campo:
@@ -776,9 +828,9 @@ def _campo_pais() -> Campo:
     return Campo("pais", "Tu país: moneda e impuesto de un particular", "", neutro, tuple(nombres), nombres)
 
 
-def _importe(celda: str, convertir: Callable[[float], str]) -> str:
-    """«2,04» → su importe local; «2,89–4,89*» → los dos extremos, con la marca de total incompleto
-    (``formato.INCOMPLETO``); lo que no es cifra, tal cual."""
+def _importe(celda: str, convertir: Callable[[float], str], exacta: float | None = None) -> str:
+    """«2,04» → su importe local (el de ``exacta``, la cifra sin redondear, si se da); «2,89–4,89*» → los dos
+    extremos, con la marca de total incompleto (``formato.INCOMPLETO``); lo que no es cifra, tal cual."""
     from .formato import INCOMPLETO
 
     marca = INCOMPLETO if celda.endswith(INCOMPLETO) else ""
@@ -786,6 +838,8 @@ def _importe(celda: str, convertir: Callable[[float], str]) -> str:
     leidos = [leer(x) for x in cifras.split("–")]
     if not all(isinstance(x, float) for x in leidos):
         return celda
+    if exacta is not None and len(leidos) == 1:
+        leidos = [exacta]
     return "–".join(convertir(x) for x in leidos) + marca
 
 
@@ -811,28 +865,34 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
         return lambda x: numero(paises.en_local(x, p, empresa=not gravado).local, decimales)
 
     columnas, filas, numericas = list(tabla.columnas), [list(f) for f in tabla.filas], list(tabla.numericas)
+    exactas = tabla.exactas or tuple((None,) * len(columnas) for _ in filas)
     if len(columnas) == 2 and not any("US$" in c for c in columnas):
         columnas.append(que)
         numericas.append(True)
-        for f in filas:
-            f.append(_importe(f[1], convertidor(paises.gravado(f[0]))) if "US$" in f[0] else "")
+        for f, x in zip(filas, exactas, strict=True):
+            f.append(_importe(f[1], convertidor(paises.gravado(f[0])), x[1]) if "US$" in f[0] else "")
     else:
         for i in reversed([i for i, c in enumerate(columnas) if "US$" in c]):
             columnas.insert(i + 1, columnas[i].replace("US$", que))
             numericas.insert(i + 1, True)
-            for f in filas:
-                f.insert(i + 1, _importe(f[i], convertidor(paises.gravado(" ".join(f)))))
+            for f, x in zip(filas, exactas, strict=True):
+                f.insert(i + 1, _importe(f[i], convertidor(paises.gravado(" ".join(f))), x[i]))
     impuesto = f"{p.nombre_impuesto} del {formato.porcentaje(p.impuesto)} de un particular"
     nota = f"En {p.pais}: {paises.nota_cambio(p)}; {impuesto}."
     titulo = f"{tabla.titulo.rstrip('.')}. {nota}" if tabla.titulo else nota
     return replace(
-        tabla, columnas=tuple(columnas), filas=tuple(tuple(f) for f in filas), numericas=tuple(numericas), titulo=titulo
+        tabla,
+        columnas=tuple(columnas),
+        filas=tuple(tuple(f) for f in filas),
+        numericas=tuple(numericas),
+        titulo=titulo,
+        exactas=(),
     )
 
 
-def _con_pais(calcular: Callable[..., Tabla]) -> Callable[..., Tabla]:
+def _con_pais(calcular: Callable[..., Tabla], lo_usa: bool) -> Callable[..., Tabla]:
     def calcular_en_moneda(*, pais: str, **valores: object) -> Tabla:
-        return en_moneda(calcular(**valores), pais)
+        return en_moneda(calcular(**valores, **({"pais": pais} if lo_usa else {})), pais)
 
     return calcular_en_moneda
 
@@ -848,7 +908,7 @@ for _nombre in CON_DINERO:
         _c.titulo,
         {**_c.argumentos, "pais": "opcion"},
         _mas_pais(_c.campos),
-        _con_pais(_c.calcular),
+        _con_pais(_c.calcular, "pais" in _c.argumentos),
         _c.orden,
         _c.banderas,
     )
@@ -856,6 +916,7 @@ for _nombre in CON_DINERO:
 
 MODULOS_DEL_CALCULO = (
     "compra",
+    "decisiones",
     "paises",
     "coste",
     "dibujo",
@@ -942,7 +1003,17 @@ def leer_entero(texto: str) -> int | str:
     return texto
 
 
-_LECTORES: dict[str, Callable[[str], object]] = {"decimal": leer, "entero": leer_entero, "opcion": str}
+def _leer_o_nada(texto: str) -> float | str | None:
+    """Un campo que se puede dejar vacío: ``None`` si lo está (solo espacios también); si no, ``leer``."""
+    return None if not _escrito(texto).strip() else leer(texto)
+
+
+_LECTORES: dict[str, Callable[[str], object]] = {
+    "decimal": leer,
+    "entero": leer_entero,
+    "opcion": str,
+    "decimal_o_vacio": _leer_o_nada,
+}
 
 
 def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
@@ -996,7 +1067,7 @@ def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
     _mismos_campos(nombre, c, valores)
     partes = ["gpucoste", c.orden]
     for campo, valor in _leidos(c, valores).items():
-        if _SIN_OPCION.get(campo) == valor:  # la orden sin esa opción imprime lo mismo
+        if valor is None or _SIN_OPCION.get(campo) == valor:  # la orden sin esa opción imprime lo mismo
             continue
         partes += [bandera(nombre, campo), _en_la_orden(valor)]
     return " ".join(shlex.quote(p) for p in partes)
@@ -1155,9 +1226,10 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
             control = f"<select {comunes}>{opciones}</select>"
         else:
             modo = "numeric" if c.argumentos[campo.nombre] == "entero" else "decimal"
+            vacio = f' placeholder="{html.escape(campo.vacio)}"' if campo.vacio else ""
             control = (
                 f'<input {comunes} type="text" inputmode="{modo}" autocomplete="off" spellcheck="false" '
-                f'value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}">'
+                f'value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}"{vacio}>'
             )
         filas.append(
             f'<div class="gc-campo"><label for="{i}">{html.escape(campo.etiqueta)}{unidad}</label>{control}'

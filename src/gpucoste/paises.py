@@ -205,6 +205,9 @@ COMPRAS_LOCALES = esquema.Tabla(
     ),
 )
 
+validacion.admite_vacio(Pais, "ley", "ley_fecha", "fecha", "fuente")  # la entrada neutra, abajo: sin ley ni fuente
+validacion.admite_vacio(Cambio, "fecha", "fuente")  # el del dólar: 1 por definición, sin fecha ni fuente (cambio())
+
 SIN_IMPUESTOS = Pais(
     codigo="SIN",
     pais="Sin impuestos",

@@ -206,8 +206,41 @@ class Informe(Validado):
         return [c.nueva for c in self.cambios]
 
 
+_CAMPOS_DE_GPUHUNT = {
+    "provider": (str,),
+    "instance_name": (str, type(None)),
+    "location": (str, type(None)),
+    "gpu_count": (int,),
+    "gpu_name": (str, type(None)),
+    "gpu_memory": (int, float, type(None)),
+    "spot": (bool,),
+    "flags": (list, tuple),
+    "provider_data": (dict, type(None)),
+}
+"""Los campos de ``gpuhunt.CatalogItem`` que lee el recolector, con sus tipos (el precio lo filtra ``ofertas``)."""
+
+
+def _de_gpuhunt(oferta: object, nombre: str = "oferta") -> object:
+    """``oferta`` si tiene los campos de una oferta de gpuhunt (``_CAMPOS_DE_GPUHUNT``); si no, ``ValueError``."""
+    for campo, tipos in _CAMPOS_DE_GPUHUNT.items():
+        if not hasattr(oferta, campo):
+            falla = f"no tiene {campo}"
+        elif not isinstance(getattr(oferta, campo), tipos) or (
+            isinstance(getattr(oferta, campo), bool) and bool not in tipos
+        ):
+            falla = f"{campo}={validacion.corto(getattr(oferta, campo))}"
+        else:
+            continue
+        raise ValueError(
+            f"{nombre}: {validacion.corto(oferta)} no vale ({falla}); se admite una oferta de gpuhunt "
+            "(gpuhunt.CatalogItem), como las de Resultado.ofertas."
+        )
+    return oferta
+
+
 def nivel(oferta) -> str | None:
     """El ``nivel`` de precios.csv de una oferta de gpuhunt (``None`` si el proveedor no se recoge)."""
+    _de_gpuhunt(oferta)
     if oferta.provider == "vastai":
         return "verificado" if (oferta.provider_data or {}).get("verificada") else "comunidad"
     if oferta.provider == "runpod":
@@ -220,12 +253,23 @@ def nivel(oferta) -> str | None:
 
 def es_pcie(oferta) -> bool:
     """¿Es PCIe la GPU de una oferta de gpuhunt? Lo dice su nombre de instancia o, en Vast.ai, su modelo."""
+    _de_gpuhunt(oferta)
     texto = f"{oferta.instance_name or ''} {(oferta.provider_data or {}).get('modelo', '')}"
     return "pcie" in texto.lower()
 
 
 def gpu_de(oferta, gpus: dict[str, str], vram: dict[str, float]) -> str | None:
     """La GPU de la guía de una oferta de gpuhunt: su nombre en ``gpus``, su VRAM y, si hace falta, su forma."""
+    _de_gpuhunt(oferta)
+    gpus = _gpus_de_gpuhunt(gpus)
+    vram = {
+        g: validacion.numero(v, f"vram[{g!r}]") for g, v in validacion.tabla_de(vram, "vram", "de GPU → GB").items()
+    }
+    if set(gpus) - set(vram):
+        raise ValueError(
+            f"vram: {validacion.corto(vram)} no vale: faltan {sorted(set(gpus) - set(vram))}; se admite la VRAM "
+            "de cada GPU de gpus."
+        )
     if oferta.gpu_memory is None:
         return None
     nombre = (oferta.gpu_name or "").lower()
@@ -239,8 +283,20 @@ def gpu_de(oferta, gpus: dict[str, str], vram: dict[str, float]) -> str | None:
     return candidatas[0] if len(candidatas) == 1 else None
 
 
+def _gpus_de_gpuhunt(gpus: object) -> dict[str, str]:
+    """``gpus`` (GPU de la guía → nombre en gpuhunt, como ``GPUS``) comprobado: claves y valores, textos no vacíos."""
+    gpus = validacion.tabla_de(gpus, "gpus", "de GPU de la guía → nombre en gpuhunt (como recolector.GPUS)")
+    for g, suyo in gpus.items():
+        validacion.texto(suyo, f"gpus[{g!r}]")
+    return gpus
+
+
 def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
     """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM (y forma) de una GPU de ``gpus``."""
+    gpus = _gpus_de_gpuhunt(gpus)
+    if isinstance(items, str | bytes | dict) or not isinstance(items, Iterable):
+        raise ValueError(f"items: {validacion.corto(items)} no vale; se admite una lista de ofertas de gpuhunt.")
+    items = [_de_gpuhunt(item, f"items[{i}]") for i, item in enumerate(items)]
     vram = {g: ficha.vram_gb for g, ficha in datos.especificaciones().items()}
     sin_vram = sorted(set(gpus) - set(vram))
     if sin_vram:

@@ -8,11 +8,12 @@ ya validados. De una función pública solo sale ``ValueError``: nunca ``TypeErr
 - ``numero(x, "nombre")``: un número real finito > 0 (``cero=True``: ≥ 0). Rechaza bool (también
   los de NumPy), textos, ``None``, NaN, ±inf y enteros que no caben en un float.
 - ``real(x, "nombre")``: un número real finito de cualquier signo (para formatear).
-- ``entero(x, "nombre", minimo=0)``: un int (no bool) ≥ ``minimo``.
+- ``entero(x, "nombre", minimo=0)``: un int (no bool) ≥ ``minimo`` (y ≤ ``maximo``, o ``ENTERO_MAX``).
 - ``opcion(x, "Nombre", validas)``: un nombre exacto de la lista; ante una errata (otras mayúsculas, una
   letra de más o de menos), el mensaje propone el más parecido («¿Quisiste decir …?», ``parecido``).
 - ``fecha(x)``: ``AAAA-MM`` o ``AAAA-MM-DD`` (y nada más: ni semanas ISO ni horas).
 - ``url(x)``: una URL ``https://`` con host.
+- ``corto(x)``: el ``repr`` de ``x`` para un mensaje, recortado si es enorme.
 - ``resultado(x, "funcion", entradas)``: ``x`` si es finito; si no, un error que nombra las entradas.
 - ``Validado``: base de los registros (``dataclass``) que se comprueban al crearse, también a mano: cada campo
   con el tipo que declara su anotación (``float``: número finito; ``int``: entero; ``str``: texto…).
@@ -35,9 +36,12 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 __all__ = [
+    "ENTERO_MAX",
     "HORAS_MES_MAX",
     "Validado",
+    "admite_vacio",
     "campos",
+    "corto",
     "dia",
     "entero",
     "fecha",
@@ -57,6 +61,7 @@ __all__ = [
     "resultado",
     "tabla_de",
     "texto",
+    "texto_de_campo",
     "url",
 ]
 
@@ -71,15 +76,15 @@ def _real(valor: object, nombre: str, permitido: str) -> float:
     try:
         x = float(valor)
     except OverflowError:
-        raise ValueError(f"{nombre}: {_corto(valor)} es demasiado grande; se admite {permitido}.") from None
+        raise ValueError(f"{nombre}: {corto(valor)} es demasiado grande; se admite {permitido}.") from None
     except (ValueError, TypeError):
-        raise ValueError(f"{nombre}: {_corto(valor)} no es un número; se admite {permitido}.") from None
+        raise ValueError(f"{nombre}: {corto(valor)} no es un número; se admite {permitido}.") from None
     if not math.isfinite(x):
-        raise ValueError(f"{nombre}: {_corto(valor)} no es un número finito; se admite {permitido}.")
+        raise ValueError(f"{nombre}: {corto(valor)} no es un número finito; se admite {permitido}.")
     return x
 
 
-def _corto(valor: object) -> str:
+def corto(valor: object) -> str:
     """``repr`` de ``valor``, recortado si es enorme (un int de 400 cifras no cabe en un mensaje)."""
     texto = repr(valor)
     return texto if len(texto) <= 60 else f"{texto[:25]}…{texto[-10:]} ({len(texto)} caracteres)"
@@ -93,7 +98,7 @@ def numero(valor: object, nombre: str, *, cero: bool = False) -> float:
     permitido = "un número finito mayor o igual que 0" if cero else "un número finito mayor que 0"
     x = _real(valor, nombre, permitido)
     if x < 0 or (x == 0 and not cero):
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite {permitido}.")
+        raise ValueError(f"{nombre}: {corto(valor)} no vale; se admite {permitido}.")
     return x + 0.0  # -0.0 → 0.0
 
 
@@ -103,19 +108,24 @@ def real(valor: object, nombre: str) -> float:
 
 
 def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = None) -> int:
-    """``valor`` si es un ``int`` (no bool) entre ``minimo`` y ``maximo``."""
-    permitido = f"un entero mayor o igual que {minimo}" + (f" y menor o igual que {maximo}" if maximo else "")
+    """``valor`` si es un ``int`` (no bool) entre ``minimo`` y ``maximo`` (sin ``maximo``, ``ENTERO_MAX``: un entero
+    más grande no cabe sin perder cifras en un float)."""
+    tope = ENTERO_MAX if maximo is None else maximo
+    grande = isinstance(valor, numbers.Integral) and not isinstance(valor, bool) and valor > tope
+    permitido = f"un entero mayor o igual que {minimo}" + (
+        f" y menor o igual que {tope}" if maximo is not None or grande else ""
+    )
     if isinstance(valor, bool) or not isinstance(valor, numbers.Integral):
-        raise ValueError(f"{nombre}: {_corto(valor)} no es un entero; se admite {permitido}.")
-    if valor < minimo or (maximo is not None and valor > maximo):
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite {permitido}.")
+        raise ValueError(f"{nombre}: {corto(valor)} no es un entero; se admite {permitido}.")
+    if valor < minimo or valor > tope:
+        raise ValueError(f"{nombre}: {corto(valor)} no vale; se admite {permitido}.")
     return int(valor)
 
 
 def texto(valor: object, nombre: str) -> str:
     """``valor`` si es un texto no vacío, normalizado a NFC (la «í» compuesta y la descompuesta son una)."""
     if not isinstance(valor, str) or not valor.strip() or invisibles(valor.replace("\n", " ")):
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un texto no vacío, sin caracteres de control.")
+        raise ValueError(f"{nombre}: {corto(valor)} no vale; se admite un texto no vacío, sin caracteres de control.")
     return unicodedata.normalize("NFC", valor)
 
 
@@ -142,18 +152,18 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
     El valor se compara en NFC; si se parece a uno válido (``parecido``), el mensaje lo propone.
     """
     if isinstance(validas, str | bytes) or not isinstance(validas, Iterable):
-        raise ValueError(f"{nombre}: la lista de valores {_corto(validas)} no vale; se admite una lista de nombres.")
+        raise ValueError(f"{nombre}: la lista de valores {corto(validas)} no vale; se admite una lista de nombres.")
     validas = sorted(set(validas))
     if isinstance(valor, str) and unicodedata.normalize("NFC", valor) in validas:
         return unicodedata.normalize("NFC", valor)
     if not validas:  # un «Valores admitidos: .» vacío no ayuda: quien llama debe acotar antes (p. ej. datos.precio)
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; los datos no tienen ningún valor para elegir.")
+        raise ValueError(f"{nombre}: {corto(valor)} no vale; los datos no tienen ningún valor para elegir.")
     lista = ", ".join(repr(v) for v in validas)
     sugerencia = parecido(valor, validas)
     pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
     nombre = str(nombre)  # una etiqueta del propio código: nunca un AttributeError por ella
     desconocido = "desconocida" if nombre.split(" ", 1)[0].rstrip(":").casefold() in _FEMENINOS else "desconocido"
-    raise ValueError(f"{nombre} {desconocido}: {_corto(valor)}.{pista} Valores admitidos: {lista}.")
+    raise ValueError(f"{nombre} {desconocido}: {corto(valor)}.{pista} Valores admitidos: {lista}.")
 
 
 _FEMENINOS = {"gpu", "precisión", "medida", "calculadora", "fecha", "regla", "modalidad", "tabla", "orden", "api"}
@@ -167,7 +177,7 @@ def fecha(texto: object, nombre: str = "fecha") -> dt.date:
             return dt.date.fromisoformat(texto if len(texto) == 10 else f"{texto}-01")
         except ValueError:
             pass
-    raise ValueError(f"{nombre} {_corto(texto)} no vale; se admite AAAA-MM-DD o AAAA-MM.")
+    raise ValueError(f"{nombre} {corto(texto)} no vale; se admite AAAA-MM-DD o AAAA-MM.")
 
 
 def hoy() -> dt.date:
@@ -184,7 +194,7 @@ def hoy() -> dt.date:
         return dt.datetime.fromtimestamp(int(epoca), dt.UTC).date()
     except (ValueError, OverflowError, OSError):
         raise ValueError(
-            f"SOURCE_DATE_EPOCH={_corto(epoca)} no vale; se admite un entero de segundos desde 1970-01-01 "
+            f"SOURCE_DATE_EPOCH={corto(epoca)} no vale; se admite un entero de segundos desde 1970-01-01 "
             "(p. ej. 1767225600), o nada para usar la fecha de hoy."
         ) from None
 
@@ -193,7 +203,7 @@ def invisibles(texto: str) -> list[str]:
     """Los caracteres de control o invisibles de ``texto`` (NUL, tabulador, espacio de anchura cero, marcas de
     dirección…: categorías Unicode Cc, Cf, Co, Cs, Zl y Zp), descritos como «U+200B (ZERO WIDTH SPACE)»."""
     if not isinstance(texto, str):
-        raise ValueError(f"invisibles: {_corto(texto)} no vale; se admite un texto.")
+        raise ValueError(f"invisibles: {corto(texto)} no vale; se admite un texto.")
     return [
         f"U+{ord(c):04X} ({unicodedata.name(c, 'sin nombre')})"
         for c in dict.fromkeys(texto)
@@ -217,7 +227,7 @@ def url(texto: object, nombre: str = "fuente") -> str:
         host = None
     if not host or partes.scheme != "https" or any(c.isspace() for c in texto):
         raise ValueError(
-            f"{nombre} {_corto(texto)} no es una URL https:// con host; se admite p. ej. 'https://vast.ai/pricing'."
+            f"{nombre} {corto(texto)} no es una URL https:// con host; se admite p. ej. 'https://vast.ai/pricing'."
         )
     return texto
 
@@ -229,7 +239,7 @@ def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> flo
     except OverflowError:  # un entero que no cabe en un float
         finito = False
     if not finito:
-        lista = ", ".join(f"{k}={_corto(v)}" for k, v in dict(entradas).items())
+        lista = ", ".join(f"{k}={corto(v)}" for k, v in dict(entradas).items())
         raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores más pequeños.")
     return valor
 
@@ -246,7 +256,7 @@ def fraccion(valor: object, nombre: str, *, uno: bool = False) -> float:
     except ValueError as error:
         raise ValueError(f"{error} Aquí se admite {permitido}.") from None
     if x > 1 or (x == 1 and not uno):
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite {permitido}.")
+        raise ValueError(f"{nombre}: {corto(valor)} no vale; se admite {permitido}.")
     return x
 
 
@@ -255,7 +265,7 @@ def horas_mes(valor: object, nombre: str = "horas_mes") -> float:
     x = numero(valor, nombre)
     if x > HORAS_MES_MAX:
         raise ValueError(
-            f"{nombre}: {_corto(valor)} no vale; se admite un número mayor que 0 y como mucho {HORAS_MES_MAX} "
+            f"{nombre}: {corto(valor)} no vale; se admite un número mayor que 0 y como mucho {HORAS_MES_MAX} "
             "(las horas de un mes de 31 días)."
         )
     return x
@@ -265,7 +275,7 @@ def numeros(valores: object, nombre: str) -> list[float]:
     """``valores`` como lista no vacía de números finitos mayores que 0 (una lista o una tupla)."""
     permitido = "una lista no vacía de números finitos mayores que 0"
     if not isinstance(valores, list | tuple) or not valores:
-        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite {permitido}.")
+        raise ValueError(f"{nombre}: {corto(valores)} no vale; se admite {permitido}.")
     return [numero(v, nombre) for v in valores]
 
 
@@ -273,34 +283,34 @@ def instancia(valor: object, tipo: type, nombre: str, *, de: str = "") -> object
     """``valor`` si es un ``tipo`` (p. ej. una ``vast.Oferta``); si no, ``ValueError`` que dice de dónde sale uno
     (``de``: «de recolector.ofertas()»)."""
     if not isinstance(tipo, type):
-        raise ValueError(f"instancia: tipo={_corto(tipo)} no vale; se admite una clase.")
+        raise ValueError(f"instancia: tipo={corto(tipo)} no vale; se admite una clase.")
     if not isinstance(valor, tipo):
         origen = f" ({de})" if de else ""
-        raise ValueError(f"{nombre}: {_corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
+        raise ValueError(f"{nombre}: {corto(valor)} no vale; se admite un {tipo.__module__}.{tipo.__name__}{origen}.")
     return valor
 
 
 def lista_de(valores: object, tipo: type, nombre: str, *, de: str = "") -> list:
     """``valores`` como lista de ``tipo`` (una lista o una tupla; vacía vale); si no, ``ValueError``."""
     if not isinstance(tipo, type):
-        raise ValueError(f"lista_de: tipo={_corto(tipo)} no vale; se admite una clase.")
+        raise ValueError(f"lista_de: tipo={corto(tipo)} no vale; se admite una clase.")
     if not isinstance(valores, list | tuple):
         origen = f" ({de})" if de else ""
-        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite una lista de {tipo.__name__}{origen}.")
+        raise ValueError(f"{nombre}: {corto(valores)} no vale; se admite una lista de {tipo.__name__}{origen}.")
     return [instancia(v, tipo, f"{nombre}[{i}]", de=de) for i, v in enumerate(valores)]
 
 
 def reales(valores: object, nombre: str) -> list[float]:
     """``valores`` como lista no vacía de números finitos de cualquier signo (una lista o una tupla)."""
     if not isinstance(valores, list | tuple) or not valores:
-        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite una lista no vacía de números finitos.")
+        raise ValueError(f"{nombre}: {corto(valores)} no vale; se admite una lista no vacía de números finitos.")
     return [real(v, nombre) for v in valores]
 
 
 def tabla_de(valores: object, nombre: str, forma: str) -> dict:
     """``valores`` si es un diccionario no vacío con claves de texto no vacías (cada valor lo comprueba quien llama)."""
     if not isinstance(valores, dict) or not valores or not all(isinstance(k, str) and k.strip() for k in valores):
-        raise ValueError(f"{nombre}: {_corto(valores)} no vale; se admite un diccionario no vacío {forma}.")
+        raise ValueError(f"{nombre}: {corto(valores)} no vale; se admite un diccionario no vacío {forma}.")
     return valores
 
 
@@ -315,7 +325,7 @@ def numeros_por_nombre(valores: object, nombre: str, forma: str) -> dict[str, fl
         try:
             salida[clave] = numero(valor, f"{nombre}[{clave!r}]", cero=True)
         except ValueError as error:
-            raise ValueError(f"{nombre}: {_corto(valores)} no vale: {error}") from None
+            raise ValueError(f"{nombre}: {corto(valores)} no vale: {error}") from None
     return salida
 
 
@@ -337,8 +347,8 @@ def _admite(valor: object, tipo: object) -> bool:
             return not isinstance(valor, bool) and isinstance(valor, numbers.Real) and math.isfinite(valor)
         except OverflowError:  # un entero que no cabe en un float
             return False
-    if tipo is int:
-        return isinstance(valor, numbers.Integral) and not isinstance(valor, bool)
+    if tipo is int:  # y que quepa sin perder cifras en un float (o en un número de JSON)
+        return isinstance(valor, numbers.Integral) and not isinstance(valor, bool) and abs(valor) <= ENTERO_MAX
     if tipo is bool:
         return isinstance(valor, bool) or type(valor).__name__ == "bool"  # el de NumPy también
     if origen is typing.Literal:
@@ -350,8 +360,9 @@ def _admite(valor: object, tipo: object) -> bool:
     if origen in (tuple, list, set, frozenset, dict):
         if not isinstance(valor, origen):
             return False
-        if origen is dict:
-            return not args or all(_admite(k, args[0]) and _admite(v, args[1]) for k, v in valor.items())
+        if origen is dict:  # una clave de texto no va vacía
+            claves = all(_admite(k, args[0]) and (not isinstance(k, str) or texto_de_campo(k)) for k in valor)
+            return not args or (claves and all(_admite(v, args[1]) for v in valor.values()))
         if origen is tuple and args and args[-1] is not Ellipsis:
             return len(valor) == len(args) and all(_admite(v, a) for v, a in zip(valor, args, strict=True))
         return not args or all(_admite(v, args[0]) for v in valor)
@@ -362,9 +373,29 @@ def _admite(valor: object, tipo: object) -> bool:
     return True  # un tipo que no se sabe comprobar (p. ej. un Protocol)
 
 
+ENTERO_MAX = 2**53
+"""El mayor entero de un registro: el último que un float (y un número de JSON) guarda sin perder cifras."""
+
+
+def _sin_no_finitos(valor: object, profundidad: int = 0) -> bool:
+    """¿``valor`` (o lo que contiene: tuplas, listas, diccionarios) no tiene NaN, infinitos ni enteros de más de
+    ``ENTERO_MAX``?"""
+    if isinstance(valor, numbers.Integral) and not isinstance(valor, bool):
+        return abs(valor) <= ENTERO_MAX
+    if isinstance(valor, float | complex) or type(valor).__module__ == "numpy":
+        try:
+            return bool(math.isfinite(valor)) if not isinstance(valor, complex) else False
+        except TypeError:
+            return True
+    if profundidad < 3 and isinstance(valor, list | tuple | set | frozenset | dict):
+        elementos = valor.values() if isinstance(valor, dict) else valor
+        return all(_sin_no_finitos(v, profundidad + 1) for v in elementos)
+    return True
+
+
 _DESCRIPCION = {
     float: "un número finito",
-    int: "un entero",
+    int: f"un entero (como mucho {ENTERO_MAX} en valor absoluto)",
     bool: "True o False",
     str: "un texto",
     dt.date: "una fecha (datetime.date)",
@@ -387,6 +418,8 @@ def _describir(tipo: object) -> str:
         origen = dict if origen.__name__ == "Mapping" else list
     if origen in nombres:
         return nombres[origen] + (f" de {_describir(args[0])}" if args and origen is not dict else "")
+    if tipo is object or tipo is typing.Any:
+        return "un valor"
     return f"un {getattr(tipo, '__name__', str(tipo))}"
 
 
@@ -395,24 +428,64 @@ def _anotaciones(clase: type) -> dict[str, object]:
     return typing.get_type_hints(clase)
 
 
+_VACIOS: dict[type, frozenset[str]] = {}
+"""Por clase de registro, los campos de texto que pueden ir vacíos además de los que valen ``""`` por defecto."""
+
+
+def admite_vacio(clase: type, *nombres: str) -> None:
+    """Declara que los campos de texto ``nombres`` de ``clase`` pueden ir vacíos («sin dato»: la unidad de un número
+    sin unidad, una columna no obligatoria de un CSV). Los demás textos de un registro no pueden ir vacíos."""
+    if not dataclasses.is_dataclass(clase) or not isinstance(clase, type):
+        raise ValueError(f"admite_vacio: {corto(clase)} no vale; se admite una clase dataclass.")
+    propios = {c.name for c in dataclasses.fields(clase)}
+    for nombre in nombres:
+        if nombre not in propios:
+            raise ValueError(
+                f"admite_vacio: {corto(nombre)} no vale; se admite un campo de {clase.__name__}: {sorted(propios)}."
+            )
+    _VACIOS[clase] = _VACIOS.get(clase, frozenset()) | frozenset(nombres)
+
+
+def texto_de_campo(valor: object, *, vacio: bool = False) -> bool:
+    """¿Vale ``valor`` en un campo de texto de un registro? Un texto sin caracteres de control ni invisibles (el salto
+    de línea sí) y no vacío ni solo espacios; si ``vacio`` (el campo puede ir vacío: vale ``""`` por defecto, lo
+    declara ``admite_vacio`` o es una columna no obligatoria de un CSV), también ``""``, pero no solo espacios."""
+    if not isinstance(valor, str):
+        return False
+    return (valor.strip() != "" or (vacio and valor == "")) and not invisibles(valor.replace("\n", " "))
+
+
 def campos(registro: object) -> None:
     """Cada campo de ``registro`` (un ``dataclass``) es del tipo que anota su clase, y si tiene ``minimo`` y
     ``maximo``, el mínimo no pasa del máximo; si no, ``ValueError`` que nombra la clase, el campo, el valor y lo
-    que se admite («Rango: minimo=nan no vale; se admite un número finito.»)."""
+    que se admite («Rango: minimo=nan no vale; se admite un número finito.»). Un texto no lleva caracteres de
+    control ni invisibles, y solo puede ir vacío si su campo vale ``""`` por defecto (``nota: str = ""``) o lo
+    declara ``admite_vacio`` (las columnas no obligatorias de un CSV)."""
     if not dataclasses.is_dataclass(registro) or isinstance(registro, type):
-        raise ValueError(f"campos: {_corto(registro)} no vale; se admite un registro (una instancia de un dataclass).")
+        raise ValueError(f"campos: {corto(registro)} no vale; se admite un registro (una instancia de un dataclass).")
     anotaciones = _anotaciones(type(registro))
     for campo in dataclasses.fields(registro):
         valor, tipo = getattr(registro, campo.name), anotaciones.get(campo.name, typing.Any)
         if not _admite(valor, tipo):
             raise ValueError(
-                f"{type(registro).__name__}: {campo.name}={_corto(valor)} no vale; se admite {_describir(tipo)}."
+                f"{type(registro).__name__}: {campo.name}={corto(valor)} no vale; se admite {_describir(tipo)}."
+            )
+        if not _sin_no_finitos(valor):
+            raise ValueError(
+                f"{type(registro).__name__}: {campo.name}={corto(valor)} no vale; se admite {_describir(tipo)} sin NaN "
+                f"ni infinitos (ni enteros de más de {ENTERO_MAX})."
+            )
+        vacio = campo.default == "" or campo.name in _VACIOS.get(type(registro), ())
+        if isinstance(valor, str) and not texto_de_campo(valor, vacio=vacio):
+            admitido = "sin caracteres de control" if vacio else "no vacío, sin caracteres de control"
+            raise ValueError(
+                f"{type(registro).__name__}: {campo.name}={corto(valor)} no vale; se admite un texto {admitido}."
             )
     minimo, maximo = getattr(registro, "minimo", None), getattr(registro, "maximo", None)
     if isinstance(minimo, numbers.Real) and isinstance(maximo, numbers.Real) and maximo < minimo:
         raise ValueError(
-            f"{type(registro).__name__}: maximo={_corto(maximo)} no vale; se admite un máximo mayor o igual que el "
-            f"mínimo ({_corto(minimo)})."
+            f"{type(registro).__name__}: maximo={corto(maximo)} no vale; se admite un máximo mayor o igual que el "
+            f"mínimo ({corto(minimo)})."
         )
 
 
