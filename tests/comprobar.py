@@ -14,8 +14,9 @@
    test»), con a lo sumo 10 ejemplos por prueba de hypothesis (también en las que crean su ``@given`` dentro, como
    el arnés: ``conftest.ejemplos``), muestras fijas de procesos reales y, donde lo que se comprueba es lo que
    imprimen, las órdenes en un solo proceso de gpucoste (``conftest.gpucoste``) y los snippets de la instalación
-   limpia en un solo proceso del venv nuevo (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son funciones sin fixtures (las reglas de los
-   snippets, tras editar la prosa), se llaman aquí mismo, caso a caso, sin arrancar pytest.
+   limpia en un solo proceso del venv nuevo (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son
+   funciones sin fixtures (las reglas de los snippets, tras editar la prosa), se llaman aquí mismo, caso a caso,
+   sin arrancar pytest.
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
