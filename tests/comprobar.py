@@ -12,9 +12,11 @@
 4. pytest: cada prueba que el cambio alcanza (``tests/alcance.py``; los snippets contra sus snapshots si cambian
    ``snippets/``, ``src/`` o los snapshots), sin las que construyen sitios (marca «construye»: esas, en «make
    test»), con a lo sumo 10 ejemplos por prueba de hypothesis (también en las que crean su ``@given`` dentro, como
-   el arnés: ``conftest.ejemplos``) y muestras fijas de procesos reales (``GPUCOSTE_RAPIDO``:
-   ``conftest.ajustes_rapidos``). Si todas son funciones sin fixtures (las reglas de los
-   snippets, tras editar la prosa), se llaman aquí mismo, caso a caso, sin arrancar pytest.
+   el arnés: ``conftest.ejemplos``), muestras fijas de procesos reales y, donde lo que se comprueba es lo que
+   imprimen, las órdenes en un solo proceso de gpucoste (``conftest.gpucoste``) y los snippets de la instalación
+   limpia en un solo proceso del venv nuevo (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son
+   funciones sin fixtures (las reglas de los snippets, tras editar la prosa), se llaman aquí mismo, caso a caso,
+   sin arrancar pytest.
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;

@@ -3,6 +3,7 @@ con la misma salida que publica la guía (tests/snapshots/), fuera de la constru
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import shutil
@@ -10,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import RAIZ
+from conftest import RAIZ, RAPIDO
 from herramientas import EN_CI
 
 UV = RAIZ / ".tools" / "bin" / "uv"
@@ -66,18 +67,66 @@ def test_importa_el_paquete_instalado(instalacion):
     assert int(filas) > 0
 
 
-@pytest.mark.parametrize("ruta", SNIPPETS, ids=lambda r: str(r.relative_to(RAIZ / "snippets")))
-def test_cada_snippet_da_la_salida_de_la_pagina(instalacion, ruta):
+_LOTE = r"""
+import contextlib, io, json, runpy, sys, traceback
+salidas, real = {}, sys.stdout
+for ruta in sys.argv[1:]:
+    out, err, rc = io.StringIO(), io.StringIO(), 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            runpy.run_path(ruta, run_name="__main__")
+        except SystemExit as fin:
+            rc = fin.code if isinstance(fin.code, int) else int(fin.code is not None)
+        except BaseException:
+            traceback.print_exc()
+            rc = 1
+    salidas[ruta] = [rc, out.getvalue(), err.getvalue()]
+real.write(json.dumps(salidas))
+"""
+
+
+@pytest.fixture(scope="module")
+def en_un_proceso(instalacion, request) -> dict[str, list] | None:
+    """Con ``GPUCOSTE_RAPIDO`` (make check): lo que imprime cada snippet que pasa esta sesión, todos en un solo
+    proceso del venv nuevo, como los ejecuta la construcción (arrancar Python con la biblioteca cuesta más que un
+    snippet). Sin él (make test), None: cada snippet en su propio proceso."""
+    if not RAPIDO:
+        return None
     python, trabajo = instalacion
-    relativa = ruta.relative_to(RAIZ)
+    rutas = sorted(
+        {
+            str(item.callspec.params["ruta"].relative_to(RAIZ))
+            for item in request.session.items
+            if getattr(item, "originalname", "") == "test_cada_snippet_da_la_salida_de_la_pagina"
+        }
+    )
     r = subprocess.run(
-        [str(python), str(relativa)],
+        [str(python), "-c", _LOTE, *rutas],
         cwd=trabajo,
         env=_entorno_limpio(),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=60 * len(rutas),
     )
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("ruta", SNIPPETS, ids=lambda r: str(r.relative_to(RAIZ / "snippets")))
+def test_cada_snippet_da_la_salida_de_la_pagina(instalacion, en_un_proceso, ruta):
+    python, trabajo = instalacion
+    relativa = ruta.relative_to(RAIZ)
+    if en_un_proceso is not None:
+        r = subprocess.CompletedProcess([str(python), str(relativa)], *en_un_proceso[str(relativa)])
+    else:
+        r = subprocess.run(
+            [str(python), str(relativa)],
+            cwd=trabajo,
+            env=_entorno_limpio(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert r.returncode == 0, r.stderr
     snapshot = SNAPSHOTS / ruta.relative_to(RAIZ / "snippets").with_suffix(".txt")
     assert r.stdout == snapshot.read_text(encoding="utf-8")

@@ -12,7 +12,6 @@ import io
 import pathlib
 import runpy
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -95,7 +94,7 @@ def _casos_del_arnes() -> tuple[Lecturas, list]:
 
 
 @pytest.mark.parametrize("f", FUNCIONES, ids=lambda f: f.nombre)
-def test_el_analisis_ve_cada_csv_que_lee_un_caso_del_arnes(f):
+def test_el_analisis_ve_cada_csv_que_lee_un_caso_del_arnes(f, request):
     """make check pasa, de cada prueba del arnés de propiedades, solo los casos cuyo registro (la línea
     ``funcion(…)`` de ``tests/propiedades.py``) lee el CSV cambiado: cada CSV que un caso carga de verdad, al generar
     sus argumentos (buenos, extremos y malos) y al llamar a la función, está entre los que el análisis atribuye a su
@@ -103,7 +102,8 @@ def test_el_analisis_ve_cada_csv_que_lee_un_caso_del_arnes(f):
     lecturas, casos = _casos_del_arnes()
     posicion = next(i for i, g in enumerate(FUNCIONES) if g is f)
     caso, sentencia = casos[posicion]
-    assert caso == f.nombre, (caso, f.nombre)
+    # El nodo que pasa make check es el de pytest (parametrizada como las del arnés: la misma lista y los mismos ids).
+    assert alcance.ids_de_pytest([c for c, _ in casos])[posicion] == request.node.callspec.id, caso
     estaticas = alcance._lee_registro(lecturas, "tests/propiedades", sentencia)
 
     @settings(max_examples=ejemplos(3), derandomize=True, database=None, deadline=None)
@@ -122,18 +122,8 @@ def test_el_analisis_ve_cada_csv_que_lee_un_caso_del_arnes(f):
         assert not faltan, f"{f.nombre} lee {sorted(faltan)} y lecturas.py no lo ve en su registro"
 
 
-def test_los_ids_del_arnes_son_los_de_pytest():
-    """Los ids que ``alcance`` da a los casos del arnés (los nodos que pasa make check) son los que pytest recoge."""
-    recogidos = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests/test_propiedades.py"],
-        cwd=RAIZ,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    _, casos = _casos_del_arnes()
-    ids = alcance.ids_de_pytest([caso for caso, _ in casos])
-    assert ids == [n.split("[", 1)[1][:-1] for n in recogidos if "::test_buenos_dan_un_resultado_finito[" in n]
+def test_los_ids_de_pytest():
+    """Como pytest, un id repetido lleva su número de orden (``alcance.ids_de_pytest``)."""
     assert alcance.ids_de_pytest(["a", "b", "a", "x1", "x1"]) == ["a0", "b", "a1", "x1_0", "x1_1"]
     assert alcance.ids_de_pytest(["a", None]) is None
 
