@@ -25,8 +25,7 @@ if barata.precio.gpu not in tiempo.gpus_medidas_entrenamiento():
     print(
         "\nSus horas son una estimación: no hay ninguna medida publicada de "
         f"entrenamiento en la {barata.precio.gpu}, y el tiempo usa la MFU medida en "
-        "otras GPU de su clase "
-        "([¿cuánto se equivoca?](cuanto-se-equivoca.md#limites))."
+        "otras GPU de su clase (lo detalla «¿Cuánto se equivoca?»)."
     )
 
 # Las estimaciones (cifras no leídas) quedan fuera salvo que se pidan: cuántas son.
