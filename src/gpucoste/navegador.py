@@ -633,7 +633,8 @@ def _tabla_comprar(
 
     # Sin precio escrito, el de «gpucoste comprar» sin --precio-compra ni --precio-kwh: las mismas funciones.
     origen = ""
-    if precio_compra is None:
+    del_dato = precio_compra is None  # el de los datos, con decimales; uno escrito, como se escribió
+    if del_dato:
         pc = compra.precio_de_compra(decisiones.GPU_ALQUILADA, pais)
         precio_compra, origen = pc.usd, f". Precio de compra: {pc.origen}"
     if precio_kwh is None:
@@ -679,7 +680,7 @@ def _tabla_comprar(
         alt="Coste acumulado de la GPU comprada o alquilada, mes a mes, con tus cifras: el alquiler crece más "
         "deprisa y alcanza a la compra en el punto de equilibrio.",
     )
-    comprada = numero(precio_compra) if ". Precio de compra" in origen else escribir(precio_compra)  # con decimales
+    comprada = numero(precio_compra) if del_dato else escribir(precio_compra)
     titulo = (
         f"Una GPU comprada por {comprada} US$ frente a alquilada a {escribir(precio_hora)} US$/h, con "
         f"{escribir(horas_mes)} horas de uso al mes{origen}"
