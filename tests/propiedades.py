@@ -1154,7 +1154,7 @@ for _sin_argumentos in (
     calibracion.fallos,
     calibracion.texto_informe,
     tiempo.ralentizacion_qlora,
-    tiempo.gpus_medidas_entrenamiento,
+    calibracion.gpus_medidas_entrenamiento,
     memoria.gb_sistema,
     experimento_definido.comparar_calibrado,
     datos.gpus,

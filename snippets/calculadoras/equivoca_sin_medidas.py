@@ -1,8 +1,8 @@
 # Las GPU con medidas de entrenamiento y las que se estiman con la MFU de su clase.
-from gpucoste import datos, tiempo
+from gpucoste import calibracion, datos
 from gpucoste.formato import lista
 
-medidas = tiempo.gpus_medidas_entrenamiento()
+medidas = calibracion.gpus_medidas_entrenamiento()
 sin = [g for g in datos.gpus() if g not in medidas]
 texto = (
     f"**Pocas GPU medidas.** Hay medidas de entrenamiento en {lista(medidas)}; en "

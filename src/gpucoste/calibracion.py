@@ -47,6 +47,7 @@ __all__ = [
     "filas_ajustes",
     "frase_banda",
     "frase_escalado",
+    "gpus_medidas_entrenamiento",
     "grafico",
     "informe",
     "informe_escalado",
@@ -85,6 +86,15 @@ _PERDIDA = {"torchtune": "por_trozos"}
 def usadas() -> tuple[datos.Medida, ...]:
     """Las medidas que entran en la calibración (``rechazada`` vacía)."""
     return tuple(m for m in datos.medidas() if not m.rechazada)
+
+
+def gpus_medidas_entrenamiento() -> list[str]:
+    """Las GPU con alguna medida de entrenamiento entre las ``usadas``, por orden alfabético.
+
+    El MFU de cada clase (``tiempo.clase_gpu``) se ajusta y se valida con ellas; en cualquier otra GPU, el tiempo
+    de entrenamiento es una estimación con el MFU de su clase, sin una medida propia que lo confirme.
+    """
+    return sorted({m.gpu for m in usadas() if m.tipo == "entrenamiento"})
 
 
 def _n(m: datos.Medida) -> int:

@@ -45,7 +45,6 @@ __all__ = [
     "flops_entrenamiento",
     "flops_por_token",
     "generacion_tipica",
-    "gpus_medidas_entrenamiento",
     "horas",
     "horas_entrenamiento",
     "horas_tipicas",
@@ -124,15 +123,6 @@ def clase_gpu(equipo: str | datos.Gpu) -> str:
     """``"hbm"`` si es de centro de datos (40 GB o más y 1500 GB/s o más), ``"gddr"`` si no."""
     g = memoria.gpu(equipo)
     return "hbm" if g.vram_gb >= 40 and g.ancho_banda_gbs >= 1500 else "gddr"
-
-
-def gpus_medidas_entrenamiento() -> list[str]:
-    """Las GPU con alguna medida de entrenamiento en ``medidas.csv`` que no se rechaza, por orden alfabético.
-
-    El MFU de cada clase (``clase_gpu``) sale de ellas; en cualquier otra GPU, el tiempo de entrenamiento es una
-    estimación con el MFU de su clase, sin una medida propia que lo confirme.
-    """
-    return sorted({m.gpu for m in datos.medidas() if m.tipo == "entrenamiento" and not m.rechazada})
 
 
 def escala(n_gpus: int) -> str:
