@@ -208,23 +208,32 @@ def ejemplos(n: int) -> int:
     return min(n, EJEMPLOS_RAPIDO) if RAPIDO else n
 
 
-_TRABAJADOR = r"""
-import contextlib, io, json, sys, traceback
-from gpucoste import cli
+UN_PROCESO = r"""
+import contextlib, io, json, runpy, sys, traceback
 salida = sys.stdout
 for linea in sys.stdin:
+    que, dato = json.loads(linea)
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            rc = cli.main(json.loads(linea))
+            if que == "orden":
+                from gpucoste import cli
+
+                rc = cli.main(dato)
+            else:
+                runpy.run_path(dato, run_name="__main__")
+                rc = 0
         except SystemExit as fin:
             rc = fin.code if isinstance(fin.code, int) else int(fin.code is not None)
-        except Exception:
+        except BaseException:
             traceback.print_exc()
             rc = 1
     salida.write(json.dumps([rc, out.getvalue(), err.getvalue()]) + "\n")
     salida.flush()
 """
+"""Un proceso de Python que ejecuta, línea a línea de su entrada, ``["orden", argv]`` (``cli.main``, como
+``python -m gpucoste``) o ``["snippet", ruta]`` (como ``python ruta``) y escribe ``[código, stdout, stderr]`` en
+una línea de JSON: con ``GPUCOSTE_RAPIDO``, arrancar Python con la biblioteca cuesta más que lo que se ejecuta."""
 _trabajador: list = []  # [(proceso, entorno con el que arrancó)]
 
 
@@ -241,11 +250,11 @@ def gpucoste(*argv: str, check: bool = False) -> subprocess.CompletedProcess:
         if not _trabajador or _trabajador[0][1] != _entorno() or _trabajador[0][0].poll() is not None:
             _cerrar_trabajador()
             proceso = subprocess.Popen(
-                [sys.executable, "-c", _TRABAJADOR], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+                [sys.executable, "-c", UN_PROCESO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
             )
             _trabajador.append((proceso, _entorno()))
         proceso = _trabajador[0][0]
-        proceso.stdin.write(json.dumps(list(argv)) + "\n")
+        proceso.stdin.write(json.dumps(["orden", list(argv)]) + "\n")
         proceso.stdin.flush()
         rc, salida, errores = json.loads(proceso.stdout.readline())
         r = subprocess.CompletedProcess([sys.executable, "-m", "gpucoste", *argv], rc, salida, errores)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import RAIZ, RAPIDO
+from conftest import RAIZ, RAPIDO, UN_PROCESO
 from herramientas import EN_CI
 
 UV = RAIZ / ".tools" / "bin" / "uv"
@@ -67,24 +67,6 @@ def test_importa_el_paquete_instalado(instalacion):
     assert int(filas) > 0
 
 
-_LOTE = r"""
-import contextlib, io, json, runpy, sys, traceback
-salidas, real = {}, sys.stdout
-for ruta in sys.argv[1:]:
-    out, err, rc = io.StringIO(), io.StringIO(), 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            runpy.run_path(ruta, run_name="__main__")
-        except SystemExit as fin:
-            rc = fin.code if isinstance(fin.code, int) else int(fin.code is not None)
-        except BaseException:
-            traceback.print_exc()
-            rc = 1
-    salidas[ruta] = [rc, out.getvalue(), err.getvalue()]
-real.write(json.dumps(salidas))
-"""
-
-
 @pytest.fixture(scope="module")
 def en_un_proceso(instalacion, request) -> dict[str, list] | None:
     """Con ``GPUCOSTE_RAPIDO`` (make check): lo que imprime cada snippet que pasa esta sesión, todos en un solo
@@ -101,7 +83,8 @@ def en_un_proceso(instalacion, request) -> dict[str, list] | None:
         }
     )
     r = subprocess.run(
-        [str(python), "-c", _LOTE, *rutas],
+        [str(python), "-c", UN_PROCESO],
+        input="".join(json.dumps(["snippet", ruta]) + "\n" for ruta in rutas),
         cwd=trabajo,
         env=_entorno_limpio(),
         capture_output=True,
@@ -109,7 +92,7 @@ def en_un_proceso(instalacion, request) -> dict[str, list] | None:
         timeout=60 * len(rutas),
     )
     assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
+    return dict(zip(rutas, (json.loads(linea) for linea in r.stdout.splitlines()), strict=True))
 
 
 @pytest.mark.parametrize("ruta", SNIPPETS, ids=lambda r: str(r.relative_to(RAIZ / "snippets")))
