@@ -200,7 +200,7 @@ def procesos() -> int:
     return max(1, min(4, nucleos))
 
 
-def pytest_en_partes(pruebas: list[str], partes: int) -> str | None:
+def pytest_en_partes(pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ) -> str | None:
     """pytest sobre ``pruebas`` en ``partes`` procesos a la vez, cada uno con sus ficheros (``conftest.repartir``,
     por lo que tardó cada caso la última vez) y su carpeta temporal. Cada uno para en su primer fallo, y el primero
     que falla para a los demás: su salida, o None si todos pasan."""
@@ -216,7 +216,7 @@ def pytest_en_partes(pruebas: list[str], partes: int) -> str | None:
             orden = [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
             orden += ["--basetemp", str(carpeta / f"tmp{k}"), "-m", "not construye", *pruebas]
             entorno = {**os.environ, "GPUCOSTE_DATOS": "", "GPUCOSTE_RAPIDO": "1", **reparto}
-            proceso = subprocess.Popen(orden, cwd=RAIZ, env=entorno, stdout=salida, stderr=subprocess.STDOUT, text=True)
+            proceso = subprocess.Popen(orden, cwd=raiz, env=entorno, stdout=salida, stderr=subprocess.STDOUT, text=True)
             lanzados.append((proceso, salida))
         limite = time.monotonic() + 900
         pendientes = list(lanzados)
