@@ -1201,6 +1201,7 @@ funcion(
 funcion(ranking.validar, Objeto(_trabajos))
 funcion(ranking.opcion_para, Objeto(_trabajos), Objeto(ranking.precios_vigentes))
 funcion(ranking.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
+funcion(ranking.aviso_mas_barata, Nombre(datos.gpus))
 funcion(ocultos.gb_gratis_mes, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
 funcion(ocultos.euros_coste_real, Nombre(_experimentos))
 funcion(alternativas.trabajo_del_articulo, gpu=Nombre(lambda: {e.gpu for e in experimento.escenarios()}))
