@@ -1201,6 +1201,7 @@ funcion(
 funcion(ranking.validar, Objeto(_trabajos))
 funcion(ranking.opcion_para, Objeto(_trabajos), Objeto(ranking.precios_vigentes))
 funcion(ranking.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
+funcion(ranking.aviso_mas_barata, Nombre(datos.gpus))
 funcion(ocultos.gb_gratis_mes, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
 funcion(ocultos.euros_coste_real, Nombre(_experimentos))
 funcion(alternativas.trabajo_del_articulo, gpu=Nombre(lambda: {e.gpu for e in experimento.escenarios()}))
@@ -1221,7 +1222,7 @@ def _con_vatios(g: str) -> bool:
 _EN_VAST = _gpus_donde(lambda g: g in {p.gpu for p in ranking.precios_vigentes() if p.proveedor == "Vast.ai"})
 _CON_PRECIO_Y_24GB = _gpus_donde(lambda g: g in datos.gpus() and datos.especificaciones()[g].vram_gb >= 24)
 _PAIS = Nombre(lambda: [f for f, p in paises.nombres().items() if p.pais in {e.pais for e in mercado.electricidad()}])
-funcion(decisiones.luz_del_pais, _PAIS)  # solo países con electricidad.csv: los demás, un error que pide el kWh
+funcion(decisiones.luz_del_pais, Opcional(_PAIS))  # None: PAIS_LUZ; un país sin electricidad.csv: un error
 _VAST = Nombre(lambda: ["Vast.ai"])
 _MODELOS_PEQUENOS = Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B"])
 

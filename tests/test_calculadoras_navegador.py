@@ -243,6 +243,75 @@ def test_error_de_la_biblioteca_con_su_campo():
     assert respuesta == {"error": str(error.value), "campo": "horas"}
 
 
+# ---- La más barata sin medidas de entrenamiento: la misma frase en el ejemplo, el formulario y la orden ---------
+
+BARATO_TABLA = RAIZ / "snippets" / "calculadoras" / "barato_tabla.py"
+ORDEN_BARATO = ["donde-mas-barato", "--modelo", "Llama 3.1 8B", "--metodo", "lora", "--tokens", "50e6"]
+
+
+def _medidas_de_entrenamiento() -> set[str]:
+    """Las GPU con alguna medida de entrenamiento aceptada, leídas de medidas.csv (no de la función que se prueba)."""
+    from gpucoste import datos
+
+    return {m.gpu for m in datos.medidas() if m.tipo == "entrenamiento" and not m.rechazada}
+
+
+def _la_mas_barata_en_tres_sitios() -> tuple[str, str, str, str]:
+    """La GPU más barata del ejemplo de la página (LoRA de Llama 3.1 8B con 50 millones de tokens), el título de la
+    tabla del formulario con esos valores, lo que imprime el ejemplo y lo que imprime la orden (tabla)."""
+    from gpucoste import cli
+
+    valores = _por_defecto("donde-mas-barato")
+    assert (valores["modelo"], valores["metodo"], navegador.leer(valores["tokens"])) == ("Llama 3.1 8B", "lora", 50e6)
+    tabla = navegador.calcular("donde-mas-barato", valores)
+    salida = io.StringIO()
+    with contextlib.redirect_stdout(salida):
+        assert cli.main(ORDEN_BARATO) == 0
+    return tabla.filas[0][0], tabla.titulo, _ejecutar(BARATO_TABLA.read_text(encoding="utf-8")), salida.getvalue()
+
+
+@pytest.mark.parametrize("medida", [False, True], ids=["sin-medidas", "con-medidas"])
+def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_la_orden(monkeypatch, medida):
+    """Si la GPU de la opción más barata no tiene medidas de entrenamiento, sus horas son una estimación con la MFU
+    de su clase: lo dice el ejemplo de la página, el título de la tabla del formulario y el pie de
+    ``gpucoste donde-mas-barato``, con la misma frase (``ranking.aviso_mas_barata``). Con medidas, ninguno lo dice.
+    Los dos casos, sean cuales sean los datos: la lista de GPU medidas se fija aquí, con o sin la más barata."""
+    from gpucoste import calibracion, ranking
+
+    gpu = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))[0].precio.gpu
+    medidas = (_medidas_de_entrenamiento() - {gpu}) | ({gpu} if medida else set())
+    monkeypatch.setattr(calibracion, "gpus_medidas_entrenamiento", lambda: sorted(medidas))
+    primera, titulo, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    assert primera == gpu
+    aviso = ranking.aviso_mas_barata(gpu)
+    if medida:
+        assert aviso == ""
+        for texto_ in (titulo, ejemplo, orden):
+            assert "opción más barata son una estimación" not in texto_
+        return
+    assert gpu in aviso and "estimación" in aviso and "MFU" in aviso
+    assert titulo.endswith(f". {aviso}")
+    assert f"\n{aviso}\n" in ejemplo
+    assert aviso in orden.splitlines()
+
+
+def test_la_mas_barata_de_los_datos_lo_dice_si_no_tiene_medidas():
+    """Con los datos de hoy (sin fijar nada): el aviso sale si y solo si la GPU más barata no está entre las que tienen
+    una medida de entrenamiento en medidas.csv."""
+    gpu, titulo, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    sin_medidas = gpu not in _medidas_de_entrenamiento()
+    assert ("son una estimación" in titulo) == sin_medidas
+    assert ("opción más barata son una estimación" in ejemplo) == sin_medidas
+    assert any("son una estimación" in linea and gpu in linea for linea in orden.splitlines()) == sin_medidas
+
+
+def test_la_frase_de_la_mas_barata_pide_una_gpu_de_los_datos():
+    from gpucoste import ranking
+
+    with pytest.raises(ValueError, match="GPU desconocida: 'mi300x'. ¿Quisiste decir 'MI300X'?"):
+        ranking.aviso_mas_barata("mi300x")
+
+
 # ---- En el navegador --------------------------------------------------------------------------------
 
 
@@ -645,13 +714,24 @@ def test_cuanto_tarda_por_defecto_da_la_fila_publicada(sitio, sesion):
 
 
 def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
-    publicada = _cabecera_y_filas(_sopa(sitio, "calculadoras/donde-mas-barato/"), "Pareto")
+    """Las filas del formulario son las del ejemplo publicado; y el título de su tabla, calculado en el navegador, es
+    el de la biblioteca: si la más barata no tiene medidas de entrenamiento, con la frase que también imprime el
+    ejemplo de la página (``ranking.aviso_mas_barata``)."""
+    from gpucoste import ranking
+
+    sopa = _sopa(sitio, "calculadoras/donde-mas-barato/")
+    publicada = _cabecera_y_filas(sopa, "Pareto")
     calculada = _calcular_por_defecto(sesion, "calculadoras/donde-mas-barato/", "gc-donde-mas-barato")
     assert len(calculada) == len(publicada)
-    columnas = navegador.calcular(
-        "donde-mas-barato",
-        {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS["donde-mas-barato"].campos()},
-    ).columnas
+    tabla = navegador.calcular("donde-mas-barato", _por_defecto("donde-mas-barato"))
+    columnas = tabla.columnas
+    titulo = sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado caption")
+    assert titulo == tabla.titulo
+    aviso = ranking.aviso_mas_barata(calculada[0][0])
+    assert titulo.endswith(aviso)
+    if aviso:  # el ejemplo de la página (fuera del formulario) dice lo mismo
+        ejemplo = " ".join(p.get_text() for p in sopa.select("article p") if not p.find_parent("form"))
+        assert aviso in ejemplo
     for mia, suya in zip(calculada, publicada, strict=True):
         mia = dict(zip(columnas, mia, strict=True))
         total = next(v for k, v in suya.items() if k.startswith("total"))

@@ -579,3 +579,70 @@ def test_los_campos_de_cada_calculadora_se_crean():
     for nombre, calculadora in navegador.CALCULADORAS.items():
         assert calculadora.campos(), nombre
     assert any(c.defecto == "" for c in navegador.CALCULADORAS["comprar"].campos())
+
+
+# --- La cuarta ronda del fuzz (issue 21): campos sin tipo preciso, una lista que era un texto, un mes futuro -----
+
+
+def _caso_y_comparacion():
+    from gpucoste import decisiones
+
+    return decisiones.casos()[0], decisiones.local_frente_a_rapida()
+
+
+@pytest.mark.parametrize("valor", [object(), b"x", [None], {"": 1}])
+def test_un_campo_sin_tipo_preciso_ya_no_admite_cualquier_cosa(valor):
+    """``Opcion(defecto=…)``, ``Caso(recomendacion=…)`` y ``LocalFrenteARapida(trabajo=…)`` estaban anotados como
+    ``object``: cualquier valor pasaba. Ahora, un texto o un número (el defecto de una opción), una
+    ``recomendacion.Recomendacion`` o un ``ranking.Trabajo``."""
+    from gpucoste import cli_opciones
+
+    caso, comparacion = _caso_y_comparacion()
+    assert "se admite un texto o un número finito o None" in _error(cli_opciones.Opcion, "--x", "Una.", defecto=valor)
+    assert "gpucoste.recomendacion.Recomendacion" in _error(dataclasses.replace, caso, recomendacion=valor)
+    assert "gpucoste.ranking.Trabajo" in _error(dataclasses.replace, comparacion, trabajo=valor)
+
+
+def test_los_campos_de_tipo_preciso_siguen_admitiendo_lo_suyo():
+    from gpucoste import cli, cli_opciones
+
+    caso, comparacion = _caso_y_comparacion()
+    assert dataclasses.replace(caso, recomendacion=caso.recomendacion) == caso
+    assert dataclasses.replace(comparacion, trabajo=comparacion.trabajo) == comparacion
+    for defecto in ("sí", 1024, 0.0, None):
+        assert cli_opciones.Opcion("--x", "Una.", defecto=defecto).defecto == defecto
+    # Cada opción de cada orden de la línea de órdenes se crea con su defecto (texto, número o nada).
+    assert {type(op.defecto) for o in cli.ORDENES.values() for op in o.opciones} <= {str, int, float, type(None)}
+
+
+@pytest.mark.parametrize(("ofertas", "texto"), [(b"x", "ofertas=b'x'"), ("ab", "ofertas='ab'"), ([None], "ofertas[0]")])
+def test_las_ofertas_de_un_resultado_son_una_lista_de_ofertas_de_gpuhunt(ofertas, texto):
+    """``recolector.Resultado(ofertas=b'x')`` o ``[None]`` se creaban (``Sequence`` admite unos bytes o un texto);
+    el error salía después, al recorrer las ofertas."""
+    from gpucoste import recolector
+
+    mensaje = _error(recolector.Resultado, "vastai", ofertas=ofertas)
+    assert mensaje.startswith("Resultado: ") and texto in mensaje
+    assert recolector.Resultado("vastai", ofertas=()).ofertas == ()
+
+
+def test_un_periodo_que_empieza_despues_de_hoy(monkeypatch):
+    """``formato.periodo('2099-01')`` daba «enero de 2099»: un precio de un periodo que no ha empezado. Como una fecha
+    de un CSV, el periodo empieza como tarde hoy (``esquema.fecha_limite``)."""
+    from gpucoste import esquema, formato
+
+    hoy = esquema.fecha_limite()
+    siguiente = f"{hoy.year + 1}-01"
+    assert f"periodo: {siguiente} (enero de {hoy.year + 1}) es posterior a hoy" in _error(formato.periodo, siguiente)
+    assert "es posterior a hoy" in _error(formato.periodo, f"{hoy.year + 1}-S1")
+    assert formato.periodo(f"{hoy.year}-{hoy.month:02d}") == formato.mes(hoy.isoformat())  # el mes de hoy sí
+    assert formato.periodo(f"{hoy.year}-S1") == f"primer semestre de {hoy.year}"
+    _error(formato.periodo, "0000-S1")  # un año que no existe
+    _error(formato.periodo, "\uff12\uff10\uff12\uff15-S1")  # cifras de ancho completo: «２０２５»
+
+
+def test_resultado_pide_el_nombre_de_la_funcion_y_sus_entradas():
+    """``validacion.resultado(1, nan, {})`` devolvía 1: el nombre de la función es una etiqueta del mensaje."""
+    assert "resultado: funcion: nan" in _error(validacion.resultado, 1.0, math.nan, {})
+    assert "resultado: entradas=nan" in _error(validacion.resultado, 1.0, "f", math.nan)
+    assert validacion.resultado(1.0, "f", {"x": 1}) == 1.0

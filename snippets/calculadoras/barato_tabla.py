@@ -1,5 +1,5 @@
 # «LoRA de Llama 3.1 8B con 50 millones de tokens»: coste por trabajo terminado.
-from gpucoste import calibracion, historial, ranking
+from gpucoste import historial, ranking
 from gpucoste.formato import fraccion, numero, porcentaje, tipo_precio
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
@@ -21,12 +21,9 @@ print(
     f"{historial.del_(barata.precio.fecha)} ({tipo_precio(barata.precio.tipo)})."
 )
 # Sin medida de entrenamiento en esa GPU, sus horas se estiman con la MFU de su clase.
-if barata.precio.gpu not in calibracion.gpus_medidas_entrenamiento():
-    print(
-        "\nSus horas son una estimación: no hay ninguna medida publicada de "
-        f"entrenamiento en la {barata.precio.gpu}, y el tiempo usa la MFU medida en "
-        "otras GPU de su clase (lo detalla «¿Cuánto se equivoca?»)."
-    )
+aviso = ranking.aviso_mas_barata(barata.precio.gpu)
+if aviso:
+    print(f"\n{aviso}")
 
 # Las estimaciones (cifras no leídas) quedan fuera salvo que se pidan: cuántas son.
 fuera = [

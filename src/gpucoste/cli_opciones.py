@@ -106,7 +106,8 @@ class Opcion(Validado):
     bandera: str
     ayuda: str
     tipo: Callable[[str], object] = str
-    defecto: object = None
+    defecto: str | float | None = None
+    """El valor si no se da la opción: un texto, un número (finito) o ``None`` (sin valor)."""
     obligatoria: bool = False
     valores: tuple[str, ...] | None = None
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from . import datos, experimento, formato, interrupciones, mercado
 from .coste import Rango, horas_al_mes
+from .ranking import Trabajo
+from .recomendacion import Recomendacion
 from .validacion import Validado
 
 __all__ = [
@@ -379,7 +381,7 @@ class Caso(Validado):
     escenario: str
     del_articulo: str
     entradas: str
-    recomendacion: object
+    recomendacion: Recomendacion
 
 
 def _millones(tokens: float) -> str:
@@ -684,7 +686,8 @@ class EnLocal(Validado):
 class LocalFrenteARapida(Validado):
     """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
 
-    trabajo: object  # ranking.Trabajo, con los tokens que dan esas horas
+    trabajo: Trabajo
+    """El del experimento (``experimento_definido.TRABAJO``), con los tokens que dan esas horas."""
     rapida: str
     horas_rapida: Rango
     locales: tuple[EnLocal, ...]

@@ -14,7 +14,7 @@ import numbers
 import re
 from typing import TYPE_CHECKING
 
-from . import datos, validacion
+from . import datos, esquema, validacion
 from .coste import DIAS_ANIO, HORAS_MES
 from .validacion import numero as _numero
 
@@ -239,15 +239,32 @@ def entre_fechas(desde: str, hasta: str) -> str:
 
 def periodo(texto: str) -> str:
     """``"2025-S1"`` → ``"primer semestre de 2025"``; ``"2025-S2"`` → ``"segundo semestre de 2025"``; un mes,
-    ``"2026-07"`` → ``"julio de 2026"``."""
-    if isinstance(texto, str) and re.fullmatch(r"[0-9]{4}-(0[1-9]|1[0-2])", texto):
-        return mes(texto)
-    partes = texto.split("-S") if isinstance(texto, str) else []
-    if len(partes) != 2 or not partes[0].isdigit() or len(partes[0]) != 4 or partes[1] not in ("1", "2"):
+    ``"2026-07"`` → ``"julio de 2026"``.
+
+    Un periodo que empieza después de hoy (``esquema.fecha_limite``, la regla de las fechas de los CSV) no vale: un
+    precio de la luz es de un periodo ya empezado.
+    """
+    semestre = re.fullmatch(r"([0-9]{4})-S([12])", texto) if isinstance(texto, str) else None
+    try:
+        if semestre:
+            inicio = validacion.fecha(f"{semestre[1]}-{'01' if semestre[2] == '1' else '07'}")
+            escrito = f"{'primer' if semestre[2] == '1' else 'segundo'} semestre de {semestre[1]}"
+        elif isinstance(texto, str) and re.fullmatch(r"[0-9]{4}-(0[1-9]|1[0-2])", texto):
+            inicio, escrito = validacion.fecha(texto), mes(texto)
+        else:
+            raise ValueError
+    except ValueError:  # otra forma, o el año 0000
         raise ValueError(
-            f"periodo: {texto!r} no vale; se admite «AAAA-S1» o «AAAA-S2» (un semestre) o «AAAA-MM» (un mes)."
+            f"periodo: {validacion.corto(texto)} no vale; se admite «AAAA-S1» o «AAAA-S2» (un semestre) o «AAAA-MM» "
+            "(un mes)."
+        ) from None
+    hoy = esquema.fecha_limite()
+    if inicio > hoy:
+        raise ValueError(
+            f"periodo: {texto} ({escrito}) es posterior a hoy ({hoy.isoformat()}); se admite un periodo que "
+            "empieza hasta hoy: el de un precio ya publicado."
         )
-    return f"{'primer' if partes[1] == '1' else 'segundo'} semestre de {partes[0]}"
+    return escrito
 
 
 def lista(elementos: list[str]) -> str:

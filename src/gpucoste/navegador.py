@@ -507,7 +507,10 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
     )
     # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
     columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "Pareto")
-    return Tabla(columnas, filas, (False, False, True, True, True, False, False), grafico, trabajo.descripcion())
+    # Si la más barata es una GPU sin medidas de entrenamiento, el título lo dice (como el ejemplo de la página).
+    aviso = ranking.aviso_mas_barata(opciones[0].precio.gpu)
+    titulo = f"{trabajo.descripcion()}. {aviso}" if aviso else trabajo.descripcion()
+    return Tabla(columnas, filas, (False, False, True, True, True, False, False), grafico, titulo)
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------

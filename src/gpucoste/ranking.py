@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import atipicos, datos, memoria, ocultos, tiempo
+from . import atipicos, calibracion, datos, memoria, ocultos, tiempo
 from .coste import Rango, coste_total
 from .validacion import Validado, entero, numero, opcion, resultado
 
@@ -32,6 +32,7 @@ __all__ = [
     "Fila",
     "MAX_GPUS",
     "Trabajo",
+    "aviso_mas_barata",
     "dispersion",
     "no_caben",
     "opcion_para",
@@ -296,6 +297,22 @@ def dispersion(filas: list[Fila]) -> Dispersion:
                 key=lambda i: (_medio(filas[i].horas), _medio(filas[i].coste)),
             )
         ),
+    )
+
+
+def aviso_mas_barata(gpu: str) -> str:
+    """Lo que se dice de la opción más barata (la primera de ``ranking``) si su GPU, ``gpu``, no tiene ninguna medida
+    de entrenamiento (``calibracion.gpus_medidas_entrenamiento``): sus horas son una estimación con la MFU de su clase.
+    Si la tiene, ``""``.
+
+    Una sola frase para el ejemplo de «¿Dónde sale más barato?», su formulario y ``gpucoste donde-mas-barato``.
+    """
+    gpu = opcion(gpu, "GPU", datos.gpus())
+    if gpu in calibracion.gpus_medidas_entrenamiento():
+        return ""
+    return (
+        "Las horas de la opción más barata son una estimación: no hay ninguna medida publicada de entrenamiento en "
+        f"la {gpu}, y el tiempo usa la MFU medida en otras GPU de su clase (lo detalla «¿Cuánto se equivoca?»)."
     )
 
 

@@ -179,7 +179,13 @@ class Resultado(Validado):
     proveedor: str  # nombre en gpuhunt
     fuente: str = ""
     ofertas: Sequence = ()
+    """Una lista o una tupla de ofertas de gpuhunt: cada una, con los campos que lee el recolector."""
     error: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for i, oferta in enumerate(self.ofertas):
+            _de_gpuhunt(oferta, f"Resultado: ofertas[{i}]")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ import re
 import types
 import typing
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 __all__ = [
@@ -236,7 +236,14 @@ def url(texto: object, nombre: str = "fuente") -> str:
 
 
 def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> float:
-    """``valor`` si es finito; si no (desbordamiento), ``ValueError`` que nombra las entradas."""
+    """``valor`` si es finito; si no (desbordamiento), ``ValueError`` que nombra las entradas.
+
+    ``funcion`` (la que calculó ``valor``) es un texto y ``entradas`` un diccionario nombre → valor: lo que el mensaje
+    nombra; otra cosa es un ``ValueError`` aunque ``valor`` sea finito.
+    """
+    texto(funcion, "resultado: funcion")
+    if not isinstance(entradas, Mapping):
+        raise ValueError(f"resultado: entradas={corto(entradas)} no vale; se admite un diccionario nombre → valor.")
     try:
         finito = not isinstance(valor, bool) and isinstance(valor, numbers.Real) and math.isfinite(valor)
     except OverflowError:  # un entero que no cabe en un float
@@ -364,6 +371,8 @@ def _admite(valor: object, tipo: object) -> bool:
         return callable(valor)
     if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Mapping":
         origen = dict if isinstance(valor, dict) else origen
+    if tipo is Sequence or origen is Sequence:  # una lista o una tupla: un texto o unos bytes también son Sequence
+        return isinstance(valor, list | tuple) and (not args or all(_admite(v, args[0]) for v in valor))
     if origen in (tuple, list, set, frozenset, dict):
         if not isinstance(valor, origen):
             return False
@@ -373,7 +382,7 @@ def _admite(valor: object, tipo: object) -> bool:
         if origen is tuple and args and args[-1] is not Ellipsis:
             return len(valor) == len(args) and all(_admite(v, a) for v, a in zip(valor, args, strict=True))
         return not args or all(_admite(v, args[0]) for v in valor)
-    if isinstance(origen, type):  # Mapping[str, str], Sequence[…]: al menos la clase
+    if isinstance(origen, type):  # Mapping[str, str], Iterable[…]: al menos la clase
         return isinstance(valor, origen)
     if isinstance(tipo, type):
         return isinstance(valor, tipo)
@@ -425,12 +434,16 @@ def _describir(tipo: object) -> str:
         return ", ".join(repr(a) for a in args)
     nombres = {tuple: "una tupla", list: "una lista", dict: "un diccionario", set: "un conjunto"}
     nombres[frozenset] = nombres[set]
-    if origen is not None and getattr(origen, "__name__", "") in ("Mapping", "Sequence"):
-        origen = dict if origen.__name__ == "Mapping" else list
+    if tipo is Sequence or origen is Sequence:
+        return "una lista o una tupla" + (f" de {_describir(args[0])}" if args else "")
+    if origen is not None and getattr(origen, "__name__", "") == "Mapping":
+        origen = dict
     if origen in nombres:
         return nombres[origen] + (f" de {_describir(args[0])}" if args and origen is not dict else "")
     if tipo is object or tipo is typing.Any:
         return "un valor"
+    if isinstance(tipo, type) and tipo.__module__.startswith(f"{__package__}."):  # «un gpucoste.coste.Rango»
+        return f"un {tipo.__module__}.{tipo.__qualname__}"
     return f"un {getattr(tipo, '__name__', str(tipo))}"
 
 
