@@ -50,7 +50,7 @@ class _Modulo:
         self.alias: dict[str, tuple] = {}  # nombre local → ("modulo", m) o ("def", m, nombre)
         self.defs: dict[str, ast.AST] = {}
         self.metodos: dict[str, ast.AST] = {}  # «Clase.metodo» → nodo
-        for nodo in ast.walk(self.arbol):
+        for nodo in _nodos(self.arbol):
             if isinstance(nodo, ast.Import):
                 for a in nodo.names:
                     partes = a.name.split(".")
@@ -83,12 +83,12 @@ class _Modulo:
             elif isinstance(nodo, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 objetivos = nodo.targets if isinstance(nodo, ast.Assign) else [nodo.target]
                 for objetivo in objetivos:
-                    for n in ast.walk(objetivo):
+                    for n in _nodos(objetivo):
                         if isinstance(n, ast.Name):
                             self.defs[n.id] = nodo
         self.docstrings = {
             id(n.body[0].value)
-            for n in ast.walk(self.arbol)
+            for n in _nodos(self.arbol)
             if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
             and n.body
             and isinstance(n.body[0], ast.Expr)
@@ -186,7 +186,7 @@ class Lecturas:
                 nombra |= self._resolver(m, llamada.func)
             nombra |= {(alias[1], "<importar>") for alias in m.alias.values()}
             # en una prueba, «FILAS = leidos.filas("precios.csv")» al importar
-            recorrido = [n for ll in llamadas for n in ast.walk(ll)] if m.prueba else []
+            recorrido = [n for ll in llamadas for n in _nodos(ll)] if m.prueba else []
             resolver = False
         else:  # una definición, o un snippet entero (se ejecuta de arriba abajo)
             recorrido = list(_cuerpo(nodo))
@@ -233,7 +233,7 @@ class Lecturas:
                 llamadas.append(n)
         if clave == _CARGADOR:
             nombra, menciona = set(), set()  # cargar(t) lee la tabla t: lo cuenta quien nombra t
-        parametros = {a.arg for a in ast.walk(nodo) if isinstance(a, ast.arg)} if nombre != "<importar>" else set()
+        parametros = {a.arg for a in _nodos(nodo) if isinstance(a, ast.arg)} if nombre != "<importar>" else set()
         self.llamadas[clave] = self.llamadas.get(clave, []) + [
             (self._resolver(m, ll.func), _argumentos(m, ll, self, parametros)) for ll in llamadas
         ]
@@ -243,7 +243,7 @@ class Lecturas:
         if nombre == "<importar>":
             return
         # Registros: lo que una función guarda en un nombre del módulo (ORDENES[n] = f, R.append(f)).
-        for n in ast.walk(nodo):
+        for n in _nodos(nodo):
             registro = None
             if isinstance(n, (ast.Assign, ast.AugAssign)):
                 for objetivo in n.targets if isinstance(n, ast.Assign) else [n.target]:
@@ -381,7 +381,7 @@ def _guardados_al_importar(m: _Modulo):
         if isinstance(sentencia, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or _es_main(sentencia):
             continue
         nombres = set()
-        for n in ast.walk(sentencia):
+        for n in _nodos(sentencia):
             if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name):
                 nombres.add(n.value.id)
             elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTADORES:
@@ -393,7 +393,7 @@ def _guardados_al_importar(m: _Modulo):
 def _referencias(m: _Modulo, valor: ast.AST, vistos: frozenset = frozenset()) -> set[str]:
     """Los ficheros de cada ``Referencia(…)`` de ``valor`` y de las asignaciones de primer nivel de ``m`` que nombra."""
     salida = set()
-    for n in ast.walk(valor):
+    for n in _nodos(valor):
         funcion = getattr(n, "func", None)
         if isinstance(n, ast.Call) and getattr(funcion, "attr", getattr(funcion, "id", "")) == "Referencia":
             for a in [*n.args, *(k.value for k in n.keywords)]:
@@ -404,27 +404,46 @@ def _referencias(m: _Modulo, valor: ast.AST, vistos: frozenset = frozenset()) ->
     return salida
 
 
+def _nodos(nodo: ast.AST) -> tuple[ast.AST, ...]:
+    """``ast.walk(nodo)``, en el mismo orden, recorrido una sola vez: cada definición se mira varias veces (sus
+    parámetros, sus llamadas, sus nombres locales, la clase que la contiene) y recorrer el árbol era lo más lento del
+    análisis. Se guarda en el propio nodo: vive lo que vive su árbol."""
+    guardados = nodo.__dict__.get("_nodos")
+    if guardados is None:
+        salida, i = [nodo], 0
+        while i < len(salida):  # lo que hace ast.walk (a lo ancho, hijos en orden), sin sus generadores
+            for campo in salida[i]._fields:
+                valor = getattr(salida[i], campo, None)
+                if isinstance(valor, list):
+                    salida.extend(x for x in valor if isinstance(x, ast.AST))
+                elif isinstance(valor, ast.AST):
+                    salida.append(valor)
+            i += 1
+        guardados = nodo.__dict__["_nodos"] = tuple(salida)
+    return guardados
+
+
 def _cuerpo(nodo: ast.AST):
     """Los nodos de una definición. De una clase, solo lo que corre al crearla o al usarla sin nombrar un método
     (su cuerpo y sus métodos especiales, ``__init__``, ``__post_init__``…): un método se nombra como atributo
     (``x.metodo``)."""
     if not isinstance(nodo, ast.ClassDef):
-        yield from ast.walk(nodo)
+        yield from _nodos(nodo)
         return
     yield nodo
     for hijo in [*nodo.bases, *nodo.keywords, *nodo.decorator_list, *nodo.body]:
         nombre = getattr(hijo, "name", "")
         if isinstance(hijo, (ast.FunctionDef, ast.AsyncFunctionDef)) and not nombre.startswith("__"):
             for d in hijo.decorator_list:
-                yield from ast.walk(d)
+                yield from _nodos(d)
         else:
-            yield from ast.walk(hijo)
+            yield from _nodos(hijo)
 
 
 def _locales(funcion: ast.AST) -> set[str]:
     """Los parámetros y las variables que asigna ``funcion`` (o una función o comprensión dentro de ella)."""
     salida = set()
-    for n in ast.walk(funcion):
+    for n in _nodos(funcion):
         if isinstance(n, ast.arg):
             salida.add(n.arg)
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
