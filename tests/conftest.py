@@ -215,7 +215,8 @@ POR_CASO = 0.3
 def repartir(casos: list[str], partes: int, duraciones: dict[str, float]) -> list[list[str]]:
     """Los nodos ``casos`` en ``partes`` grupos de ficheros enteros (las fixtures de un fichero se preparan una
     vez), del fichero más lento al más rápido, cada uno al grupo que menos lleva; lo que tarda un caso sale de
-    ``duraciones`` (``POR_CASO`` si no está). Mismo orden que en ``casos``; ningún caso se pierde ni se repite."""
+    ``duraciones`` (``POR_CASO`` si no está); ningún caso se pierde ni se repite. Dentro de cada grupo, los ficheros
+    del más rápido al más lento (con ``-x``, un fallo sale antes) y los casos de un fichero en su orden."""
     ficheros: dict[str, list[str]] = {}
     for caso in casos:
         ficheros.setdefault(caso.split("::")[0], []).append(caso)
@@ -226,7 +227,7 @@ def repartir(casos: list[str], partes: int, duraciones: dict[str, float]) -> lis
         i = cargas.index(min(cargas))
         grupos[i].add(fichero)
         cargas[i] += peso[fichero]
-    return [[c for c in casos if c.split("::")[0] in grupo] for grupo in grupos]
+    return [[c for f in sorted(grupo, key=lambda f: (peso[f], f)) for c in ficheros[f]] for grupo in grupos]
 
 
 def duraciones_juntas(destino: pathlib.Path) -> pathlib.Path:

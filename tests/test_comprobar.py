@@ -360,14 +360,18 @@ _NODOS = st.lists(
 
 @given(_NODOS, st.integers(1, 4), st.dictionaries(st.text("xyz", max_size=3), st.floats(0, 100), max_size=5))
 def test_repartir_no_pierde_ni_repite_casos_ni_parte_un_fichero(casos, partes, tiempos):
-    """Cada caso en una sola parte, ficheros enteros, el orden de ``casos`` dentro de cada parte."""
+    """Cada caso en una sola parte, ficheros enteros, del más rápido al más lento, y cada fichero en su orden."""
     duraciones = {f"tests/test_a.py::test_{n}": s for n, s in tiempos.items()}
     grupos = repartir(casos, partes, duraciones)
     assert len(grupos) == partes
     assert sorted(c for g in grupos for c in g) == sorted(casos)
     ficheros = [{c.split("::")[0] for c in g} for g in grupos]
     assert all(not (a & b) for i, a in enumerate(ficheros) for b in ficheros[i + 1 :])
-    assert all(g == [c for c in casos if c in g] for g in grupos)
+    for grupo in grupos:
+        orden = list(dict.fromkeys(c.split("::")[0] for c in grupo))
+        peso = [sum(duraciones.get(c, 0.3) for c in casos if c.startswith(f"{f}::")) for f in orden]
+        assert peso == sorted(peso)
+        assert grupo == [c for f in orden for c in casos if c.startswith(f"{f}::")]
 
 
 def test_repartir_equilibra_por_lo_que_tardaron():
