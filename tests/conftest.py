@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import hashlib
 import inspect
 import json
@@ -176,6 +177,7 @@ def sitio(construccion) -> pathlib.Path:
     return construccion.destino
 
 
+@functools.cache  # una vez por función: los casos de una prueba parametrizada comparten la suya
 def _fuente(funcion) -> str:
     try:
         return inspect.getsource(funcion)
