@@ -15,6 +15,12 @@ SUBRUTA := $(shell sed -n 's|^site_url: *[a-z]*://[^/]*\(/[^ ]*\).*|\1|p' mkdocs
 
 # Sin bytecode compilado (estas máquinas fijan PYTHONDONTWRITEBYTECODE=1) cada build va el doble de lento.
 export UV_COMPILE_BYTECODE := 1
+# Y el de nuestro código (src/, tests/, los hooks), que no se instala compilado: en una carpeta temporal, fuera del
+# repositorio (Python lo rehace al cambiar el fuente). Sin él, cada proceso (la construcción, cada orden gpucoste de
+# las pruebas, cada pytest con su reescritura de assert) lo compila entero otra vez: make check tarda unos
+# segundos más por proceso.
+export PYTHONPYCACHEPREFIX ?= $(or $(TMPDIR),/tmp)/gpucoste-pyc
+unexport PYTHONDONTWRITEBYTECODE
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: help install install-docs sistema serve build check test lint snapshots capturas calibrar bench clean
