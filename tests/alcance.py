@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import collections
 import functools
+import hashlib
 import pathlib
 import re
 import sys
@@ -248,8 +249,18 @@ def ids_repetidos(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
 
 
 def lecturas(raiz: pathlib.Path = RAIZ) -> Lecturas:
-    """El grafo de la biblioteca, de ``tests/`` y de ``snippets/`` de ``raiz``."""
-    return Lecturas(raiz / "src" / "gpucoste", raiz / "tests", raiz / "snippets")
+    """El grafo de la biblioteca, de ``tests/`` y de ``snippets/`` de ``raiz``; hecho una vez por proceso para cada
+    contenido de esos ficheros (hacerlo cuesta unos segundos, y ``make check`` y sus pruebas lo piden varias veces)."""
+    carpetas = (raiz / "src" / "gpucoste", raiz / "tests", raiz / "snippets")
+    huella = hashlib.sha256(str(raiz.resolve()).encode())
+    for ruta in [*carpetas[0].glob("*.py"), *carpetas[1].glob("*.py"), *carpetas[2].rglob("*.py")]:
+        huella.update(f"\0{ruta}\0".encode() + ruta.read_bytes())
+    return _lecturas(huella.hexdigest(), *carpetas)
+
+
+@functools.lru_cache(maxsize=4)
+def _lecturas(_huella: str, paquete: pathlib.Path, tests: pathlib.Path, snippets: pathlib.Path) -> Lecturas:
+    return Lecturas(paquete, tests, snippets)
 
 
 def pruebas_que_leen(lecturas: Lecturas, ficheros: set[str], raiz: pathlib.Path = RAIZ) -> list[str]:

@@ -16,7 +16,8 @@
    imprimen, las órdenes en un solo proceso de gpucoste (``conftest.gpucoste``) y los snippets de la instalación
    limpia en un solo proceso del venv nuevo (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son
    funciones sin fixtures (las reglas de los snippets, tras editar la prosa), se llaman aquí mismo, caso a caso,
-   sin arrancar pytest.
+   sin arrancar pytest. Con varios núcleos, varios procesos de pytest a la vez (``procesos``), cada uno con sus
+   ficheros de prueba, repartidos por lo que tardó cada caso la última vez (``conftest.repartir``).
 
 «Lo que ha cambiado» es lo que difiere de la rama ``main`` (commits, cambios sin confirmar y ficheros nuevos):
 - ``tests/test_x.py`` cambiado → esa prueba; un módulo de ayuda de ``tests/`` → las pruebas que lo importan;
@@ -174,19 +175,13 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
                 return 1
         hecho(inicio, f", {len(casos)} casos")
         return _fin(total)
-    inicio = paso(f"make check · 4/4 pytest: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
-    pytest = subprocess.run(
-        [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
-        + ["-m", "not construye", *pruebas],
-        cwd=RAIZ,
-        env={**os.environ, "GPUCOSTE_DATOS": "", "GPUCOSTE_RAPIDO": "1"},
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    if pytest.returncode not in (0, 5):
+    partes = min(procesos(), len({p.split("::")[0] for p in pruebas}))
+    en = f" en {partes} procesos" if partes > 1 else ""
+    inicio = paso(f"make check · 4/4 pytest{en}: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
+    fallo = pytest_en_partes(pruebas, partes)
+    if fallo is not None:
         print("FALLA")
-        salida = pytest.stdout.strip().splitlines()
+        salida = fallo.strip().splitlines()
         # Solo el fallo: desde la primera línea «___ prueba ___» hasta el resumen, sin las cifras de calidad.
         inicio_fallo = next((i for i, ln in enumerate(salida) if ln.startswith("_")), 0)
         fin = next((i for i, ln in enumerate(salida) if "Cifras de las pruebas" in ln), len(salida))
@@ -194,6 +189,60 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
         return 1
     hecho(inicio)
     return _fin(total)
+
+
+def procesos() -> int:
+    """Cuántos pytest a la vez: uno por núcleo que este proceso puede usar, hasta 4 (``GPUCOSTE_PROCESOS`` lo fija)."""
+    propio = os.environ.get("GPUCOSTE_PROCESOS", "")
+    if propio.isdigit() and int(propio) > 0:
+        return int(propio)
+    nucleos = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(4, nucleos))
+
+
+def pytest_en_partes(pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ) -> str | None:
+    """pytest sobre ``pruebas`` en ``partes`` procesos a la vez, cada uno con sus ficheros (``conftest.repartir``,
+    por lo que tardó cada caso la última vez) y su carpeta temporal. Cada uno para en su primer fallo, y el primero
+    que falla para a los demás: su salida, o None si todos pasan."""
+    from conftest import duraciones_juntas
+
+    carpeta = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-partes-"))
+    lanzados: list[tuple[subprocess.Popen, object]] = []
+    try:
+        juntas = duraciones_juntas(carpeta / "duraciones.json")
+        for k in range(1, partes + 1):
+            salida = (carpeta / f"parte{k}.txt").open("w+", encoding="utf-8")
+            reparto = {"GPUCOSTE_PARTE": f"{k}/{partes}", "GPUCOSTE_DURACIONES": str(juntas)} if partes > 1 else {}
+            orden = [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
+            orden += ["--basetemp", str(carpeta / f"tmp{k}"), "-m", "not construye", *pruebas]
+            entorno = {**os.environ, "GPUCOSTE_DATOS": "", "GPUCOSTE_RAPIDO": "1", **reparto}
+            proceso = subprocess.Popen(orden, cwd=raiz, env=entorno, stdout=salida, stderr=subprocess.STDOUT, text=True)
+            lanzados.append((proceso, salida))
+        limite = time.monotonic() + 900
+        pendientes = list(lanzados)
+        while pendientes:
+            for proceso, salida in list(pendientes):
+                codigo = proceso.poll()
+                if codigo is None:
+                    continue
+                pendientes.remove((proceso, salida))
+                if codigo not in (0, 5):  # 5: esa parte no tenía casos
+                    for otro, _ in pendientes:
+                        otro.kill()
+                        otro.wait()
+                    salida.seek(0)
+                    return salida.read()
+            if time.monotonic() > limite:
+                for otro, _ in pendientes:
+                    otro.kill()
+                    otro.wait()
+                return "pytest tardó más de 900 s: se ha parado."
+            time.sleep(0.1)
+        return None
+    finally:
+        for _, salida in lanzados:
+            salida.close()
+        shutil.rmtree(carpeta, ignore_errors=True)
 
 
 def en_este_proceso(pruebas: list[str]) -> list[tuple[str, object]] | None:

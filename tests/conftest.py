@@ -9,12 +9,16 @@ solo las líneas WARNING/ERROR (``tests/registro.py``); el completo queda en ``.
 from __future__ import annotations
 
 import atexit
+import contextlib
+import hashlib
 import inspect
+import json
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 import registro
@@ -194,6 +198,74 @@ def pytest_collection_modifyitems(items) -> None:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "construye: la prueba construye un sitio (lenta; make check no la pasa)")
+    if PARTE:
+        config.pluginmanager.register(Reparto(PARTE), "gpucoste-reparto")
+
+
+PARTE = os.environ.get("GPUCOSTE_PARTE", "")
+"""«k/N» (``make check`` con N procesos de pytest a la vez): esta sesión pasa solo la parte k de los casos que le
+quedan tras ``-m``, por ficheros enteros (``repartir``, con lo que tardó cada caso según ``GPUCOSTE_DURACIONES``)."""
+DURACIONES = pathlib.Path(tempfile.gettempdir()) / f"gpucoste-duraciones-{hashlib.sha256(bytes(RAIZ)).hexdigest()[:8]}"
+"""Lo que tardó cada caso en los últimos ``make check`` de esta copia (un JSON por proceso de pytest). ``make check``
+los junta en un fichero (``duraciones_juntas``) que todas las partes leen: así hacen el mismo reparto."""
+POR_CASO = 0.3
+"""Los segundos que se suponen para un caso del que no se sabe cuánto tarda."""
+
+
+def repartir(casos: list[str], partes: int, duraciones: dict[str, float]) -> list[list[str]]:
+    """Los nodos ``casos`` en ``partes`` grupos de ficheros enteros (las fixtures de un fichero se preparan una
+    vez), del fichero más lento al más rápido, cada uno al grupo que menos lleva; lo que tarda un caso sale de
+    ``duraciones`` (``POR_CASO`` si no está). Mismo orden que en ``casos``; ningún caso se pierde ni se repite."""
+    ficheros: dict[str, list[str]] = {}
+    for caso in casos:
+        ficheros.setdefault(caso.split("::")[0], []).append(caso)
+    peso = {f: sum(duraciones.get(c, POR_CASO) for c in cs) for f, cs in ficheros.items()}
+    grupos: list[set[str]] = [set() for _ in range(partes)]
+    cargas = [0.0] * partes
+    for fichero in sorted(ficheros, key=lambda f: (-peso[f], f)):
+        i = cargas.index(min(cargas))
+        grupos[i].add(fichero)
+        cargas[i] += peso[fichero]
+    return [[c for c in casos if c.split("::")[0] in grupo] for grupo in grupos]
+
+
+def duraciones_juntas(destino: pathlib.Path) -> pathlib.Path:
+    """Lo guardado en ``DURACIONES`` (lo más nuevo manda), en un solo fichero ``destino``, que no cambia mientras
+    corren las partes."""
+    salida: dict[str, float] = {}
+    ficheros = sorted(DURACIONES.glob("*.json"), key=lambda f: f.stat().st_mtime) if DURACIONES.is_dir() else []
+    for fichero in ficheros:
+        with contextlib.suppress(OSError, ValueError):
+            salida.update(json.loads(fichero.read_text(encoding="utf-8")))
+    destino.write_text(json.dumps(salida), encoding="utf-8")
+    return destino
+
+
+class Reparto:
+    """El plugin de ``GPUCOSTE_PARTE`` (lo registra ``pytest_configure``): se queda con su parte de los casos y
+    guarda cuánto tardó cada uno para el próximo reparto."""
+
+    def __init__(self, parte: str) -> None:
+        self.k, self.n = (int(x) for x in parte.split("/"))
+        self.tardado: dict[str, float] = {}
+
+    @pytest.hookimpl(trylast=True)  # tras la selección de ``-m`` (y tras la marca «construye» de este conftest)
+    def pytest_collection_modifyitems(self, config, items) -> None:
+        fichero = os.environ.get("GPUCOSTE_DURACIONES", "")
+        duraciones = json.loads(pathlib.Path(fichero).read_text(encoding="utf-8")) if fichero else {}
+        propios = set(repartir([i.nodeid for i in items], self.n, duraciones)[self.k - 1])
+        config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in propios])
+        items[:] = [i for i in items if i.nodeid in propios]
+
+    def pytest_runtest_logreport(self, report) -> None:
+        self.tardado[report.nodeid] = self.tardado.get(report.nodeid, 0.0) + report.duration
+
+    def pytest_sessionfinish(self) -> None:
+        with contextlib.suppress(OSError):
+            DURACIONES.mkdir(exist_ok=True)
+            (DURACIONES / f"{os.getpid()}.json").write_text(json.dumps(self.tardado), encoding="utf-8")
+            for viejo in sorted(DURACIONES.glob("*.json"), key=lambda f: f.stat().st_mtime)[:-8]:
+                viejo.unlink()
 
 
 RAPIDO = bool(os.environ.get("GPUCOSTE_RAPIDO"))

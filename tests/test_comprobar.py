@@ -10,11 +10,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import alcance
 import comprobar
 import pytest
-from conftest import RAIZ
+from conftest import RAIZ, repartir
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def _copia(tmp_path):
@@ -348,3 +351,62 @@ def test_make_check_no_rehace_la_instantanea_si_solo_cambian_los_datos(tmp_path,
     with (paquete / "formato.py").open("a", encoding="utf-8") as f:
         f.write("\n# otro código\n")
     assert navegador.clave_del_codigo(paquete, pyodide) != antes and not navegador.omitir_instantanea(pyodide)
+
+
+_NODOS = st.lists(
+    st.tuples(st.sampled_from(["a", "b", "c", "d", "e"]), st.text("xyz", min_size=1, max_size=3)), unique=True
+).map(lambda pares: [f"tests/test_{f}.py::test_{n}" for f, n in pares])
+
+
+@given(_NODOS, st.integers(1, 4), st.dictionaries(st.text("xyz", max_size=3), st.floats(0, 100), max_size=5))
+def test_repartir_no_pierde_ni_repite_casos_ni_parte_un_fichero(casos, partes, tiempos):
+    """Cada caso en una sola parte, ficheros enteros, el orden de ``casos`` dentro de cada parte."""
+    duraciones = {f"tests/test_a.py::test_{n}": s for n, s in tiempos.items()}
+    grupos = repartir(casos, partes, duraciones)
+    assert len(grupos) == partes
+    assert sorted(c for g in grupos for c in g) == sorted(casos)
+    ficheros = [{c.split("::")[0] for c in g} for g in grupos]
+    assert all(not (a & b) for i, a in enumerate(ficheros) for b in ficheros[i + 1 :])
+    assert all(g == [c for c in casos if c in g] for g in grupos)
+
+
+def test_repartir_equilibra_por_lo_que_tardaron():
+    """El fichero lento solo en una parte y los rápidos en la otra, no por número de casos."""
+    casos = ["tests/test_lenta.py::test_1"] + [f"tests/test_rapida.py::test_{i}" for i in range(20)]
+    casos += [f"tests/test_otra.py::test_{i}" for i in range(20)]
+    lenta, rapidas = repartir(casos, 2, {"tests/test_lenta.py::test_1": 60.0})
+    assert lenta == ["tests/test_lenta.py::test_1"] and len(rapidas) == 40
+
+
+_LENTA = """
+import os, pathlib, time
+
+def test_lenta():
+    pathlib.Path(__file__).with_name("pid").write_text(str(os.getpid()))
+    time.sleep(60)
+"""
+
+
+def _vivo(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_un_fallo_en_una_parte_para_las_demas_y_da_su_salida(tmp_path):
+    """Con dos procesos, el que falla devuelve su salida (con la prueba que falló) y el otro se para: la prueba
+    lenta plantada no llega a terminar."""
+    raiz = tmp_path / "proyecto"
+    (raiz / "tests").mkdir(parents=True)
+    for ayuda in ("conftest.py", "registro.py", "herramientas.py"):
+        shutil.copy(RAIZ / "tests" / ayuda, raiz / "tests" / ayuda)
+    (raiz / "tests" / "test_lenta.py").write_text(_LENTA, encoding="utf-8")
+    (raiz / "tests" / "test_falla.py").write_text("def test_falla():\n    assert 1 == 2, 'plantado'\n")
+    salida = comprobar.pytest_en_partes(["tests/test_lenta.py", "tests/test_falla.py"], 2, raiz)
+    assert salida is not None and "test_falla" in salida and "plantado" in salida, salida
+    pid = raiz / "tests" / "pid"
+    time.sleep(3)  # si el proceso lento siguiera vivo, ya habría llegado a su prueba
+    assert not pid.exists() or not _vivo(int(pid.read_text())), "el proceso de la prueba lenta sigue vivo"
+    assert comprobar.pytest_en_partes(["tests/test_falla.py"], 1, raiz) is not None

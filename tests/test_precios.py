@@ -77,8 +77,10 @@ def test_meses_abreviados_con_punto():
 
 
 def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
-    uno, dos = historial.grafico("H100 80GB", "Vast.ai"), historial.grafico("H100 80GB", "Vast.ai")
-    assert uno == dos
+    uno = historial.grafico("H100 80GB", "Vast.ai")
+    historial._dibujo.cache_clear()  # el segundo, dibujado de nuevo, no el guardado del primero
+    dos = historial.grafico("H100 80GB", "Vast.ai")
+    assert uno == dos and historial._dibujo.cache_info().misses == 1
     svg = BeautifulSoup(uno, "html.parser").find("svg")
     assert svg["role"] == "img" and svg["aria-label"].startswith("Precio por hora de la H100 80GB en Vast.ai")
     with pytest.raises(ValueError, match="Historial desconocido: 'H100 80GB en Nadie'"):

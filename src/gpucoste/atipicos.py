@@ -7,6 +7,7 @@ pocas ofertas esa mediana la fija un solo host: ``atipicos.csv`` marca esas fila
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -83,18 +84,38 @@ def precio_reciente(gpu: str, proveedor: str, nivel: str, *, estimaciones: bool 
     datos.precio(gpu, proveedor, nivel)  # valida los tres valores con un mensaje claro
     if not isinstance(estimaciones, bool):
         raise ValueError(f"estimaciones: {estimaciones!r} no vale; se admite True o False.")
-    filas = sorted(
-        (p for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == (gpu, proveedor, nivel)),
-        key=lambda p: frescura.dia(p.fecha),
-        reverse=True,
-    )
+    reciente = _reciente((gpu, proveedor, nivel), estimaciones)
+    if reciente is None:
+        que = "atípicos" if estimaciones else "atípicos o estimaciones"
+        raise ValueError(f"Todos los precios de {gpu} en {proveedor} ({nivel}) son {que}.")
+    return reciente
+
+
+def _reciente(clave: tuple[str, str, str], estimaciones: bool) -> Reciente | None:
+    """``precio_reciente`` de una clave (GPU, proveedor, nivel) que sale de los propios datos, sin validarla otra
+    vez; None si todas sus filas son atípicos (o estimaciones, sin ``estimaciones``)."""
+    marcados = _marcados(atipicos())
     saltados = []
-    for p in filas:
-        if atipico(p) is None and (estimaciones or not p.estimacion):
+    for p in _por_clave(datos.precios()).get(clave, ()):
+        if (p.gpu, p.proveedor, p.nivel, p.fecha) not in marcados and (estimaciones or not p.estimacion):
             return Reciente(p, tuple(saltados))
         saltados.append(p)
-    que = "atípicos" if estimaciones else "atípicos o estimaciones"
-    raise ValueError(f"Todos los precios de {gpu} en {proveedor} ({nivel}) son {que}.")
+    return None
+
+
+@functools.lru_cache(maxsize=4)
+def _por_clave(precios: tuple[datos.Precio, ...]) -> dict[tuple[str, str, str], tuple[datos.Precio, ...]]:
+    """Las filas de cada (GPU, proveedor, nivel), de la más nueva a la más vieja (las del mismo día, en el orden del
+    CSV): una pasada por los datos, no una por cada clave que se pregunta."""
+    grupos: dict[tuple[str, str, str], list[datos.Precio]] = {}
+    for p in precios:
+        grupos.setdefault((p.gpu, p.proveedor, p.nivel), []).append(p)
+    return {k: tuple(sorted(f, key=lambda p: frescura.dia(p.fecha), reverse=True)) for k, f in grupos.items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _marcados(filas: tuple[Atipico, ...]) -> frozenset[tuple[str, str, str, str]]:
+    return frozenset((a.gpu, a.proveedor, a.nivel, a.fecha) for a in filas)
 
 
 def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:

@@ -461,7 +461,8 @@ def cargar(tabla: Tabla) -> tuple:
 
     Se leen una vez por carpeta; ``limpiar()`` las olvida. Un fichero malo: ``ValueError`` en español.
     """
-    validacion.instancia(tabla, Tabla, "tabla", de="p. ej. datos.PRECIOS")
+    if type(tabla) is not Tabla:  # lo corriente, sin más: la biblioteca la llama un millón de veces en make check
+        validacion.instancia(tabla, Tabla, "tabla", de="p. ej. datos.PRECIOS")
     clave = (tabla.fichero, os.environ.get("GPUCOSTE_DATOS", ""))
     if clave not in _CACHE:
         _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
@@ -529,7 +530,7 @@ def _registros(texto: str, fichero: str):
                 ) from None
             raise ValueError(f"{donde}: el CSV está mal formado en esta fila; revisa sus comillas.") from None
         fila += 1
-        yield fila, linea, [unicodedata.normalize("NFC", c).strip() for c in celdas]
+        yield fila, linea, [(c if c.isascii() else unicodedata.normalize("NFC", c)).strip() for c in celdas]
 
 
 def _donde(fichero: str, fila: int, linea: int, columna: str | None = None) -> str:
@@ -558,6 +559,7 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
         problema = f"columnas desconocidas {sobran}" if sobran else f"columnas repetidas {repetidas}"
         raise ValueError(f"{fichero}, fila 1: {problema}; se esperan {esperadas} (declaradas en gpucoste.datos).")
     filas, lugares, vistas = [], [], {}
+    columnas = [tabla.columna(nombre) for nombre in cabecera]
     for fila, linea, celdas in registros:
         if not any(celdas):
             continue  # línea en blanco, o solo comas: una fila vacía de la hoja de cálculo
@@ -571,8 +573,7 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
                 f"{_donde(fichero, fila, linea)}: tiene {len(celdas)} celdas y la cabecera {len(cabecera)}; {pista}"
             )
         valores = {}
-        for nombre, celda in zip(cabecera, celdas, strict=True):
-            columna = tabla.columna(nombre)
+        for nombre, columna, celda in zip(cabecera, columnas, celdas, strict=True):
             raros = validacion.invisibles(celda)
             if raros:
                 raise ValueError(

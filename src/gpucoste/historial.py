@@ -7,6 +7,7 @@ fechas es una serie. Funciones puras sobre ``datos.precios()``; solo ``grafico``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from . import datos, validacion
@@ -115,14 +116,21 @@ def _eje_de_fechas(ax, fechas: list) -> None:
 def grafico(gpu: str, proveedor: str, precios: Iterable[datos.Precio] | None = None) -> str:
     """SVG (``<figure>``) con el historial de ``gpu`` en ``proveedor``: una línea por nivel, atípicos en hueco y
     estimaciones con un aspa."""
+    todas = series(precios, minimo=1)
+    pares = {f"{g} en {p}": (g, p) for g, p in todas}
+    gpu, proveedor = pares[validacion.opcion(f"{gpu} en {proveedor}", "Historial", pares)]
+    return _dibujo(gpu, proveedor, tuple((nivel, tuple(filas)) for nivel, filas in todas[(gpu, proveedor)].items()))
+
+
+@functools.lru_cache(maxsize=64)
+def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[datos.Precio, ...]], ...]) -> str:
+    """El SVG de ``grafico``, una vez por serie y proceso: solo depende de sus filas (``Precio`` es inmutable), y la
+    página de precios, su snippet y sus pruebas piden los mismos dibujos en el mismo proceso."""
     import datetime as dt
 
     from . import graficos
 
-    todas = series(precios, minimo=1)
-    pares = {f"{g} en {p}": (g, p) for g, p in todas}
-    gpu, proveedor = pares[validacion.opcion(f"{gpu} en {proveedor}", "Historial", pares)]
-    niveles = todas[(gpu, proveedor)]
+    niveles = {nivel: list(filas) for nivel, filas in filas_por_nivel}
     with graficos.figura(ancho=6.0, alto=2.6) as (fig, ax):
         for nivel, filas in niveles.items():
             dias = [dt.datetime.combine(validacion.fecha(p.fecha), dt.time()) for p in filas]

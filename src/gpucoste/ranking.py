@@ -159,13 +159,11 @@ def precios_vigentes(estimaciones: bool = False) -> list[datos.Precio]:
     una GPU, proveedor y nivel que solo tiene estimaciones (o atípicos) no entra.
     """
     memoria.booleano(estimaciones, "estimaciones")
-    salida = []
-    for clave in dict.fromkeys((p.gpu, p.proveedor, p.nivel) for p in datos.precios()):
-        try:
-            salida.append(atipicos.precio_reciente(*clave, estimaciones=estimaciones).precio)
-        except ValueError:
-            continue  # solo atípicos (o estimaciones): nada que comparar
-    return salida
+    recientes = (
+        atipicos._reciente(c, estimaciones)
+        for c in dict.fromkeys((p.gpu, p.proveedor, p.nivel) for p in datos.precios())
+    )
+    return [r.precio for r in recientes if r is not None]  # None: solo atípicos (o estimaciones), nada que comparar
 
 
 def _tarifa(proveedor: str) -> datos.Tarifa | None:

@@ -66,6 +66,7 @@ __all__ = [
 ]
 
 
+_ESPACIO = re.compile(r"\s")  # lo mismo que ``str.isspace`` en cada carácter, sin un bucle de Python
 _FECHA = re.compile(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", re.ASCII)
 
 
@@ -204,6 +205,8 @@ def invisibles(texto: str) -> list[str]:
     dirección…: categorías Unicode Cc, Cf, Co, Cs, Zl y Zp), descritos como «U+200B (ZERO WIDTH SPACE)»."""
     if not isinstance(texto, str):
         raise ValueError(f"invisibles: {corto(texto)} no vale; se admite un texto.")
+    if texto.isprintable():  # lo corriente, sin mirar carácter a carácter: ninguno de esas categorías
+        return []
     return [
         f"U+{ord(c):04X} ({unicodedata.name(c, 'sin nombre')})"
         for c in dict.fromkeys(texto)
@@ -225,7 +228,7 @@ def url(texto: object, nombre: str = "fuente") -> str:
         host = partes.hostname if partes else None
     except ValueError:
         host = None
-    if not host or partes.scheme != "https" or any(c.isspace() for c in texto):
+    if not host or partes.scheme != "https" or _ESPACIO.search(texto):
         raise ValueError(
             f"{nombre} {corto(texto)} no es una URL https:// con host; se admite p. ej. 'https://vast.ai/pricing'."
         )
@@ -342,14 +345,11 @@ def numeros_por_nombre(valores: object, nombre: str, forma: str) -> dict[str, fl
 def _admite(valor: object, tipo: object) -> bool:
     """¿``valor`` es del ``tipo`` anotado? ``float`` pide un número real finito (no bool), ``int`` un entero (no
     bool), y los contenedores (``tuple[float, ...]``, ``dict[str, float]``…) se miran elemento a elemento."""
-    origen, args = typing.get_origin(tipo), typing.get_args(tipo)
-    if tipo is typing.Any or isinstance(tipo, str | typing.TypeVar):
-        return True
-    if origen in (typing.Union, types.UnionType):
-        return any(_admite(valor, a) for a in args)
-    if tipo is type(None) or tipo is None:
-        return valor is None
+    if tipo is str:  # los tipos de casi todos los campos, antes que ``typing`` (make check carga miles de filas)
+        return isinstance(valor, str)
     if tipo is float:
+        if type(valor) is float:
+            return math.isfinite(valor)
         try:
             return not isinstance(valor, bool) and isinstance(valor, numbers.Real) and math.isfinite(valor)
         except OverflowError:  # un entero que no cabe en un float
@@ -358,6 +358,13 @@ def _admite(valor: object, tipo: object) -> bool:
         return isinstance(valor, numbers.Integral) and not isinstance(valor, bool) and abs(valor) <= ENTERO_MAX
     if tipo is bool:
         return isinstance(valor, bool) or type(valor).__name__ == "bool"  # el de NumPy también
+    origen, args = typing.get_origin(tipo), typing.get_args(tipo)
+    if tipo is typing.Any or isinstance(tipo, str | typing.TypeVar):
+        return True
+    if origen in (typing.Union, types.UnionType):
+        return any(_admite(valor, a) for a in args)
+    if tipo is type(None) or tipo is None:
+        return valor is None
     if origen is typing.Literal:
         return valor in args
     if origen is not None and origen.__module__ == "collections.abc" and origen.__name__ == "Callable":
@@ -389,6 +396,10 @@ ENTERO_MAX = 2**53
 def _sin_no_finitos(valor: object, profundidad: int = 0) -> bool:
     """¿``valor`` (o lo que contiene: tuplas, listas, diccionarios) no tiene NaN, infinitos ni enteros de más de
     ``ENTERO_MAX``?"""
+    if type(valor) in (str, bool, dt.date, type(None)):  # lo corriente en un registro, sin los ABC de ``numbers``
+        return True
+    if type(valor) is float:
+        return math.isfinite(valor)
     if isinstance(valor, numbers.Integral) and not isinstance(valor, bool):
         return abs(valor) <= ENTERO_MAX
     if isinstance(valor, float | complex) or type(valor).__module__ == "numpy":
@@ -441,6 +452,13 @@ def _anotaciones(clase: type) -> dict[str, object]:
     return typing.get_type_hints(clase)
 
 
+@functools.cache
+def _campos(clase: type) -> tuple[tuple[dataclasses.Field, object, bool], ...]:
+    """Los campos de una clase de registro: (campo, tipo anotado, ¿vale ``""`` por defecto?), leídos una vez."""
+    anotaciones = _anotaciones(clase)
+    return tuple((c, anotaciones.get(c.name, typing.Any), c.default == "") for c in dataclasses.fields(clase))
+
+
 _VACIOS: dict[type, frozenset[str]] = {}
 """Por clase de registro, los campos de texto que pueden ir vacíos además de los que valen ``""`` por defecto."""
 
@@ -476,9 +494,9 @@ def campos(registro: object) -> None:
     declara ``admite_vacio`` (las columnas no obligatorias de un CSV)."""
     if not dataclasses.is_dataclass(registro) or isinstance(registro, type):
         raise ValueError(f"campos: {corto(registro)} no vale; se admite un registro (una instancia de un dataclass).")
-    anotaciones = _anotaciones(type(registro))
-    for campo in dataclasses.fields(registro):
-        valor, tipo = getattr(registro, campo.name), anotaciones.get(campo.name, typing.Any)
+    propios = _VACIOS.get(type(registro), ())
+    for campo, tipo, por_defecto_vacio in _campos(type(registro)):
+        valor = getattr(registro, campo.name)
         if not _admite(valor, tipo):
             raise ValueError(
                 f"{type(registro).__name__}: {campo.name}={corto(valor)} no vale; se admite {_describir(tipo)}."
@@ -488,7 +506,7 @@ def campos(registro: object) -> None:
                 f"{type(registro).__name__}: {campo.name}={corto(valor)} no vale; se admite {_describir(tipo)} sin NaN "
                 f"ni infinitos (ni enteros de más de {ENTERO_MAX})."
             )
-        vacio = campo.default == "" or campo.name in _VACIOS.get(type(registro), ())
+        vacio = por_defecto_vacio or campo.name in propios
         if isinstance(valor, str) and not texto_de_campo(valor, vacio=vacio):
             admitido = "sin caracteres de control" if vacio else "no vacío, sin caracteres de control"
             raise ValueError(
