@@ -16,6 +16,7 @@ coma decimal sin inventar cifras.
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import json
 import pathlib
@@ -257,8 +258,8 @@ def _medidas_de_entrenamiento() -> set[str]:
 
 
 def _la_mas_barata_en_tres_sitios() -> tuple[str, str, str, str]:
-    """La GPU más barata del ejemplo de la página (LoRA de Llama 3.1 8B con 50 millones de tokens), el título de la
-    tabla del formulario con esos valores, lo que imprime el ejemplo y lo que imprime la orden (tabla)."""
+    """La GPU más barata del ejemplo de la página (LoRA de Llama 3.1 8B con 50 millones de tokens), la tabla del
+    formulario con esos valores (su HTML), lo que imprime el ejemplo y lo que imprime la orden (tabla)."""
     from gpucoste import cli
 
     valores = _por_defecto("donde-mas-barato")
@@ -267,13 +268,14 @@ def _la_mas_barata_en_tres_sitios() -> tuple[str, str, str, str]:
     salida = io.StringIO()
     with contextlib.redirect_stdout(salida):
         assert cli.main(ORDEN_BARATO) == 0
-    return tabla.filas[0][0], tabla.titulo, _ejecutar(BARATO_TABLA.read_text(encoding="utf-8")), salida.getvalue()
+    ejemplo = _ejecutar(BARATO_TABLA.read_text(encoding="utf-8"))
+    return tabla.filas[0][0], navegador.tabla_html(tabla), ejemplo, salida.getvalue()
 
 
 @pytest.mark.parametrize("medida", [False, True], ids=["sin-medidas", "con-medidas"])
 def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_la_orden(monkeypatch, medida):
     """Si la GPU de la opción más barata no tiene medidas de entrenamiento, sus horas son una estimación con la MFU
-    de su clase: lo dice el ejemplo de la página, el título de la tabla del formulario y el pie de
+    de su clase: lo dice el ejemplo de la página, la nota de la tabla del formulario y el pie de
     ``gpucoste donde-mas-barato``, con la misma frase (``ranking.aviso_mas_barata``). Con medidas, ninguno lo dice.
     Los dos casos, sean cuales sean los datos: la lista de GPU medidas se fija aquí, con o sin la más barata."""
     from gpucoste import calibracion, ranking
@@ -281,16 +283,16 @@ def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_l
     gpu = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))[0].precio.gpu
     medidas = (_medidas_de_entrenamiento() - {gpu}) | ({gpu} if medida else set())
     monkeypatch.setattr(calibracion, "gpus_medidas_entrenamiento", lambda: sorted(medidas))
-    primera, titulo, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    primera, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
     assert primera == gpu
     aviso = ranking.aviso_mas_barata(gpu)
     if medida:
         assert aviso == ""
-        for texto_ in (titulo, ejemplo, orden):
+        for texto_ in (formulario, ejemplo, orden):
             assert "opción más barata son una estimación" not in texto_
         return
     assert gpu in aviso and "estimación" in aviso and "MFU" in aviso
-    assert titulo.endswith(f". {aviso}")
+    assert formulario.startswith(f'<p class="gc-nota">{html.escape(aviso)}</p><table')
     assert f"\n{aviso}\n" in ejemplo
     assert aviso in orden.splitlines()
 
@@ -298,9 +300,9 @@ def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_l
 def test_la_mas_barata_de_los_datos_lo_dice_si_no_tiene_medidas():
     """Con los datos de hoy (sin fijar nada): el aviso sale si y solo si la GPU más barata no está entre las que tienen
     una medida de entrenamiento en medidas.csv."""
-    gpu, titulo, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    gpu, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
     sin_medidas = gpu not in _medidas_de_entrenamiento()
-    assert ("son una estimación" in titulo) == sin_medidas
+    assert ("son una estimación" in formulario) == sin_medidas
     assert ("opción más barata son una estimación" in ejemplo) == sin_medidas
     assert any("son una estimación" in linea and gpu in linea for linea in orden.splitlines()) == sin_medidas
 
@@ -714,9 +716,9 @@ def test_cuanto_tarda_por_defecto_da_la_fila_publicada(sitio, sesion):
 
 
 def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
-    """Las filas del formulario son las del ejemplo publicado; y el título de su tabla, calculado en el navegador, es
-    el de la biblioteca: si la más barata no tiene medidas de entrenamiento, con la frase que también imprime el
-    ejemplo de la página (``ranking.aviso_mas_barata``)."""
+    """Las filas del formulario son las del ejemplo publicado; y el título y la nota de su tabla, calculados en el
+    navegador, son los de la biblioteca: si la más barata no tiene medidas de entrenamiento, la nota es la frase que
+    también imprime el ejemplo de la página (``ranking.aviso_mas_barata``)."""
     from gpucoste import ranking
 
     sopa = _sopa(sitio, "calculadoras/donde-mas-barato/")
@@ -725,10 +727,11 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     assert len(calculada) == len(publicada)
     tabla = navegador.calcular("donde-mas-barato", _por_defecto("donde-mas-barato"))
     columnas = tabla.columnas
-    titulo = sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado caption")
-    assert titulo == tabla.titulo
+    assert sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado caption") == tabla.titulo
     aviso = ranking.aviso_mas_barata(calculada[0][0])
-    assert titulo.endswith(aviso)
+    assert tabla.nota == aviso
+    notas = sesion.pagina.locator("#gc-donde-mas-barato .gc-resultado .gc-nota")
+    assert [n.strip() for n in notas.all_inner_texts()] == ([aviso] if aviso else [])
     if aviso:  # el ejemplo de la página (fuera del formulario) dice lo mismo
         ejemplo = " ".join(p.get_text() for p in sopa.select("article p") if not p.find_parent("form"))
         assert aviso in ejemplo

@@ -111,6 +111,9 @@ class Tabla(Validado):
     exactas: tuple[tuple[float | None, ...], ...] = ()
     """Si las hay, la cifra sin redondear de cada celda (``None`` si no es una cifra), fila a fila: ``en_moneda``
     convierte esa y no la redondeada de la celda (como la línea de órdenes). Vacía: convierte la de la celda."""
+    nota: str = ""
+    """Si la hay, una frase que se lee justo encima de la tabla (p. ej. que las horas de la opción más barata son una
+    estimación): fuera del título, que en una tabla ancha se desplaza con ella y no se lee entero."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -507,10 +510,10 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
     )
     # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
     columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "Pareto")
-    # Si la más barata es una GPU sin medidas de entrenamiento, el título lo dice (como el ejemplo de la página).
-    aviso = ranking.aviso_mas_barata(opciones[0].precio.gpu)
-    titulo = f"{trabajo.descripcion()}. {aviso}" if aviso else trabajo.descripcion()
-    return Tabla(columnas, filas, (False, False, True, True, True, False, False), grafico, titulo)
+    # Si la más barata es una GPU sin medidas de entrenamiento, la nota de la tabla lo dice (como el ejemplo).
+    nota = ranking.aviso_mas_barata(opciones[0].precio.gpu)
+    numericas = (False, False, True, True, True, False, False)
+    return Tabla(columnas, filas, numericas, grafico, trabajo.descripcion(), nota=nota)
 
 
 # --- ¿API por token o GPU alquilada? (gpucoste.equilibrios.api_o_gpu, como la tabla de su página) ----------
@@ -1160,7 +1163,7 @@ def _compartir(nombre: str, valores: Mapping[str, str], tabla: Tabla) -> dict[st
 
 
 def tabla_html(tabla: Tabla) -> str:
-    """La tabla del resultado, con las clases de Material para tablas."""
+    """La tabla del resultado, con las clases de Material para tablas, y su nota encima si la tiene."""
     instancia(tabla, Tabla, "tabla", de="p. ej. navegador.calcular(…)")
     alinear = [' class="gc-num"' if n else "" for n in tabla.numericas]
     cabecera = "".join(
@@ -1181,7 +1184,11 @@ def tabla_html(tabla: Tabla) -> str:
     tarjetas = " data-tarjetas" if len(tabla.columnas) > 2 else ""
     # Material deja desplazar en horizontal una tabla ancha: con el foco, también se desplaza con el teclado
     # (axe, «scrollable-region-focusable»), como las tablas del texto (hooks/tablas.py).
-    return f'<table tabindex="0"{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>'
+    # La nota, antes de la tabla: una tabla larga (el ranking) la dejaría muy abajo.
+    nota = f'<p class="gc-nota">{html.escape(tabla.nota)}</p>' if tabla.nota else ""
+    return (
+        f'{nota}<table tabindex="0"{tarjetas}>{titulo}<thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>'
+    )
 
 
 def _textos(**valores: object) -> None:
