@@ -84,26 +84,48 @@ def precio_reciente(gpu: str, proveedor: str, nivel: str, *, estimaciones: bool 
     datos.precio(gpu, proveedor, nivel)  # valida los tres valores con un mensaje claro
     if not isinstance(estimaciones, bool):
         raise ValueError(f"estimaciones: {estimaciones!r} no vale; se admite True o False.")
-    reciente = _reciente((gpu, proveedor, nivel), estimaciones)
-    if reciente is None:
+    filas = _por_clave(datos.precios()).get((gpu, proveedor, nivel), ())
+    i = _reciente(filas, estimaciones)
+    if i is None:
         que = "atípicos" if estimaciones else "atípicos o estimaciones"
         raise ValueError(f"Todos los precios de {gpu} en {proveedor} ({nivel}) son {que}.")
-    return reciente
+    return Reciente(filas[i], filas[:i])
 
 
-def _reciente(clave: tuple[str, str, str], estimaciones: bool) -> Reciente | None:
-    """``precio_reciente`` de una clave (GPU, proveedor, nivel) que sale de los propios datos, sin validarla otra
-    vez; None si todas sus filas son atípicos (o estimaciones, sin ``estimaciones``)."""
+def _reciente(filas: tuple[datos.Precio, ...], estimaciones: bool) -> int | None:
+    """La posición de la primera de ``filas`` (las de una clave, de la más nueva a la más vieja: ``_por_clave``) que
+    no es un atípico (ni una estimación, sin ``estimaciones``); None si no hay ninguna. Sin validar nada: son filas
+    de los datos."""
     marcados = _marcados(atipicos())
-    saltados = []
-    for p in _por_clave(datos.precios()).get(clave, ()):
+    for i, p in enumerate(filas):
         if (p.gpu, p.proveedor, p.nivel, p.fecha) not in marcados and (estimaciones or not p.estimacion):
-            return Reciente(p, tuple(saltados))
-        saltados.append(p)
+            return i
     return None
 
 
-@functools.lru_cache(maxsize=4)
+def _vigentes(estimaciones: bool) -> list[datos.Precio]:
+    """``ranking.precios_vigentes``: la fila de ``_reciente`` de cada clave, en el orden en que aparece en los datos."""
+    por_clave = _por_clave(datos.precios()).values()
+    return [filas[i] for filas in por_clave if (i := _reciente(filas, estimaciones)) is not None]
+
+
+def _ultimo(funcion):
+    """Memo de una función de una tabla cargada (una tupla inmutable de ``esquema.cargar``): mientras llegue la misma
+    tupla (la misma, no una igual: comparar o hashear 141 filas en cada llamada costaba más que el cálculo), el mismo
+    resultado. ``cache_clear`` lo olvida, como el de ``functools``."""
+    ultimo: list = []
+
+    @functools.wraps(funcion)
+    def memo(tabla):
+        if not ultimo or ultimo[0] is not tabla:
+            ultimo[:] = [tabla, funcion(tabla)]
+        return ultimo[1]
+
+    memo.cache_clear = ultimo.clear
+    return memo
+
+
+@_ultimo
 def _por_clave(precios: tuple[datos.Precio, ...]) -> dict[tuple[str, str, str], tuple[datos.Precio, ...]]:
     """Las filas de cada (GPU, proveedor, nivel), de la más nueva a la más vieja (las del mismo día, en el orden del
     CSV): una pasada por los datos, no una por cada clave que se pregunta."""
@@ -113,7 +135,7 @@ def _por_clave(precios: tuple[datos.Precio, ...]) -> dict[tuple[str, str, str], 
     return {k: tuple(sorted(f, key=lambda p: frescura.dia(p.fecha), reverse=True)) for k, f in grupos.items()}
 
 
-@functools.lru_cache(maxsize=4)
+@_ultimo
 def _marcados(filas: tuple[Atipico, ...]) -> frozenset[tuple[str, str, str, str]]:
     return frozenset((a.gpu, a.proveedor, a.nivel, a.fecha) for a in filas)
 

@@ -159,11 +159,7 @@ def precios_vigentes(estimaciones: bool = False) -> list[datos.Precio]:
     una GPU, proveedor y nivel que solo tiene estimaciones (o atípicos) no entra.
     """
     memoria.booleano(estimaciones, "estimaciones")
-    recientes = (
-        atipicos._reciente(c, estimaciones)
-        for c in dict.fromkeys((p.gpu, p.proveedor, p.nivel) for p in datos.precios())
-    )
-    return [r.precio for r in recientes if r is not None]  # None: solo atípicos (o estimaciones), nada que comparar
+    return atipicos._vigentes(estimaciones)  # sin las de solo atípicos (o estimaciones): nada que comparar
 
 
 def _tarifa(proveedor: str) -> datos.Tarifa | None:
