@@ -72,6 +72,8 @@ _FECHA = re.compile(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", re.ASCII)
 
 def _real(valor: object, nombre: str, permitido: str) -> float:
     """``valor`` como float finito, o ``ValueError`` con ``permitido`` (lo que se admite)."""
+    if type(valor) is float and math.isfinite(valor):  # lo corriente, sin los ABC de ``numbers``
+        return valor
     if isinstance(valor, bool) or not isinstance(valor, numbers.Real):  # bool de NumPy: no es Real
         raise ValueError(f"{nombre}: {valor!r} no es un número; se admite {permitido}.")
     try:
@@ -112,6 +114,8 @@ def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = 
     """``valor`` si es un ``int`` (no bool) entre ``minimo`` y ``maximo`` (sin ``maximo``, ``ENTERO_MAX``: un entero
     más grande no cabe sin perder cifras en un float)."""
     tope = ENTERO_MAX if maximo is None else maximo
+    if type(valor) is int and minimo <= valor <= tope:  # lo corriente, sin los ABC de ``numbers``
+        return valor
     grande = isinstance(valor, numbers.Integral) and not isinstance(valor, bool) and valor > tope
     permitido = f"un entero mayor o igual que {minimo}" + (
         f" y menor o igual que {tope}" if maximo is not None or grande else ""
