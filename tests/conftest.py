@@ -204,12 +204,14 @@ def pytest_configure(config) -> None:
         config.pluginmanager.register(Reparto(PARTE), "gpucoste-reparto")
 
 
-PARTE = os.environ.get("GPUCOSTE_PARTE", "")
+# Se quitan del entorno al leerlas: un pytest que lance una prueba (en una copia del proyecto) pasa todos sus casos.
+PARTE = os.environ.pop("GPUCOSTE_PARTE", "")
 """«k/N» (``make check`` con N procesos de pytest a la vez): esta sesión pasa solo la parte k de los casos que le
 quedan tras ``-m``, por ficheros enteros (``repartir``, con lo que tardó cada caso según ``GPUCOSTE_DURACIONES``)."""
 DURACIONES = pathlib.Path(tempfile.gettempdir()) / f"gpucoste-duraciones-{hashlib.sha256(bytes(RAIZ)).hexdigest()[:8]}"
 """Lo que tardó cada caso en los últimos ``make check`` de esta copia (un JSON por proceso de pytest). ``make check``
 los junta en un fichero (``duraciones_juntas``) que todas las partes leen: así hacen el mismo reparto."""
+_DURACIONES_DEL_REPARTO = os.environ.pop("GPUCOSTE_DURACIONES", "")
 POR_CASO = 0.3
 """Los segundos que se suponen para un caso del que no se sabe cuánto tarda."""
 
@@ -254,7 +256,7 @@ class Reparto:
 
     @pytest.hookimpl(trylast=True)  # tras la selección de ``-m`` (y tras la marca «construye» de este conftest)
     def pytest_collection_modifyitems(self, config, items) -> None:
-        fichero = os.environ.get("GPUCOSTE_DURACIONES", "")
+        fichero = _DURACIONES_DEL_REPARTO
         duraciones = json.loads(pathlib.Path(fichero).read_text(encoding="utf-8")) if fichero else {}
         propios = set(repartir([i.nodeid for i in items], self.n, duraciones)[self.k - 1])
         config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in propios])

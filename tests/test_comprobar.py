@@ -414,3 +414,14 @@ def test_un_fallo_en_una_parte_para_las_demas_y_da_su_salida(tmp_path):
     time.sleep(3)  # si el proceso lento siguiera vivo, ya habría llegado a su prueba
     assert not pid.exists() or not _vivo(int(pid.read_text())), "el proceso de la prueba lenta sigue vivo"
     assert comprobar.pytest_en_partes(["tests/test_falla.py"], 1, raiz) is not None
+
+
+def test_el_reparto_no_pasa_a_un_pytest_que_lance_una_prueba():
+    """``GPUCOSTE_PARTE`` y ``GPUCOSTE_DURACIONES`` son para el pytest de make check, no para el que lanza una de sus
+    pruebas en una copia del proyecto (ese pasaría solo una parte de sus casos): conftest las quita al leerlas."""
+    orden = (
+        "import os, conftest; print(conftest.PARTE, *map(os.environ.get, ('GPUCOSTE_PARTE', 'GPUCOSTE_DURACIONES')))"
+    )
+    entorno = {**os.environ, "GPUCOSTE_PARTE": "1/2", "GPUCOSTE_DURACIONES": "duraciones.json"}
+    r = subprocess.run([sys.executable, "-c", orden], cwd=RAIZ / "tests", env=entorno, capture_output=True, text=True)
+    assert r.stdout.split() == ["1/2", "None", "None"], r.stderr[-2000:]
