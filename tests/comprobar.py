@@ -175,9 +175,16 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
                 return 1
         hecho(inicio, f", {len(casos)} casos")
         return _fin(total)
-    partes = min(procesos(), len({p.split("::")[0] for p in pruebas}))
+    ficheros_de_prueba = sorted({p.split("::")[0].removeprefix("tests/") for p in pruebas})
+    partes = min(procesos(), len(ficheros_de_prueba))
     en = f" en {partes} procesos" if partes > 1 else ""
-    inicio = paso(f"make check · 4/4 pytest{en}: {', '.join(p.removeprefix('tests/') for p in pruebas)}…")
+    # Unas pocas, por su nombre; muchas (tras editar un CSV, más de mil casos), cuántas y de qué ficheros.
+    lista = (
+        ", ".join(p.removeprefix("tests/") for p in pruebas)
+        if len(pruebas) <= 8
+        else f"{len(pruebas)} pruebas o casos de {len(ficheros_de_prueba)} ficheros ({', '.join(ficheros_de_prueba)})"
+    )
+    inicio = paso(f"make check · 4/4 pytest{en}: {lista}…")
     fallo = pytest_en_partes(pruebas, partes)
     if fallo is not None:
         print("FALLA")
