@@ -63,8 +63,7 @@ def atipico(precio: datos.Precio) -> Atipico | None:
     """La marca de ``precio`` en ``atipicos.csv``, o ``None`` si es un precio normal."""
     if not isinstance(precio, datos.Precio):
         raise ValueError(f"precio: {precio!r} no vale; se admite un gpucoste.datos.Precio.")
-    clave = (precio.gpu, precio.proveedor, precio.nivel, precio.fecha)
-    return next((a for a in atipicos() if (a.gpu, a.proveedor, a.nivel, a.fecha) == clave), None)
+    return _marcados(atipicos()).get((precio.gpu, precio.proveedor, precio.nivel, precio.fecha))
 
 
 @dataclass(frozen=True)
@@ -136,8 +135,9 @@ def _por_clave(precios: tuple[datos.Precio, ...]) -> dict[tuple[str, str, str], 
 
 
 @_ultimo
-def _marcados(filas: tuple[Atipico, ...]) -> frozenset[tuple[str, str, str, str]]:
-    return frozenset((a.gpu, a.proveedor, a.nivel, a.fecha) for a in filas)
+def _marcados(filas: tuple[Atipico, ...]) -> dict[tuple[str, str, str, str], Atipico]:
+    """Cada fila de ``atipicos.csv`` por la clave de la fila de precios que marca (una sola vez en el fichero)."""
+    return {(a.gpu, a.proveedor, a.nivel, a.fecha): a for a in filas}
 
 
 def tabla_recientes(nombre: str = experimento.FINETUNING) -> pd.DataFrame:
