@@ -228,26 +228,23 @@ def pytest_en_partes(pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ)
         limite = time.monotonic() + 900
         pendientes = list(lanzados)
         while pendientes:
+            if time.monotonic() > limite:
+                return "pytest tardó más de 900 s: se ha parado."
             for proceso, salida in list(pendientes):
                 codigo = proceso.poll()
                 if codigo is None:
                     continue
                 pendientes.remove((proceso, salida))
                 if codigo not in (0, 5):  # 5: esa parte no tenía casos
-                    for otro, _ in pendientes:
-                        otro.kill()
-                        otro.wait()
                     salida.seek(0)
                     return salida.read()
-            if time.monotonic() > limite:
-                for otro, _ in pendientes:
-                    otro.kill()
-                    otro.wait()
-                return "pytest tardó más de 900 s: se ha parado."
             time.sleep(0.1)
         return None
-    finally:
-        for _, salida in lanzados:
+    finally:  # las partes que siguen (tras un fallo, al pasar el límite o con Ctrl+C) se paran aquí
+        for proceso, salida in lanzados:
+            if proceso.poll() is None:
+                proceso.kill()
+                proceso.wait()
             salida.close()
         shutil.rmtree(carpeta, ignore_errors=True)
 
