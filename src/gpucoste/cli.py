@@ -509,7 +509,7 @@ def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> 
         )
     decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1}
     aviso = ranking.aviso_mas_barata(tabla["gpu"].iloc[0])  # la primera fila es la más barata
-    return Salida(tabla, decimales if len(tabla) else {}, (aviso,) if aviso else ())
+    return Salida(tabla, decimales, (aviso,) if aviso else ())
 
 
 # Las órdenes de las calculadoras de decisión (equilibrios, interrupciones, recomendación) viven en su módulo.
