@@ -4,8 +4,10 @@
    culpe a otra página); si no, se para aquí con los dos sitios.
 1. Construcción estricta del sitio (en una carpeta temporal). Si falla, se para aquí y se imprime solo el
    aviso que importa, con la página, el fichero y la línea (``tests/registro.py``). Solo vuelven a ejecutarse los
-   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``), y con ``GPUCOSTE_CHECK=1``
-   la instantánea de Pyodide no se rehace si con el mismo código ya se hizo bien (``navegador.py``).
+   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``); con ``GPUCOSTE_CHECK=1``
+   solo se vuelven a convertir (y a indexar para la búsqueda) las páginas que cambian (``recarga.py``, con su
+   caché en disco) y la instantánea de Pyodide no se rehace si con el mismo código ya se hizo bien
+   (``navegador.py``).
 2. ruff sobre los ficheros .py cambiados.
 3. Ortografía (hunspell y el diccionario del proyecto) y guía de estilo en las páginas construidas que el
    cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).

@@ -1,7 +1,9 @@
-"""Las cachés de «make serve» (docs/.overrides/hooks/recarga.py) no cambian el sitio: una recarga tras editar
-la prosa de una página y un snippet de otra da los mismos ficheros que una construcción limpia del mismo proyecto,
-y muestra los dos cambios. Si la clave de la caché olvidara lo que incluye una página (su snippet), la página de
-ese snippet saldría de la caché sin el cambio y la prueba fallaría.
+"""Las cachés de docs/.overrides/hooks/recarga.py no cambian el sitio: tras editar la prosa de una página y un
+snippet de otra (su primera línea también), una recarga de «make serve» (en memoria) y la construcción siguiente
+de «make check» (en disco, otro proceso) dan los mismos ficheros que una construcción limpia del mismo proyecto, y
+muestran los cambios. Si la clave de una página olvidara lo que incluye (su snippet) o lo que lee uno de sus
+bloques (la lista de «Usa los ejemplos» lee la primera línea de cada snippet), esa página saldría de la caché
+sin el cambio y la prueba fallaría.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pathlib, sys
 from mkdocs.config import load_config
 from mkdocs.commands.build import build
 
-orden, sitio = sys.argv[1], sys.argv[2]
+orden, sitio, editar = sys.argv[1], sys.argv[2], sys.argv[3] == "editar"
 url = "http://127.0.0.1:8000/gpucoste/"
 
 
@@ -33,20 +35,22 @@ def construir():
 load_config(config_file="mkdocs.yml", site_dir=sitio).plugins.on_startup(command=orden, dirty=False)
 if orden == "serve":
     construir()
-    for ruta, linea in [
-        ("docs/glosario.md", "\nMarca de prosa en el glosario.\n"),
-        ("snippets/ollama/coste_real.py", '\nprint("Marca de snippet en ollama.")\n'),
+if editar:
+    for ruta, antes, despues in [
+        ("docs/glosario.md", "", "\nMarca de prosa en el glosario.\n"),
+        ("snippets/ollama/coste_real.py", "# Marca de primera línea.\n", '\nprint("Marca de snippet en ollama.")\n'),
     ]:
         fichero = pathlib.Path(ruta)
-        fichero.write_text(fichero.read_text(encoding="utf-8") + linea, encoding="utf-8")
+        fichero.write_text(antes + fichero.read_text(encoding="utf-8") + despues, encoding="utf-8")
 construir()
 """
 
 
-def _construir(copia, orden: str, sitio) -> None:
+def _construir(copia, orden: str, sitio, editar: bool = False, check: bool = False) -> None:
     entorno = {"NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": epoca_fuente(), "GPUCOSTE_DATOS": ""}
+    entorno["GPUCOSTE_CHECK"] = "1" if check else ""
     r = subprocess.run(
-        [sys.executable, "-c", GUION, orden, str(sitio)],
+        [sys.executable, "-c", GUION, orden, str(sitio), "editar" if editar else "no"],
         cwd=copia,
         env={**os.environ, **entorno},
         capture_output=True,
@@ -66,12 +70,19 @@ def _distintos(a, b, ruta="") -> list[str]:
     return distintos
 
 
-def test_la_recarga_con_cache_da_el_mismo_sitio_que_una_construccion_limpia(tmp_path):
+def test_la_recarga_y_make_check_con_cache_dan_el_mismo_sitio_que_una_construccion_limpia(tmp_path):
     saltar_si_la_construccion_falla()
-    copia = copiar_proyecto(tmp_path / "proyecto")
-    _construir(copia, "serve", tmp_path / "recargado")
+    recarga = copiar_proyecto(tmp_path / "recarga")
+    _construir(recarga, "serve", tmp_path / "recargado", editar=True)
+    check = copiar_proyecto(tmp_path / "check")
+    _construir(check, "build", tmp_path / "check1", check=True)
+    _construir(check, "build", tmp_path / "check2", editar=True, check=True)
     # La copia ya tiene los cambios: la construcción limpia parte de ellos.
-    _construir(copia, "build", tmp_path / "limpio")
-    assert "Marca de prosa en el glosario." in (tmp_path / "recargado" / "glosario" / "index.html").read_text()
-    assert "Marca de snippet en ollama." in (tmp_path / "recargado" / "ollama" / "index.html").read_text()
-    assert _distintos(tmp_path / "recargado", tmp_path / "limpio") == []
+    _construir(recarga, "build", tmp_path / "limpio")
+    for sitio in ("recargado", "check2"):
+        paginas = {p: (tmp_path / sitio / p / "index.html").read_text() for p in ("glosario", "ollama")}
+        assert "Marca de prosa en el glosario." in paginas["glosario"]
+        assert "Marca de snippet en ollama." in paginas["ollama"]
+        ejemplos = (tmp_path / sitio / "usa-los-ejemplos" / "index.html").read_text()
+        assert "Marca de primera línea." in ejemplos
+        assert _distintos(tmp_path / sitio, tmp_path / "limpio") == [], sitio

@@ -56,6 +56,10 @@ _ESTADO: dict = {"huella": "", "datos": {}, "lecturas": None}
 # El proceso ayudante de esta construcción (pid) y su carpeta de bloques tomados; en el módulo mkdocs (este hook se
 # vuelve a cargar en cada recarga de «make serve»).
 _AYUDANTE: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_ayudante", {"pid": None, "tomas": None})
+# Lo que ve ``recarga.py`` (que importa este fichero como otro módulo, no como el hook que MkDocs cargó): la clave de
+# un bloque con el estado de esta construcción y, mientras convierte una página, la lista donde anotar los bloques
+# que pide (código, sesión, id y clave). Así una página guardada vale mientras la clave de cada bloque suyo no cambie.
+COMPARTIDO: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_bloques", {"clave": None, "anotar": []})
 
 
 def huella_biblioteca() -> str:
@@ -166,6 +170,8 @@ def _esperar_al_ayudante(clave: str, fichero: pathlib.Path) -> str | None:
 def _con_cache(ejecutar, memoria: dict[str, str]):
     def ejecutar_con_cache(code: str, returncode=None, session=None, id=None, **extra):  # noqa: A002
         clave = _clave(code, session, id)
+        for anotados in COMPARTIDO["anotar"]:
+            anotados.append((code, session, id, clave))
         if clave in memoria:
             return memoria[clave]
         fichero = _carpeta() / f"{clave}.txt"
@@ -281,6 +287,7 @@ def on_config(config):
 
 def on_pre_build(config):
     preparar()
+    COMPARTIDO.update(clave=_clave, huella=_ESTADO["huella"])
 
 
 def on_post_build(config):
