@@ -173,6 +173,32 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     return [f"tests/{p}.py" for p in sorted(elegidas)] + sorted(nodos)
 
 
+SNAPSHOT = "tests/test_snippets.py::test_salida_igual_al_snapshot"
+"""La prueba que compara la salida de cada snippet con su snapshot (un caso por snippet)."""
+
+
+def sin_los_comprobados(pruebas: list[str], comprobados: set[str], raiz: pathlib.Path = RAIZ) -> list[str]:
+    """``pruebas`` sin los casos de ``SNAPSHOT`` de los snippets de ``comprobados`` (``snippets/tema/x.py``): la
+    construcción de «make check» ya comparó su salida con su snapshot (``docs/.overrides/hooks/bloques.py``), con
+    el mismo código, la misma biblioteca y los mismos datos. ``tests/test_snippets.py`` entero pasa a sus pruebas
+    una a una, con los casos de los snippets que no se comprobaron."""
+    if not comprobados:
+        return pruebas
+    fichero = SNAPSHOT.split("::")[0]
+    hechos = {f"{SNAPSHOT}[{c.removeprefix('snippets/')}]" for c in comprobados}
+    salida = []
+    for prueba in pruebas:
+        if prueba == fichero:
+            snippets = sorted((raiz / "snippets").rglob("*.py"))
+            todos = [f"{SNAPSHOT}[{r.relative_to(raiz / 'snippets').as_posix()}]" for r in snippets]
+            funciones = [f"{fichero}::{f}" for f in por_snippet(raiz).get(fichero, []) if f"{fichero}::{f}" != SNAPSHOT]
+            sueltas = [f"{fichero}::{t}" for t in _sin_parametros(raiz / fichero)]
+            salida += sueltas + funciones + [n for n in todos if n not in hechos]
+        elif prueba not in hechos:
+            salida.append(prueba)
+    return salida
+
+
 def _sin_parametros(prueba: pathlib.Path) -> list[str]:
     """Las pruebas de ``prueba`` sin ``parametrize`` (sus nodos no llevan corchetes)."""
     texto = prueba.read_text(encoding="utf-8")

@@ -4,7 +4,9 @@
    culpe a otra página); si no, se para aquí con los dos sitios.
 1. Construcción estricta del sitio (en una carpeta temporal). Si falla, se para aquí y se imprime solo el
    aviso que importa, con la página, el fichero y la línea (``tests/registro.py``). Solo vuelven a ejecutarse los
-   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``); con ``GPUCOSTE_CHECK=1``
+   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``), y la salida de cada bloque
+   que es un snippet entero se compara con su snapshot en cuanto sale (pytest ya no repite esos casos de
+   ``test_snippets.py``: ``alcance.sin_los_comprobados``); con ``GPUCOSTE_CHECK=1``
    solo se vuelven a convertir (y a indexar para la búsqueda) las páginas que cambian (``recarga.py``, con su
    caché en disco) y la instantánea de Pyodide no se rehace si con el mismo código ya se hizo bien
    (``navegador.py``).
@@ -132,12 +134,18 @@ def main() -> int:
 
 def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     inicio = paso("make check · 1/4 construcción estricta…")
-    r = construccion_estricta(destino, env={"GPUCOSTE_DATOS": "", "GPUCOSTE_CHECK": "1"}, timeout=600)
+    comprobados = destino.with_name(destino.name + "-snapshots.txt")
+    entorno = {"GPUCOSTE_DATOS": "", "GPUCOSTE_CHECK": "1", "GPUCOSTE_SNAPSHOTS_COMPROBADOS": str(comprobados)}
+    try:
+        r = construccion_estricta(destino, env=entorno, timeout=600)
+        snapshots = set(comprobados.read_text(encoding="utf-8").split()) if comprobados.is_file() else set()
+    finally:
+        comprobados.unlink(missing_ok=True)
     if r.returncode != 0:
         print(f"FALLA ({time.perf_counter() - inicio:.1f} s)".replace(".", ","))
         print(registro.resumen(r.registro) or r.registro[-2000:])
         return 1
-    hecho(inicio)
+    hecho(inicio, f", {len(snapshots)} snippets iguales a su snapshot" if snapshots else "")
 
     python = [f for f in ficheros if f.endswith(".py")]
     inicio = paso(f"make check · 2/4 ruff en {len(python)} fichero(s) .py cambiado(s)…")
@@ -161,7 +169,7 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
         return 1
     hecho(inicio)
 
-    pruebas = alcance.pruebas_afectadas(ficheros, RAIZ)
+    pruebas = alcance.sin_los_comprobados(alcance.pruebas_afectadas(ficheros, RAIZ), snapshots, RAIZ)
     if not pruebas:  # sin rutas, pytest pasaría todas (testpaths)
         print("make check · 4/4 pytest: el cambio no alcanza ninguna prueba.")
         return _fin(total)

@@ -15,6 +15,12 @@ depende su salida:
 - si el bloque lee ficheros por su cuenta (nombra ``pathlib`` u ``open(``), el contenido de los snippets
   (``snippets/**/*.py`` del directorio actual): la lista de ejemplos de «Usa los ejemplos» cita su primera línea.
 
+En la construcción de «make check» (``GPUCOSTE_CHECK=1``), la salida de cada bloque cuyo código es un snippet
+entero se compara con su snapshot (``tests/snapshots/``, lo que comprueba ``tests/test_snippets.py``) en cuanto el
+bloque se ejecuta o sale de la caché: un dato editado que cambia lo que imprime una página para la construcción
+ahí mismo, sin esperar a pytest, con las líneas que cambian. La lista de los snippets comprobados se escribe en
+``GPUCOSTE_SNAPSHOTS_COMPROBADOS`` (si se da): ``make check`` ya no los vuelve a ejecutar en pytest.
+
 Si algo cambia, la clave es otra y el bloque se ejecuta. Vale porque cada snippet es independiente
 (``tests/test_snippets.py`` ejecuta cada uno por separado): ningún bloque necesita variables de otro
 de su sesión. La caché vive en memoria (``make serve``) y en disco, fuera del repositorio.
@@ -34,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import difflib
 import hashlib
 import importlib.util
 import logging
@@ -87,9 +94,13 @@ def preparar() -> None:
     _ESTADO["huella"] = h.hexdigest()
     _ESTADO["datos"] = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(datos.glob("*.csv"))}
     snippets = hashlib.sha256()
+    _ESTADO["por_codigo"] = {}
     for ruta in sorted(pathlib.Path("snippets").rglob("*.py")):
-        snippets.update(ruta.as_posix().encode() + b"\0" + ruta.read_bytes() + b"\0")
+        contenido = ruta.read_bytes()
+        snippets.update(ruta.as_posix().encode() + b"\0" + contenido + b"\0")
+        _ESTADO["por_codigo"].setdefault(contenido.decode("utf-8", "replace").rstrip("\n"), ruta.as_posix())
     _ESTADO["snippets"] = snippets.hexdigest()
+    _ESTADO["comprobados"] = set()
 
 
 def _carpeta() -> pathlib.Path:
@@ -172,20 +183,57 @@ def _con_cache(ejecutar, memoria: dict[str, str]):
         clave = _clave(code, session, id)
         for anotados in COMPARTIDO["anotar"]:
             anotados.append((code, session, id, clave))
-        if clave in memoria:
-            return memoria[clave]
-        fichero = _carpeta() / f"{clave}.txt"
-        salida = fichero.read_text(encoding="utf-8") if fichero.is_file() else None
-        if salida is None and not _tomar(clave):
-            salida = _esperar_al_ayudante(clave, fichero)
-        if salida is None:
-            salida = ejecutar(code, returncode, session, id, **extra)
-            _guardar(fichero, salida)
-        memoria[clave] = salida
+        if clave not in memoria:
+            fichero = _carpeta() / f"{clave}.txt"
+            salida = fichero.read_text(encoding="utf-8") if fichero.is_file() else None
+            if salida is None and not _tomar(clave):
+                salida = _esperar_al_ayudante(clave, fichero)
+            if salida is None:
+                salida = ejecutar(code, returncode, session, id, **extra)
+                _guardar(fichero, salida)
+            memoria[clave] = salida
+        salida = memoria[clave]
+        if os.environ.get("GPUCOSTE_CHECK") == "1":
+            comparar_con_el_snapshot(code, id, salida)
         return salida
 
     ejecutar_con_cache.original = ejecutar
     return ejecutar_con_cache
+
+
+SNAPSHOTS = pathlib.Path("tests") / "snapshots"
+LINEAS_DEL_DIFF = 12
+
+
+def comparar_con_el_snapshot(code: str, id: str | None, salida: str) -> None:  # noqa: A002
+    """Si ``code`` es un snippet entero con snapshot, su salida debe ser la del snapshot (y no vacía): si no, un
+    ``PluginError`` que para la construcción con el bloque, el snippet, el snapshot y las líneas que cambian."""
+    from mkdocs.exceptions import PluginError
+
+    ruta = _ESTADO.get("por_codigo", {}).get(code.rstrip("\n"))
+    if ruta is None:
+        return
+    snapshot = SNAPSHOTS / pathlib.PurePosixPath(ruta).relative_to("snippets").with_suffix(".txt")
+    if not snapshot.is_file():
+        return  # sin snapshot: lo dice test_snippets.py
+    esperado = snapshot.read_text(encoding="utf-8")
+    if salida == esperado and salida.strip():
+        _ESTADO["comprobados"].add(ruta)
+        return
+    cambios = [
+        linea.rstrip("\n")
+        for linea in difflib.unified_diff(esperado.splitlines(), salida.splitlines(), "snapshot", "ahora", n=0)
+        if not linea.startswith(("---", "+++"))
+    ]
+    if len(cambios) > LINEAS_DEL_DIFF:
+        cambios = cambios[:LINEAS_DEL_DIFF] + [f"(y {len(cambios) - LINEAS_DEL_DIFF} líneas más)"]
+    que = "no imprime nada" if not salida.strip() else f"ya no es la de su snapshot {snapshot.as_posix()}"
+    raise PluginError(
+        f'la salida del bloque id="{id}" ({ruta}) {que}:\n'
+        + "\n".join(f"    {c}" for c in cambios)
+        + "\nQué hacer: si el cambio es el esperado, «make snapshots» y revisa el diff; si no, corrige el dato o el"
+        " snippet."
+    )
 
 
 def _bloques_de_las_paginas(config) -> list[tuple]:
@@ -292,6 +340,9 @@ def on_pre_build(config):
 
 def on_post_build(config):
     _parar_ayudante()
+    comprobados = os.environ.get("GPUCOSTE_SNAPSHOTS_COMPROBADOS")
+    if comprobados:
+        pathlib.Path(comprobados).write_text("\n".join(sorted(_ESTADO.get("comprobados", ()))), encoding="utf-8")
 
 
 def on_build_error(error):
