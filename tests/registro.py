@@ -167,6 +167,13 @@ def explicar(bloque: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
         else:
             salida.append("Qué hacer: corrige esa línea del bloque.")
         return salida
+    if m := re.search(r'la salida del bloque id="([^"]+)"', texto):
+        try:
+            pagina, linea, _ = bloque_de_codigo(m[1], raiz)
+            donde = f"{_rel(pagina, raiz)}:{linea}: "
+        except LookupError:
+            donde = ""
+        return [donde + re.sub(r"^(WARNING|ERROR|CRITICAL)\s+-\s+", "", bloque[0]), *bloque[1:]]
     ancla = r"Doc file '([^']+)' contains a link '([^']+)', but the doc '([^']+)' does not contain an anchor '([^']+)'"
     if m := re.search(ancla, texto):
         return [
@@ -195,9 +202,13 @@ def explicar(bloque: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
     return [primera, *bloque[1:]]
 
 
+_PAGINA_SIN_MAS = re.compile(r"^ERROR\s+-\s+Error reading page '[^']+':\s*$")
+
+
 def resumen(registro: str, raiz: pathlib.Path = RAIZ, *, detalle: int = 1) -> str:
     """Lo que hay que arreglar: el primer aviso (un ERROR antes que un WARNING) explicado y cuántos más hay."""
-    todos = avisos(registro)
+    # «Error reading page 'x.md':» sin más: el error que sigue (el de un hook) lo explica.
+    todos = [b for b in avisos(registro) if len(b) > 1 or not _PAGINA_SIN_MAS.match(b[0])] or avisos(registro)
     if not todos:
         return ""
     todos.sort(key=lambda b: 0 if NIVEL.match(b[0]) and NIVEL.match(b[0])[1] != "WARNING" else 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -425,3 +426,25 @@ def test_el_reparto_no_pasa_a_un_pytest_que_lance_una_prueba():
     entorno = {**os.environ, "GPUCOSTE_PARTE": "1/2", "GPUCOSTE_DURACIONES": "duraciones.json"}
     r = subprocess.run([sys.executable, "-c", orden], cwd=RAIZ / "tests", env=entorno, capture_output=True, text=True)
     assert r.stdout.split() == ["1/2", "None", "None"], r.stderr[-2000:]
+
+
+def test_sin_los_snippets_que_la_construccion_comparo_con_su_snapshot():
+    """Los casos de ``test_salida_igual_al_snapshot`` de los snippets que la construcción de make check ya comparó
+    con su snapshot salen de pytest; los demás casos y las demás pruebas se quedan, también al abrir
+    ``tests/test_snippets.py`` entero en sus pruebas."""
+    snapshot = alcance.SNAPSHOT
+    assert snapshot.split("::")[1] in alcance.por_snippet()["tests/test_snippets.py"]
+    snippets = [r.relative_to(RAIZ / "snippets").as_posix() for r in sorted((RAIZ / "snippets").rglob("*.py"))]
+    uno, otro = snippets[0], snippets[-1]
+    prueba = "tests/test_datos.py::test_x"
+    pruebas = [prueba, f"{snapshot}[{uno}]", f"{snapshot}[{otro}]"]
+    assert alcance.sin_los_comprobados(pruebas, set()) == pruebas
+    assert alcance.sin_los_comprobados(pruebas, {f"snippets/{uno}"}) == [prueba, pruebas[2]]
+    abierta = alcance.sin_los_comprobados(["tests/test_snippets.py", prueba], {f"snippets/{uno}"})
+    casos = {f"{snapshot}[{s}]" for s in snippets}
+    assert casos - set(abierta) == {f"{snapshot}[{uno}]"}
+    assert f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}" in abierta and prueba in abierta
+    sueltas = {p for p in abierta if p.startswith("tests/test_snippets.py::") and "[" not in p}
+    texto = (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
+    definidas = {f"tests/test_snippets.py::{t}" for t in re.findall(r"^def (test_\w+)\(", texto, re.M)}
+    assert sueltas == definidas - {snapshot}  # cada prueba del fichero, y la de los snapshots solo por casos

@@ -63,9 +63,10 @@ _ESTADO: dict = {"huella": "", "datos": {}, "lecturas": None}
 # El proceso ayudante de esta construcción (pid) y su carpeta de bloques tomados; en el módulo mkdocs (este hook se
 # vuelve a cargar en cada recarga de «make serve»).
 _AYUDANTE: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_ayudante", {"pid": None, "tomas": None})
-# Lo que ve ``recarga.py`` (que importa este fichero como otro módulo, no como el hook que MkDocs cargó): la clave de
-# un bloque con el estado de esta construcción y, mientras convierte una página, la lista donde anotar los bloques
-# que pide (código, sesión, id y clave). Así una página guardada vale mientras la clave de cada bloque suyo no cambie.
+# Lo que ve ``recarga.py`` (que importa este fichero como otro módulo, no como el hook que MkDocs cargó): la clave
+# de un bloque en una página (``clave_en_pagina``) con el estado de esta construcción y, mientras convierte una
+# página, la lista donde anotar los bloques que pide (código, sesión, id y clave). Así una página guardada vale
+# mientras la clave de cada bloque suyo no cambie.
 COMPARTIDO: dict = sys.modules["mkdocs"].__dict__.setdefault("_gpucoste_bloques", {"clave": None, "anotar": []})
 
 
@@ -181,8 +182,10 @@ def _esperar_al_ayudante(clave: str, fichero: pathlib.Path) -> str | None:
 def _con_cache(ejecutar, memoria: dict[str, str]):
     def ejecutar_con_cache(code: str, returncode=None, session=None, id=None, **extra):  # noqa: A002
         clave = _clave(code, session, id)
-        for anotados in COMPARTIDO["anotar"]:
-            anotados.append((code, session, id, clave))
+        if COMPARTIDO["anotar"]:
+            en_pagina = clave_en_pagina(code, session, id)
+            for anotados in COMPARTIDO["anotar"]:
+                anotados.append((code, session, id, en_pagina))
         if clave not in memoria:
             fichero = _carpeta() / f"{clave}.txt"
             salida = fichero.read_text(encoding="utf-8") if fichero.is_file() else None
@@ -205,17 +208,39 @@ SNAPSHOTS = pathlib.Path("tests") / "snapshots"
 LINEAS_DEL_DIFF = 12
 
 
-def comparar_con_el_snapshot(code: str, id: str | None, salida: str) -> None:  # noqa: A002
-    """Si ``code`` es un snippet entero con snapshot, su salida debe ser la del snapshot (y no vacía): si no, un
-    ``PluginError`` que para la construcción con el bloque, el snippet, el snapshot y las líneas que cambian."""
-    from mkdocs.exceptions import PluginError
-
+def _snapshot_de(code: str) -> tuple[str, pathlib.Path] | None:
+    """El snippet (``snippets/…``) que es todo el código ``code`` y su snapshot, si lo hay."""
     ruta = _ESTADO.get("por_codigo", {}).get(code.rstrip("\n"))
     if ruta is None:
-        return
+        return None
     snapshot = SNAPSHOTS / pathlib.PurePosixPath(ruta).relative_to("snippets").with_suffix(".txt")
-    if not snapshot.is_file():
-        return  # sin snapshot: lo dice test_snippets.py
+    return (ruta, snapshot) if snapshot.is_file() else None  # sin snapshot: lo dice test_snippets.py
+
+
+def clave_en_pagina(code: str, session, id) -> str:  # noqa: A002
+    """La clave de un bloque para una página guardada (``recarga.py``): la de su salida y, en «make check», el
+    contenido del snapshot con el que se compara (con otro snapshot, la página se vuelve a convertir y comparar)."""
+    clave = _clave(code, session, id)
+    if os.environ.get("GPUCOSTE_CHECK") == "1" and (snippet := _snapshot_de(code)) is not None:
+        clave += hashlib.sha256(snippet[1].read_bytes()).hexdigest()
+    return clave
+
+
+def comparar_con_el_snapshot(code: str, id: str | None, salida: str) -> None:  # noqa: A002
+    """Si ``code`` es un snippet entero con snapshot, su salida debe ser la del snapshot (y no vacía): si no, un
+    ``PluginError`` que para la construcción con el bloque, el snippet, el snapshot y las líneas que cambian (y
+    que es a la vez un ``SuperFencesException``: cualquier otra excepción, superfences la calla y deja el bloque
+    sin convertir)."""
+    from mkdocs.exceptions import PluginError
+    from pymdownx.superfences import SuperFencesException
+
+    class SnapshotDistinto(PluginError, SuperFencesException):
+        pass
+
+    snippet = _snapshot_de(code)
+    if snippet is None:
+        return
+    ruta, snapshot = snippet
     esperado = snapshot.read_text(encoding="utf-8")
     if salida == esperado and salida.strip():
         _ESTADO["comprobados"].add(ruta)
@@ -228,7 +253,7 @@ def comparar_con_el_snapshot(code: str, id: str | None, salida: str) -> None:  #
     if len(cambios) > LINEAS_DEL_DIFF:
         cambios = cambios[:LINEAS_DEL_DIFF] + [f"(y {len(cambios) - LINEAS_DEL_DIFF} líneas más)"]
     que = "no imprime nada" if not salida.strip() else f"ya no es la de su snapshot {snapshot.as_posix()}"
-    raise PluginError(
+    raise SnapshotDistinto(
         f'la salida del bloque id="{id}" ({ruta}) {que}:\n'
         + "\n".join(f"    {c}" for c in cambios)
         + "\nQué hacer: si el cambio es el esperado, «make snapshots» y revisa el diff; si no, corrige el dato o el"
@@ -335,7 +360,7 @@ def on_config(config):
 
 def on_pre_build(config):
     preparar()
-    COMPARTIDO.update(clave=_clave, huella=_ESTADO["huella"])
+    COMPARTIDO.update(clave=clave_en_pagina, huella=_ESTADO["huella"])
 
 
 def on_post_build(config):
