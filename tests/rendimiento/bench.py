@@ -222,18 +222,32 @@ def _editar_prosa(clon: pathlib.Path) -> None:
     pagina.write_text(pagina.read_text(encoding="utf-8") + "\nUna frase más al final.\n", encoding="utf-8")
 
 
-def _editar_dato(clon: pathlib.Path) -> None:
-    """Un cambio de datos que no mueve ninguna cifra (la nota de la última fila de precios.csv): alcanza las mismas
-    pruebas que un precio cambiado (todas las que leen datos) y «make check» debe pasar."""
+def _editar_ultimo_precio(clon: pathlib.Path, columna: str, cambiar) -> None:
+    """``columna`` de la última fila de precios.csv, cambiada con ``cambiar``: la fila se lee como CSV (sea cual sea
+    la última columna) y se reescribe solo esa línea."""
     fichero = clon / "src" / "gpucoste" / "datos" / "precios.csv"
     lineas = fichero.read_text(encoding="utf-8").splitlines()
-    # Se lee la última fila como CSV (sea cual sea la última columna) y se reescribe solo esa línea.
     cabecera, fila_ = next(csv.reader(lineas[:1])), next(csv.reader(lineas[-1:]))
-    fila_[cabecera.index("nota")] += " (revisada)"
+    fila_[cabecera.index(columna)] = cambiar(fila_[cabecera.index(columna)])
     salida = io.StringIO()
     csv.writer(salida, lineterminator="").writerow(fila_)
     lineas[-1] = salida.getvalue()
     fichero.write_text("\n".join(lineas) + "\n", encoding="utf-8")
+
+
+def _editar_dato(clon: pathlib.Path) -> None:
+    """Un cambio de datos que no mueve ninguna cifra (la nota de la última fila de precios.csv): alcanza las mismas
+    pruebas que un precio cambiado (todas las que leen datos) y «make check» debe pasar. La nota es nueva en cada
+    medida (lleva la hora): los bloques que leen precios.csv se vuelven a ejecutar, como la primera vez que quien
+    contribuye pasa «make check» tras editar un dato."""
+    _editar_ultimo_precio(clon, "nota", lambda nota: f"{nota} (revisada {time.time_ns()})")
+
+
+def _precio_plantado(clon: pathlib.Path) -> list[str]:
+    """Un fallo plantado: el precio de la última fila de precios.csv, a la décima parte (nuevo en cada medida).
+    Cambia lo que imprime algún snippet: «make check» debe fallar y decir qué snapshot y qué hacer."""
+    _editar_ultimo_precio(clon, "precio_hora_usd", lambda p: f"{float(p) / 10 + time.time_ns() % 997 / 1e6:.6f}")
+    return ["ya no es la de su snapshot", "make snapshots"]
 
 
 def _editar_snippet(clon: pathlib.Path) -> None:
@@ -247,6 +261,7 @@ EDICIONES_CHECK = {
     "un snippet": (_editar_snippet, 10.0),
     "un dato de precios.csv": (_editar_dato, 20.0),
 }
+FALLOS_CHECK = {"un precio de precios.csv que cambia lo que imprime un snippet": (_precio_plantado, 20.0)}
 _FASE = re.compile(r"make check · (\d)/\d ([^…]*)…[^\n]*\(([\d,]+) s")
 
 
@@ -266,11 +281,10 @@ def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
     if npm.exists():
         (clon / "docs" / ".pyodide" / "node_modules").symlink_to(npm)
     filas = []
-    ediciones = {n: e for n, e in EDICIONES_CHECK.items() if _elegida(n)}
+    ediciones = {n: e for n, e in {**EDICIONES_CHECK, **FALLOS_CHECK}.items() if _elegida(n)}
     for nombre, (editar, presupuesto) in {"nada (calienta las cachés)": (None, 0.0), **ediciones}.items():
         subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=clon, check=True)
-        if editar:
-            editar(clon)
+        esperado = editar(clon) if editar else None
         cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
         inicio = time.perf_counter()
         r = subprocess.run(
@@ -286,6 +300,12 @@ def make_check_por_cambio(tmp: pathlib.Path) -> list[dict]:
         despues = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu_s = (despues.ru_utime - cpu.ru_utime) + (despues.ru_stime - cpu.ru_stime)
         if editar is None:
+            continue
+        if nombre in FALLOS_CHECK:  # un fallo plantado: segundos hasta el informe, que debe nombrarlo
+            nombra = r.returncode != 0 and all(e in r.stdout for e in esperado)
+            print(f"  {nombre}: {fases(r.stdout)}", file=sys.stderr)
+            medida = f"«make check» con {nombre}: hasta el informe" + ("" if nombra else " (NO lo dice)")
+            filas.append(fila(medida, segundos, "s", f"≤ {presupuesto:.0f}", nombra and segundos <= presupuesto))
             continue
         bien = r.returncode == 0
         carga = os.getloadavg()[0]
