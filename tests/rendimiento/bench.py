@@ -9,8 +9,10 @@
 - «make check» (``tests/comprobar.py``) con un snippet roto y con un enlace roto puestos a propósito: segundos
   hasta el informe (≤ 10 s) y sus líneas (≤ 20), y si nombra el fichero y la línea.
 - «make check» de verdad (en un clon de git) tras editar la prosa de una página, un snippet (≤ 10 s) y un dato de
-  precios.csv (≤ 20 s): reloj y CPU de sus procesos, y el reloj de cada paso. ``BENCH_SOLO=check`` mide solo esto
-  (``BENCH_CHECK=prosa,snippet,dato`` elige las ediciones): para medir a mano, sin la construcción ni las páginas.
+  precios.csv (≤ 20 s): reloj y CPU de sus procesos, y el reloj de cada paso; y con un precio plantado que cambia
+  lo que imprime un snippet, segundos hasta el informe (≤ 20 s). ``BENCH_SOLO=check`` mide solo esto
+  (``BENCH_CHECK=prosa,snippet,dato,precio`` elige las ediciones): para medir a mano, sin la construcción ni las
+  páginas.
 - De un clon recién hecho a la página servida por «make serve», con la caché de uv vacía (``UV_CACHE_DIR``
   temporal; descarga de PyPI): ≤ 15 s. ``BENCH_SIN_CLON=1`` se la salta (sin red).
 
