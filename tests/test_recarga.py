@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 
-from conftest import copiar_proyecto, epoca_fuente, saltar_si_la_construccion_falla
+from conftest import RAIZ, copiar_proyecto, epoca_fuente, saltar_si_la_construccion_falla
 
 # Construye como «mkdocs serve» en un solo proceso: on_startup("serve"), una construcción, los cambios y otra.
 # Con «build», on_startup("build"): sin las cachés de recarga.py. La misma serve_url en las dos.
@@ -86,3 +86,22 @@ def test_la_recarga_y_make_check_con_cache_dan_el_mismo_sitio_que_una_construcci
         ejemplos = (tmp_path / sitio / "usa-los-ejemplos" / "index.html").read_text()
         assert "Marca de primera línea." in ejemplos
         assert _distintos(tmp_path / sitio, tmp_path / "limpio") == [], sitio
+
+
+def test_la_cache_en_disco_solo_se_lee_si_es_de_este_usuario_y_nadie_mas_escribe(tmp_path):
+    """Un pickle ejecuta código al leerse y la carpeta temporal es de todos: la caché de «make check» solo se lee
+    de un fichero (y una carpeta) de este usuario en el que nadie más puede escribir."""
+    import mkdocs  # noqa: F401 — bloques.py (que importa recarga.py) guarda su estado en el módulo mkdocs
+
+    sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
+    import recarga
+
+    fichero = tmp_path / "cache.pickle"
+    fichero.write_bytes(b"")
+    for modo, vale in ((0o600, True), (0o644, True), (0o664, False), (0o666, False)):
+        fichero.chmod(modo)
+        assert recarga._propio(fichero) is vale, oct(modo)
+    enlace = tmp_path / "enlace.pickle"
+    enlace.symlink_to(fichero)
+    fichero.chmod(0o600)
+    assert not recarga._propio(enlace) and not recarga._propio(tmp_path / "no-existe")

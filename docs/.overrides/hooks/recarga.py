@@ -111,10 +111,22 @@ def _fichero_en_disco(config) -> tuple[pathlib.Path, pathlib.Path]:
     return carpeta_en_disco() / f"{nombre}.pickle", pathlib.Path(raiz)
 
 
+def _propio(ruta: pathlib.Path) -> bool:
+    """Si ``ruta`` es de este usuario y nadie más puede escribir en ella: un pickle ejecuta código al leerse, y la
+    carpeta temporal es de todos (otro usuario podría dejar ahí uno suyo)."""
+    try:
+        datos = ruta.lstat()
+    except OSError:
+        return False
+    return datos.st_uid == os.getuid() and not datos.st_mode & 0o022 and not ruta.is_symlink()
+
+
 def _cargar_de_disco(estado: dict, config) -> None:
     """Las cachés que dejó la última construcción de «make check» de este proyecto (si son de este entorno)."""
     fichero, _ = _fichero_en_disco(config)
     estado["disco"] = {"fichero": fichero, "entorno": _entorno()}
+    if not (_propio(fichero.parent) and _propio(fichero)):
+        return
     try:
         guardado = pickle.loads(fichero.read_bytes())
     except Exception:  # noqa: BLE001 — sin fichero, o de otra versión: se empieza de cero
@@ -136,8 +148,11 @@ def _guardar_en_disco(estado: dict, config) -> None:
     datos = {"entorno": estado["disco"]["entorno"], **{cache: estado[cache] for cache in CACHES}}
     temporal = fichero.with_suffix(f".{os.getpid()}.tmp")
     try:
-        fichero.parent.mkdir(parents=True, exist_ok=True)
+        fichero.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _propio(fichero.parent):
+            return
         temporal.write_bytes(pickle.dumps(datos, protocol=pickle.HIGHEST_PROTOCOL))
+        temporal.chmod(0o600)
         temporal.replace(fichero)  # atómico: dos construcciones a la vez no se pisan
         fichero.with_suffix(".raiz").write_text(str(raiz), encoding="utf-8")
         for otro in fichero.parent.glob("*.raiz"):
