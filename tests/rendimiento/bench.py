@@ -75,9 +75,10 @@ def config_sin_ejecucion(copia: pathlib.Path) -> pathlib.Path:
     if n != 1:
         raise RuntimeError("no encuentro el plugin markdown-exec en mkdocs.yml: no sé apagar la ejecución")
     texto = re.sub(r"(?m)^(\s*execute:\s*)true\b", r"\1false", texto)  # mkdocs-jupyter, si está
-    # Sin ejecutar, un bloque «exec» no es una valla que superfences reconozca: la página se lee distinta y sus
-    # anclas pueden no aparecer. Esta construcción solo mide tiempo: los enlaces los valida la construcción real.
-    texto = re.sub(r"(?m)^(\s*(?:anchors|unrecognized_links):\s*)warn\b", r"\1info", texto)
+    # Sin ejecutar, un bloque «exec» no es una valla que superfences reconozca: la página se lee distinta, sus
+    # anclas pueden no aparecer y el código de un snippet se lee como Markdown (``f"[{a.fuente}]({a.fuente})"`` es
+    # un enlace a un fichero que no existe). Esta construcción solo mide tiempo: los enlaces los valida la real.
+    texto = re.sub(r"(?m)^(\s*(?:anchors|unrecognized_links|not_found):\s*)warn\b", r"\1info", texto)
     ruta = copia / "mkdocs-sin-ejecucion.yml"
     ruta.write_text(texto, encoding="utf-8")
     return ruta
