@@ -208,7 +208,8 @@ _PAGINA_SIN_MAS = re.compile(r"^ERROR\s+-\s+Error reading page '[^']+':\s*$")
 def resumen(registro: str, raiz: pathlib.Path = RAIZ, *, detalle: int = 1) -> str:
     """Lo que hay que arreglar: el primer aviso (un ERROR antes que un WARNING) explicado y cuántos más hay."""
     # «Error reading page 'x.md':» sin más: el error que sigue (el de un hook) lo explica.
-    todos = [b for b in avisos(registro) if len(b) > 1 or not _PAGINA_SIN_MAS.match(b[0])] or avisos(registro)
+    todos = avisos(registro)
+    todos = [b for b in todos if len(b) > 1 or not _PAGINA_SIN_MAS.match(b[0])] or todos
     if not todos:
         return ""
     todos.sort(key=lambda b: 0 if NIVEL.match(b[0]) and NIVEL.match(b[0])[1] != "WARNING" else 1)

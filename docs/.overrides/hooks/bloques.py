@@ -53,6 +53,9 @@ import tempfile
 import threading
 import time
 
+from mkdocs.exceptions import PluginError
+from pymdownx.superfences import SuperFencesException
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from cuaderno import huella  # noqa: E402
 from lecturas import TODOS, Lecturas  # noqa: E402
@@ -183,7 +186,7 @@ def _con_cache(ejecutar, memoria: dict[str, str]):
     def ejecutar_con_cache(code: str, returncode=None, session=None, id=None, **extra):  # noqa: A002
         clave = _clave(code, session, id)
         if COMPARTIDO["anotar"]:
-            en_pagina = clave_en_pagina(code, session, id)
+            en_pagina = _con_su_snapshot(code, clave)
             for anotados in COMPARTIDO["anotar"]:
                 anotados.append((code, session, id, en_pagina))
         if clave not in memoria:
@@ -220,23 +223,23 @@ def _snapshot_de(code: str) -> tuple[str, pathlib.Path] | None:
 def clave_en_pagina(code: str, session, id) -> str:  # noqa: A002
     """La clave de un bloque para una página guardada (``recarga.py``): la de su salida y, en «make check», el
     contenido del snapshot con el que se compara (con otro snapshot, la página se vuelve a convertir y comparar)."""
-    clave = _clave(code, session, id)
+    return _con_su_snapshot(code, _clave(code, session, id))
+
+
+def _con_su_snapshot(code: str, clave: str) -> str:
     if os.environ.get("GPUCOSTE_CHECK") == "1" and (snippet := _snapshot_de(code)) is not None:
         clave += hashlib.sha256(snippet[1].read_bytes()).hexdigest()
     return clave
 
 
+class SnapshotDistinto(PluginError, SuperFencesException):
+    """La salida de un bloque no es la de su snapshot. Es a la vez un ``SuperFencesException``: cualquier otra
+    excepción, superfences la calla y deja el bloque sin convertir (y la construcción pasaría)."""
+
+
 def comparar_con_el_snapshot(code: str, id: str | None, salida: str) -> None:  # noqa: A002
-    """Si ``code`` es un snippet entero con snapshot, su salida debe ser la del snapshot (y no vacía): si no, un
-    ``PluginError`` que para la construcción con el bloque, el snippet, el snapshot y las líneas que cambian (y
-    que es a la vez un ``SuperFencesException``: cualquier otra excepción, superfences la calla y deja el bloque
-    sin convertir)."""
-    from mkdocs.exceptions import PluginError
-    from pymdownx.superfences import SuperFencesException
-
-    class SnapshotDistinto(PluginError, SuperFencesException):
-        pass
-
+    """Si ``code`` es un snippet entero con snapshot, su salida debe ser la del snapshot (y no vacía): si no,
+    ``SnapshotDistinto``, que para la construcción con el bloque, el snippet, el snapshot y las líneas que cambian."""
     snippet = _snapshot_de(code)
     if snippet is None:
         return
