@@ -76,7 +76,7 @@ sistema:
 	fi
 
 # Vista previa: sin --strict (un aviso no impide servir) y, solo aquí, un error de construcción se ve en la
-# página en vez de dejarla colgada (docs/.overrides/hooks/vista_previa.py). La comprobación es «make check».
+# página en vez de dejarla colgada (construccion/vista_previa.py). La comprobación es «make check».
 serve: install-docs
 	@echo "Sirviendo en http://$(DIRECCION)$(SUBRUTA) (Ctrl+C para parar). Vista previa: los avisos salen aquí y"
 	@echo "los errores, también en la página. Antes de confirmar: «make check» y después «make test»."
@@ -103,7 +103,7 @@ test: install lint
 # ajustes.csv es un resultado de medidas.csv (make calibrar), como un snapshot: una medida nueva y correcta se
 # incorpora con «make snapshots», sin que ninguna prueba tenga que cambiar.
 snapshots: install
-	$(BIN)/python -m gpucoste.calibracion
+	$(BIN)/python -m gpucoste.calculo.calibracion
 	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/test_snippets.py -q
 
 # Capturas de pantalla para revisar un pull request (no se confirman: capturas/ está en .gitignore): cada página
@@ -114,8 +114,8 @@ capturas: build install
 
 # Tras cambiar medidas.csv: rehace ajustes.csv (MFU, QLoRA, eficiencia de cada motor) con su mitad de ajuste.
 calibrar: install
-	$(BIN)/python -m gpucoste.calibracion
-	@$(BIN)/python -c "from gpucoste import calibracion; print(calibracion.texto_informe()); print(calibracion.texto_escalado())"
+	$(BIN)/python -m gpucoste.calculo.calibracion
+	@$(BIN)/python -c "from gpucoste.calculo import calibracion; print(calibracion.texto_informe()); print(calibracion.texto_escalado())"
 
 # Pruebas de calidad sin navegador (tests/test_{enlaces,html,ortografia,workflows,reproducible,frescura}.py).
 # lychee y zizmor vienen de PyPI (grupo dev); hunspell y Java, de Debian; vnu.jar, de npm (tests/calidad/).
@@ -153,7 +153,7 @@ clean:
 	rm -rf .venv .tools site .pytest_cache .ruff_cache
 
 # Calculadoras en el navegador: Pyodide del paquete de npm «pyodide» (fijado en docs/.pyodide/package-lock.json).
-# El hook docs/.overrides/hooks/navegador.py copia al sitio solo los ficheros que hacen falta para arrancar.
+# El hook construccion/navegador.py copia al sitio solo los ficheros que hacen falta para arrancar.
 PYODIDE_NPM := docs/.pyodide/node_modules/.instalado
 $(PYODIDE_NPM): docs/.pyodide/package.json docs/.pyodide/package-lock.json
 	@if command -v npm >/dev/null; then \
@@ -161,17 +161,17 @@ $(PYODIDE_NPM): docs/.pyodide/package.json docs/.pyodide/package-lock.json
 	else echo "Sin npm: las calculadoras no correrán en el navegador (con CI=true, la construcción falla). Instálalo con «make sistema»."; fi
 serve build check test bench: $(PYODIDE_NPM)
 
-# Precios de la semana (src/gpucoste/recolector.py, con gpuhunt; usa la red): añade filas fechadas al final de
+# Precios de la semana (src/gpucoste/recoleccion/precios.py, con gpuhunt; usa la red): añade filas fechadas al final de
 # src/gpucoste/datos/precios.csv (nunca borra ninguna) e imprime el resumen de lo que se movió.
 # RESUMEN=fichero.md lo guarda también (el flujo .github/workflows/precios.yml lo usa como cuerpo de la PR).
 .PHONY: precios
 precios: install
-	$(BIN)/python -m gpucoste.recolector $(if $(RESUMEN),--resumen $(RESUMEN))
+	$(BIN)/python -m gpucoste.recoleccion.precios $(if $(RESUMEN),--resumen $(RESUMEN))
 
-# Tipos de cambio de la semana (src/gpucoste/recolector_cambios.py; usa la red): el de cada organismo oficial
+# Tipos de cambio de la semana (src/gpucoste/recoleccion/cambios.py; usa la red): el de cada organismo oficial
 # (BCE, Banxico, Superfinanciera, BCRA, Banco Central de Chile, BCRP), fechado, en cambios.csv y moneda.csv.
 # Banxico y el Banco Central de Chile piden credenciales gratuitas (BANXICO_TOKEN, BCCH_USUARIO, BCCH_CLAVE);
 # sin ellas, esas monedas se quedan como estaban. RESUMEN=fichero.md añade la sección al cuerpo de la PR.
 .PHONY: cambios
 cambios: install
-	$(BIN)/python -m gpucoste.recolector_cambios $(if $(RESUMEN),--resumen $(RESUMEN))
+	$(BIN)/python -m gpucoste.recoleccion.cambios $(if $(RESUMEN),--resumen $(RESUMEN))

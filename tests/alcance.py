@@ -24,8 +24,8 @@ import re
 import sys
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
-from lecturas import TODOS, Lecturas, _cierre  # noqa: E402, F401
+sys.path.insert(0, str(RAIZ / "construccion"))
+from lecturas import TODOS, Lecturas, _cierre, nombre_de_modulo  # noqa: E402, F401
 
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", re.M)
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n]+)", re.M)
@@ -45,20 +45,36 @@ def sentencias(texto: str) -> list[tuple[int, str, list[str]]]:
 
 
 def importaciones(carpeta: pathlib.Path, paquete: str = "gpucoste") -> dict[str, set[str]]:
-    """Módulo (nombre del fichero sin «.py») → módulos de ``paquete`` (o de ``carpeta``) que importa."""
-    modulos = {p.stem for p in carpeta.glob("*.py")}
+    """Módulo → módulos de ``paquete`` (o de ``carpeta``) que importa.
+
+    Con ``paquete``, cada fichero de ``carpeta`` y sus subcarpetas, por su nombre sin «gpucoste.»
+    («calculo.memoria»; el ``__init__.py`` de un subpaquete es el subpaquete, «datos»; el del paquete, «__init__»).
+    Importar un módulo de un subpaquete también ejecuta el ``__init__.py`` del subpaquete: cuenta como importado.
+    Sin ``paquete`` (``tests/``), los ficheros de la carpeta por su nombre (``from propiedades import …``)."""
+    if not paquete:
+        modulos = {p.stem: p for p in carpeta.glob("*.py")}
+    else:
+        modulos = {nombre_de_modulo(p, carpeta): p for p in carpeta.rglob("*.py") if "__pycache__" not in p.parts}
     grafo = {}
-    for p in carpeta.glob("*.py"):
+    for m, p in modulos.items():
         deps: set[str] = set()
         for nivel, modulo, nombres in sentencias(p.read_text(encoding="utf-8")):
-            partes = modulo.split(".")
-            if nivel == 1:
-                deps |= {n for n in nombres if n in modulos} if not modulo else {partes[0]}
-            elif paquete and partes[0] == paquete:
-                deps |= {n for n in nombres if n in modulos} | ({partes[1]} if len(partes) > 1 else set())
-            elif nivel == 0 and partes[0] in modulos:
+            partes = modulo.split(".") if modulo else []
+            if nivel >= 1 and paquete:  # relativa: desde el paquete del propio módulo
+                base = m.split(".") if p.name == "__init__.py" else m.split(".")[:-1]
+                base = [b for b in base[: len(base) - (nivel - 1)] if b != "__init__"]
+                partes = [paquete, *base, *partes]
+            if paquete and partes and partes[0] == paquete:
+                origen = ".".join(partes[1:])
+                candidatos = {f"{origen}.{n}" if origen else n for n in nombres} | ({origen} if origen else set())
+                deps |= {c for c in candidatos if c in modulos}
+            elif nivel == 0 and partes and partes[0] in modulos and not paquete:
                 deps.add(partes[0])  # un módulo de ayuda de tests/ («from propiedades import …»)
-        grafo[p.stem] = deps - {p.stem}
+        # Lo que se importa de un subpaquete ejecuta antes su __init__.py («calculo.memoria» → «calculo»), salvo el del
+        # propio subpaquete del módulo: ya se está ejecutando cuando se importa el módulo.
+        padres = {".".join(d.split(".")[:i]) for d in deps for i in range(1, d.count(".") + 1)}
+        deps |= {x for x in padres if x in modulos and not m.startswith(f"{x}.")}
+        grafo[m] = deps - {m}
     return grafo
 
 
@@ -159,12 +175,12 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
             elegidas |= {p for p in pruebas if ruta.stem in locales[p]}
         elif f.startswith("src/gpucoste/") and not csv:
             partes = ruta.relative_to("src/gpucoste").parts
-            if partes[0] == "datos":
-                tocados = quienes_usan(biblioteca, {"esquema"})
-            elif partes[0] == "__init__.py":
+            if ruta.suffix != ".py":  # otro fichero de datos: lo lee el esquema
+                tocados = quienes_usan(biblioteca, {"base.esquema"})
+            elif partes == ("__init__.py",):
                 tocados = set(biblioteca)
             else:
-                tocados = quienes_usan(biblioteca, {ruta.stem})
+                tocados = quienes_usan(biblioteca, {nombre_de_modulo(raiz / f, paquete)})
             elegidas |= {p for p in pruebas if de_biblioteca[p] & tocados}
     if datos:  # un CSV: las pruebas que lo leen, una a una (``Lecturas``)
         nodos |= set(pruebas_que_leen(lecturas(raiz), datos, raiz))
@@ -179,7 +195,7 @@ SNAPSHOT = "tests/test_snippets.py::test_salida_igual_al_snapshot"
 
 def sin_los_comprobados(pruebas: list[str], comprobados: set[str], raiz: pathlib.Path = RAIZ) -> list[str]:
     """``pruebas`` sin los casos de ``SNAPSHOT`` de los snippets de ``comprobados`` (``snippets/tema/x.py``): la
-    construcción de «make check» ya comparó su salida con su snapshot (``docs/.overrides/hooks/bloques.py``), con
+    construcción de «make check» ya comparó su salida con su snapshot (``construccion/bloques.py``), con
     el mismo código, la misma biblioteca y los mismos datos. ``tests/test_snippets.py`` entero pasa a sus pruebas
     una a una, con los casos de los snippets que no se comprobaron."""
     if not comprobados:
@@ -206,13 +222,19 @@ def _sin_parametros(prueba: pathlib.Path) -> list[str]:
 
 
 def _de_biblioteca(ruta: pathlib.Path) -> set[str]:
-    """Los módulos de ``gpucoste`` que importa un fichero de ``tests/`` (``from gpucoste import x``, ``import
-    gpucoste.x``, ``from gpucoste.x import y``); ``import gpucoste`` a secas cuenta como ``__init__``."""
+    """Los módulos de ``gpucoste`` que puede importar un fichero de ``tests/`` (``from gpucoste import x``, ``import
+    gpucoste.x.y``, ``from gpucoste.x import y``: «x», «x.y»), sin quitar lo que no sea un módulo (lo filtra quien
+    la llama); ``import gpucoste`` a secas cuenta como ``__init__``."""
     salida: set[str] = set()
     for nivel, modulo, nombres in sentencias(ruta.read_text(encoding="utf-8")):
         partes = modulo.split(".")
         if nivel == 0 and partes[0] == "gpucoste":
-            salida |= set(nombres) if len(partes) == 1 and nombres else {partes[1] if len(partes) > 1 else "__init__"}
+            origen = ".".join(partes[1:])
+            if not origen:
+                salida |= set(nombres) if nombres else {"__init__"}
+            else:
+                salida |= {origen} | {f"{origen}.{n}" for n in nombres}
+                salida |= {".".join(partes[1:i]) for i in range(2, len(partes))}
     return salida
 
 
@@ -271,7 +293,7 @@ def ids_repetidos(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
     return {i: s for i, s in sitios.items() if len(s) > 1}
 
 
-# --- Qué CSV lee cada prueba (``docs/.overrides/hooks/lecturas.py``) -----------------------------------------
+# --- Qué CSV lee cada prueba (``construccion/lecturas.py``) -----------------------------------------
 
 
 def lecturas(raiz: pathlib.Path = RAIZ) -> Lecturas:
@@ -279,7 +301,7 @@ def lecturas(raiz: pathlib.Path = RAIZ) -> Lecturas:
     contenido de esos ficheros (hacerlo cuesta unos segundos, y ``make check`` y sus pruebas lo piden varias veces)."""
     carpetas = (raiz / "src" / "gpucoste", raiz / "tests", raiz / "snippets")
     huella = hashlib.sha256(str(raiz.resolve()).encode())
-    for ruta in [*carpetas[0].glob("*.py"), *carpetas[1].glob("*.py"), *carpetas[2].rglob("*.py")]:
+    for ruta in [*carpetas[0].rglob("*.py"), *carpetas[1].glob("*.py"), *carpetas[2].rglob("*.py")]:
         huella.update(f"\0{ruta}\0".encode() + ruta.read_bytes())
     return _lecturas(huella.hexdigest(), *carpetas)
 

@@ -4,7 +4,7 @@
    culpe a otra página); si no, se para aquí con los dos sitios.
 1. Construcción estricta del sitio (en una carpeta temporal). Si falla, se para aquí y se imprime solo el
    aviso que importa, con la página, el fichero y la línea (``tests/registro.py``). Solo vuelven a ejecutarse los
-   bloques cuyo código o cuyos CSV cambiaron (``docs/.overrides/hooks/bloques.py``), y la salida de cada bloque
+   bloques cuyo código o cuyos CSV cambiaron (``construccion/bloques.py``), y la salida de cada bloque
    que es un snippet entero se compara con su snapshot en cuanto sale (pytest ya no repite esos casos de
    ``test_snippets.py``: ``alcance.sin_los_comprobados``); con ``GPUCOSTE_CHECK=1``
    solo se vuelven a convertir (y a indexar para la búsqueda) las páginas que cambian (``recarga.py``, con su

@@ -13,18 +13,11 @@ import re
 import leidos
 import pytest
 
-from gpucoste import (
-    alternativas,
-    atipicos,
-    datos,
-    esquema,
-    experimento,
-    frescura,
-    navegador,
-    primera_version,
-    publicacion,
-    ranking,
-)
+from gpucoste import datos, navegador
+from gpucoste.base import esquema
+from gpucoste.calculo import alternativas, atipicos, experimento, ranking
+from gpucoste.datos import frescura
+from gpucoste.guia import primera_version, publicacion
 
 TRABAJO = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 VALORES_CALCULADORA = {

@@ -47,34 +47,29 @@ import numpy as np
 import pandas as pd
 from hypothesis import strategies as st
 
-from gpucoste import (
+from gpucoste import datos
+from gpucoste.base import formato
+from gpucoste.calculo import (
     alternativas,
     atipicos,
     calibracion,
     compra,
     coste,
-    datos,
-    decisiones,
-    dibujo,
     electricidad,
     equilibrios,
     experimento,
-    experimento_definido,
-    formato,
-    frescura,
     interrupciones,
     memoria,
-    mercado,
-    moneda,
     ocultos,
-    primera_version,
-    proveedores,
-    publicacion,
     ranking,
     recomendacion,
     tiempo,
     vast,
 )
+from gpucoste.datos import frescura
+from gpucoste.dinero import mercado, moneda, proveedores
+from gpucoste.graficos import dibujo
+from gpucoste.guia import decisiones, experimento_definido, primera_version, publicacion
 
 # --- Especificaciones de argumentos ------------------------------------------------------------
 
@@ -686,7 +681,7 @@ funcion(proveedores.politica, Filas(lambda: [(p.proveedor, p.aspecto) for p in p
 
 # Decisiones: electricidad, equilibrios, comprar, interrupciones, recomendación y sus datos.
 funcion(electricidad.coste_electricidad, POSITIVO, NO_NEGATIVO, tokens_s=Opcional(POSITIVO))
-funcion(equilibrios.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
+funcion(mercado.precio_millon_mezclado, NO_NEGATIVO, NO_NEGATIVO, NO_NEGATIVO)
 funcion(equilibrios.capacidad_mes, POSITIVO, HORAS_DE_UN_MES)
 funcion(equilibrios.coste_api_mes, NO_NEGATIVO, NO_NEGATIVO)
 funcion(equilibrios.gpus_necesarias, NO_NEGATIVO, POSITIVO, HORAS_DE_UN_MES)
@@ -1093,7 +1088,7 @@ funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad
 funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO)
 
 # Issue 10 (local): arranque facturado, qué cabe en cada VRAM, sensibilidad del cuaderno.
-from gpucoste import arranque, sensibilidad, vram  # noqa: E402
+from gpucoste.calculo import arranque, sensibilidad, vram  # noqa: E402
 
 _LISTAS = Objeto(lambda: [[1.0], [100, 1000], (0.5, 2.0)])
 funcion(arranque.minutos_descarga, POSITIVO, POSITIVO)
@@ -1331,35 +1326,35 @@ orden(
 # --- Lo que queda fuera del arnés, cada cosa con su razón (tests/test_propiedades_cobertura.py lo exige) ---
 
 MODULOS_EXENTOS = {
-    "recolector": "lee la red y escribe ficheros; lo prueban tests/test_recolector.py con respuestas grabadas",
+    "recoleccion.precios": "lee la red y escribe ficheros; lo prueban tests/test_recolector.py con respuestas grabadas",
     "navegador": "traduce formularios a llamadas ya registradas; lo prueba tests/test_calculadoras_navegador.py",
-    "publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/test_build.py",
-    "historial": "series y gráfico del historial de precios; lo prueban tests/test_graficos.py y la construcción",
-    "graficos": "dibuja SVG (sin números que devolver); lo prueba tests/test_graficos.py",
-    "esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/test_propiedades.py",
-    "validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/test_errores.py",
+    "guia.publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/test_build.py",
+    "datos.historial": "series y gráfico del historial de precios; lo prueban tests/test_graficos.py y la construcción",
+    "graficos.figuras": "dibuja SVG (sin números que devolver); lo prueba tests/test_graficos.py",
+    "base.esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/test_propiedades.py",
+    "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/test_errores.py",
     "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/test_errores.py",
-    "cli_decisiones": "solo órdenes, registradas en ORDENES",
+    "cli.calculadoras": "solo órdenes, registradas en ORDENES",
 }
 FUNCIONES_EXENTAS = {
-    "calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); lo comprueba tests/test_calibracion.py",
-    "calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/test_snippets.py",
-    "dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
-    "dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/test_dibujo.py",
-    "interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
+    "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/test_calibracion.py",
+    "graficos.calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/test_snippets.py",
+    "graficos.dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
+    "graficos.dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/test_dibujo.py",
+    "calculo.interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
     "tasa); valida su diccionario de reinicios; tests/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",
-    "memoria.booleano": "una comprobación de validación (como las de validacion)",
-    "formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
-    "frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/test_frescura.py",
-    "alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba la página (tests/test_snippets.py)",
-    "proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
-    "vast.reembolso_reserva": "meses y horas usadas dependen entre sí; tests/test_snippets.py (página de Vast.ai)",
-    "vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/test_recolector.py",
-    "vast.coste_por_trabajo": "necesita una Oferta del recolector; tests/test_recolector.py",
-    "decisiones.grafico_api_o_gpu": "SVG; tests/test_graficos.py",
-    "decisiones.grafico_comprar": "SVG; tests/test_graficos.py",
-    "decisiones.grafico_interrumpible": "SVG; tests/test_graficos.py",
+    "calculo.memoria.booleano": "una comprobación de validación (como las de validacion)",
+    "base.formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
+    "datos.frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/test_frescura.py",
+    "calculo.alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba su página (test_snippets)",
+    "dinero.proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
+    "calculo.vast.reembolso_reserva": "meses y horas usadas dependen entre sí; test_snippets (página de Vast.ai)",
+    "calculo.vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/test_recolector.py",
+    "calculo.vast.coste_por_trabajo": "necesita una Oferta del recolector; tests/test_recolector.py",
+    "graficos.decisiones.grafico_api_o_gpu": "SVG; tests/test_graficos.py",
+    "graficos.decisiones.grafico_comprar": "SVG; tests/test_graficos.py",
+    "graficos.decisiones.grafico_interrumpible": "SVG; tests/test_graficos.py",
 }
 PARAMETROS_EXENTOS = {
     **{
@@ -1375,7 +1370,7 @@ PARAMETROS_EXENTOS = {
             "texto_informe": ("resumen",),
         }.items()
     },
-    "experimento_definido.comparar_calibrado": {
+    "guia.experimento_definido.comparar_calibrado": {
         "trabajo": "un Trabajo de ranking (lo generan las pruebas de horas_por_escenario); tests/test_build.py",
         "nombre": "el experimento del artículo; tests/test_build.py",
     },
@@ -1383,11 +1378,11 @@ PARAMETROS_EXENTOS = {
         "estado": "los estados válidos dependen de la GPU (solo los que tiene en hardware.csv); "
         "tests/test_datos.py::test_equipo_elige_el_precio_de_compra_por_estado",
     },
-    "compra.coste_acumulado": {
+    "calculo.compra.coste_acumulado": {
         "reventas": "cada valor ≤ precio_compra: depende de otro argumento; los diccionarios mal formados, en "
         "tests/test_dibujo.py",
     },
-    "compra.comprar_o_alquilar": {
+    "calculo.compra.comprar_o_alquilar": {
         "valor_reventa": "≤ precio_compra: depende de otro argumento; "
         "tests/test_propiedades_equilibrios.py lo genera como fracción"
     },
@@ -1411,7 +1406,8 @@ funcion(
 
 # --- Países: moneda, impuesto y tipo de cambio (issue 22) ------------------------------------------
 
-from gpucoste import cli, paises  # noqa: E402
+from gpucoste import cli  # noqa: E402
+from gpucoste.dinero import paises  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -1460,7 +1456,7 @@ funcion(
 )
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
-MODULOS_EXENTOS["recolector_cambios"] = (
+MODULOS_EXENTOS["recoleccion.cambios"] = (
     "lee la red y escribe ficheros; lo prueba tests/test_recolector_cambios.py con respuestas guardadas"
 )
 
@@ -1473,7 +1469,7 @@ for _o in ORDENES:
 
 # --- Los tipos de opción de la CLI (cli_opciones): el texto que escribe quien usa la orden ------------------
 
-from gpucoste import cli_opciones  # noqa: E402
+from gpucoste.cli import opciones as cli_opciones  # noqa: E402
 
 
 def _escribir(x: float | int) -> str:
@@ -1512,16 +1508,17 @@ funcion(cli_opciones.decimal, Escrito(), negativos=True)
 funcion(cli_opciones.positivo, Escrito(1e-3))
 funcion(cli_opciones.no_negativo, Escrito(0))
 funcion(cli_opciones.entero_positivo, Escrito(entero=True))
-FUNCIONES_EXENTAS["cli_opciones.nombre_de"] = (
+FUNCIONES_EXENTAS["cli.opciones.nombre_de"] = (
     "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
     "tests/test_cli_nombres.py y las de ORDENES"
 )
-FUNCIONES_EXENTAS["cli_opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"
+FUNCIONES_EXENTAS["cli.opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"
 
 
 # --- Las ayudas de las páginas y del navegador (issue 21: el contrato cubre toda la API declarada) ----------
 
-from gpucoste import historial, navegador  # noqa: E402
+from gpucoste import navegador  # noqa: E402
+from gpucoste.datos import historial  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -1596,11 +1593,11 @@ funcion(
 )
 funcion(historial.del_, FECHA)
 funcion(historial.descripcion, TEXTO, TEXTO, Objeto(lambda: list(historial.series().values())))
-FUNCIONES_EXENTAS["historial.grafico"] = (
+FUNCIONES_EXENTAS["graficos.historial.grafico"] = (
     "dibuja un SVG con matplotlib (lento para cientos de casos); su GPU y proveedor los valida series/opcion; "
     "tests/test_graficos.py y tests/test_robustez.py"
 )
-del MODULOS_EXENTOS["historial"]
+del MODULOS_EXENTOS["datos.historial"]
 
 
 @dataclass(frozen=True)
@@ -1629,8 +1626,8 @@ for _sin_argumentos in (
     publicacion.descargas,
 ):
     funcion(_sin_argumentos)
-FUNCIONES_EXENTAS["publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/test_build.py"
-del MODULOS_EXENTOS["publicacion"]
+FUNCIONES_EXENTAS["guia.publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/test_build.py"
+del MODULOS_EXENTOS["guia.publicacion"]
 
 
 # --- Lo que llegó con la integración (escalado, monedas, editorial) ---------------------------------------------

@@ -10,18 +10,19 @@ from __future__ import annotations
 import ast
 import importlib
 import pathlib
-import pkgutil
+import shutil
 
 import pytest
 from alcance import circulos, importaciones
 
-import gpucoste
+from gpucoste.base import paquete
 
-PAQUETE = pathlib.Path(gpucoste.__file__).parent
+PAQUETE = paquete.RAIZ
 
 
 def _modulos() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(gpucoste.__path__) if m.name != "__main__")
+    """Cada módulo del paquete por su nombre sin «gpucoste.» («calculo.memoria»), sin el ``__init__.py`` raíz."""
+    return [m.removeprefix("gpucoste.") for m in paquete.modulos() if m != "gpucoste"]
 
 
 def definidos(texto: str) -> list[str]:
@@ -63,11 +64,13 @@ def sin_declarar(texto: str) -> list[str]:
     return [f"+{n}" for n in publicos if n not in todos] + [f"-{n}" for n in todos if n not in publicos]
 
 
-@pytest.mark.parametrize("nombre", [m for m in _modulos() if m != "__init__"])
+@pytest.mark.parametrize("nombre", _modulos())
 def test_cada_modulo_declara_su_api(nombre):
-    texto = (PAQUETE / f"{nombre}.py").read_text(encoding="utf-8")
+    ruta = paquete.fichero(f"gpucoste.{nombre}")
+    texto = ruta.read_text(encoding="utf-8")
     assert not sin_declarar(texto), (
-        f"gpucoste/{nombre}.py: añade a __all__ (+) o quita (-) estos nombres, o empieza con «_» los que solo usa "
+        f"{ruta.relative_to(PAQUETE.parent)}: añade a __all__ (+) o quita (-) estos nombres, o empieza con «_» los que "
+        "solo usa "
         f"el módulo: {sin_declarar(texto)}"
     )
     modulo = importlib.import_module(f"gpucoste.{nombre}")
@@ -77,7 +80,7 @@ def test_cada_modulo_declara_su_api(nombre):
 
 def test_la_comprobacion_de_api_puede_fallar():
     """Fallo plantado: una función pública nueva sin declarar, y un nombre declarado que ya no existe."""
-    texto = (PAQUETE / "coste.py").read_text(encoding="utf-8")
+    texto = (PAQUETE / "calculo" / "coste.py").read_text(encoding="utf-8")
     assert sin_declarar(texto + "\n\ndef calcula_algo(x):\n    return x\n") == ["+calcula_algo"]
     assert sin_declarar(texto.replace("def coste_trabajo(", "def _coste_trabajo(")) == ["-coste_trabajo"]
     assert sin_declarar("x = 1\n") == ["(falta __all__)"]
@@ -93,21 +96,28 @@ def test_sin_circulos_de_importacion():
     assert circulos(importaciones(PAQUETE)) == []
 
 
+def _copia(destino: pathlib.Path) -> pathlib.Path:
+    """Una copia del paquete (solo sus ``.py``) en ``destino``, para plantar un fallo sin tocar el de verdad."""
+    shutil.copytree(PAQUETE, destino / "gpucoste", ignore=shutil.ignore_patterns("__pycache__", "*.csv"))
+    return destino / "gpucoste"
+
+
 def test_la_comprobacion_de_circulos_puede_fallar(tmp_path):
     """Fallo plantado en una copia: ``validacion`` importa ``coste`` dentro de una función (y ``coste`` ya la
     importa a ella)."""
-    for p in PAQUETE.glob("*.py"):
-        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
-    ruta = tmp_path / "validacion.py"
-    ruta.write_text(ruta.read_text(encoding="utf-8") + "\n\ndef _f():\n    from . import coste\n", encoding="utf-8")
-    assert ["coste", "validacion"] in circulos(importaciones(tmp_path))
+    copia = _copia(tmp_path)
+    ruta = copia / "base" / "validacion.py"
+    texto = ruta.read_text(encoding="utf-8") + "\n\ndef _f():\n    from gpucoste.calculo import coste\n"
+    ruta.write_text(texto, encoding="utf-8")
+    assert ["base.validacion", "calculo.coste"] in circulos(importaciones(copia))
 
 
 def test_el_circulo_de_la_cli_puede_volver(tmp_path):
-    """Fallo plantado: ``cli_decisiones`` vuelve a importar de ``cli`` (y ``cli`` la importa para registrar sus
-    órdenes): la prueba lo ve."""
-    for p in PAQUETE.glob("*.py"):
-        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
-    ruta = tmp_path / "cli_decisiones.py"
-    ruta.write_text(ruta.read_text(encoding="utf-8").replace("from .cli_opciones import", "from .cli import"))
-    assert circulos(importaciones(tmp_path)) == [["cli", "cli_decisiones"]]
+    """Fallo plantado: ``cli.calculadoras`` vuelve a importar del ``__init__.py`` de ``cli`` (y ``cli`` la importa
+    para registrar sus órdenes): la prueba lo ve."""
+    copia = _copia(tmp_path)
+    ruta = copia / "cli" / "calculadoras.py"
+    texto = ruta.read_text(encoding="utf-8")
+    assert "from gpucoste.cli.opciones import" in texto
+    ruta.write_text(texto.replace("from gpucoste.cli.opciones import", "from gpucoste.cli import"), encoding="utf-8")
+    assert ["cli", "cli.calculadoras"] in circulos(importaciones(copia))

@@ -1,4 +1,4 @@
-"""gpucoste.arranque: minutos y dólares de bajar pesos a una GPU alquilada, con cifras calculadas a mano."""
+"""gpucoste.calculo.arranque: minutos y dólares de bajar pesos a una GPU alquilada, con cifras calculadas a mano."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from gpucoste import arranque
+from gpucoste.calculo import arranque
 
 # Valores de órdenes de magnitud muy distintos (sin hypothesis en el lock todavía).
 CASOS = [

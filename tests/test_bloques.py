@@ -1,4 +1,4 @@
-"""docs/.overrides/hooks/bloques.py: el proceso ayudante encuentra los mismos bloques que la construcción, y en
+"""construccion/bloques.py: el proceso ayudante encuentra los mismos bloques que la construcción, y en
 «make check» la salida de cada bloque que es un snippet se compara con su snapshot.
 
 Si el código que ve el ayudante no fuera el mismo que ejecuta markdown-exec (por ejemplo, con el
@@ -23,7 +23,7 @@ import json, pathlib, sys, importlib.util
 from mkdocs.config import load_config
 config = load_config("mkdocs.yml")
 config.plugins["markdown-exec"].on_config(config)
-ruta = pathlib.Path("docs/.overrides/hooks/bloques.py")
+ruta = pathlib.Path("construccion/bloques.py")
 spec = importlib.util.spec_from_file_location("bloques", ruta)
 bloques = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bloques)

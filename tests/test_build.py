@@ -4,6 +4,7 @@ carga nada de terceros."""
 from __future__ import annotations
 
 import os
+import pathlib
 import signal
 import socket
 import subprocess
@@ -17,8 +18,11 @@ import registro
 from bs4 import BeautifulSoup
 from conftest import celdas, construir, tabla_que_contiene, texto
 
-from gpucoste import atipicos, compra, datos, experimento, experimento_definido, moneda, ocultos, paises
-from gpucoste.formato import euros, fraccion, numero, porcentaje, rango
+from gpucoste import datos
+from gpucoste.base.formato import euros, fraccion, numero, porcentaje, rango
+from gpucoste.calculo import atipicos, compra, experimento, ocultos
+from gpucoste.dinero import moneda, paises
+from gpucoste.guia import experimento_definido
 
 PAGINA = "alquilar-gpus-por-horas/index.html"
 
@@ -147,6 +151,46 @@ def _anadir_bloque(copia, ruta_snippet: str):
     )
 
 
+# --- Nada de la construcción en el sitio publicado ------------------------------------------------------
+
+CONSTRUCCION = pathlib.Path(__file__).resolve().parent.parent / "construccion"
+EXTENSIONES_DE_CONSTRUCCION = (".py", ".pyc", ".sh", ".ipynb_checkpoints")
+"""Lo que es código de la construcción y no del sitio (el cuaderno ``.ipynb`` sí se publica: botón «Descargar»)."""
+
+
+def ficheros_de_construccion(sitio: pathlib.Path) -> list[str]:
+    """Los ficheros de ``sitio`` que son código de la construcción: un ``.py`` (o ``.pyc``, ``.sh``) o un fichero que
+    se llama como uno de ``construccion/`` (``instantanea.mjs``, que Material publicaba desde el tema)."""
+    nombres = {p.name for p in CONSTRUCCION.iterdir() if p.is_file()}
+    return sorted(
+        p.relative_to(sitio).as_posix()
+        for p in sitio.rglob("*")
+        if p.is_file() and (p.suffix in EXTENSIONES_DE_CONSTRUCCION or p.name in nombres)
+    )
+
+
+def test_el_sitio_no_publica_la_construccion(sitio):
+    malos = ficheros_de_construccion(sitio)
+    assert not malos, (
+        f"el sitio publica código de la construcción: {malos}. Los hooks y sus ayudantes van en construccion/, no en "
+        "docs/ ni en docs/.overrides/ (Material copia al sitio todo lo que hay en el tema)."
+    )
+
+
+def test_la_prueba_de_la_construccion_pilla_un_hook_publicado(tmp_path):
+    """Fallo plantado: un sitio con el script de la instantánea bajo ``hooks/`` (como antes de sacarlo del tema) y un
+    ``.py`` suelto; y uno limpio, que pasa."""
+    (tmp_path / "hooks").mkdir()
+    (tmp_path / "hooks" / "instantanea.mjs").write_text("// hook", encoding="utf-8")
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "bloques.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "index.html").write_text("<p>hola</p>", encoding="utf-8")
+    assert ficheros_de_construccion(tmp_path) == ["assets/bloques.py", "hooks/instantanea.mjs"]
+    (tmp_path / "hooks" / "instantanea.mjs").unlink()
+    (tmp_path / "assets" / "bloques.py").unlink()
+    assert ficheros_de_construccion(tmp_path) == []
+
+
 def test_la_copia_construye(copia, tmp_path):
     r = construir(tmp_path / "sitio", raiz=copia)
     assert r.returncode == 0, r.stderr
@@ -219,7 +263,7 @@ def test_precios_recientes(sitio):
 
 def test_la_vista_previa_muestra_el_error_en_la_pagina(copia, tmp_path):
     """«make serve» (mkdocs serve --no-strict): un include que no existe no deja la pestaña colgada; la página
-    muestra el error y el resto del sitio se sirve (docs/.overrides/hooks/vista_previa.py)."""
+    muestra el error y el resto del sitio se sirve (construccion/vista_previa.py)."""
     _anadir_bloque(copia, "snippets/no-existe.py")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -11,7 +11,9 @@ import math
 import invariantes
 import pytest
 
-from gpucoste import datos, formato, memoria, ranking, tiempo
+from gpucoste import datos
+from gpucoste.base import formato
+from gpucoste.calculo import memoria, ranking, tiempo
 
 # LLaMA 65B (Touvron et al., arXiv 2302.13971, tabla 2: dimensión 8192, 64 cabezas, 80 capas;
 # intermedia 22016 y vocabulario 32000 de su config.json en el Hub, huggyllama/llama-65b).

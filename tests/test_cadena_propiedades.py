@@ -10,7 +10,8 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from gpucoste import datos, memoria, ranking, tiempo  # noqa: E402
+from gpucoste import datos  # noqa: E402
+from gpucoste.calculo import memoria, ranking, tiempo  # noqa: E402
 
 MODELOS = st.sampled_from(sorted(datos.modelos()))
 GPUS = st.sampled_from(sorted(datos.especificaciones()))

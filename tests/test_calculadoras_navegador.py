@@ -32,8 +32,8 @@ from conftest import RAIZ, RAPIDO, celdas, gpucoste, tabla_que_contiene, texto
 from servidor import paginas, servir
 
 from gpucoste import navegador
-from gpucoste.coste import coste_total
-from gpucoste.formato import numero
+from gpucoste.base.formato import numero
+from gpucoste.calculo.coste import coste_total
 
 SNIPPET = RAIZ / "snippets" / "alquilar-gpus-por-horas" / "experimento_editable.py"
 PAGINA_COSTE = "alquilar-gpus-por-horas/"
@@ -58,7 +58,7 @@ def _modulos_tras(codigo: str, entorno: dict[str, str] | None = None) -> set[str
 def test_el_camino_de_las_calculadoras_no_carga_pandas():
     """Lo que importa el navegador (y el código editable) no arrastra pandas, numpy ni matplotlib."""
     codigo = (
-        "import json\nfrom gpucoste import memoria, navegador, ocultos, ranking, tiempo\n"
+        "import json\nfrom gpucoste import navegador\nfrom gpucoste.calculo import memoria, ocultos, ranking, tiempo\n"
         "for n, c in navegador.CALCULADORAS.items():\n"
         "    navegador.calcular_json(n, json.dumps({a: '1' for a in c.argumentos}))\n"
         f"exec(open({str(SNIPPET)!r}, encoding='utf-8').read())"
@@ -73,7 +73,7 @@ def test_la_prueba_de_pandas_puede_fallar():
 
 
 def _hook():
-    sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
+    sys.path.insert(0, str(RAIZ / "construccion"))
     try:
         import navegador as hook  # el hook de MkDocs (mismo nombre que el módulo de la biblioteca)
     finally:
@@ -278,7 +278,7 @@ def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_l
     de su clase: lo dice el ejemplo de la página, la nota de la tabla del formulario y el pie de
     ``gpucoste donde-mas-barato``, con la misma frase (``ranking.aviso_mas_barata``). Con medidas, ninguno lo dice.
     Los dos casos, sean cuales sean los datos: la lista de GPU medidas se fija aquí, con o sin la más barata."""
-    from gpucoste import calibracion, ranking
+    from gpucoste.calculo import calibracion, ranking
 
     gpu = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))[0].precio.gpu
     medidas = (_medidas_de_entrenamiento() - {gpu}) | ({gpu} if medida else set())
@@ -308,7 +308,7 @@ def test_la_mas_barata_de_los_datos_lo_dice_si_no_tiene_medidas():
 
 
 def test_la_frase_de_la_mas_barata_pide_una_gpu_de_los_datos():
-    from gpucoste import ranking
+    from gpucoste.calculo import ranking
 
     with pytest.raises(ValueError, match="GPU desconocida: 'mi300x'. ¿Quisiste decir 'MI300X'?"):
         ranking.aviso_mas_barata("mi300x")
@@ -593,7 +593,7 @@ def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
 
 
 def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
-    from gpucoste import interrupciones
+    from gpucoste.calculo import interrupciones
 
     sesion.abrir(PAGINA_INTERRUMPIBLES)
     sesion.pagina.fill("#gc-interrumpibles-interrupciones_hora", "0,5")
@@ -719,7 +719,7 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     """Las filas del formulario son las del ejemplo publicado; y el título y la nota de su tabla, calculados en el
     navegador, son los de la biblioteca: si la más barata no tiene medidas de entrenamiento, la nota es la frase que
     también imprime el ejemplo de la página (``ranking.aviso_mas_barata``)."""
-    from gpucoste import ranking
+    from gpucoste.calculo import ranking
 
     sopa = _sopa(sitio, "calculadoras/donde-mas-barato/")
     publicada = _cabecera_y_filas(sopa, "Pareto")
@@ -794,7 +794,7 @@ PAGINA_API = "calculadoras/api-alquilar-o-comprar/"
 
 def test_metodos_con_su_nombre_y_su_valor():
     """La lista de métodos muestra «LoRA», «QLoRA», «fine-tuning completo» (de la biblioteca) y envía el valor."""
-    from gpucoste import memoria
+    from gpucoste.calculo import memoria
 
     html = navegador.formulario_html("cabe", pyodide="p/", rueda="r.whl", peso="1 MB")
     opciones = {o["value"]: o.get_text() for o in BeautifulSoup(html, "html.parser").select("#gc-cabe-metodo option")}
@@ -832,7 +832,7 @@ def _grafico(sesion: Sesion, id_: str) -> str:
 
 
 def test_comprar_con_otros_valores_da_la_tabla_y_el_grafico_de_python(sitio, sesion):
-    from gpucoste import compra
+    from gpucoste.calculo import compra
 
     sesion.abrir(PAGINA_API)
     de_la_pagina = _grafico(sesion, "gc-comprar")
@@ -1324,7 +1324,7 @@ def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
 
 
 def test_el_coste_en_colombia_es_el_de_la_biblioteca():
-    from gpucoste import paises
+    from gpucoste.dinero import paises
 
     c = navegador.CALCULADORAS["coste"]
     valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()} | {"pais": "CO"}
@@ -1356,7 +1356,7 @@ def _compra_local_esperada() -> tuple[dict[str, str], float]:
     más reciente), no con la biblioteca."""
     import csv
 
-    from gpucoste import decisiones
+    from gpucoste.guia import decisiones
 
     def filas(nombre: str) -> list[dict[str, str]]:
         with (RAIZ / "src" / "gpucoste" / "datos" / nombre).open(encoding="utf-8") as f:
@@ -1379,7 +1379,9 @@ def _compra_local_esperada() -> tuple[dict[str, str], float]:
 def test_comprar_con_pais_y_sin_precio_usa_la_tienda_como_la_orden():
     """Sin precio escrito, el formulario toma el de la tienda del país (la misma función que «gpucoste comprar
     --pais»); «copiar como orden» va sin --precio-compra y la orden imprime la misma cifra; un precio escrito manda."""
-    from gpucoste import compra, decisiones, formato
+    from gpucoste.base import formato
+    from gpucoste.calculo import compra
+    from gpucoste.guia import decisiones
 
     fila, esperado = _compra_local_esperada()
     valores = _por_defecto("comprar") | {"pais": fila["pais"]}
@@ -1409,7 +1411,10 @@ def test_comprar_con_la_tienda_del_pais_en_el_navegador(sesion):
     la orden; un precio escrito lo sustituye."""
     from urllib.parse import parse_qs, urlsplit
 
-    from gpucoste import compra, decisiones, formato, paises
+    from gpucoste.base import formato
+    from gpucoste.calculo import compra
+    from gpucoste.dinero import paises
+    from gpucoste.guia import decisiones
 
     fila, esperado = _compra_local_esperada()
     sesion.abrir(PAGINA_API)
@@ -1447,7 +1452,7 @@ def test_comprar_con_la_tienda_del_pais_en_el_navegador(sesion):
     assert {f[0]: f[1] for f in sesion.celdas("gc-comprar")}["Precio de compra (US$)"] == numero(1750)
     assert "--precio-compra 1750" in sesion.pagina.inner_text("#gc-comprar .gc-orden code")
     # Otro país con el kWh de su hogar en los datos (el último de electricidad.csv): su luz, la de la biblioteca.
-    from gpucoste import mercado
+    from gpucoste.dinero import mercado
 
     otro = paises.pais(mercado.electricidad()[-1].pais)
     sesion.pagina.locator("#gc-comprar-pais").select_option(otro.codigo)

@@ -13,7 +13,8 @@ from importlib import resources
 
 import pytest
 
-from gpucoste import calibracion, datos, tiempo
+from gpucoste import datos
+from gpucoste.calculo import calibracion, tiempo
 
 
 def test_la_calibracion_cumple_los_umbrales(capsys):
@@ -72,7 +73,7 @@ def test_contar_dos_veces_el_recomputo_rompe_la_calibracion(monkeypatch):
 
 def test_olvidar_las_activaciones_rompe_la_calibracion(monkeypatch):
     # Un fallo de memoria grande: contar solo pesos y estado, sin activaciones ni logits.
-    from gpucoste import memoria
+    from gpucoste.calculo import memoria
 
     monkeypatch.setattr(memoria, "gb_activaciones", lambda *a, **k: 0.0)
     avisos = calibracion.fallos()

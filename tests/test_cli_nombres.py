@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from gpucoste import cli, validacion
-from gpucoste.formato import tipo_precio
+from gpucoste import cli
+from gpucoste.base import validacion
+from gpucoste.base.formato import tipo_precio
 
 DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
 CALCULADORAS = {
@@ -129,7 +130,7 @@ def test_parecido(valor, validas, esperada):
 
 
 def test_la_biblioteca_da_la_misma_sugerencia():
-    from gpucoste import memoria
+    from gpucoste.calculo import memoria
 
     with pytest.raises(ValueError, match=r"GPU desconocida: 'RTX 4900'\. ¿Quisiste decir 'RTX 4090'\?"):
         memoria.gpu("RTX 4900")
@@ -322,7 +323,7 @@ def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
     la orden toma el mismo que la página (decisiones.precio_gpu_alquilada, el vigente más barato de la GPU del
     ejemplo), con su proveedor, su nivel y su fecha. Antes, la página fijaba el de Vast.ai (comunidad) y la orden,
     el de RunPod."""
-    from gpucoste import decisiones
+    from gpucoste.guia import decisiones
 
     p = decisiones.precio_gpu_alquilada()
     assert p == decisiones.precio_vigente(decisiones.GPU_ALQUILADA)

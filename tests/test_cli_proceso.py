@@ -18,7 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from gpucoste import cli, esquema
+from gpucoste import cli
+from gpucoste.base import esquema
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 PAQUETE = RAIZ / "src" / "gpucoste"
@@ -116,7 +117,7 @@ def test_cada_csv_roto_rompe_cada_orden_nombrando_el_fichero(tmp_path):
 @pytest.mark.parametrize("epoca", ["abc", "-1", "1e9", "99999999999999999999", "\uff11\uff12"])
 def test_source_date_epoch_que_no_es_un_entero(monkeypatch, epoca):
     """``SOURCE_DATE_EPOCH=abc``: un error en español que lo nombra, no «invalid literal for int()»."""
-    from gpucoste import frescura
+    from gpucoste.datos import frescura
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", epoca)
     with pytest.raises(ValueError, match=r"SOURCE_DATE_EPOCH=.* no vale; se admite un entero"):
@@ -131,16 +132,14 @@ def test_source_date_epoch_malo_en_la_cli():
 # --- Nada se lee al importar -----------------------------------------------------------------------------
 
 _IMPORTAR_TODO = """
-import importlib, pkgutil, sys, traceback
+import importlib, sys, traceback
 sys.argv = ["gpucoste"]
-import gpucoste
-for m in sorted(pkgutil.iter_modules(gpucoste.__path__), key=lambda m: m.name):
-    if m.name == "__main__":
-        continue
+from gpucoste.base import paquete
+for m in paquete.modulos():
     try:
-        importlib.import_module("gpucoste." + m.name)
+        importlib.import_module(m)
     except Exception as error:
-        print(f"{m.name}: {type(error).__name__}: {error}")
+        print(f"{m}: {type(error).__name__}: {error}")
 """
 
 
@@ -167,12 +166,12 @@ def test_ningun_modulo_lee_datos_al_importarse():
 def test_las_comprobaciones_de_proceso_pillan_una_lectura_al_importar(tmp_path):
     """Falla plantado en una copia del paquete: ``TRABAJO`` vuelve a construirse al importar."""
     shutil.copytree(PAQUETE, tmp_path / "gpucoste", ignore=shutil.ignore_patterns("__pycache__"))
-    modulo = tmp_path / "gpucoste" / "experimento_definido.py"
+    modulo = tmp_path / "gpucoste" / "guia" / "experimento_definido.py"
     modulo.write_text(modulo.read_text(encoding="utf-8") + "\nTRABAJO = Trabajo(**DEFINICION)\n", encoding="utf-8")
     assert [ln.split(":")[0] for ln in lecturas_al_importar(tmp_path)] == [
-        "cli",
-        "cli_decisiones",
-        "experimento_definido",
+        "gpucoste.cli",
+        "gpucoste.cli.calculadoras",
+        "gpucoste.guia.experimento_definido",
     ]
     fallos = problemas(["--help"], {"GPUCOSTE_DATOS": "/no/existe"}, "GPUCOSTE_DATOS", tmp_path)
     assert any("traza de Python" in f for f in fallos), fallos

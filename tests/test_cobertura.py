@@ -13,7 +13,8 @@ from collections import Counter
 
 from herramientas import informar
 
-from gpucoste import datos, mercado
+from gpucoste import datos
+from gpucoste.dinero import mercado
 
 MINIMOS = {"GPU con precio": 14, "proveedores": 12, "modelos": 16, "proveedores de API": 4}
 

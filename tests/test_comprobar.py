@@ -48,7 +48,8 @@ def test_un_cambio_de_datos_alcanza_las_pruebas_que_leen_datos_a_traves_de_un_mo
 _PLANTADO = """
 import functools
 
-from . import datos, esquema
+from gpucoste import datos
+from gpucoste.base import esquema
 
 REGISTRO = {}
 
@@ -148,7 +149,7 @@ def test_un_cambio_de_datos_alcanza_cada_lectura_plantada(tmp_path):
 _ARNES_PLANTADO = """
 import math
 
-from . import vast
+from gpucoste.calculo import vast
 
 
 def lee_reglas(x: float) -> float:
@@ -201,7 +202,7 @@ def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
     assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
     reglas = f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
     assert alcance.pruebas_afectadas(["docs/glosario.md"]) == [reglas]
-    pruebas = alcance.pruebas_afectadas(["src/gpucoste/formato.py", "docs/glosario.md"])
+    pruebas = alcance.pruebas_afectadas(["src/gpucoste/base/formato.py", "docs/glosario.md"])
     assert "tests/test_snippets.py" in pruebas and reglas not in pruebas
     por_snippet = alcance.por_snippet()
     assert "test_salida_igual_al_snapshot" in por_snippet["tests/test_snippets.py"]
@@ -217,12 +218,14 @@ def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
 
 def test_el_alcance_pilla_una_prueba_plantada(tmp_path):
     raiz = _copia(tmp_path)
-    (raiz / "tests" / "test_plantada.py").write_text("from gpucoste import dibujo\n", encoding="utf-8")
-    (raiz / "tests" / "ayuda_plantada.py").write_text("from gpucoste.formato import numero\n", encoding="utf-8")
+    (raiz / "tests" / "test_plantada.py").write_text("from gpucoste.graficos import dibujo\n", encoding="utf-8")
+    (raiz / "tests" / "ayuda_plantada.py").write_text("from gpucoste.base.formato import numero\n", encoding="utf-8")
     (raiz / "tests" / "test_plantada_ayuda.py").write_text("import ayuda_plantada\n", encoding="utf-8")
-    (raiz / "tests" / "test_plantada_sin_datos.py").write_text("from gpucoste import validacion\n", encoding="utf-8")
+    (raiz / "tests" / "test_plantada_sin_datos.py").write_text(
+        "from gpucoste.base import validacion\n", encoding="utf-8"
+    )
     # Un módulo cambiado alcanza a quien lo importa a través de otro (dibujo → formato → datos).
-    assert "tests/test_plantada.py" in alcance.pruebas_afectadas(["src/gpucoste/datos.py"], raiz)
+    assert "tests/test_plantada.py" in alcance.pruebas_afectadas(["src/gpucoste/datos/__init__.py"], raiz)
     assert "tests/test_plantada_ayuda.py" in alcance.pruebas_afectadas(["tests/ayuda_plantada.py"], raiz)
     assert len(alcance.pruebas_afectadas(["tests/conftest.py"], raiz)) == len(list((raiz / "tests").glob("test_*.py")))
 
@@ -266,7 +269,7 @@ def test_las_paginas_salen_del_nav_de_mkdocs(tmp_path):
 
 
 def test_paginas_tocadas_por_un_cambio():
-    assert alcance.paginas_tocadas(["docs/glosario.md", "src/gpucoste/coste.py"]) == ["glosario/index.html"]
+    assert alcance.paginas_tocadas(["docs/glosario.md", "src/gpucoste/calculo/coste.py"]) == ["glosario/index.html"]
     assert alcance.paginas_tocadas(["snippets/vast-ai/algo.py"]) == ["vast-ai/index.html"]
     assert alcance.paginas_tocadas(["snippets/cabe/algo.py"]) == ["calculadoras/cabe/index.html"]
 
@@ -325,7 +328,7 @@ def test_las_pruebas_sin_fixtures_se_pasan_en_este_proceso_y_sus_fallos_cuentan(
 def test_make_check_no_rehace_la_instantanea_si_solo_cambian_los_datos(tmp_path, monkeypatch):
     """La instantánea de Pyodide solo importa la biblioteca: su clave «de código» no cambia con un CSV y sí con un
     .py; make check (``GPUCOSTE_CHECK=1``) la omite solo si con ese código ya se hizo bien."""
-    spec = importlib.util.spec_from_file_location("navegador_de_prueba", RAIZ / "docs/.overrides/hooks/navegador.py")
+    spec = importlib.util.spec_from_file_location("navegador_de_prueba", RAIZ / "construccion/navegador.py")
     navegador = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(navegador)
     paquete = tmp_path / "gpucoste"
@@ -349,7 +352,7 @@ def test_make_check_no_rehace_la_instantanea_si_solo_cambian_los_datos(tmp_path,
     monkeypatch.delenv("GPUCOSTE_CHECK")
     assert not navegador.omitir_instantanea(pyodide)  # make build y make test la hacen siempre
     monkeypatch.setenv("GPUCOSTE_CHECK", "1")
-    with (paquete / "formato.py").open("a", encoding="utf-8") as f:
+    with (paquete / "base" / "formato.py").open("a", encoding="utf-8") as f:
         f.write("\n# otro código\n")
     assert navegador.clave_del_codigo(paquete, pyodide) != antes and not navegador.omitir_instantanea(pyodide)
 

@@ -17,9 +17,9 @@ from bs4 import BeautifulSoup
 from conftest import RAIZ, celdas, construir, copiar_proyecto
 from test_ortografia import desconocidas
 
-from gpucoste import experimento
-from gpucoste.formato import dolares, numero
-from gpucoste.formato import nivel as nivel_legible
+from gpucoste.base.formato import dolares, numero
+from gpucoste.base.formato import nivel as nivel_legible
+from gpucoste.calculo import experimento
 
 CONTRIBUTING = RAIZ / "CONTRIBUTING.md"
 NOMBRE = "mi-pagina"  # el nombre que usa CONTRIBUTING.md en su ejemplo
@@ -167,13 +167,13 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     usa en la página nueva; y los errores puestos a propósito, con el mensaje que promete CONTRIBUTING."""
     apartado = _apartado("Añadir una función a la biblioteca")
     copia = _copia_para_contribuir(tmp_path)
-    # Los bloques de código empiezan con la ruta del fichero: «# src/gpucoste/epocas.py».
+    # Los bloques de código empiezan con la ruta del fichero: «# src/gpucoste/calculo/epocas.py».
     for bloque in _bloques(apartado, "python"):
         ruta = re.match(r"# (\S+\.py)\n", bloque)[1]
         assert not (RAIZ / ruta).exists(), f"el ejemplo de CONTRIBUTING pisa {ruta}, que ya existe: renómbralo"
         (copia / ruta).write_text(bloque, encoding="utf-8")
     # Paso 5: exportar en __init__.py (la línea que da CONTRIBUTING y el nombre en __all__).
-    importacion = re.search(r"`(from \.(\w+) import (\w+))`", apartado)
+    importacion = re.search(r"`(from gpucoste\.calculo\.(\w+) import (\w+))`", apartado)
     init = copia / "src" / "gpucoste" / "__init__.py"
     texto = init.read_text(encoding="utf-8").replace("\n__all__ = [\n", f"{importacion[1]}\n\n__all__ = [\n", 1)
     init.write_text(texto.replace("__all__ = [\n", f'__all__ = [\n    "{importacion[3]}",\n', 1), encoding="utf-8")
@@ -182,7 +182,7 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     registro_propiedades = re.search(r"`(funcion\(" + modulo + r"\.\w+, .*?\))`", apartado)[1]
     arnes = copia / "tests" / "propiedades.py"
     texto = arnes.read_text(encoding="utf-8")
-    texto += f"\nfrom gpucoste import {modulo}  # noqa: E402\n{registro_propiedades}\n"
+    texto += f"\nfrom gpucoste.calculo import {modulo}  # noqa: E402\n{registro_propiedades}\n"
     arnes.write_text(texto, encoding="utf-8")
     r = _pytest(copia, f"tests/test_{modulo}.py")
     assert r.returncode == 0 and "passed" in r.stdout, r.stdout
@@ -198,7 +198,7 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     snippet = copia / "snippets" / NOMBRE / include[2]
     snippet.write_text(
         f"# Lo que cuesta cada época de un entrenamiento.\nfrom gpucoste import {funcion}\n"
-        f"from gpucoste.formato import dolares\n\n{llamada}\n",
+        f"from gpucoste.base.formato import dolares\n\n{llamada}\n",
         encoding="utf-8",
     )
     bloque = f"\n{valla}\n{include[1]}\n```\n"

@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from gpucoste import compra, coste, datos, experimento, memoria, ocultos
+from gpucoste import datos
+from gpucoste.calculo import compra, coste, experimento, memoria, ocultos
 
 # Lo que publicó el artículo original (su tabla), el punto de partida de los datos.
 TABLA_DEL_ARTICULO = [

@@ -6,7 +6,9 @@ import unicodedata
 
 import pytest
 
-from gpucoste import compra, datos, esquema, experimento, ocultos
+from gpucoste import datos
+from gpucoste.base import esquema
+from gpucoste.calculo import compra, experimento, ocultos
 
 
 def test_todas_las_filas_tienen_fuente_y_fecha():
@@ -341,7 +343,7 @@ def test_el_cargador_no_usa_pandas():
 
     import gpucoste
 
-    for nombre in ("esquema.py", "datos.py", "validacion.py"):
+    for nombre in ("base/esquema.py", "datos/__init__.py", "base/validacion.py"):
         arbol = ast.parse((pathlib.Path(gpucoste.__file__).parent / nombre).read_text(encoding="utf-8"))
         importados = {a.name.split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.Import) for a in n.names}
         importados |= {(n.module or "").split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.ImportFrom)}

@@ -2,7 +2,10 @@
 
 import pytest
 
-from gpucoste import compra, datos, decisiones, equilibrios, mercado
+from gpucoste import datos
+from gpucoste.calculo import compra, equilibrios
+from gpucoste.dinero import mercado
+from gpucoste.guia import decisiones
 
 
 def test_la_tabla_del_articulo_calculada():

@@ -1,5 +1,5 @@
-"""Gráficos sin matplotlib (gpucoste.dibujo) para las calculadoras del navegador: las reglas de los de la página
-(tests/test_graficos.py) y las mismas series que la función de la biblioteca."""
+"""Gráficos sin matplotlib (gpucoste.graficos.dibujo) para las calculadoras del navegador: las reglas de los de la
+página (tests/test_graficos.py) y las mismas series que la función de la biblioteca."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from gpucoste import compra, dibujo
+from gpucoste.calculo import compra
+from gpucoste.graficos import dibujo
 
 X = [0, 1, 2, 3]
 SERIES = {"alquilada": [0.0, 1500.5, 3001.0, 4501.5], "comprada": [1599.0, 1700.0, 1801.0, 1902.0]}
@@ -103,7 +104,7 @@ def test_coste_acumulado_se_cruza_en_el_equilibrio():
 
 def test_coste_segun_tasa_cruza_bajo_demanda_en_el_equilibrio():
     """Fuente independiente: tasa_equilibrio. En esa tasa, el coste esperado interrumpible es el bajo demanda."""
-    from gpucoste import interrupciones
+    from gpucoste.calculo import interrupciones
 
     comunes = {"horas_trabajo": 20.0, "escritura_h": 1 / 60}
     eq = interrupciones.tasa_equilibrio(**comunes, reinicio_h=0.1, precio_interrumpible=0.5, precio_bajo_demanda=1.0)
@@ -167,7 +168,8 @@ def _anchos(svg: str) -> list[float]:
 def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
     """Fuente independiente: la VRAM de la RTX 4090 es 24 GB (ficha de NVIDIA), y la barra mide lo que suman
     las partidas de memoria.encaja, cada trozo en su proporción."""
-    from gpucoste import memoria, navegador
+    from gpucoste import navegador
+    from gpucoste.calculo import memoria
 
     valores = {"modelo": "Llama 3.1 8B", "metodo": "completo", "gpu": "RTX 4090", "n_gpus": "1"}
     valores |= {"secuencia": "2048", "lote": "1", "precision": navegador.PRECISION_DEL_METODO}
@@ -217,7 +219,7 @@ def test_marcas_con_intervalos_diminutos_o_enormes_acaban():
 
 @pytest.fixture(scope="module")
 def opciones():
-    from gpucoste import ranking
+    from gpucoste.calculo import ranking
 
     return ranking.ranking(ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6))
 
@@ -248,7 +250,7 @@ def _escala(svg: str, eje: str) -> tuple[float, float]:
 def test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto(opciones):
     """Fuente independiente: la frontera se recalcula aquí (ninguna otra fila es a la vez más barata y más rápida,
     con el centro de cada rango) y debe coincidir con la de ranking; la línea va de la más rápida a la más lenta."""
-    from gpucoste import ranking
+    from gpucoste.calculo import ranking
 
     d = ranking.dispersion(opciones)
     assert len(d.gpus) == len(d.horas) == len(d.costes) == len(d.opciones) == len(opciones)
@@ -263,7 +265,7 @@ def test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto(opciones):
 
 
 def test_dispersion_rechaza_lo_que_no_son_filas_de_ranking():
-    from gpucoste import ranking
+    from gpucoste.calculo import ranking
 
     for malo in (None, [], "x", [1, 2], {"a": 1}):
         with pytest.raises(ValueError, match=r"^filas: .* se admite") as error:

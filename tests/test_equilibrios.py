@@ -8,8 +8,9 @@ import math
 
 import pytest
 
-from gpucoste import compra, equilibrios, mercado, recomendacion
-from gpucoste.electricidad import coste_electricidad
+from gpucoste.calculo import compra, equilibrios, recomendacion
+from gpucoste.calculo.electricidad import coste_electricidad
+from gpucoste.dinero import mercado
 
 
 def test_electricidad_por_hora_y_por_millon():
@@ -26,7 +27,7 @@ def test_electricidad_por_hora_y_por_millon():
 def test_precio_mezclado_como_el_ejemplo_de_together():
     # theneuralbase.com (Together AI, «Cost per quality point»): 500 tokens de entrada a 0,80 $/M y 150 de
     # salida a 2,40 $/M cuestan (500 × 0,80 + 150 × 2,40) / 10⁶ ≈ 0,000764 $ (0,00076 exactos).
-    millon = equilibrios.precio_millon_mezclado(0.80, 2.40, entrada_por_salida=500 / 150)
+    millon = mercado.precio_millon_mezclado(0.80, 2.40, entrada_por_salida=500 / 150)
     assert equilibrios.coste_api_mes(150, millon) == pytest.approx(0.00076)
 
 

@@ -6,7 +6,10 @@ import re
 import numpy as np
 import pytest
 
-from gpucoste import cli, compra, coste, datos, experimento, formato, frescura, memoria, ocultos
+from gpucoste import cli, datos
+from gpucoste.base import formato
+from gpucoste.calculo import compra, coste, experimento, memoria, ocultos
+from gpucoste.datos import frescura
 
 MALOS = [
     (-1, "mayor que 0"),
@@ -262,7 +265,7 @@ def test_cero_negativo_sin_signo():
 )
 def test_desconocido_concuerda_con_el_nombre(nombre, esperado):
     """«GPU desconocida», «Proveedor desconocido»: el adjetivo concuerda con el nombre de la opción."""
-    from gpucoste import validacion
+    from gpucoste.base import validacion
 
     with pytest.raises(ValueError, match=esperado):
         validacion.opcion("x", nombre, ["a"])

@@ -1,4 +1,4 @@
-"""Varias GPUs: la eficiencia medida de cada interconexión (escalado.csv) y cómo la usa gpucoste.tiempo.
+"""Varias GPUs: la eficiencia medida de cada interconexión (escalado.csv) y cómo la usa gpucoste.calculo.tiempo.
 
 Las comprobaciones vienen de las medidas publicadas, no de lo que imprimió el código: la misma tarea por
 PCIe tarda más que por NVLink (stas00/ml-engineering: 101,9 s frente a 131,4 s), Ethernet TCP entre nodos
@@ -12,7 +12,8 @@ import dataclasses
 
 import pytest
 
-from gpucoste import calibracion, cli, datos, navegador, tiempo
+from gpucoste import cli, datos, navegador
+from gpucoste.calculo import calibracion, tiempo
 
 TRABAJO = ("Llama 3.1 70B", "completo", 1e9)
 

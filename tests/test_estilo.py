@@ -21,7 +21,8 @@ from bs4 import BeautifulSoup
 from conftest import RAIZ, texto
 from test_ortografia import INGLES, NO_PROSA
 
-from gpucoste import coste, datos, vast
+from gpucoste import datos
+from gpucoste.calculo import coste, vast
 
 PAGINAS = paginas_del_nav()
 """Cada página de ``nav`` en ``mkdocs.yml`` (una página nueva entra sola: no hay lista que mantener a mano)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import importlib
-import pkgutil
 import shutil
 
 import invariantes
@@ -21,12 +20,13 @@ from herramientas import informar
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import gpucoste
-from gpucoste import datos, esquema, frescura
+from gpucoste import datos
+from gpucoste.base import esquema, paquete
+from gpucoste.datos import frescura
 
-for _m in pkgutil.iter_modules(gpucoste.__path__):  # cada módulo registra sus tablas en esquema.TABLAS al importarse
-    if _m.name not in ("__main__", "recolector"):
-        importlib.import_module(f"gpucoste.{_m.name}")
+for _m in paquete.modulos():  # cada módulo registra sus tablas en esquema.TABLAS al importarse
+    if not _m.startswith("gpucoste.recoleccion"):
+        importlib.import_module(_m)
 
 GENERADAS: list[int] = []
 

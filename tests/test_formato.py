@@ -5,7 +5,7 @@ import locale
 import pandas as pd
 import pytest
 
-from gpucoste import formato
+from gpucoste.base import formato
 
 
 @pytest.mark.parametrize(

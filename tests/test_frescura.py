@@ -1,4 +1,4 @@
-"""Frescura de los precios: el umbral (gpucoste.frescura.UMBRAL_DIAS), la lista de precios antiguos, el
+"""Frescura de los precios: el umbral (gpucoste.datos.frescura.UMBRAL_DIAS), la lista de precios antiguos, el
 aviso de la construcción y la fecha de los precios en cada página que los muestra."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from bs4 import BeautifulSoup
 from conftest import construir
 from herramientas import informar
 
-from gpucoste import datos, experimento, frescura
-from gpucoste.formato import MESES, mes
+from gpucoste import datos
+from gpucoste.base.formato import MESES, mes
+from gpucoste.calculo import experimento
+from gpucoste.datos import frescura
 
 PRECIO = re.compile(r"\d,\d\d\s?(?:US)?\$|\$/h\b")
 FECHA = re.compile(rf"\b(?:{'|'.join(MESES)}) de \d{{4}}\b")
@@ -113,7 +115,7 @@ def test_cada_pagina_con_precios_los_fecha(sitio):
     informar(f"Fechas de precios: {len(con_precios)} páginas muestran precios, {len(sin_fecha)} sin su fecha")
     assert not sin_fecha, (
         f"Páginas que muestran precios sin decir de cuándo son: {sin_fecha}. Qué hacer: que la página (su snippet) "
-        "imprima el mes de los precios con gpucoste.formato.mes (p. ej. «precios de julio de 2026»)."
+        "imprima el mes de los precios con gpucoste.base.formato.mes (p. ej. «precios de julio de 2026»)."
     )
     # La página principal de la guía fecha cada precio del experimento («julio de 2026»).
     texto = _prosa(sitio, "alquilar-gpus-por-horas/index.html")

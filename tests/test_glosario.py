@@ -56,7 +56,7 @@ def test_los_terminos_se_marcan_tambien_en_las_salidas_ejecutadas(sitio):
 
 
 def test_los_terminos_se_marcan_tambien_en_el_cuaderno(sitio):
-    """El cuaderno no pasa por abbr (mkdocs-jupyter): el hook docs/.overrides/hooks/glosario.py marca sus celdas
+    """El cuaderno no pasa por abbr (mkdocs-jupyter): el hook construccion/glosario.py marca sus celdas
     de Markdown con las mismas definiciones, y nunca dentro del código."""
     sopa = BeautifulSoup((sitio / "experimento-finetuning" / "index.html").read_text(encoding="utf-8"), "html.parser")
     terminos = definiciones()
@@ -71,7 +71,7 @@ def test_el_marcador_del_cuaderno_respeta_codigo_enlaces_y_palabras():
     """Falta plantada: la regla de abbr (palabra entera, distingue mayúsculas), fuera de código y enlaces."""
     import importlib.util
 
-    ruta = RAIZ / "docs" / ".overrides" / "hooks" / "glosario.py"
+    ruta = RAIZ / "construccion" / "glosario.py"
     especificacion = importlib.util.spec_from_file_location("hook_glosario", ruta)
     hook = importlib.util.module_from_spec(especificacion)
     especificacion.loader.exec_module(hook)

@@ -1,4 +1,4 @@
-"""gpucoste.graficos: SVG reproducible, con texto alternativo y colores que siguen al tema."""
+"""gpucoste.graficos.figuras: SVG reproducible, con texto alternativo y colores que siguen al tema."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from gpucoste import graficos
+from gpucoste.graficos import figuras as graficos
 
 
 def _grafico(alt: str = "Coste frente a horas: crece en línea recta.") -> str:

@@ -1,6 +1,6 @@
 """Los gráficos se leen en la pantalla (issue 20): cada página de ``nav``, abierta en Chromium de Debian a
 1366 px (portátil) y a 390 px (móvil), con cada gráfico —los de matplotlib hechos al construir y los que dibujan
-los formularios (``gpucoste.dibujo``)— a lo ancho de la columna del texto (≥ 90 %) y con la letra de al menos
+los formularios (``gpucoste.graficos.dibujo``)— a lo ancho de la columna del texto (≥ 90 %) y con la letra de al menos
 11 px ya escalada. El marcado no basta: un SVG con ``width="100%"`` dentro de la ``figure`` de Material
 (``width: fit-content``) se queda en los 300 px por defecto del navegador, con la letra en 4 px."""
 

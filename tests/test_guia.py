@@ -12,9 +12,12 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import celdas, tabla_que_contiene
 
-from gpucoste import alternativas, atipicos, datos, frescura, moneda, proveedores, vast
-from gpucoste.coste import HORAS_MES
-from gpucoste.formato import dolares, numero, rango
+from gpucoste import datos
+from gpucoste.base.formato import dolares, numero, rango
+from gpucoste.calculo import alternativas, atipicos, vast
+from gpucoste.calculo.coste import HORAS_MES
+from gpucoste.datos import frescura
+from gpucoste.dinero import moneda, proveedores
 
 
 def html(sitio, pagina):
@@ -38,7 +41,7 @@ def test_los_descuentos_de_vast_tienen_una_sola_fila(carpeta_datos):
     """El ahorro de la interrumpible y los descuentos de la reserva de Vast.ai viven solo en modalidades.csv: la
     guía de Vast.ai (vast) y las calculadoras (mercado) leen la misma fila. Falta plantada: se cambia esa fila
     y cambian los dos; vast_reglas.csv no guarda otra copia."""
-    from gpucoste import mercado
+    from gpucoste.dinero import mercado
 
     assert vast.descuento_interrumpible() == mercado.descuento("Vast.ai", "interrumpible").descuento
     for meses in (1, 3):
@@ -192,7 +195,7 @@ def test_tabla_de_politicas_dice_sin_dato():
 def test_pagina_vast_estados(sitio):
     filas = tabla_que_contiene(html(sitio, "vast-ai"), "un mes así (US$)")
     precio = datos.precio("RTX 4090", "Vast.ai", "verificado")
-    from gpucoste import ocultos
+    from gpucoste.calculo import ocultos
 
     disco = datos.tarifa("Vast.ai", "almacenamiento")
     esperado = vast.coste_por_estado(

@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from gpucoste import datos, esquema, validacion
+from gpucoste import datos
+from gpucoste.base import esquema, validacion
 
 
 def _filas(carpeta, fichero) -> list[dict]:
@@ -229,7 +230,7 @@ def test_una_gpu_nueva_con_su_precio_y_su_compra_carga(carpeta_datos):
 
 def test_un_modelo_nuevo_carga_y_da_sus_parametros(carpeta_datos):
     """La receta de CONTRIBUTING («Añadir un modelo»): una fila en modelos.csv, y ya la usan memoria y la CLI."""
-    from gpucoste import memoria
+    from gpucoste.calculo import memoria
 
     filas = _filas(carpeta_datos, "modelos.csv")
     base = next(f for f in filas if f["modelo"] == "Llama 3.1 8B")

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from gpucoste import interrupciones as i
+from gpucoste.calculo import interrupciones as i
 
 
 def test_young_es_raiz_de_dos_por_escritura_por_mtbf():

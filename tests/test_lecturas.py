@@ -1,4 +1,4 @@
-"""Qué CSV lee cada código (``docs/.overrides/hooks/lecturas.py``): lo usan la caché de los bloques de la
+"""Qué CSV lee cada código (``construccion/lecturas.py``): lo usan la caché de los bloques de la
 construcción (``bloques.py``) y ``make check`` (``tests/alcance.py``). Si el análisis no viera una lectura, un dato
 editado dejaría una cifra vieja en la página o una prueba sin pasar: aquí se compara con las lecturas de verdad.
 """
@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from propiedades import FUNCIONES
 
-from gpucoste import esquema
+from gpucoste.base import esquema
 
-HOOKS = RAIZ / "docs" / ".overrides" / "hooks"
+HOOKS = RAIZ / "construccion"
 sys.path.insert(0, str(HOOKS))
 from lecturas import TODOS, Lecturas  # noqa: E402
 
@@ -132,7 +132,8 @@ def test_la_comprobacion_de_lecturas_puede_fallar():
     """Fallo plantado: un bloque que carga una tabla por un camino que el análisis no sigue (``getattr`` con un
     nombre hecho al vuelo) lee un CSV que el análisis no le atribuye."""
     codigo = (
-        "import importlib\nm = importlib.import_module('gpucoste.' + 'vast')\nprint(getattr(m, 'est' + 'ados')())\n"
+        "import importlib\nm = importlib.import_module('gpucoste.calculo.' + 'vast')\n"
+        "print(getattr(m, 'est' + 'ados')())\n"
     )
     estaticas = _biblioteca().lee_codigo(codigo)
     with _lecturas_de_verdad() as leidos, contextlib.redirect_stdout(io.StringIO()):

@@ -13,8 +13,9 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import DATOS, RAIZ, celdas, construir, texto
 
-from gpucoste import datos, experimento, sensibilidad
-from gpucoste.formato import mes, numero
+from gpucoste import datos
+from gpucoste.base.formato import mes, numero
+from gpucoste.calculo import experimento, sensibilidad
 
 CUADERNO = RAIZ / "docs" / "experimento-finetuning.ipynb"
 PAGINA = "experimento-finetuning/index.html"
@@ -199,7 +200,7 @@ def test_nunca_publica_cifras_de_una_biblioteca_anterior(copia, tmp_path, clave)
     la página vieja: así se ve que la prueba sabe fallar.
     """
     if clave == "fija":
-        hook = copia / "docs" / ".overrides" / "hooks" / "cuaderno.py"
+        hook = copia / "construccion" / "cuaderno.py"
         texto = hook.read_text(encoding="utf-8")
         assert texto.count("huella(*carpetas)[:16]") == 1
         hook.write_text(texto.replace("huella(*carpetas)[:16]", '"fija"'), encoding="utf-8")
@@ -233,7 +234,7 @@ def test_la_cache_del_cuaderno_depende_de_la_biblioteca(tmp_path):
     """La caché de los cuadernos cambia de carpeta si cambia cualquier fichero de la biblioteca o los datos."""
     import importlib.util
 
-    ruta = RAIZ / "docs" / ".overrides" / "hooks" / "cuaderno.py"
+    ruta = RAIZ / "construccion" / "cuaderno.py"
     spec = importlib.util.spec_from_file_location("hook_cuaderno", ruta)
     hook = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hook)

@@ -1,4 +1,4 @@
-"""El dinero en los términos del lector (gpucoste.paises y ``--pais``): impuesto, tipo de cambio y su fecha.
+"""El dinero en los términos del lector (gpucoste.dinero.paises y ``--pais``): impuesto, tipo de cambio y su fecha.
 
 Las cifras esperadas salen de los CSV leídos aquí con el módulo ``csv`` (no con la biblioteca) y de cuentas
 escritas a mano; las propiedades, con hypothesis.
@@ -15,7 +15,8 @@ from conftest import RAIZ, gpucoste
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gpucoste import esquema, formato, moneda, paises
+from gpucoste.base import esquema, formato
+from gpucoste.dinero import moneda, paises
 
 DATOS = RAIZ / "src" / "gpucoste" / "datos"
 LISTADOS = ("ES", "MX", "CO", "AR", "CL", "PE")

@@ -20,8 +20,12 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import DATOS, RAIZ, construir, tabla_que_contiene
 
-from gpucoste import datos, frescura, historial, publicacion, recolector
-from gpucoste.formato import tipo_precio
+from gpucoste import datos
+from gpucoste.base.formato import tipo_precio
+from gpucoste.datos import frescura, historial
+from gpucoste.graficos import historial as grafico_historial
+from gpucoste.guia import publicacion
+from gpucoste.recoleccion import precios as recolector
 
 FECHA = "2026-11-30"
 
@@ -62,7 +66,7 @@ def test_descripcion_del_historial_con_precios_iguales_da_una_cifra():
 
 def test_meses_abreviados_con_punto():
     rotulos = _rotulos_x(
-        historial.grafico(
+        grafico_historial.grafico(
             "X",
             "P",
             [
@@ -77,14 +81,14 @@ def test_meses_abreviados_con_punto():
 
 
 def test_grafico_de_historial_reproducible_y_con_texto_alternativo():
-    uno = historial.grafico("H100 80GB", "Vast.ai")
-    historial._dibujo.cache_clear()  # el segundo, dibujado de nuevo, no el guardado del primero
-    dos = historial.grafico("H100 80GB", "Vast.ai")
-    assert uno == dos and historial._dibujo.cache_info().misses == 1
+    uno = grafico_historial.grafico("H100 80GB", "Vast.ai")
+    grafico_historial._dibujo.cache_clear()  # el segundo, dibujado de nuevo, no el guardado del primero
+    dos = grafico_historial.grafico("H100 80GB", "Vast.ai")
+    assert uno == dos and grafico_historial._dibujo.cache_info().misses == 1
     svg = BeautifulSoup(uno, "html.parser").find("svg")
     assert svg["role"] == "img" and svg["aria-label"].startswith("Precio por hora de la H100 80GB en Vast.ai")
     with pytest.raises(ValueError, match="Historial desconocido: 'H100 80GB en Nadie'"):
-        historial.grafico("H100 80GB", "Nadie")
+        grafico_historial.grafico("H100 80GB", "Nadie")
 
 
 def _rotulos_x(svg: str) -> list[str]:
@@ -108,13 +112,13 @@ def test_eje_del_historial_sin_rotulos_repetidos(dias):
     filas = [
         datos.Precio("X", "P", "comunidad", 1.0 + i, f.isoformat(), "https://e.org", "") for i, f in enumerate(fechas)
     ]
-    rotulos = _rotulos_x(historial.grafico("X", "P", filas))
+    rotulos = _rotulos_x(grafico_historial.grafico("X", "P", filas))
     assert len(rotulos) >= 2 and len(set(rotulos)) == len(rotulos), rotulos
 
 
 def test_eje_del_historial_de_los_datos_sin_rotulos_repetidos():
     for gpu, proveedor in historial.series():
-        rotulos = _rotulos_x(historial.grafico(gpu, proveedor))
+        rotulos = _rotulos_x(grafico_historial.grafico(gpu, proveedor))
         assert len(set(rotulos)) == len(rotulos) >= 2, (gpu, proveedor, rotulos)
 
 
@@ -137,7 +141,7 @@ def test_avisos_de_antiguo_y_atipico(carpeta_datos):
     vast = (tabla["GPU"] == "H100 80GB") & (tabla["Proveedor"] == "Vast.ai")
     fila = tabla[vast & (tabla["Fecha"] == "2026-10-07")].iloc[0]
     assert fila["Aviso"] == "atípico"
-    # Las mismas filas antiguas que lista gpucoste.frescura.
+    # Las mismas filas antiguas que lista gpucoste.datos.frescura.
     antiguas = {(a.fecha, a.dias) for a in frescura.antiguos(dt.date(2026, 11, 9)) if a.fichero == "precios.csv"}
     marcadas = {
         (f, int(a.split("(")[1].split()[0]))
@@ -172,7 +176,7 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
 
 def test_otros_datos_citados_cada_fila_con_su_fuente(sitio):
     """«Otros datos citados»: cada fila de cada CSV declarado que no tiene tabla propia, con fecha y fuente."""
-    from gpucoste import esquema
+    from gpucoste.base import esquema
 
     sopa = _sopa(sitio, "precios")
     seccion = sopa.find(id="otros-datos").find_next("table")
@@ -204,7 +208,7 @@ def test_los_csv_se_descargan_del_sitio(sitio):
 def test_datapackage_publicado_valida_los_csv_publicados(sitio):
     """Lee datapackage.json y los CSV del sitio construido y comprueba cada celda con el esquema publicado.
 
-    Un validador independiente de gpucoste.esquema: solo usa lo que dice el JSON (tipos, required, pattern,
+    Un validador independiente de gpucoste.base.esquema: solo usa lo que dice el JSON (tipos, required, pattern,
     enum, mínimos y máximos, primaryKey y foreignKeys), como haría cualquiera que descargue los datos.
     """
     carpeta = sitio / publicacion.CARPETA

@@ -9,7 +9,8 @@ import leidos
 import pytest
 from conftest import RAIZ
 
-from gpucoste import datos, primera_version
+from gpucoste import datos
+from gpucoste.guia import primera_version
 
 PAGINA = RAIZ / "docs" / primera_version.PAGINA
 

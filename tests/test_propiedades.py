@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from propiedades import FUNCIONES, NO_NEGATIVO, ORDENES, POSITIVO, Numero, comprobar_resultado
 
-from gpucoste import cli, datos, esquema, formato
+from gpucoste import cli, datos
+from gpucoste.base import esquema, formato
 
 # Un desbordamiento de numpy (inf con un aviso, sin excepción) es un número malo callado: aquí es un fallo.
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")

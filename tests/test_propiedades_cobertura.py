@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 import re
 
 import propiedades
 import pytest
 
-import gpucoste
-from gpucoste import cli, cli_opciones
+from gpucoste import cli
+from gpucoste.base import paquete
+from gpucoste.cli import opciones as cli_opciones
 
 
 def _modulos() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(gpucoste.__path__) if m.name != "__main__")
+    """Cada módulo del paquete por su nombre sin «gpucoste.» («calculo.memoria»)."""
+    return [m.removeprefix("gpucoste.") for m in paquete.modulos() if m != "gpucoste"]
 
 
 def publicas() -> dict[str, object]:
@@ -42,7 +43,7 @@ def sin_registrar(funciones: dict[str, object], registradas: list) -> list[str]:
         n
         for n, f in funciones.items()
         if f not in hechas
-        and n.split(".")[0] not in propiedades.MODULOS_EXENTOS
+        and n.rsplit(".", 1)[0] not in propiedades.MODULOS_EXENTOS
         and n not in propiedades.FUNCIONES_EXENTAS
     )
 
@@ -58,8 +59,9 @@ def test_la_comprobacion_de_funciones_puede_fallar():
     def calcula_algo(x: float) -> float:
         return x
 
-    calcula_algo.__module__ = "gpucoste.coste"
-    assert sin_registrar({"coste.calcula_algo": calcula_algo}, propiedades.FUNCIONES) == ["coste.calcula_algo"]
+    calcula_algo.__module__ = "gpucoste.calculo.coste"
+    nombre = "calculo.coste.calcula_algo"
+    assert sin_registrar({nombre: calcula_algo}, propiedades.FUNCIONES) == [nombre]
 
 
 def test_las_exenciones_existen_y_dan_razon():
@@ -101,12 +103,12 @@ def test_cada_argumento_se_genera_tambien_los_opcionales():
 
 
 def test_la_comprobacion_de_argumentos_puede_fallar():
-    from gpucoste import electricidad
+    from gpucoste.calculo import electricidad
 
     sin_tokens = propiedades.Funcion(
         electricidad.coste_electricidad, (propiedades.POSITIVO, propiedades.NO_NEGATIVO), {}
     )
-    assert argumentos_sin_generar([sin_tokens]) == {"electricidad.coste_electricidad": ["tokens_s"]}
+    assert argumentos_sin_generar([sin_tokens]) == {"calculo.electricidad.coste_electricidad": ["tokens_s"]}
 
 
 def opciones_sin_generar() -> dict[str, list[str]]:
@@ -154,16 +156,16 @@ def test_opciones_exentas_existen(nombre):
 # --- Lo que el arnés encontró antes: solo un número finito o un ValueError en español ----------------------
 
 _REGRESIONES = [
-    ("equilibrios.tokens_s_minimos", (1e308, 5e-324)),  # ZeroDivisionError
-    ("equilibrios.tokens_s_minimos", (5e-324, 1e308)),
-    ("equilibrios.gpus_necesarias", (1e308, 5e-324)),  # OverflowError en ceil
-    ("equilibrios.coste_gpu_mes", (1e308, 1e308, 5e-324)),
-    ("equilibrios.coste_gpu_mes", (10**400, 1, 1)),
-    ("compra.comprar_o_alquilar", (1e308, 5e-324, 1, 0, 744)),
-    ("compra.comprar_o_alquilar", (1, 1e308, 5e-324, 1e308, 744)),
-    ("memoria.encaja", ("Llama 3.1 8B", "inferencia", "RTX 4090"), {"precision": ""}),  # '' valía como bf16
-    ("recomendacion.recomendar", (6, False, 0.34, 0.2), {"tokens_mes": "1"}),  # sin su pareja no se validaba
-    ("tiempo.horas", (1e18, "H100 80GB"), {"utilizacion": "x"}),  # AttributeError
+    ("calculo.equilibrios.tokens_s_minimos", (1e308, 5e-324)),  # ZeroDivisionError
+    ("calculo.equilibrios.tokens_s_minimos", (5e-324, 1e308)),
+    ("calculo.equilibrios.gpus_necesarias", (1e308, 5e-324)),  # OverflowError en ceil
+    ("calculo.equilibrios.coste_gpu_mes", (1e308, 1e308, 5e-324)),
+    ("calculo.equilibrios.coste_gpu_mes", (10**400, 1, 1)),
+    ("calculo.compra.comprar_o_alquilar", (1e308, 5e-324, 1, 0, 744)),
+    ("calculo.compra.comprar_o_alquilar", (1, 1e308, 5e-324, 1e308, 744)),
+    ("calculo.memoria.encaja", ("Llama 3.1 8B", "inferencia", "RTX 4090"), {"precision": ""}),  # '' valía como bf16
+    ("calculo.recomendacion.recomendar", (6, False, 0.34, 0.2), {"tokens_mes": "1"}),  # sin su pareja no se validaba
+    ("calculo.tiempo.horas", (1e18, "H100 80GB"), {"utilizacion": "x"}),  # AttributeError
 ]
 
 

@@ -7,8 +7,8 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from gpucoste import compra, equilibrios, interrupciones  # noqa: E402
-from gpucoste.electricidad import coste_electricidad  # noqa: E402
+from gpucoste.calculo import compra, equilibrios, interrupciones  # noqa: E402
+from gpucoste.calculo.electricidad import coste_electricidad  # noqa: E402
 
 precio = st.floats(0.01, 50)
 horas = st.floats(1, 744)

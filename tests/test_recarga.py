@@ -1,4 +1,4 @@
-"""Las cachés de docs/.overrides/hooks/recarga.py no cambian el sitio: tras editar la prosa de una página y un
+"""Las cachés de construccion/recarga.py no cambian el sitio: tras editar la prosa de una página y un
 snippet de otra (su primera línea también), una recarga de «make serve» (en memoria) y la construcción siguiente
 de «make check» (en disco, otro proceso) dan los mismos ficheros que una construcción limpia del mismo proyecto, y
 muestran los cambios. Si la clave de una página olvidara lo que incluye (su snippet) o lo que lee uno de sus
@@ -93,7 +93,7 @@ def test_la_cache_en_disco_solo_se_lee_si_es_de_este_usuario_y_nadie_mas_escribe
     de un fichero (y una carpeta) de este usuario en el que nadie más puede escribir."""
     import mkdocs  # noqa: F401 — bloques.py (que importa recarga.py) guarda su estado en el módulo mkdocs
 
-    sys.path.insert(0, str(RAIZ / "docs" / ".overrides" / "hooks"))
+    sys.path.insert(0, str(RAIZ / "construccion"))
     import recarga
 
     fichero = tmp_path / "cache.pickle"

@@ -1,4 +1,4 @@
-"""El recolector de precios (gpucoste.recolector) sin red: respuestas guardadas en tests/recolector/.
+"""El recolector de precios (gpucoste.recoleccion.precios) sin red: respuestas guardadas en tests/recolector/.
 
 Las respuestas imitan lo que gpuhunt lee: el cuerpo de la API de Vast.ai (``offers`` con los campos que usa
 ``VastAIProvider.get``) y catálogos en el formato v2 de gpuhunt (``CATALOG_V2_FIELDS``). Pasan por el código
@@ -14,7 +14,9 @@ import pytest
 from conftest import RAIZ
 from herramientas import informar
 
-from gpucoste import datos, historial, recolector
+from gpucoste import datos
+from gpucoste.datos import historial
+from gpucoste.recoleccion import precios as recolector
 
 OFERTAS = RAIZ / "tests" / "recolector"
 FECHA = "2026-11-30"  # un lunes

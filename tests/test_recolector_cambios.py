@@ -1,4 +1,4 @@
-"""El recolector de tipos de cambio (gpucoste.recolector_cambios) sin red: respuestas en tests/recolector/cambios/.
+"""El recolector de tipos de cambio (gpucoste.recoleccion.cambios) sin red: respuestas en tests/recolector/cambios/.
 
 Cada respuesta imita la de su organismo (el XML diario del BCE, la API SIE de Banxico, datos.gov.co, la API
 cambiaria del BCRA, la API SIETE del Banco Central de Chile y la de series del BCRP) con cifras inventadas para
@@ -12,7 +12,9 @@ import datetime as dt
 import pytest
 from conftest import RAIZ
 
-from gpucoste import esquema, moneda, paises, recolector_cambios
+from gpucoste.base import esquema
+from gpucoste.dinero import moneda, paises
+from gpucoste.recoleccion import cambios as recolector_cambios
 
 GUARDADAS = RAIZ / "tests" / "recolector" / "cambios"
 HOY = dt.date(2026, 11, 30)

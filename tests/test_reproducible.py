@@ -34,7 +34,7 @@ def test_dos_construcciones_son_identicas(sitio, tmp_path):
         [
             *distintos,
             "Qué hacer: algo de esos ficheros cambia en cada construcción (la hora, una ruta, un orden al azar). "
-            "Si sale de un plugin o un hook, haz que use SOURCE_DATE_EPOCH (como docs/.overrides/hooks/fechas.py) "
+            "Si sale de un plugin o un hook, haz que use SOURCE_DATE_EPOCH (como construccion/fechas.py) "
             "o que ordene lo que escribe; compara las dos copias con diff para verlo.",
         ]
     )

@@ -13,7 +13,12 @@ import re
 
 import pytest
 
-from gpucoste import alternativas, coste, datos, dibujo, electricidad, mercado, publicacion, tiempo, validacion
+from gpucoste import datos
+from gpucoste.base import validacion
+from gpucoste.calculo import alternativas, coste, electricidad, tiempo
+from gpucoste.dinero import mercado
+from gpucoste.graficos import dibujo
+from gpucoste.guia import publicacion
 
 ADMITE = re.compile(r"se admite|[Vv]alores admitidos|usa valores")
 
@@ -131,7 +136,8 @@ def test_un_precio_hecho_a_mano_se_valida():
 
 def test_ayudas_de_las_paginas_con_entradas_malas():
     """Ayudas de páginas que daban AttributeError, TypeError o una tabla vacía con una entrada mala."""
-    from gpucoste import historial, proveedores
+    from gpucoste.datos import historial
+    from gpucoste.dinero import proveedores
 
     assert "lista no vacía" in _error(proveedores.tabla, "Vast.ai")  # un texto se recorría letra a letra
     _error(proveedores.tabla, [])
@@ -149,13 +155,12 @@ def test_ayudas_de_las_paginas_con_entradas_malas():
 def _registros() -> list[type]:
     import importlib
     import inspect
-    import pkgutil
 
-    import gpucoste
+    from gpucoste.base import paquete
 
     salida = []
-    for m in sorted(x.name for x in pkgutil.iter_modules(gpucoste.__path__) if x.name != "__main__"):
-        modulo = importlib.import_module(f"gpucoste.{m}")
+    for m in paquete.modulos():
+        modulo = importlib.import_module(m)
         for nombre in modulo.__all__:
             v = getattr(modulo, nombre)
             if inspect.isclass(v) and dataclasses.is_dataclass(v) and v.__module__ == modulo.__name__:
@@ -175,7 +180,8 @@ def _con(registro, campo, valor):
 
 
 def _ejemplos_de_registros():
-    from gpucoste import electricidad, memoria, mercado, ranking
+    from gpucoste.calculo import electricidad, memoria, ranking
+    from gpucoste.dinero import mercado
 
     trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
     fila = ranking.ranking(trabajo)[0]
@@ -205,7 +211,10 @@ def test_un_registro_hecho_a_mano_con_un_campo_malo_da_value_error(caso):
 
 
 def _hostiles():
-    from gpucoste import alternativas, cli_opciones, esquema, navegador, vast
+    from gpucoste import navegador
+    from gpucoste.base import esquema
+    from gpucoste.calculo import alternativas, vast
+    from gpucoste.cli import opciones as cli_opciones
 
     tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
     sin_formulario = {"pyodide": "", "rueda": "", "peso": ""}
@@ -216,10 +225,10 @@ def _hostiles():
         (cli_opciones.decimal, ("1e999",), {}, "demasiado grande"),  # devolvía inf
         (cli_opciones.positivo, ("abc",), {}, "'abc' no es un número"),  # ArgumentTypeError, no ValueError
         (cli_opciones.entero_positivo, (math.nan,), {}, "nan"),
-        (vast.dlperf_por_dolar, (math.nan, 1), {}, "gpucoste.vast.Oferta"),  # AttributeError
+        (vast.dlperf_por_dolar, (math.nan, 1), {}, "gpucoste.calculo.vast.Oferta"),  # AttributeError
         (vast.coste_por_trabajo, ("x", 1), {"gb_disco": 1, "gb_subida": 0, "gb_bajada": 0}, "Oferta"),
-        (alternativas.comparar, ("RTX 4090", "x"), {}, "gpucoste.alternativas.Trabajo"),  # AttributeError
-        (esquema.cargar, ("precios.csv",), {}, "gpucoste.esquema.Tabla"),  # AttributeError
+        (alternativas.comparar, ("RTX 4090", "x"), {}, "gpucoste.calculo.alternativas.Trabajo"),  # AttributeError
+        (esquema.cargar, ("precios.csv",), {}, "gpucoste.base.esquema.Tabla"),  # AttributeError
         (dibujo.lineas, (math.nan, {"a": [1]}), {"eje_x": "x", "eje_y": "y", "alt": "a"}, "lista no vacía"),
         (dibujo.lineas, ([1], {"a": 1}), {"eje_x": "x", "eje_y": "y", "alt": "a"}, "series['a']"),  # TypeError
         (dibujo.barras, (["a"], math.nan), {"eje": "e", "alt": "a"}, "diccionario no vacío"),
@@ -258,7 +267,8 @@ def test_entradas_hostiles_de_la_segunda_ronda(caso):
 
 
 def test_los_casos_buenos_siguen_valiendo():
-    from gpucoste import cli_opciones, navegador
+    from gpucoste import navegador
+    from gpucoste.cli import opciones as cli_opciones
 
     assert cli_opciones.decimal("12.345,5") == 12345.5 and cli_opciones.entero_positivo("2048,0") == 2048
     tabla = navegador.calcular("coste", {"precio_hora": "2", "horas": "10"} | _resto_coste())
@@ -277,7 +287,7 @@ def _resoluciones(llamar) -> dict[str, int]:
     import collections
     import sys
 
-    from gpucoste import memoria
+    from gpucoste.calculo import memoria
 
     codigos = {memoria.modelo.__code__: "modelo", memoria.gpu.__code__: "gpu"}
     cuenta: collections.Counter = collections.Counter()
@@ -298,7 +308,7 @@ def test_un_ranking_resuelve_cada_nombre_una_vez():
     """Un ``Trabajo`` que entra en ``ranking.ranking`` resolvía su modelo 464 veces y las GPU 385 (6 y 5 por fila,
     en cada capa: ``gpus_necesarias``, ``horas_entrenamiento``, ``encaja`` y las propiedades del trabajo). Ahora el
     modelo, una vez, y cada GPU distinta, una vez."""
-    from gpucoste import ranking
+    from gpucoste.calculo import ranking
 
     trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
     filas = ranking.ranking(trabajo)
@@ -311,7 +321,7 @@ def test_un_ranking_resuelve_cada_nombre_una_vez():
 
 def test_la_cuenta_de_resoluciones_puede_fallar():
     """Fallo plantado: una función que resuelve el mismo nombre en cada vuelta se cuenta entera."""
-    from gpucoste import memoria
+    from gpucoste.calculo import memoria
 
     assert _resoluciones(lambda: [memoria.modelo("Llama 3.1 8B") for _ in range(5)]) == {"modelo": 5}
     m = memoria.modelo("Llama 3.1 8B")
@@ -319,7 +329,9 @@ def test_la_cuenta_de_resoluciones_puede_fallar():
 
 
 def _hostiles_de_las_paginas():
-    from gpucoste import cli_opciones, historial, navegador
+    from gpucoste import navegador
+    from gpucoste.cli import opciones as cli_opciones
+    from gpucoste.datos import historial
 
     tabla_mala = "x"
     return [
@@ -367,7 +379,7 @@ def test_minimo_por_encima_del_maximo_en_cualquier_registro():
 def test_una_respuesta_de_la_red_mal_formada_es_un_error_en_espanol(respuesta):
     """Los lectores de tipos de cambio daban KeyError, TypeError, IndexError o el JSONDecodeError en inglés con una
     respuesta que no era la de su API: ahora, un ValueError que nombra el organismo."""
-    from gpucoste import recolector_cambios
+    from gpucoste.recoleccion import cambios as recolector_cambios
 
     for leer in (recolector_cambios.leer_bce, recolector_cambios.leer_banxico, recolector_cambios.leer_trm):
         with pytest.raises(ValueError) as error:
@@ -381,14 +393,14 @@ def test_una_respuesta_de_la_red_mal_formada_es_un_error_en_espanol(respuesta):
 def test_el_recolector_comprueba_sus_entradas(tmp_path):
     """``recolector.medianas(' ')``, ``ultimas(nan)``, ``linea_csv('x')``, ``nota(nan, …)``, ``resumen('x')`` y
     ``anadir(' ', …)`` daban AttributeError, TypeError o NotADirectoryError."""
-    from gpucoste import recolector
+    from gpucoste.recoleccion import precios as recolector
 
     assert "lista de Oferta" in _error(recolector.medianas, " ")
     assert "historial[0]" in _error(recolector.ultimas, [math.nan])
     assert "gpucoste.datos.Precio" in _error(recolector.linea_csv, "x")
-    assert "gpucoste.recolector.Lectura" in _error(recolector.nota, math.nan, "gpuhunt")
-    assert "gpucoste.recolector.Lectura" in _error(recolector.pocas_ofertas, math.nan)
-    assert "gpucoste.recolector.Informe" in _error(recolector.resumen, "x")
+    assert "gpucoste.recoleccion.precios.Lectura" in _error(recolector.nota, math.nan, "gpuhunt")
+    assert "gpucoste.recoleccion.precios.Lectura" in _error(recolector.pocas_ofertas, math.nan)
+    assert "gpucoste.recoleccion.precios.Informe" in _error(recolector.resumen, "x")
     assert "carpeta de los datos" in _error(recolector.anadir, tmp_path, [])
     assert "lista de Precio" in _error(recolector.anadir, tmp_path, "x")
     assert recolector.medianas([]) == [] and recolector.ultimas(datos.precios()[:1])
@@ -397,7 +409,7 @@ def test_el_recolector_comprueba_sus_entradas(tmp_path):
 def test_los_graficos_comprueban_su_entrada():
     """``graficos.figura(nan)`` devolvía un gestor que fallaba después; ``coma_decimal('x')`` y ``svg(nan, …)``
     daban AttributeError."""
-    from gpucoste import graficos
+    from gpucoste.graficos import figuras as graficos
 
     assert "ancho: nan" in _error(graficos.figura, math.nan)
     assert "hasta 50" in _error(graficos.figura, 7, 1e308)
@@ -411,7 +423,7 @@ def test_la_calibracion_comprueba_lo_que_recibe():
     """``calibracion.mitades(nan)``, ``ajustar(' ')``, ``filas_ajustes(b'x')``, ``fallos({})``,
     ``texto_informe(nan)`` y ``escribir_ajustes('')`` daban TypeError, AttributeError, IndexError, KeyError o
     FileNotFoundError."""
-    from gpucoste import calibracion
+    from gpucoste.calculo import calibracion
 
     assert "lista de Medida" in _error(calibracion.mitades, math.nan)
     assert "lista de Medida" in _error(calibracion.ajustar, " ")
@@ -424,7 +436,7 @@ def test_la_calibracion_comprueba_lo_que_recibe():
 
 def test_una_barra_invertida_en_el_texto_alternativo():
     """``graficos.svg(fig, 'a \\O b')`` daba ``re.error: bad escape \\O`` (el texto iba en la sustitución)."""
-    from gpucoste import graficos
+    from gpucoste.graficos import figuras as graficos
 
     with graficos.figura() as (fig, ax):
         ax.plot([1, 2], [1, 2])
@@ -432,7 +444,8 @@ def test_una_barra_invertida_en_el_texto_alternativo():
 
 
 def test_mitades_de_escalado_y_resumen_de_cambios_con_entradas_malas():
-    from gpucoste import calibracion, recolector_cambios
+    from gpucoste.calculo import calibracion
+    from gpucoste.recoleccion import cambios as recolector_cambios
 
     assert "lista de Escalado" in _error(calibracion.mitades_escalado, " ")
     assert "lista de Lectura" in _error(recolector_cambios.resumen, math.nan)
@@ -443,7 +456,9 @@ def test_mitades_de_escalado_y_resumen_de_cambios_con_entradas_malas():
 
 def _registro_de(clase):
     """Un registro bueno de ``clase`` (de los datos o de una función que lo devuelve)."""
-    from gpucoste import calibracion, cli_opciones, mercado
+    from gpucoste.calculo import calibracion
+    from gpucoste.cli import opciones as cli_opciones
+    from gpucoste.dinero import mercado
 
     return {
         "Ajuste": lambda: next(iter(datos.ajustes().values())),
@@ -478,7 +493,8 @@ def test_los_textos_que_pueden_ir_vacios():
     """Elegido por campo: puede ir vacío un texto que vale ``""`` por defecto (nota, motivo, ejemplo…), una columna no
     obligatoria de su CSV (``rechazada`` de medidas.csv) o lo que declara ``validacion.admite_vacio`` (la unidad de un
     número sin unidad, la entrada neutra de países)."""
-    from gpucoste import navegador, paises
+    from gpucoste import navegador
+    from gpucoste.dinero import paises
 
     assert dataclasses.replace(datos.precios()[0], nota="").nota == ""
     assert dataclasses.replace(datos.medidas()[0], rechazada="").rechazada == ""
@@ -490,7 +506,7 @@ def test_los_textos_que_pueden_ir_vacios():
 
 
 def test_las_claves_de_un_diccionario_de_un_registro_no_van_vacias():
-    from gpucoste import cli_opciones
+    from gpucoste.cli import opciones as cli_opciones
 
     salida = cli_opciones.Salida(_tabla())
     _error(dataclasses.replace, salida, decimales={"": 1})
@@ -505,7 +521,7 @@ def _tabla():
 
 def test_enteros_que_no_caben_en_un_float():
     """``frescura.antiguos(umbral_dias=10**400)`` o ``historial.series(minimo=10**400)`` se aceptaban."""
-    from gpucoste import frescura, historial
+    from gpucoste.datos import frescura, historial
 
     assert "9007199254740992" in _error(validacion.entero, 10**400, "n")
     _error(frescura.antiguos, None, 10**400)
@@ -522,7 +538,7 @@ class _SinCampos:
 def test_las_ayudas_del_recolector_piden_una_oferta_de_gpuhunt(oferta):
     """``recolector.nivel``, ``es_pcie``, ``gpu_de`` y ``ofertas`` daban AttributeError o TypeError con algo que no es
     una oferta de gpuhunt."""
-    from gpucoste import recolector
+    from gpucoste.recoleccion import precios as recolector
 
     for llamar in (
         lambda: recolector.nivel(oferta),
@@ -536,7 +552,11 @@ def test_las_ayudas_del_recolector_piden_una_oferta_de_gpuhunt(oferta):
 
 
 def test_otros_hallazgos_de_la_tercera_ronda():
-    from gpucoste import calibracion, cli, cli_opciones, esquema, formato, graficos
+    from gpucoste import cli
+    from gpucoste.base import esquema, formato
+    from gpucoste.calculo import calibracion
+    from gpucoste.cli import opciones as cli_opciones
+    from gpucoste.graficos import figuras as graficos
 
     assert "cli_opciones.Salida" in _error(cli.localizar, "x", "ES")  # AttributeError
     precios = esquema.TABLAS["precios.csv"]
@@ -557,7 +577,8 @@ def test_los_recolectores_comprueban_sus_argumentos():
     """``recolector.orden`` daba TypeError, IndexError o el «dest supplied twice» de argparse en inglés;
     ``recolector_cambios.guardadas(nan)`` se aceptaba; una ``Lectura`` escrita sin tipo rompía ``resumen``
     (TypeError al formatear None); los lectores de respuestas decían qué faltaba pero no qué se admite."""
-    from gpucoste import recolector, recolector_cambios
+    from gpucoste.recoleccion import cambios as recolector_cambios
+    from gpucoste.recoleccion import precios as recolector
 
     textos = {k: "Un texto." for k in ("prog", "descripcion", "ayuda_datos", "ayuda_fecha", "ayuda_resumen")}
     buenos = {"opcion_guardadas": ("--ofertas", "Carpeta."), "hacer": lambda *a: ""} | textos
@@ -585,7 +606,7 @@ def test_los_campos_de_cada_calculadora_se_crean():
 
 
 def _caso_y_comparacion():
-    from gpucoste import decisiones
+    from gpucoste.guia import decisiones
 
     return decisiones.casos()[0], decisiones.local_frente_a_rapida()
 
@@ -595,16 +616,17 @@ def test_un_campo_sin_tipo_preciso_ya_no_admite_cualquier_cosa(valor):
     """``Opcion(defecto=…)``, ``Caso(recomendacion=…)`` y ``LocalFrenteARapida(trabajo=…)`` estaban anotados como
     ``object``: cualquier valor pasaba. Ahora, un texto o un número (el defecto de una opción), una
     ``recomendacion.Recomendacion`` o un ``ranking.Trabajo``."""
-    from gpucoste import cli_opciones
+    from gpucoste.cli import opciones as cli_opciones
 
     caso, comparacion = _caso_y_comparacion()
     assert "se admite un texto o un número finito o None" in _error(cli_opciones.Opcion, "--x", "Una.", defecto=valor)
-    assert "gpucoste.recomendacion.Recomendacion" in _error(dataclasses.replace, caso, recomendacion=valor)
-    assert "gpucoste.ranking.Trabajo" in _error(dataclasses.replace, comparacion, trabajo=valor)
+    assert "gpucoste.calculo.recomendacion.Recomendacion" in _error(dataclasses.replace, caso, recomendacion=valor)
+    assert "gpucoste.calculo.ranking.Trabajo" in _error(dataclasses.replace, comparacion, trabajo=valor)
 
 
 def test_los_campos_de_tipo_preciso_siguen_admitiendo_lo_suyo():
-    from gpucoste import cli, cli_opciones
+    from gpucoste import cli
+    from gpucoste.cli import opciones as cli_opciones
 
     caso, comparacion = _caso_y_comparacion()
     assert dataclasses.replace(caso, recomendacion=caso.recomendacion) == caso
@@ -619,7 +641,7 @@ def test_los_campos_de_tipo_preciso_siguen_admitiendo_lo_suyo():
 def test_las_ofertas_de_un_resultado_son_una_lista_de_ofertas_de_gpuhunt(ofertas, texto):
     """``recolector.Resultado(ofertas=b'x')`` o ``[None]`` se creaban (``Sequence`` admite unos bytes o un texto);
     el error salía después, al recorrer las ofertas."""
-    from gpucoste import recolector
+    from gpucoste.recoleccion import precios as recolector
 
     mensaje = _error(recolector.Resultado, "vastai", ofertas=ofertas)
     assert mensaje.startswith("Resultado: ") and texto in mensaje
@@ -629,7 +651,7 @@ def test_las_ofertas_de_un_resultado_son_una_lista_de_ofertas_de_gpuhunt(ofertas
 def test_un_periodo_que_empieza_despues_de_hoy(monkeypatch):
     """``formato.periodo('2099-01')`` daba «enero de 2099»: un precio de un periodo que no ha empezado. Como una fecha
     de un CSV, el periodo empieza como tarde hoy (``esquema.fecha_limite``)."""
-    from gpucoste import esquema, formato
+    from gpucoste.base import esquema, formato
 
     hoy = esquema.fecha_limite()
     siguiente = f"{hoy.year + 1}-01"

@@ -1,10 +1,10 @@
-"""gpucoste.sensibilidad: el coste de un trabajo frente al precio y la velocidad, con cuentas a mano."""
+"""gpucoste.calculo.sensibilidad: el coste de un trabajo frente al precio y la velocidad, con cuentas a mano."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpucoste import sensibilidad as s
+from gpucoste.calculo import sensibilidad as s
 
 
 def test_coste_escalado_a_mano():

@@ -1,4 +1,4 @@
-"""Las tablas del texto van dentro de div.gc-tabla (docs/.overrides/hooks/tablas.py, content-visibility en
+"""Las tablas del texto van dentro de div.gc-tabla (construccion/tablas.py, content-visibility en
 docs/stylesheets/extra.css): las de Markdown y de los snippets sí; las de las calculadoras y las que ya traen
 atributos (p. ej. las de pandas en el cuaderno), no."""
 
@@ -9,7 +9,7 @@ import importlib.util
 from bs4 import BeautifulSoup
 from conftest import RAIZ
 
-_spec = importlib.util.spec_from_file_location("tablas", RAIZ / "docs" / ".overrides" / "hooks" / "tablas.py")
+_spec = importlib.util.spec_from_file_location("tablas", RAIZ / "construccion" / "tablas.py")
 tablas = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tablas)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gpucoste import decisiones
+from gpucoste.guia import decisiones
 
 DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
 GPUS = {g["gpu"]: g for g in csv.DictReader((DATOS / "gpus.csv").open(encoding="utf-8"))}

@@ -1,10 +1,10 @@
-"""gpucoste.vram: qué modelos caben en cada VRAM, con cifras comprobadas a mano."""
+"""gpucoste.calculo.vram: qué modelos caben en cada VRAM, con cifras comprobadas a mano."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpucoste import memoria, vram
+from gpucoste.calculo import memoria, vram
 
 
 def test_un_70b_a_2_bits_cabe_en_24_gb_y_no_en_16():

@@ -1,6 +1,6 @@
 # Qué calcula este ejemplo, en una línea (sale en «Usa los ejemplos en tu máquina»).
-from gpucoste import experimento
-from gpucoste.formato import dolares
+from gpucoste.base.formato import dolares
+from gpucoste.calculo import experimento
 
 tabla = experimento.tabla(experimento.FINETUNING)
 barata = tabla.loc[tabla["coste"].idxmin()]

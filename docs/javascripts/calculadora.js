@@ -2,7 +2,7 @@
 // construye la página. Todo sale del propio sitio (assets/pyodide/): ni un byte de otro servidor.
 // Pyodide solo se descarga cuando el lector entra en un formulario o pulsa su botón.
 // El formulario y su resultado con los valores por defecto ya están en la página (se pintan al construir):
-// este script solo los mejora. Lo enlaza en cada página con calculadoras docs/.overrides/hooks/navegador.py.
+// este script solo los mejora. Lo enlaza en cada página con calculadoras construccion/navegador.py.
 
 const formularios = [...document.querySelectorAll("form[data-calculadora], form[data-codigo]")];
 let cargando = null;
@@ -14,7 +14,7 @@ function avisar(texto) {
 }
 
 // La instantánea de memoria de Pyodide con la biblioteca ya importada (hecha al construir el sitio por
-// docs/.overrides/hooks/instantanea.mjs), descomprimida; null si no la hay: entonces Python arranca sin ella.
+// construccion/instantanea.mjs), descomprimida; null si no la hay: entonces Python arranca sin ella.
 async function instantanea(form) {
   if (!form.dataset.instantanea) return null;
   try {

@@ -1,8 +1,9 @@
 # ¿Cuánto más rápida es la H100 que la RTX 4090?
 # Pico, primera versión y medidas publicadas.
-from gpucoste import datos, experimento
-from gpucoste import experimento_definido as ed
-from gpucoste.formato import mes, numero, veces
+from gpucoste import datos
+from gpucoste.base.formato import mes, numero, veces
+from gpucoste.calculo import experimento
+from gpucoste.guia import experimento_definido as ed
 
 escenarios = experimento.escenarios(experimento.FINETUNING)
 esc = {e.gpu: e for e in escenarios}

@@ -1,4 +1,4 @@
 # Cuánto se desvía el tiempo de entrenamiento de la guía de las medidas publicadas.
-from gpucoste import calibracion
+from gpucoste.calculo import calibracion
 
 print(calibracion.frase_banda("entrenamiento"))

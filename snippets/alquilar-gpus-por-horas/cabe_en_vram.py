@@ -1,6 +1,6 @@
 # ¿Cabe Llama 3.1 70B en una GPU de consumo? Pesos y caché KV, según la precisión.
-from gpucoste import memoria, vram
-from gpucoste.formato import numero
+from gpucoste.base.formato import numero
+from gpucoste.calculo import memoria, vram
 
 MODELO = "Llama 3.1 70B"
 CONTEXTO = vram.CONTEXTO  # el mismo contexto que la tabla de los motores de inferencia

@@ -1,7 +1,10 @@
 # ¿Comprar la GPU o alquilarla? Horas de alquiler que cuestan lo mismo que la
 # compra, con electricidad.
-from gpucoste import compra, datos, decisiones, experimento, mercado
-from gpucoste.formato import dolares, mes, nivel, numero, periodo, tipo_precio
+from gpucoste import datos
+from gpucoste.base.formato import dolares, mes, nivel, numero, periodo, tipo_precio
+from gpucoste.calculo import compra, experimento
+from gpucoste.dinero import mercado
+from gpucoste.guia import decisiones
 
 HORAS_DEL_ARTICULO = 2000  # lo que afirmaba la primera versión de esta guía
 

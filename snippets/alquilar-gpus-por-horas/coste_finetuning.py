@@ -1,8 +1,8 @@
 # Coste estimado de un fine-tuning LoRA sobre un modelo de 7B.
 # Precios (US$/h) y horas salen de los datos de gpucoste, con fuente, fecha y tipo.
-from gpucoste import experimento
-from gpucoste.formato import mes, tipo_precio
-from gpucoste.formato import tabla as tabla_es
+from gpucoste.base.formato import mes, tipo_precio
+from gpucoste.base.formato import tabla as tabla_es
+from gpucoste.calculo import experimento
 
 # Una fila por GPU: US$/h, qué es ese precio, horas estimadas y coste = US$/h × horas.
 tabla = experimento.tabla(experimento.FINETUNING).drop(columns="fecha")

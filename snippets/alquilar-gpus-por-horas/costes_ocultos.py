@@ -1,6 +1,8 @@
 # Costes ocultos: disco cobrado con la instancia detenida, transferencia y arranque.
-from gpucoste import datos, experimento, moneda, ocultos, proveedores
-from gpucoste.formato import dolares, euros, lista, mes, numero, rango, veces
+from gpucoste import datos
+from gpucoste.base.formato import dolares, euros, lista, mes, numero, rango, veces
+from gpucoste.calculo import experimento, ocultos
+from gpucoste.dinero import moneda, proveedores
 
 s = datos.supuestos()
 disco = datos.tarifa("Vast.ai", "almacenamiento")

@@ -1,6 +1,6 @@
 # La tabla de la primera versión, calculada: una carga concreta por fila
 # y la opción más barata.
-from gpucoste import decisiones
+from gpucoste.guia import decisiones
 
 tabla = decisiones.tabla_cuando_compensa()
 columnas = ["Escenario", "La primera versión", "Calculado", "Por qué"]

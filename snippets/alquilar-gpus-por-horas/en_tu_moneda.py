@@ -1,7 +1,8 @@
 # El trabajo más barato, en la moneda de cada país: con su impuesto,
 # su tipo de cambio y su fecha.
-from gpucoste import mercado, ocultos, paises
-from gpucoste.formato import fecha, lista, porcentaje, rango
+from gpucoste.base.formato import fecha, lista, porcentaje, rango
+from gpucoste.calculo import ocultos
+from gpucoste.dinero import mercado, paises
 
 real = ocultos.coste_real()
 barato = real.loc[real["total_min"].idxmin()]

@@ -1,8 +1,8 @@
 # El experimento, editable: cambia un precio o unas horas y pulsa «Ejecutar».
 # Precios (US$/h) y horas de cada escenario: datos de gpucoste, con fuente y fecha.
-from gpucoste import experimento
-from gpucoste.coste import coste_trabajo
-from gpucoste.formato import dolares, numero
+from gpucoste.base.formato import dolares, numero
+from gpucoste.calculo import experimento
+from gpucoste.calculo.coste import coste_trabajo
 
 precios, horas = {}, {}
 for escenario in experimento.escenarios(experimento.FINETUNING):

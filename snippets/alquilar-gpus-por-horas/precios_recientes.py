@@ -1,8 +1,9 @@
 # El experimento con el precio más reciente de cada GPU, sin los marcados como atípicos.
 import pandas as pd
 
-from gpucoste import atipicos, datos, experimento
-from gpucoste.formato import dolares, fecha, lista, mes, nivel, numero, tipo_precio
+from gpucoste import datos
+from gpucoste.base.formato import dolares, fecha, lista, mes, nivel, numero, tipo_precio
+from gpucoste.calculo import atipicos, experimento
 
 recientes = atipicos.tabla_recientes(experimento.FINETUNING)
 comparada = pd.DataFrame(

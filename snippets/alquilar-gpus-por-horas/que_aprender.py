@@ -1,6 +1,6 @@
 # «Qué aprender»: las cifras salen del modelo de tiempo calibrado.
-from gpucoste import experimento_definido as ed
-from gpucoste.formato import fraccion, nivel, numero, porcentaje
+from gpucoste.base.formato import fraccion, nivel, numero, porcentaje
+from gpucoste.guia import experimento_definido as ed
 
 c = ed.comparar_calibrado()
 if c.veces_coste >= 1:

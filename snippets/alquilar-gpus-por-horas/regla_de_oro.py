@@ -1,6 +1,8 @@
 # «Un servicio siempre encendido con poca carga»: ¿API por token o GPU alquilada ociosa?
-from gpucoste import decisiones, equilibrios, mercado
-from gpucoste.formato import dolares, numero
+from gpucoste.base.formato import dolares, numero
+from gpucoste.calculo import equilibrios
+from gpucoste.dinero import mercado
+from gpucoste.guia import decisiones
 
 gpu = decisiones.precio_gpu_alquilada()
 mejor = max(decisiones.rendimientos(), key=lambda r: r.tokens_s)

@@ -1,7 +1,9 @@
 # Coste por trabajo en la H100 según su aceleración sobre la RTX 4090 y según su precio.
-from gpucoste import datos, experimento, graficos, ranking
-from gpucoste import experimento_definido as ed
-from gpucoste.formato import mes, nivel, numero
+from gpucoste import datos
+from gpucoste.base.formato import mes, nivel, numero
+from gpucoste.calculo import experimento, ranking
+from gpucoste.graficos import figuras as graficos
+from gpucoste.guia import experimento_definido as ed
 
 horas = {h.escenario.gpu: h.calculadas for h in ed.horas_por_escenario()}
 horas_4090 = (horas["RTX 4090"].minimo + horas["RTX 4090"].maximo) / 2

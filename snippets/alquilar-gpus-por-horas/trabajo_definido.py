@@ -2,9 +2,9 @@
 # y las horas calculadas.
 import pandas as pd
 
-from gpucoste import experimento_definido as ed
-from gpucoste import memoria
-from gpucoste.formato import numero, rango
+from gpucoste.base.formato import numero, rango
+from gpucoste.calculo import memoria
+from gpucoste.guia import experimento_definido as ed
 
 t = ed.TRABAJO
 METODOS = {"lora": "LoRA", "qlora": "QLoRA", "completo": "fine-tuning completo"}

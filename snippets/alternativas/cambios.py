@@ -1,6 +1,6 @@
 # Precios que cambiaron entre dos lecturas fechadas de los datos.
-from gpucoste import alternativas
-from gpucoste.formato import dolares, fecha, nivel, porcentaje
+from gpucoste.base.formato import dolares, fecha, nivel, porcentaje
+from gpucoste.calculo import alternativas
 
 
 def cuando(precio) -> str:

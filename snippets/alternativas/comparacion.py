@@ -3,8 +3,9 @@ import math
 
 import pandas as pd
 
-from gpucoste import alternativas, moneda
-from gpucoste.formato import mes, nivel, numero, rango, tipo_precio, total
+from gpucoste.base.formato import mes, nivel, numero, rango, tipo_precio, total
+from gpucoste.calculo import alternativas
+from gpucoste.dinero import moneda
 
 GPU = "H100 80GB"
 trabajos = [alternativas.trabajo_del_articulo(GPU), alternativas.trabajo_grande()]

@@ -1,6 +1,7 @@
 # Gráfico: el trabajo grande en cada proveedor, del total mínimo al máximo.
-from gpucoste import alternativas, graficos
-from gpucoste.formato import nivel, numero
+from gpucoste.base.formato import nivel, numero
+from gpucoste.calculo import alternativas
+from gpucoste.graficos import figuras as graficos
 
 c = alternativas.comparar("H100 80GB", alternativas.trabajo_grande()).iloc[::-1]
 etiquetas = [f"{f.proveedor} ({nivel(f.nivel)})" for f in c.itertuples()]

@@ -1,6 +1,7 @@
 # El IVA para un particular en España: el total del trabajo grande más la cuota.
-from gpucoste import alternativas, moneda
-from gpucoste.formato import dolares, euros, fecha, porcentaje
+from gpucoste.base.formato import dolares, euros, fecha, porcentaje
+from gpucoste.calculo import alternativas
+from gpucoste.dinero import moneda
 
 iva = moneda.dato("iva_general_es")
 c = alternativas.comparar("H100 80GB", alternativas.trabajo_grande())

@@ -1,6 +1,6 @@
 # Cómo cobra cada proveedor: un hecho con fuente por casilla, o «sin dato».
-from gpucoste import proveedores
-from gpucoste.formato import entre_fechas
+from gpucoste.base.formato import entre_fechas
+from gpucoste.dinero import proveedores
 
 nombres = [
     "Vast.ai",

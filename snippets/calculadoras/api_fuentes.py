@@ -1,6 +1,6 @@
 # Las fuentes de la calculadora: los proveedores de API y la luz que hay en los datos.
-from gpucoste import mercado
-from gpucoste.formato import lista, periodo
+from gpucoste.base.formato import lista, periodo
+from gpucoste.dinero import mercado
 
 api = lista(sorted({p.proveedor for p in mercado.precios_api()}))
 hogares = sorted(mercado.electricidad(), key=lambda e: e.pais)

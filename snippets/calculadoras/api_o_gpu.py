@@ -1,6 +1,7 @@
 # ¿API por token o GPU alquilada siempre encendida? El umbral de tokens al mes.
-from gpucoste import decisiones, formato
-from gpucoste.formato import dolares, mes, nivel, numero, tipo_precio
+from gpucoste.base import formato
+from gpucoste.base.formato import dolares, mes, nivel, numero, tipo_precio
+from gpucoste.guia import decisiones
 
 gpu = decisiones.precio_gpu_alquilada()
 print(

@@ -1,4 +1,4 @@
 # Cuánto se desvía la eficiencia por interconexión de las medidas publicadas.
-from gpucoste import calibracion
+from gpucoste.calculo import calibracion
 
 print(calibracion.frase_escalado())

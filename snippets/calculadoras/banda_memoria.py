@@ -1,4 +1,4 @@
 # Cuánto se desvía la guía de las medidas publicadas de este tipo.
-from gpucoste import calibracion
+from gpucoste.calculo import calibracion
 
 print(calibracion.frase_banda("memoria"))

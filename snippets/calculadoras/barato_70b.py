@@ -1,6 +1,6 @@
 # QLoRA de Llama 3.1 70B con 20 millones de tokens (no cabe en una GPU):
 # las 5 más baratas.
-from gpucoste import ranking
+from gpucoste.calculo import ranking
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 70B", metodo="qlora", tokens=20e6)
 tabla = ranking.tabla(trabajo).head(5)

@@ -1,5 +1,5 @@
 # Las partidas del coste de las cinco opciones más baratas del mismo trabajo.
-from gpucoste import ranking
+from gpucoste.calculo import ranking
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo, desglose=True).head(5)

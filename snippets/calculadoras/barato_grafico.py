@@ -1,5 +1,7 @@
 # Coste frente a tiempo de cada opción, con la frontera de Pareto.
-from gpucoste import dibujo, graficos, ranking
+from gpucoste.calculo import ranking
+from gpucoste.graficos import dibujo
+from gpucoste.graficos import figuras as graficos
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 puntos = ranking.dispersion(ranking.ranking(trabajo))

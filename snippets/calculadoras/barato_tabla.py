@@ -1,6 +1,7 @@
 # «LoRA de Llama 3.1 8B con 50 millones de tokens»: coste por trabajo terminado.
-from gpucoste import historial, ranking
-from gpucoste.formato import fraccion, numero, porcentaje, tipo_precio
+from gpucoste.base.formato import fraccion, numero, porcentaje, tipo_precio
+from gpucoste.calculo import ranking
+from gpucoste.datos import historial
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo)

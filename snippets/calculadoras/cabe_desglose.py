@@ -1,8 +1,9 @@
 # Llama 3.1 8B en una RTX 4090: memoria por partidas según para qué se cargue.
 import pandas as pd
 
-from gpucoste import datos, memoria
-from gpucoste.formato import numero
+from gpucoste import datos
+from gpucoste.base.formato import numero
+from gpucoste.calculo import memoria
 
 MODELO, GPU = "Llama 3.1 8B", "RTX 4090"
 SECUENCIA = memoria.SECUENCIA  # tokens por ejemplo (y de contexto al servir)

@@ -1,8 +1,9 @@
 # ¿Cuántas GPU hacen falta? La menor cantidad (hasta 8) en que cabe cada trabajo.
 import pandas as pd
 
-from gpucoste import datos, memoria
-from gpucoste.formato import numero
+from gpucoste import datos
+from gpucoste.base.formato import numero
+from gpucoste.calculo import memoria
 
 SECUENCIA = memoria.SECUENCIA  # tokens por secuencia
 GPUS = ("RTX 4090", "L40S", "H100 80GB")

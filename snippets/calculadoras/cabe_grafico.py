@@ -1,6 +1,8 @@
 # Memoria por partidas de tres modelos, por método y precisión, frente a la VRAM.
-from gpucoste import datos, graficos, memoria
-from gpucoste.formato import lista
+from gpucoste import datos
+from gpucoste.base.formato import lista
+from gpucoste.calculo import memoria
+from gpucoste.graficos import figuras as graficos
 
 MODELOS = ("Llama 3.1 8B", "Qwen 2.5 32B", "Llama 3.1 70B")
 CASOS = (  # (método, precisión, etiqueta)

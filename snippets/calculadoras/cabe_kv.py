@@ -1,8 +1,9 @@
 # Caché KV: bytes por token y GB para un contexto largo, según las cabezas KV.
 import pandas as pd
 
-from gpucoste import datos, memoria
-from gpucoste.formato import numero
+from gpucoste import datos
+from gpucoste.base.formato import numero
+from gpucoste.calculo import memoria
 
 CONTEXTO = 32768  # tokens
 filas = [

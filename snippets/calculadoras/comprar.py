@@ -1,6 +1,10 @@
 # ¿Comprar la GPU o alquilarla? Con electricidad, reventa y horas de uso al mes.
-from gpucoste import compra, datos, decisiones, formato, mercado
-from gpucoste.formato import dolares, mes, nivel, numero, periodo, tipo_precio
+from gpucoste import datos
+from gpucoste.base import formato
+from gpucoste.base.formato import dolares, mes, nivel, numero, periodo, tipo_precio
+from gpucoste.calculo import compra
+from gpucoste.dinero import mercado
+from gpucoste.guia import decisiones
 
 gpu = decisiones.GPU_ALQUILADA
 equipo = datos.equipo(gpu)

@@ -1,4 +1,4 @@
 # Coste acumulado de comprar o alquilar la GPU, mes a mes.
-from gpucoste import decisiones
+from gpucoste.graficos import decisiones
 
 print(decisiones.grafico_comprar())

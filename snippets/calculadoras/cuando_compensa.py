@@ -1,5 +1,5 @@
 # «Cuándo compensa cada opción», calculado para una carga concreta por fila.
-from gpucoste import decisiones
+from gpucoste.guia import decisiones
 
 tabla = decisiones.tabla_cuando_compensa()
 print(tabla.to_markdown(index=False))

@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.formato import numero
+from gpucoste.base.formato import numero
 
 filas = [
     {

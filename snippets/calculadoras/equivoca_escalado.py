@@ -1,8 +1,8 @@
 # Cada medida de escalado entre GPU: la eficiencia medida y la que da la guía.
 import pandas as pd
 
-from gpucoste import calibracion, tiempo
-from gpucoste.formato import numero, porcentaje
+from gpucoste.base.formato import numero, porcentaje
+from gpucoste.calculo import calibracion, tiempo
 
 ajuste = {e.id for e in calibracion.mitades_escalado()[0]}
 filas = []

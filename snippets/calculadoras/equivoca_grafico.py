@@ -1,4 +1,4 @@
 # Predicho frente a medido, en escala logarítmica, con la diagonal y la banda de ±25 %.
-from gpucoste import calibracion
+from gpucoste.graficos import calibracion
 
 print(calibracion.grafico())

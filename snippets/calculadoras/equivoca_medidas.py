@@ -1,8 +1,8 @@
 # Cada medida usada, con lo que predice la biblioteca y su fuente.
 import pandas as pd
 
-from gpucoste import calibracion
-from gpucoste.formato import numero, porcentaje
+from gpucoste.base.formato import numero, porcentaje
+from gpucoste.calculo import calibracion
 
 UNIDADES = {
     "tokens_s": "tokens/s",

@@ -1,8 +1,8 @@
 # Error de las predicciones: mitad de ajuste, de validación y todas.
 import pandas as pd
 
-from gpucoste import calibracion
-from gpucoste.formato import porcentaje
+from gpucoste.base.formato import porcentaje
+from gpucoste.calculo import calibracion
 
 filas = []
 for tipo, mitades in calibracion.informe().items():

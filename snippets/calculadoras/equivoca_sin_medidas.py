@@ -1,6 +1,7 @@
 # Las GPU con medidas de entrenamiento y las que se estiman con la MFU de su clase.
-from gpucoste import calibracion, datos
-from gpucoste.formato import lista
+from gpucoste import datos
+from gpucoste.base.formato import lista
+from gpucoste.calculo import calibracion
 
 medidas = calibracion.gpus_medidas_entrenamiento()
 sin = [g for g in datos.gpus() if g not in medidas]

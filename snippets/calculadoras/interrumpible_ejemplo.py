@@ -1,7 +1,9 @@
 # Fine-tuning de la primera versión en una RTX 4090 interrumpible:
 # tiempo y coste esperados.
-from gpucoste import decisiones, formato, interrupciones, vast
-from gpucoste.formato import dolares, mes, nivel, numero, tipo_precio
+from gpucoste.base import formato
+from gpucoste.base.formato import dolares, mes, nivel, numero, tipo_precio
+from gpucoste.calculo import interrupciones, vast
+from gpucoste.guia import decisiones
 
 e = decisiones.ejemplo_interrumpible()
 print(

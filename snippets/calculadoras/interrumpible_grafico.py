@@ -1,4 +1,4 @@
 # Coste esperado del ejemplo frente a la tasa de interrupciones.
-from gpucoste import decisiones
+from gpucoste.graficos import decisiones
 
 print(decisiones.grafico_interrumpible())

@@ -1,7 +1,8 @@
 # Cada cuánto guardar: el intervalo óptimo de Young y de Daly.
 import pandas as pd
 
-from gpucoste import formato, interrupciones
+from gpucoste.base import formato
+from gpucoste.calculo import interrupciones
 
 filas = []
 for mtbf_h in (1, 4, 24):

@@ -1,6 +1,6 @@
 # ¿La GPU de casa o una más rápida alquilada? El fine-tuning de la primera versión.
-from gpucoste import decisiones
-from gpucoste.formato import dolares, numero
+from gpucoste.base.formato import dolares, numero
+from gpucoste.guia import decisiones
 
 c = decisiones.local_o_alquilada()
 print(

@@ -1,8 +1,11 @@
 # ¿Bajo demanda o reservada? Reservar compensa a partir de un uso de 1 − descuento.
 import pandas as pd
 
-from gpucoste import decisiones, equilibrios, formato, mercado
-from gpucoste.formato import dolares, mes, tipo_precio
+from gpucoste.base import formato
+from gpucoste.base.formato import dolares, mes, tipo_precio
+from gpucoste.calculo import equilibrios
+from gpucoste.dinero import mercado
+from gpucoste.guia import decisiones
 
 # El precio del proveedor de los descuentos (como `gpucoste reservar`).
 gpu = decisiones.precio_vigente(decisiones.GPU_ALQUILADA, "Vast.ai")

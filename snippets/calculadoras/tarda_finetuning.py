@@ -1,8 +1,9 @@
 # LoRA de Llama 3.1 8B con 50 millones de tokens: horas en cada GPU (por la MFU).
 import pandas as pd
 
-from gpucoste import datos, memoria, tiempo
-from gpucoste.formato import numero, rango
+from gpucoste import datos
+from gpucoste.base.formato import numero, rango
+from gpucoste.calculo import memoria, tiempo
 
 MODELO, TOKENS = "Llama 3.1 8B", 50e6
 filas = []

@@ -1,8 +1,9 @@
 # Generación: techo por ancho de banda frente a velocidades medidas y publicadas.
 import pandas as pd
 
-from gpucoste import datos, tiempo
-from gpucoste.formato import numero, porcentaje
+from gpucoste import datos
+from gpucoste.base.formato import numero, porcentaje
+from gpucoste.calculo import tiempo
 
 filas = []
 for medida in datos.generacion_medida():

@@ -1,8 +1,9 @@
 # Varias GPU: la eficiencia medida de cada interconexión y lo que cambia en horas.
 import pandas as pd
 
-from gpucoste import calibracion, datos, memoria, tiempo
-from gpucoste.formato import numero, rango
+from gpucoste import datos
+from gpucoste.base.formato import numero, rango
+from gpucoste.calculo import calibracion, memoria, tiempo
 
 ajustes = datos.ajustes()
 frente = {

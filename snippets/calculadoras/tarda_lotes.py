@@ -2,8 +2,8 @@
 # tokens de salida.
 import pandas as pd
 
-from gpucoste import memoria, tiempo
-from gpucoste.formato import numero, tokens
+from gpucoste.base.formato import numero, tokens
+from gpucoste.calculo import memoria, tiempo
 
 MODELO, CONTEXTO, TOKENS = "Llama 3.1 8B", 2048, 100e6
 filas = []

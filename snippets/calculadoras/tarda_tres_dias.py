@@ -1,6 +1,6 @@
 # «Tres días en local, dos horas en una H100»: ese trabajo en cada GPU de casa.
-from gpucoste import decisiones
-from gpucoste.formato import lista, numero, rango, veces
+from gpucoste.base.formato import lista, numero, rango, veces
+from gpucoste.guia import decisiones
 
 HORAS_H100, DIAS_LOCAL = 2, 3  # lo que decía la primera versión de esta guía
 METODO = {"lora": "LoRA", "qlora": "QLoRA (no cabe con LoRA)"}

@@ -1,8 +1,9 @@
 # Tokens/s de una secuencia con vLLM: cada modelo en cada GPU.
 import pandas as pd
 
-from gpucoste import datos, tiempo
-from gpucoste.formato import rango
+from gpucoste import datos
+from gpucoste.base.formato import rango
+from gpucoste.calculo import tiempo
 
 FORMATOS = {"bf16": "", "awq-int4": " (AWQ)"}
 filas = []

@@ -1,6 +1,6 @@
 # Arranque facturado: minutos y dólares de GPU mientras se bajan los pesos.
-from gpucoste import arranque, atipicos
-from gpucoste.formato import DOLAR, dolares, fecha, tabla
+from gpucoste.base.formato import DOLAR, dolares, fecha, tabla
+from gpucoste.calculo import arranque, atipicos
 
 # El precio más reciente de los datos que no está marcado como atípico.
 gpu = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado").precio

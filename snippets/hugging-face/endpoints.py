@@ -1,8 +1,9 @@
 # Inference Endpoints frente al precio más bajo de la misma GPU en los datos.
 import pandas as pd
 
-from gpucoste import atipicos, datos
-from gpucoste.formato import DOLAR, mes, nivel, tabla
+from gpucoste import datos
+from gpucoste.base.formato import DOLAR, mes, nivel, tabla
+from gpucoste.calculo import atipicos
 
 filas = []
 for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):

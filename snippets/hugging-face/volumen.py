@@ -1,6 +1,7 @@
 # ¿Guardar los pesos en disco o volver a bajarlos? Arranques al mes del empate.
-from gpucoste import arranque, atipicos, datos
-from gpucoste.formato import dolares, mes, numero
+from gpucoste import datos
+from gpucoste.base.formato import dolares, mes, numero
+from gpucoste.calculo import arranque, atipicos
 
 gpu = atipicos.precio_reciente("H100 80GB", "RunPod", "seguro").precio
 disco = datos.tarifa("RunPod", "almacenamiento")

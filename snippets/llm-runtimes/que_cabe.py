@@ -1,6 +1,6 @@
 # Qué modelos caben en cada VRAM: pesos y caché KV de un contexto, por precisión.
-from gpucoste import vram
-from gpucoste.formato import numero, tabla
+from gpucoste.base.formato import numero, tabla
+from gpucoste.calculo import vram
 
 print(
     "Memoria para servir cada modelo a una persona (GB): pesos más la caché KV en "

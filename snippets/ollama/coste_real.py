@@ -1,9 +1,11 @@
 # Lo que cuesta «gratis»: la luz de una GPU en casa, frente a una API y a alquilar.
 import pandas as pd
 
-from gpucoste import datos, electricidad, mercado, moneda, recomendacion
-from gpucoste.coste import coste_trabajo
-from gpucoste.formato import euros, fecha, nivel, numero, periodo, tabla
+from gpucoste import datos
+from gpucoste.base.formato import euros, fecha, nivel, numero, periodo, tabla
+from gpucoste.calculo import electricidad, recomendacion
+from gpucoste.calculo.coste import coste_trabajo
+from gpucoste.dinero import mercado, moneda
 
 MODELO, GPU = "Llama 3.1 8B", "RTX 4090"
 medida = next(

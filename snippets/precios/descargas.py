@@ -1,5 +1,5 @@
 # Los ficheros de datos que se descargan con el sitio.
-from gpucoste import publicacion
+from gpucoste.guia import publicacion
 
 tabla = publicacion.descargas()
 print(tabla.to_markdown(index=False, colalign=["left", "right", "left"]))

@@ -1,5 +1,7 @@
 # Por proveedor: la lectura más reciente, qué es y quién la tomó.
-from gpucoste import datos, frescura, historial, publicacion
+from gpucoste import datos
+from gpucoste.datos import frescura, historial
+from gpucoste.guia import publicacion
 
 tabla = publicacion.tabla_frescura()
 alineacion = ["left", "left", "left", "left", "right"]

@@ -1,5 +1,5 @@
 # Cada GPU de los datos: VRAM y precio de compra.
-from gpucoste import publicacion
+from gpucoste.guia import publicacion
 
 tabla = publicacion.tabla_hardware()
 alineacion = ["left", "right", "right", "left", "left"]

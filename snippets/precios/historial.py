@@ -1,6 +1,7 @@
 # Un gráfico por GPU y proveedor con varios precios fechados.
-from gpucoste import historial
+from gpucoste.datos import historial
+from gpucoste.graficos import historial as grafico
 
 for gpu, proveedor in historial.series():
     print(f"**{gpu} en {proveedor}**\n")
-    print(historial.grafico(gpu, proveedor))
+    print(grafico.grafico(gpu, proveedor))

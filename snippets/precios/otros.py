@@ -1,7 +1,7 @@
 # Los demás datos citados, fila a fila, con su fecha y su fuente.
 # (Modelos, API por token, reglas de Vast.ai, luz, tipo de cambio, supuestos…)
-from gpucoste import publicacion
-from gpucoste.formato import numero
+from gpucoste.base.formato import numero
+from gpucoste.guia import publicacion
 
 tabla = publicacion.tabla_otros_datos()
 con_enlace = tabla["Fuente"].str.startswith("[").sum()

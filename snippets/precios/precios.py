@@ -1,5 +1,5 @@
 # Cada precio por hora de los datos: GPU, proveedor, nivel, fecha, fuente y avisos.
-from gpucoste import publicacion
+from gpucoste.guia import publicacion
 
 tabla = publicacion.tabla_precios()
 alineacion = ["left", "left", "left", "right", "left", "left", "left", "left"]

@@ -1,5 +1,7 @@
 # Cuántas filas tienen los datos, de cuándo son y cuántas llevan aviso.
-from gpucoste import datos, frescura, historial, publicacion
+from gpucoste import datos
+from gpucoste.datos import frescura, historial
+from gpucoste.guia import publicacion
 
 precios = sorted(datos.precios(), key=lambda p: frescura.dia(p.fecha))
 avisos = publicacion.tabla_precios()["Aviso"]

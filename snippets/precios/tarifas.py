@@ -1,5 +1,5 @@
 # Cada tarifa de los datos: almacenamiento y transferencia por proveedor.
-from gpucoste import publicacion
+from gpucoste.guia import publicacion
 
 tabla = publicacion.tabla_tarifas()
 alineacion = ["left", "left", "left", "right", "right", "left", "left", "left", "left"]

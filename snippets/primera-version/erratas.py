@@ -1,5 +1,5 @@
 # Cada afirmación con cifras de la primera versión, frente a lo que dicen hoy los datos.
-from gpucoste import primera_version
+from gpucoste.guia import primera_version
 
 tabla = primera_version.tabla()
 print(tabla.to_markdown(index=False, colalign=["left", "left", "left", "left"]))

@@ -1,9 +1,19 @@
 # Qué cuesta una instancia de Vast.ai en cada estado: GPU, disco y transferencia.
 import pandas as pd
 
-from gpucoste import datos, moneda, ocultos, vast
-from gpucoste.coste import HORAS_MES
-from gpucoste.formato import DOLAR, dolares, mes, mes_medio, nivel, numero, tipo_precio
+from gpucoste import datos
+from gpucoste.base.formato import (
+    DOLAR,
+    dolares,
+    mes,
+    mes_medio,
+    nivel,
+    numero,
+    tipo_precio,
+)
+from gpucoste.calculo import ocultos, vast
+from gpucoste.calculo.coste import HORAS_MES
+from gpucoste.dinero import moneda
 
 # La GPU: el precio de una RTX 4090 verificada en los datos (con su fecha).
 precio = datos.precio("RTX 4090", "Vast.ai", "verificado")

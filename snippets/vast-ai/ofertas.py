@@ -1,8 +1,10 @@
 # Elegir oferta por coste por trabajo terminado, no por precio por hora ni por DLPerf.
 import pandas as pd
 
-from gpucoste import atipicos, datos, experimento, moneda, ocultos, vast
-from gpucoste.formato import dolares, numero
+from gpucoste import datos
+from gpucoste.base.formato import dolares, numero
+from gpucoste.calculo import atipicos, experimento, ocultos, vast
+from gpucoste.dinero import moneda
 
 s = datos.supuestos()
 disco = datos.tarifa("Vast.ai", "almacenamiento")

@@ -1,8 +1,9 @@
 # Bajo demanda, interrumpible o reservada: un trabajo con los tres tipos de alquiler.
 import pandas as pd
 
-from gpucoste import atipicos, experimento, moneda, vast
-from gpucoste.formato import dolares, fecha, numero, porcentaje
+from gpucoste.base.formato import dolares, fecha, numero, porcentaje
+from gpucoste.calculo import atipicos, experimento, vast
+from gpucoste.dinero import moneda
 
 # El trabajo de la primera versión en una H100, al precio más reciente
 # no atípico de los datos.

@@ -5,8 +5,8 @@ Módulos: ``datos`` (precios y tarifas con fuente y fecha), ``coste`` (coste de 
 ``memoria`` (¿cabe en la VRAM?), ``formato`` (números en español).
 """
 
-from .compra import horas_equivalentes, horas_para_comprar
-from .coste import Desglose, coste_almacenamiento, coste_total, coste_trabajo
+from gpucoste.calculo.compra import horas_equivalentes, horas_para_comprar
+from gpucoste.calculo.coste import Desglose, coste_almacenamiento, coste_total, coste_trabajo
 
 __all__ = [
     "Desglose",

@@ -1,0 +1,6 @@
+"""Las piezas de abajo: la frontera de validación (``validacion``), el esquema declarativo de los CSV (``esquema``),
+los números en español (``formato``), las constantes compartidas (``constantes``) y la lista de módulos del
+paquete (``paquete``). No importan nada del resto de la biblioteca.
+"""
+
+__all__ = []

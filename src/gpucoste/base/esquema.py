@@ -1,0 +1,693 @@
+"""Esquema declarativo de los CSV: de una declaración salen el cargador, sus errores y ``datapackage.json``.
+
+Cada CSV del paquete se declara una vez con ``Tabla`` (columnas con tipo, rango y valores admitidos;
+clave única; referencias a otros ficheros) y un tipo de fila (una ``dataclass`` cuyos campos se
+llaman como las columnas). De esa declaración salen:
+
+- el cargador, ``cargar(TABLA)``: lee el CSV con el módulo ``csv`` en modo estricto, acepta BOM
+  (Excel) y CRLF, normaliza el texto a NFC y devuelve una tupla de filas ya convertidas;
+- los errores, siempre ``ValueError`` en español con fichero, fila (la cabecera es la fila 1, como
+  en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
+  (con la pista de la coma decimal), celda vacía u obligatoria, número fuera de rango, fecha que no
+  es ``AAAA-MM`` ni ``AAAA-MM-DD`` o que es posterior a hoy (``fecha_limite``), fuente que no es una
+  URL https con host, clave repetida, clave obligatoria ausente, referencia a otro fichero que no
+  existe (con «¿Quisiste decir …?» si difiere en mayúsculas o en una letra), valor fuera del rango
+  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), caracteres de control o
+  invisibles (NUL, espacio de anchura cero…) en cualquier celda, fichero o carpeta que faltan o no
+  están en UTF-8;
+- la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
+  fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
+
+El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide.
+
+Añadir un CSV
+-------------
+1. Escribe ``src/gpucoste/datos/mi_tabla.csv`` (UTF-8, coma como separador, punto decimal) con
+   columnas ``fuente`` (https) y ``fecha`` si son datos citados.
+2. En ``datos/__init__.py``, declara el tipo de fila y la tabla, y una función de una línea que la carga::
+
+       @dataclass(frozen=True)
+       class Ejemplo(esquema.Registro):  # se valida también al crearlo a mano: Ejemplo("x", -1, …) → ValueError
+           gpu: str
+           vatios: float
+           fecha: str
+           fuente: str
+           nota: str = ""
+
+       EJEMPLOS = esquema.Tabla(
+           "mi_tabla.csv",
+           Ejemplo,
+           "Consumo de cada GPU.",
+           columnas=(
+               esquema.Columna("gpu", "texto", "Nombre de la GPU, como en precios.csv"),
+               esquema.Columna("vatios", "numero", "Consumo máximo (W)", minimo=0, excluye_minimo=True),
+               esquema.FECHA,
+               esquema.FUENTE,
+               esquema.NOTA,
+           ),
+           clave=("gpu",),
+       )
+
+       def ejemplos() -> tuple[Ejemplo, ...]:
+           return esquema.cargar(EJEMPLOS)
+
+   Tipos de columna: ``texto``, ``numero``, ``entero``, ``fecha``, ``url``, ``booleano`` («sí»/«no»)
+   y ``enum`` (con ``valores=(...)``). Una columna con ``requerida=False`` puede ir vacía: vale
+   ``""`` si es texto y ``None`` si no. ``orden=(("minimo", "maximo"),)`` exige mínimo ≤ máximo;
+   ``referencias=(Referencia(("gpu",), "gpus.csv", ("gpu",)),)`` exige que el valor exista en otro
+   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
+   ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
+   las filas donde una columna tiene un valor dado.
+3. Añade a ``tests/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
+   pruebas de propiedades (``tests/test_propiedades.py``) ya corrompen cada tabla declarada.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import datetime as dt
+import importlib
+import io
+import math
+import os
+import pathlib
+import re
+import sys
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from gpucoste.base import validacion
+from gpucoste.base.validacion import Validado
+
+__all__ = [
+    "Columna",
+    "FECHA",
+    "FUENTE",
+    "Limite",
+    "NOTA",
+    "Referencia",
+    "Registro",
+    "TABLAS",
+    "TIPOS",
+    "Tabla",
+    "Valor",
+    "cargar",
+    "comprobar",
+    "datapackage",
+    "declaradas",
+    "fecha_limite",
+    "limpiar",
+    "tabla_de_valores",
+    "valor",
+]
+
+
+TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
+SI, NO = "sí", "no"
+_NUMERO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+_ENTERO = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def _cotas(minimo: float | None, maximo: float | None, excluye_minimo: bool) -> list[str]:
+    """Las cotas de un rango, en español: «mayor que 0», «menor o igual que 1»."""
+    partes = []
+    if minimo is not None:
+        partes.append(f"mayor {'que' if excluye_minimo else 'o igual que'} {minimo:g}")
+    if maximo is not None:
+        partes.append(f"menor o igual que {maximo:g}")
+    return partes
+
+
+def _entre(x: float, minimo: float | None, maximo: float | None, excluye_minimo: bool) -> bool:
+    """¿Cae ``x`` dentro de las cotas (``minimo`` excluido si ``excluye_minimo``)?"""
+    bajo = minimo is not None and (x <= minimo if excluye_minimo else x < minimo)
+    return not bajo and (maximo is None or x <= maximo)
+
+
+@dataclass(frozen=True)
+class Columna(Validado):
+    """Una columna de un CSV: nombre, tipo y lo que admite."""
+
+    nombre: str
+    tipo: str
+    descripcion: str
+    requerida: bool = True
+    minimo: float | None = None
+    maximo: float | None = None
+    excluye_minimo: bool = False
+    valores: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.tipo not in TIPOS:
+            raise ValueError(f"Columna {self.nombre!r}: tipo {self.tipo!r} desconocido; se admite {list(TIPOS)}.")
+        if (self.tipo == "enum") != bool(self.valores):
+            raise ValueError(
+                f"Columna {self.nombre!r}: valores={self.valores!r} no vale; se admite una lista de valores solo en "
+                "una columna «enum», y en ella no vacía."
+            )
+
+    def admitido(self) -> str:
+        """Lo que admite la columna, en español (para los mensajes de error)."""
+        if self.tipo == "numero" or self.tipo == "entero":
+            clase = "un número" if self.tipo == "numero" else "un entero"
+            partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
+            return f"{clase} con punto decimal{' ' + ' y '.join(partes) if partes else ''}"
+        return {
+            "texto": "un texto",
+            "fecha": "una fecha AAAA-MM o AAAA-MM-DD",
+            "url": "una URL https:// con host",
+            "booleano": f"{SI!r} o {NO!r}",
+            "enum": ", ".join(repr(v) for v in self.valores),
+        }[self.tipo]
+
+    def convertir(self, celda: str) -> object:
+        """El valor de ``celda`` (ya normalizada, no vacía) con el tipo de la columna, o ``ValueError``."""
+        if self.tipo == "texto":
+            return celda
+        if self.tipo in ("numero", "entero"):
+            patron = _NUMERO if self.tipo == "numero" else _ENTERO
+            if not patron.fullmatch(celda):
+                pista = " ¿una coma decimal? usa punto: 1.5." if re.fullmatch(r"[+-]?[0-9]+,[0-9]+", celda) else ""
+                raise ValueError(f"{celda!r} no es un número; se admite {self.admitido()}.{pista}")
+            x = float(celda) if self.tipo == "numero" else int(celda)
+            if not math.isfinite(x):
+                raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
+            if not self._en_rango(x):
+                raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
+            return x + 0.0 if self.tipo == "numero" else x
+        if self.tipo == "fecha":
+            validacion.fecha(celda, "")
+            return celda
+        if self.tipo == "url":
+            validacion.url(celda, "")
+            return celda
+        if self.tipo == "booleano":
+            if celda.casefold() not in (SI, NO):
+                raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
+            return celda.casefold() == SI
+        if celda not in self.valores:
+            parecido = [v for v in self.valores if v.casefold() == celda.casefold()]
+            pista = f" ¿Quisiste decir {parecido[0]!r}?" if parecido else ""
+            raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.{pista}")
+        return celda
+
+    def comprobar(self, valor: object, que: str) -> None:
+        """``valor`` ya convertido (el campo de un registro hecho a mano) tiene el tipo y el rango de la columna."""
+        if valor is None and not self.requerida and self.tipo != "texto":
+            return
+        try:
+            if self.tipo == "texto":
+                if not validacion.texto_de_campo(valor, vacio=not self.requerida) or validacion.invisibles(valor):
+                    raise ValueError
+            elif self.tipo in ("numero", "entero"):
+                x = (
+                    validacion.real(valor, "")
+                    if self.tipo == "numero"
+                    else validacion.entero(valor, "", minimo=-validacion.ENTERO_MAX, maximo=validacion.ENTERO_MAX)
+                )
+                if not self._en_rango(x):
+                    raise ValueError
+            elif self.tipo == "fecha":
+                validacion.fecha(valor)
+            elif self.tipo == "url":
+                validacion.url(valor)
+            elif self.tipo == "booleano":
+                if not isinstance(valor, bool):
+                    raise ValueError
+            elif valor not in self.valores:
+                raise ValueError
+        except ValueError:
+            admitido = {"texto": "un texto no vacío, sin caracteres de control", "booleano": "True o False"}.get(
+                self.tipo, self.admitido().replace(" con punto decimal", "")
+            )
+            raise ValueError(f"{que}: {self.nombre}={repr(valor)[:80]} no vale; se admite {admitido}.") from None
+
+    def _en_rango(self, x: float) -> bool:
+        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
+
+    def campo(self) -> dict:
+        """La columna como campo de un Table Schema de Frictionless."""
+        campo: dict = {"name": self.nombre, "description": self.descripcion}
+        restricciones: dict = {"required": True} if self.requerida else {}
+        if self.tipo in ("numero", "entero"):
+            campo["type"] = "number" if self.tipo == "numero" else "integer"
+            if self.minimo is not None:
+                restricciones["exclusiveMinimum" if self.excluye_minimo else "minimum"] = self.minimo
+            if self.maximo is not None:
+                restricciones["maximum"] = self.maximo
+        elif self.tipo == "booleano":
+            campo.update(type="boolean", trueValues=[SI, SI.capitalize()], falseValues=[NO, NO.capitalize()])
+        else:
+            campo["type"] = "string"
+            if self.tipo == "fecha":
+                restricciones["pattern"] = "[0-9]{4}-[0-9]{2}(-[0-9]{2})?"
+            elif self.tipo == "url":
+                campo["format"] = "uri"
+                restricciones["pattern"] = "https://[^/?#\\s]+\\S*"
+            elif self.tipo == "enum":
+                restricciones["enum"] = list(self.valores)
+        if restricciones:
+            campo["constraints"] = restricciones
+        return campo
+
+
+FUENTE = Columna("fuente", "url", "Página donde se lee el dato: una URL https:// con host.")
+FECHA = Columna("fecha", "fecha", "Cuándo se leyó o publicó el dato: AAAA-MM o AAAA-MM-DD.")
+NOTA = Columna("nota", "texto", "Aclaración libre (puede ir vacía).", requerida=False)
+
+
+@dataclass(frozen=True)
+class Referencia(Validado):
+    """``columnas`` de esta tabla deben existir como ``destino`` en ``fichero`` (una foreign key)."""
+
+    columnas: tuple[str, ...]
+    fichero: str
+    destino: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Limite(Validado):
+    """En las filas donde ``donde[0]`` vale ``donde[1]``, ``columnas`` deben caer entre ``minimo`` y ``maximo``.
+
+    Un rango que la biblioteca necesita en una fila concreta: ``Limite(("clave", "mfu"), ("valor_min",
+    "valor_max"), 0, 1, excluye_minimo=True)`` pide un MFU en (0, 1] en ``supuestos.csv``.
+    """
+
+    donde: tuple[str, str]
+    columnas: tuple[str, ...]
+    minimo: float | None = None
+    maximo: float | None = None
+    excluye_minimo: bool = False
+
+    def admitido(self) -> str:
+        partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
+        return f"un número {' y '.join(partes)} (si {self.donde[0]} es {self.donde[1]!r})"
+
+    def admite(self, x: float) -> bool:
+        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
+
+
+TABLAS: dict[str, Tabla] = {}
+"""Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse)."""
+
+_POR_FILA: dict[type, Tabla] = {}
+
+
+class Registro(Validado):
+    """Base de un tipo de fila que se comprueba al crearse, también a mano (``datos.Gpu(...)``): cada campo con
+    el tipo y el rango de su columna, y las reglas de ``orden`` y ``limites`` de su tabla; si no, ``ValueError``."""
+
+    def __post_init__(self) -> None:
+        tabla = _POR_FILA.get(type(self))
+        if tabla is None:
+            super().__post_init__()  # una fila sin tabla declarada: al menos, el tipo de cada campo
+        else:
+            tabla.comprobar(self)
+
+
+@dataclass(frozen=True)
+class Tabla(Validado):
+    """Un CSV declarado: fichero, tipo de fila, columnas, clave única y reglas entre columnas o ficheros."""
+
+    fichero: str
+    fila: type
+    descripcion: str
+    columnas: tuple[Columna, ...]
+    clave: tuple[str, ...]
+    orden: tuple[tuple[str, str], ...] = ()
+    referencias: tuple[Referencia, ...] = ()
+    claves_obligatorias: tuple[str, ...] = ()
+    limites: tuple[Limite, ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not dataclasses.is_dataclass(self.fila):
+            raise ValueError(f"{self.fichero}: fila={self.fila!r} no vale; se admite una clase dataclass.")
+        nombres = [c.nombre for c in self.columnas]
+        campos = [f.name for f in dataclasses.fields(self.fila)]
+        usadas = [
+            *self.clave,
+            *(c for par in self.orden for c in par),
+            *(c for r in self.referencias for c in r.columnas),
+            *(c for lim in self.limites for c in (lim.donde[0], *lim.columnas)),
+        ]
+        if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
+            raise ValueError(
+                f"{self.fichero}: las columnas {nombres} no valen; se admiten los campos de {self.fila.__name__}, una "
+                f"vez cada uno: {campos}."
+            )
+        if not self.clave or any(c not in nombres for c in usadas):
+            raise ValueError(
+                f"{self.fichero}: la clave {self.clave!r} o una regla no valen; se admite una clave no vacía y reglas "
+                f"con columnas declaradas: {nombres}."
+            )
+        TABLAS[self.fichero] = self
+        _POR_FILA[self.fila] = self
+        validacion.admite_vacio(self.fila, *(c.nombre for c in self.columnas if c.tipo == "texto" and not c.requerida))
+
+    def comprobar(self, registro: object) -> None:
+        """``registro`` (una fila ya convertida) cumple las columnas, ``orden`` y ``limites``; si no, ``ValueError``."""
+        que = type(registro).__name__
+        for c in self.columnas:
+            c.comprobar(getattr(registro, c.nombre), que)
+        for a, b in self.orden:
+            x, y = getattr(registro, a), getattr(registro, b)
+            if x is not None and y is not None and y < x:
+                raise ValueError(f"{que}: {b}={y!r} no vale; se admite {b} ≥ {a} ({x!r}).")
+        for lim in self.limites:
+            if getattr(registro, lim.donde[0]) == lim.donde[1]:
+                for c in lim.columnas:
+                    if getattr(registro, c) is not None and not lim.admite(getattr(registro, c)):
+                        raise ValueError(f"{que}: {c}={getattr(registro, c)!r} no vale; se admite {lim.admitido()}.")
+
+    @property
+    def nombre(self) -> str:
+        return self.fichero.removesuffix(".csv")
+
+    def columna(self, nombre: str) -> Columna:
+        return next(c for c in self.columnas if c.nombre == nombre)
+
+    def recurso(self) -> dict:
+        """La tabla como recurso tabular de un Data Package de Frictionless."""
+        reglas = [f"{a} ≤ {b} en cada fila." for a, b in self.orden]
+        reglas += [f"{', '.join(lim.columnas)}: {lim.admitido()}." for lim in self.limites]
+        if self.claves_obligatorias:
+            reglas.append(f"Claves obligatorias en {self.clave[0]}: {', '.join(self.claves_obligatorias)}.")
+        esquema: dict = {
+            "fields": [c.campo() for c in self.columnas],
+            "primaryKey": list(self.clave),
+            "missingValues": [""],
+        }
+        if self.referencias:
+            esquema["foreignKeys"] = [
+                {
+                    "fields": list(r.columnas),
+                    "reference": {"resource": TABLAS[r.fichero].nombre, "fields": list(r.destino)},
+                }
+                for r in self.referencias
+            ]
+        return {
+            "name": self.nombre,
+            "path": self.fichero,
+            "profile": "tabular-data-resource",
+            "format": "csv",
+            "mediatype": "text/csv",
+            "encoding": "utf-8",
+            "description": " ".join([self.descripcion, *reglas]),
+            "schema": esquema,
+        }
+
+
+@dataclass(frozen=True)
+class Valor(Validado):
+    """Una fila de una tabla de valores con nombre: qué es (``clave``), cuánto vale, en qué unidad y de dónde sale."""
+
+    clave: str
+    valor: float
+    unidad: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+
+
+def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], que: str) -> Tabla:
+    """Un CSV ``clave,valor,unidad,fecha,fuente,nota`` con una fila por cada una de ``claves`` (todas obligatorias).
+
+    ``que`` describe la columna ``clave`` («Qué regla es.»). Leer una fila: ``valor(tabla, clave, nombre)``.
+    """
+    return Tabla(
+        fichero,
+        Valor,
+        descripcion,
+        columnas=(
+            Columna("clave", "enum", que, valores=claves),
+            Columna("valor", "numero", "Cuánto vale.", minimo=0, excluye_minimo=True),
+            Columna("unidad", "texto", "Unidad del valor."),
+            FECHA,
+            FUENTE,
+            NOTA,
+        ),
+        clave=("clave",),
+        claves_obligatorias=claves,
+        limites=(Limite(("unidad", "fracción"), ("valor",), maximo=1),),
+    )
+
+
+def valor(tabla: Tabla, clave: str, nombre: str) -> Valor:
+    """La fila ``clave`` de una ``tabla_de_valores``; una desconocida: ``ValueError`` que nombra ``nombre``."""
+    if not isinstance(tabla, Tabla) or tabla.fila is not Valor:
+        raise ValueError(f"tabla: {validacion.corto(tabla)} no vale; se admite una tabla de esquema.tabla_de_valores.")
+    filas = {v.clave: v for v in cargar(tabla)}
+    return filas[validacion.opcion(clave, nombre, filas)]
+
+
+# --- Carga -----------------------------------------------------------------------------------
+
+_CACHE: dict[tuple[str, str], tuple] = {}
+
+
+def limpiar() -> None:
+    """Olvida todo lo leído (tras editar un CSV en la misma carpeta)."""
+    _CACHE.clear()
+
+
+def cargar(tabla: Tabla) -> tuple:
+    """Las filas de ``tabla`` leídas de la carpeta de datos (``GPUCOSTE_DATOS`` o la del paquete).
+
+    Se leen una vez por carpeta; ``limpiar()`` las olvida. Un fichero malo: ``ValueError`` en español.
+    """
+    if type(tabla) is not Tabla:  # lo corriente, sin más: la biblioteca la llama un millón de veces en make check
+        validacion.instancia(tabla, Tabla, "tabla", de="p. ej. datos.PRECIOS")
+    clave = (tabla.fichero, os.environ.get("GPUCOSTE_DATOS", ""))
+    if clave not in _CACHE:
+        _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
+    return _CACHE[clave]
+
+
+@cache
+def _del_paquete() -> resources.abc.Traversable:
+    return resources.files("gpucoste") / "datos"
+
+
+def _carpeta(propia: str) -> pathlib.Path | resources.abc.Traversable:
+    if not propia:
+        return _del_paquete()
+    ruta = pathlib.Path(propia)
+    if not ruta.exists():
+        raise ValueError(f"GPUCOSTE_DATOS={propia}: la carpeta no existe; apunta a una carpeta con los CSV de datos.")
+    if not ruta.is_dir():
+        raise ValueError(f"GPUCOSTE_DATOS={propia}: no es una carpeta sino un fichero; apunta a la carpeta de los CSV.")
+    return ruta
+
+
+def _texto(carpeta: pathlib.Path | resources.abc.Traversable, fichero: str) -> str:
+    ruta = carpeta / fichero
+    try:
+        if ruta.is_dir():
+            raise ValueError(f"{fichero}: {ruta} es una carpeta, no un fichero CSV.")
+        if not ruta.is_file():
+            raise ValueError(f"{fichero}: falta el fichero en {carpeta}; cada carpeta de datos lleva todos los CSV.")
+        crudo = ruta.read_bytes()
+    except OSError as error:
+        raise ValueError(f"{fichero}: no se puede leer {ruta} ({error.strerror or error}).") from None
+    try:
+        return crudo.decode("utf-8-sig")  # -sig: sin el BOM que escribe Excel
+    except UnicodeDecodeError as error:
+        linea = crudo[: error.start].count(b"\n") + 1
+        raise ValueError(
+            f"{fichero}, línea {linea}: el fichero no está en UTF-8 (byte {crudo[error.start]:#04x}); "
+            "guárdalo como «CSV UTF-8»."
+        ) from None
+
+
+def _registros(texto: str, fichero: str):
+    """(fila, línea, celdas) de cada registro del CSV, leído en modo estricto."""
+    lector = csv.reader(io.StringIO(texto, newline=""), strict=True)
+    fila = 0
+    while True:
+        linea = lector.line_num + 1
+        try:
+            celdas = next(lector)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            donde = _donde(fichero, fila + 1, linea)
+            motivo = str(error)
+            if "end of data" in motivo or "field limit" in motivo or lector.line_num > linea:
+                raise ValueError(
+                    f"{donde}: una comilla abre una celda y no se cierra (o la celda es enorme); "
+                    "cierra la comilla o quítala."
+                ) from None
+            if "expected after" in motivo:
+                raise ValueError(
+                    f"{donde}: hay texto tras la comilla que cierra una celda; "
+                    'una comilla dentro de una celda entre comillas se escribe doble ("").'
+                ) from None
+            raise ValueError(f"{donde}: el CSV está mal formado en esta fila; revisa sus comillas.") from None
+        fila += 1
+        yield fila, linea, [(c if c.isascii() else unicodedata.normalize("NFC", c)).strip() for c in celdas]
+
+
+def _donde(fichero: str, fila: int, linea: int, columna: str | None = None) -> str:
+    texto = f"{fichero}, fila {fila}" + (f" (línea {linea})" if linea != fila else "")
+    return texto + (f", columna {columna}" if columna else "")
+
+
+def fecha_limite() -> dt.date:
+    """La fecha más tardía que admite una celda de tipo fecha: hoy según ``SOURCE_DATE_EPOCH`` o según el reloj,
+    la más tardía de las dos (una fila nueva fechada hoy carga aunque el último commit sea de ayer)."""
+    return max(validacion.hoy(), dt.datetime.now(dt.UTC).date())
+
+
+def _leer(tabla: Tabla, carpeta) -> tuple:
+    fichero = tabla.fichero
+    hoy = fecha_limite()
+    registros = _registros(_texto(carpeta, fichero), fichero)
+    cabecera = next(registros, (1, 1, []))[2]
+    esperadas = [c.nombre for c in tabla.columnas]
+    faltan = [c for c in esperadas if c not in cabecera]
+    if faltan:
+        raise ValueError(f"{fichero}: faltan las columnas {faltan}; se esperan {esperadas}.")
+    sobran = [c for c in cabecera if c not in esperadas]
+    repetidas = sorted({c for c in cabecera if cabecera.count(c) > 1})
+    if sobran or repetidas:
+        problema = f"columnas desconocidas {sobran}" if sobran else f"columnas repetidas {repetidas}"
+        raise ValueError(f"{fichero}, fila 1: {problema}; se esperan {esperadas} (declaradas en gpucoste.datos).")
+    filas, lugares, vistas = [], [], {}
+    columnas = [tabla.columna(nombre) for nombre in cabecera]
+    for fila, linea, celdas in registros:
+        if not any(celdas):
+            continue  # línea en blanco, o solo comas: una fila vacía de la hoja de cálculo
+        if len(celdas) != len(cabecera):
+            pista = (
+                "¿una coma decimal sin comillas? usa punto: 1.5 (o pon la celda entre comillas)."
+                if len(celdas) > len(cabecera)
+                else "una celda vacía se escribe con dos comas seguidas."
+            )
+            raise ValueError(
+                f"{_donde(fichero, fila, linea)}: tiene {len(celdas)} celdas y la cabecera {len(cabecera)}; {pista}"
+            )
+        valores = {}
+        for nombre, columna, celda in zip(cabecera, columnas, celdas, strict=True):
+            raros = validacion.invisibles(celda)
+            if raros:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, nombre)}: la celda {celda!r} lleva caracteres de control o "
+                    f"invisibles: {', '.join(raros)}; se admite texto sin ellos (bórralos y escribe la celda de nuevo)."
+                )
+            if not celda:
+                if columna.requerida:
+                    raise ValueError(
+                        f"{_donde(fichero, fila, linea, nombre)}: la celda está vacía; se admite {columna.admitido()}."
+                    )
+                valores[nombre] = "" if columna.tipo == "texto" else None
+                continue
+            try:
+                valores[nombre] = columna.convertir(celda)
+            except ValueError as error:
+                raise ValueError(f"{_donde(fichero, fila, linea, nombre)}: {str(error).lstrip()}") from None
+            if columna.tipo == "fecha" and validacion.fecha(celda) > hoy:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, nombre)}: {celda} es posterior a hoy ({hoy.isoformat()}); "
+                    "se admite una fecha hasta hoy: la de cuándo se leyó o publicó el dato."
+                )
+        for lim in tabla.limites:
+            if valores[lim.donde[0]] != lim.donde[1]:
+                continue
+            for c in lim.columnas:
+                if valores[c] is not None and not lim.admite(valores[c]):
+                    raise ValueError(
+                        f"{_donde(fichero, fila, linea, c)}: {valores[c]:g} no vale; se admite {lim.admitido()}."
+                    )
+        for a, b in tabla.orden:
+            if valores[a] is not None and valores[b] is not None and valores[b] < valores[a]:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, b)}: {valores[b]:g} es menor que {a} ({valores[a]:g}); "
+                    f"se admite {b} ≥ {a}."
+                )
+        clave = tuple(str(valores[c]).casefold() for c in tabla.clave)
+        if clave in vistas:
+            texto = ", ".join(repr(valores[c]) for c in tabla.clave)
+            raise ValueError(
+                f"{_donde(fichero, fila, linea)}: ({', '.join(tabla.clave)}) = ({texto}) ya está en la fila "
+                f"{vistas[clave]}; cada clave va una sola vez en el fichero."
+            )
+        vistas[clave] = fila
+        filas.append(valores)
+        lugares.append((fila, linea))
+    if not filas:
+        raise ValueError(f"{fichero}: no tiene filas de datos, solo la cabecera.")
+    _comprobar_referencias(tabla, filas, lugares)
+    presentes = {f[tabla.clave[0]] for f in filas}
+    faltan = [k for k in tabla.claves_obligatorias if k not in presentes]
+    if faltan:
+        raise ValueError(
+            f"{fichero}: faltan las filas con {tabla.clave[0]} {faltan}; la biblioteca las necesita "
+            f"(claves obligatorias: {list(tabla.claves_obligatorias)})."
+        )
+    return tuple(tabla.fila(**valores) for valores in filas)
+
+
+def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
+    for ref in tabla.referencias:
+        destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(TABLAS[ref.fichero])]
+        for valores, (fila, linea) in zip(filas, lugares, strict=True):
+            origen = tuple(valores[c] for c in ref.columnas)
+            for i, columna in enumerate(ref.columnas):  # la primera columna que no encaja, con sus opciones
+                validas = sorted({d[i] for d in destino if d[:i] == origen[:i]})
+                if origen[i] not in validas:
+                    contexto = (
+                        f" con {', '.join(f'{c}={v!r}' for c, v in zip(ref.columnas, origen[:i], strict=False))}"
+                        if i
+                        else ""
+                    )
+                    sugerencia = validacion.parecido(origen[i], map(str, validas))
+                    pista = f" ¿Quisiste decir {sugerencia!r}?" if sugerencia else ""
+                    raise ValueError(
+                        f"{_donde(tabla.fichero, fila, linea, columna)}: {origen[i]!r} no está en {ref.fichero} "
+                        f"(columna {ref.destino[i]}){contexto}.{pista} "
+                        f"Valores admitidos: {', '.join(map(repr, validas))}."
+                    )
+
+
+# --- Descripción publicada --------------------------------------------------------------------
+
+
+def declaradas() -> dict[str, Tabla]:
+    """Todas las tablas declaradas, por fichero: importa los módulos de ``gpucoste`` que declaran una ``Tabla`` para
+    registrarla. Solo esos: importar todos (``graficos`` trae matplotlib) costaba unos 2 s de CPU en cada orden de
+    la CLI, que llama a ``comprobar`` antes de calcular nada."""
+    from gpucoste.base import paquete
+
+    for modulo in paquete.modulos():
+        if modulo not in sys.modules and "Tabla(" in paquete.fichero(modulo).read_text(encoding="utf-8"):
+            importlib.import_module(modulo)
+    return dict(TABLAS)
+
+
+def comprobar() -> None:
+    """Lee cada CSV declarado de la carpeta de datos: el primero roto da su ``ValueError`` (fichero, fila y columna).
+
+    La CLI la llama antes de cada orden: con una carpeta de datos rota, ninguna orden calcula nada.
+    """
+    for tabla in declaradas().values():
+        cargar(tabla)
+
+
+def datapackage() -> dict:
+    """Descripción de todos los CSV declarados: un Data Package de Frictionless (``datapackage.json``)."""
+    tablas = declaradas()
+    return {
+        "profile": "tabular-data-package",
+        "name": "gpucoste-datos",
+        "title": "Datos de gpucoste: precios, tarifas, hardware y supuestos",
+        "description": (
+            "Cada fila de precio, tarifa o hardware lleva su fuente (https) y su fecha. "
+            "Los números usan punto decimal; el texto está en UTF-8."
+        ),
+        "resources": [tablas[f].recurso() for f in sorted(tablas)],
+    }

@@ -1,0 +1,398 @@
+"""¿Dónde sale más barato terminarlo? Coste por trabajo terminado en cada GPU y proveedor de los datos.
+
+Para un ``Trabajo`` (modelo, método, tokens, longitud de secuencia…):
+
+1. para cada precio de ``precios.csv`` (el más reciente de cada GPU, proveedor y nivel), el menor
+   número de esas GPUs en que cabe (``memoria.gpus_necesarias``, hasta ``MAX_GPUS``);
+2. las horas, un rango por la MFU (``tiempo.horas_entrenamiento``; con varias GPUs se supone que
+   escala en línea recta, una cota optimista);
+3. el coste con los costes ocultos (``coste.coste_total``): GPU, arranque facturado (minutos de los
+   supuestos), disco durante todo el tiempo facturado (imagen, pesos, dataset y checkpoint, a la
+   tarifa del proveedor) y transferencia (subir el dataset, bajar el checkpoint:
+   ``ocultos.transferencia``). Donde el proveedor no publica una tarifa, la partida queda sin dato
+   (``None``) y el total no la incluye: nunca un cero inventado;
+4. la tabla ordenada por coste (punto medio del rango), con la fecha de cada precio y la frontera
+   de Pareto marcada: las filas que ninguna otra mejora a la vez en coste y en horas.
+
+Núcleo en Python puro; solo ``tabla`` importa pandas (para la página y la línea de órdenes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from gpucoste import datos
+from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
+from gpucoste.calculo import atipicos, calibracion, memoria, ocultos, tiempo
+from gpucoste.calculo.coste import Rango, coste_total
+
+__all__ = [
+    "BYTES_TEXTO_POR_TOKEN",
+    "Dispersion",
+    "Fila",
+    "MAX_GPUS",
+    "Trabajo",
+    "aviso_mas_barata",
+    "dispersion",
+    "no_caben",
+    "opcion_para",
+    "precios_vigentes",
+    "ranking",
+    "registros",
+    "tabla",
+    "validar",
+]
+
+
+MAX_GPUS = 8
+"""Como mucho, las GPUs de un nodo: más allá hace falta red entre nodos, fuera de este modelo."""
+
+BYTES_TEXTO_POR_TOKEN = 4.0
+"""Bytes de texto por token para estimar el tamaño del dataset (≈ 4 caracteres por token en inglés,
+https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them; estimación)."""
+
+
+@dataclass(frozen=True)
+class Trabajo(Validado):
+    """Un trabajo de entrenamiento con principio y fin."""
+
+    modelo: str
+    metodo: str
+    tokens: float
+    secuencia: int = memoria.SECUENCIA
+    lote: int = 1
+    checkpointing: bool = True
+    rango_lora: int = memoria.RANGO_LORA
+    dataset_gb: float | None = None
+    checkpoint_gb: float | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        memoria.modelo(self.modelo)
+        opcion(self.metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
+        numero(self.tokens, "tokens")
+        entero(self.secuencia, "secuencia", minimo=1, maximo=10**7)
+        entero(self.lote, "lote", minimo=1, maximo=10**5)
+        entero(self.rango_lora, "rango_lora", minimo=1, maximo=4096)
+        memoria.booleano(self.checkpointing, "checkpointing")
+        for nombre in ("dataset_gb", "checkpoint_gb"):
+            if getattr(self, nombre) is not None:
+                numero(getattr(self, nombre), nombre, cero=True)
+        resultado(self.gb_disco, "Trabajo", {"tokens": self.tokens, "dataset_gb": self.dataset_gb})
+
+    def descripcion(self) -> str:
+        """El trabajo en una frase, para el título de su tabla o su gráfico (``memoria.describir``)."""
+        return memoria.describir(
+            self.modelo,
+            self.metodo,
+            tokens=self.tokens,
+            secuencia=self.secuencia,
+            lote=None if self.lote == 1 else self.lote,
+        )
+
+    @property
+    def opciones_memoria(self) -> dict:
+        return {"secuencia": self.secuencia, "lote": self.lote, "checkpointing": self.checkpointing} | (
+            {"rango_lora": self.rango_lora}
+        )
+
+    @property
+    def gb_dataset(self) -> float:
+        """GB del dataset: el dado o, si no, tokens × ``BYTES_TEXTO_POR_TOKEN`` (estimación)."""
+        if self.dataset_gb is not None:
+            return float(self.dataset_gb)
+        return float(self.tokens) * BYTES_TEXTO_POR_TOKEN / memoria.GB
+
+    @cached_property  # el trabajo no cambia: se calcula (y se resuelve su modelo) una vez
+    def gb_checkpoint(self) -> float:
+        """GB del resultado: el dado o, si no, los adaptadores (LoRA) o el modelo entero en bf16."""
+        if self.checkpoint_gb is not None:
+            return float(self.checkpoint_gb)
+        parametros = (
+            memoria.parametros(self.modelo)
+            if self.metodo == "completo"
+            else memoria.parametros_lora(self.modelo, self.rango_lora)
+        )
+        return parametros * memoria.BYTES_POR_PARAMETRO["bf16"] / memoria.GB
+
+    @cached_property  # el trabajo no cambia: se calcula (y se resuelve su modelo) una vez
+    def gb_disco(self) -> float:
+        """GB en disco mientras dura: imagen de los supuestos, pesos en bf16, dataset y checkpoint."""
+        pesos = memoria.parametros(self.modelo) * memoria.BYTES_POR_PARAMETRO["bf16"] / memoria.GB
+        return datos.supuestos()["imagen_gb"].valor_min + pesos + self.gb_dataset + self.gb_checkpoint
+
+
+@dataclass(frozen=True)
+class Fila(Validado):
+    """Una opción para terminar el trabajo: GPU, proveedor y nivel, con su tiempo y su coste."""
+
+    precio: datos.Precio
+    n_gpus: int
+    memoria_gb: float
+    horas: Rango
+    gpu: Rango
+    arranque: Rango
+    disco: Rango | None
+    transferencia: Rango | None
+    pareto: bool = field(default=False, compare=False)
+
+    @property
+    def coste(self) -> Rango:
+        """Coste total por trabajo terminado (las partidas sin dato no suman)."""
+        partidas = [self.gpu, self.arranque, self.disco, self.transferencia]
+        return Rango(sum(p.minimo for p in partidas if p is not None), sum(p.maximo for p in partidas if p is not None))
+
+    @property
+    def completo(self) -> bool:
+        """¿Tiene dato cada partida? (si no, el coste real es mayor que el de la tabla)."""
+        return self.disco is not None and self.transferencia is not None
+
+
+def _medio(r: Rango) -> float:
+    return (r.minimo + r.maximo) / 2
+
+
+def precios_vigentes(estimaciones: bool = False) -> list[datos.Precio]:
+    """El precio más reciente de cada GPU, proveedor y nivel, sin los marcados como atípicos (``atipicos``).
+
+    Sin ``estimaciones`` (lo normal), solo cifras leídas: se salta cada fila de ``tipo`` ``estimacion``, y
+    una GPU, proveedor y nivel que solo tiene estimaciones (o atípicos) no entra.
+    """
+    memoria.booleano(estimaciones, "estimaciones")
+    return atipicos._vigentes(estimaciones)  # sin las de solo atípicos (o estimaciones): nada que comparar
+
+
+def _tarifa(proveedor: str) -> datos.Tarifa | None:
+    filas = [t for t in datos.tarifas() if t.proveedor == proveedor and t.concepto == "almacenamiento"]
+    return filas[0] if filas else None
+
+
+def opcion_para(trabajo: Trabajo, precio: datos.Precio) -> Fila | None:
+    """La fila de ``precio`` para ``trabajo``, o ``None`` si no cabe ni en ``MAX_GPUS`` de esas GPUs."""
+    validar(trabajo)
+    if not isinstance(precio, datos.Precio):
+        raise ValueError(f"precio: {precio!r} no vale; se admite un gpucoste.datos.Precio.")
+    return _opcion(trabajo, memoria.modelo(trabajo.modelo), precio, memoria.gpu(precio.gpu))
+
+
+def _opcion(trabajo: Trabajo, modelo: datos.Modelo, precio: datos.Precio, gpu: datos.Gpu) -> Fila | None:
+    """``opcion_para`` con el modelo y la GPU ya resueltos a sus registros (``ranking`` los resuelve una vez)."""
+    n = memoria.gpus_necesarias(modelo, trabajo.metodo, gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria)
+    if n is None:
+        return None
+    horas = tiempo.horas_entrenamiento(
+        modelo,
+        trabajo.metodo,
+        trabajo.tokens,
+        gpu,
+        n_gpus=n,
+        checkpointing=trabajo.checkpointing,
+        rango_lora=trabajo.rango_lora,
+    )
+    arranque = datos.supuestos()["minutos_arranque"]
+    disco = _tarifa(precio.proveedor)
+    bajo, alto = (
+        coste_total(
+            precio.precio_hora_usd * n,
+            h,
+            minutos_arranque=minutos,
+            gb_disco=trabajo.gb_disco if disco else 0,
+            precio_gb_mes=tarifa,
+        )
+        for h, minutos, tarifa in (
+            (horas.minimo, arranque.valor_min, disco.precio_min_usd if disco else 0),
+            (horas.maximo, arranque.valor_max, disco.precio_max_usd if disco else 0),
+        )
+    )
+    memoria_gb = memoria.encaja(modelo, trabajo.metodo, gpu, n_gpus=n, **trabajo.opciones_memoria).total
+    return Fila(
+        precio=precio,
+        n_gpus=n,
+        memoria_gb=memoria_gb,
+        horas=horas,
+        gpu=Rango(bajo.gpu, alto.gpu),
+        arranque=Rango(bajo.arranque, alto.arranque),
+        disco=Rango(bajo.almacenamiento, alto.almacenamiento) if disco else None,
+        transferencia=ocultos.transferencia(precio.proveedor, trabajo.gb_dataset, trabajo.gb_checkpoint),
+    )
+
+
+def _con_pareto(filas: list[Fila]) -> list[Fila]:
+    """Marca la frontera de Pareto en (coste, horas), con el punto medio de cada rango."""
+    puntos = [(_medio(f.coste), _medio(f.horas)) for f in filas]
+
+    def dominada(i: int) -> bool:
+        c, h = puntos[i]
+        return any(c2 <= c and h2 <= h and (c2, h2) != (c, h) for c2, h2 in puntos)
+
+    return [Fila(**{**f.__dict__, "pareto": not dominada(i)}) for i, f in enumerate(filas)]
+
+
+def validar(trabajo: object) -> Trabajo:
+    """``trabajo`` si es un ``Trabajo``; si no, ``ValueError``."""
+    if not isinstance(trabajo, Trabajo):
+        raise ValueError(f"trabajo: {trabajo!r} no vale; se admite un gpucoste.calculo.ranking.Trabajo.")
+    return trabajo
+
+
+def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, estimaciones: bool = False) -> list[Fila]:
+    """Todas las opciones en que cabe ``trabajo``, de la más barata a la más cara, con Pareto marcado.
+
+    ``precios``: por defecto, el más reciente de cada GPU, proveedor y nivel (``precios_vigentes``), sin
+    estimaciones salvo con ``estimaciones=True``.
+    """
+    validar(trabajo)
+    memoria.booleano(estimaciones, "estimaciones")
+    if precios is not None and (not isinstance(precios, list | tuple) or not precios):
+        raise ValueError(f"precios: {precios!r} no vale; se admite None o una lista no vacía de gpucoste.datos.Precio.")
+    vigentes = precios_vigentes(estimaciones) if precios is None else precios
+    if not all(isinstance(p, datos.Precio) for p in vigentes):
+        raise ValueError(f"precios: {precios!r:.80} no vale; se admite None o una lista de gpucoste.datos.Precio.")
+    # Los nombres se resuelven aquí, una vez: lo de abajo recibe los registros (datos.Modelo, datos.Gpu).
+    modelo = memoria.modelo(trabajo.modelo)
+    gpus = {g: memoria.gpu(g) for g in dict.fromkeys(p.gpu for p in vigentes)}
+    filas = [f for p in vigentes if (f := _opcion(trabajo, modelo, p, gpus[p.gpu]))]
+    filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
+    return _con_pareto(filas)
+
+
+@dataclass(frozen=True)
+class Dispersion(Validado):
+    """Los puntos del gráfico de coste frente a horas: uno por fila de ``ranking``, en el mismo orden.
+
+    Es lo que dibujan el gráfico de la página (matplotlib) y el de la calculadora del navegador
+    (``dibujo.puntos``): cada punto, en el centro de sus rangos, con la frontera de Pareto unida por una línea.
+    """
+
+    gpus: tuple[str, ...]
+    """La GPU de cada fila (el color del punto; con varias GPUs, la misma que con una)."""
+    opciones: tuple[str, ...]
+    """«GPU en proveedor (nivel)» de cada fila, para el texto alternativo."""
+    horas: tuple[tuple[float, float], ...]
+    """Horas de cómputo de cada fila, (mínimo, máximo) por la MFU."""
+    costes: tuple[tuple[float, float], ...]
+    """Coste por trabajo terminado de cada fila, (mínimo, máximo), en US$."""
+    frontera: tuple[int, ...]
+    """Las filas de la frontera de Pareto (índices), de la más rápida a la más lenta: el orden de su línea."""
+
+
+def dispersion(filas: list[Fila]) -> Dispersion:
+    """Los puntos del gráfico de coste frente a horas de ``filas`` (lo que devuelve ``ranking``)."""
+    if not isinstance(filas, list | tuple) or not filas or not all(isinstance(f, Fila) for f in filas):
+        raise ValueError(
+            f"filas: {filas!r:.80} no vale; se admite la lista no vacía de filas que devuelve "
+            "gpucoste.calculo.ranking.ranking."
+        )
+    return Dispersion(
+        gpus=tuple(f.precio.gpu for f in filas),
+        opciones=tuple(f"{f.precio.gpu} en {f.precio.proveedor_y_nivel}" for f in filas),
+        horas=tuple((f.horas.minimo, f.horas.maximo) for f in filas),
+        costes=tuple((f.coste.minimo, f.coste.maximo) for f in filas),
+        frontera=tuple(
+            sorted(
+                (i for i, f in enumerate(filas) if f.pareto),
+                key=lambda i: (_medio(filas[i].horas), _medio(filas[i].coste)),
+            )
+        ),
+    )
+
+
+def aviso_mas_barata(gpu: str) -> str:
+    """Lo que se dice de la opción más barata (la primera de ``ranking``) si su GPU, ``gpu``, no tiene ninguna medida
+    de entrenamiento (``calibracion.gpus_medidas_entrenamiento``): sus horas son una estimación con la MFU de su clase.
+    Si la tiene, ``""``.
+
+    Una sola frase para el ejemplo de «¿Dónde sale más barato?», su formulario y ``gpucoste donde-mas-barato``.
+    """
+    gpu = opcion(gpu, "GPU", datos.gpus())
+    if gpu in calibracion.gpus_medidas_entrenamiento():
+        return ""
+    return (
+        "Las horas de la opción más barata son una estimación: no hay ninguna medida publicada de entrenamiento en "
+        f"la {gpu}, y el tiempo usa la MFU medida en otras GPU de su clase (lo detalla «¿Cuánto se equivoca?»)."
+    )
+
+
+def no_caben(trabajo: Trabajo, *, estimaciones: bool = False) -> list[str]:
+    """GPUs con precio en las que ``trabajo`` no cabe ni con ``MAX_GPUS``."""
+    validar(trabajo)
+    return sorted(
+        {
+            p.gpu
+            for p in precios_vigentes(estimaciones)
+            if memoria.gpus_necesarias(
+                trabajo.modelo, trabajo.metodo, p.gpu, maximo=MAX_GPUS, **trabajo.opciones_memoria
+            )
+            is None
+        }
+    )
+
+
+def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
+    """``ranking`` como registros planos (números sin formato): para JSON y CSV."""
+    salida = []
+    for f in ranking(trabajo, estimaciones=estimaciones):
+        r = {
+            "gpu": f.precio.gpu,
+            "proveedor": f.precio.proveedor,
+            "nivel": f.precio.nivel,
+            "n_gpus": f.n_gpus,
+            "precio_hora_usd": f.precio.precio_hora_usd,
+            "tipo_precio": f.precio.tipo,
+            "precio_hora_todas_usd": f.precio.precio_hora_usd * f.n_gpus,
+            "fecha_precio": f.precio.fecha,
+            "horas_min": f.horas.minimo,
+            "horas_max": f.horas.maximo,
+        }
+        for nombre in ("gpu", "arranque", "disco", "transferencia", "coste"):
+            valor = getattr(f, nombre)
+            clave = "coste_gpu" if nombre == "gpu" else nombre
+            r[f"{clave}_min_usd"] = valor.minimo if valor else None
+            r[f"{clave}_max_usd"] = valor.maximo if valor else None
+        r["costes_completos"] = f.completo
+        r["pareto"] = f.pareto
+        salida.append(r)
+    return salida
+
+
+def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = False):
+    """``ranking`` como tabla de pandas lista para publicar (cifras en español, rangos «mín.–máx.»).
+
+    Por defecto, el resumen: precio con su tipo y su fecha, horas, coste total y frontera de Pareto. Con
+    ``desglose``, las partidas del coste de cada fila: GPU, arranque, disco y transferencia. Sin
+    ``estimaciones`` (lo normal), solo precios leídos.
+    """
+    import pandas as pd
+
+    from gpucoste.base.formato import fecha, rango, tipo_precio, total
+    from gpucoste.base.formato import numero as texto_numero
+
+    def texto(r: Rango | None, decimales: int = 2) -> str:
+        return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
+
+    memoria.booleano(desglose, "desglose")
+    filas = []
+    for f in ranking(trabajo, estimaciones=estimaciones):
+        fila = {
+            "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
+            "proveedor": f.precio.proveedor_y_nivel,
+        }
+        if desglose:
+            fila |= {
+                "GPU (US$)": texto(f.gpu),
+                "arranque (US$)": texto(f.arranque),
+                "disco (US$)": texto(f.disco),
+                "transferencia (US$)": texto(f.transferencia),
+            }
+        else:
+            fila |= {
+                "US$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+                "tipo": tipo_precio(f.precio.tipo),
+                "fecha": fecha(f.precio.fecha),
+                "horas": texto(f.horas, 1),
+                "**total (US$)**": total(texto(f.coste), f.completo),
+                "Pareto": "★" if f.pareto else "",
+            }
+        filas.append(fila)
+    return pd.DataFrame(filas)

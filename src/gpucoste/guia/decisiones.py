@@ -1,0 +1,629 @@
+"""Los ejemplos de las páginas de decisión, en una sola pieza para la página, la calculadora y la CLI.
+
+Entradas de los ejemplos: las de los datos (precios, descuentos, electricidad, escenarios de la primera versión) y unos
+pocos supuestos, marcados como estimación y mostrados en la página. Los cálculos son los de
+:mod:`gpucoste.calculo.equilibrios`, :mod:`gpucoste.calculo.compra`, :mod:`gpucoste.calculo.interrupciones` y
+:mod:`gpucoste.calculo.recomendacion`; aquí solo se juntan en tablas (pandas se importa dentro de cada función: el
+cálculo no lo necesita).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpucoste import datos
+from gpucoste.base import formato
+from gpucoste.base.validacion import Validado
+from gpucoste.calculo import experimento, interrupciones
+from gpucoste.calculo.coste import Rango, horas_al_mes
+from gpucoste.calculo.ranking import Trabajo
+from gpucoste.calculo.recomendacion import Recomendacion
+from gpucoste.dinero import mercado
+
+__all__ = [
+    "HORAS_DIA_GRAFICO",
+    "Caso",
+    "ENTRADA_POR_SALIDA",
+    "ESCRITURA_MIN",
+    "EjemploInterrumpible",
+    "EnLocal",
+    "GPUS_LOCALES",
+    "GPU_ALQUILADA",
+    "HORAS_AL_DIA",
+    "HorasEn",
+    "LocalFrenteARapida",
+    "LocalOAlquilada",
+    "Luz",
+    "PAIS_LUZ",
+    "MODELO",
+    "NIVELES_NO_FIJOS",
+    "Rendimiento",
+    "api_mas_barata",
+    "casos",
+    "ejemplo_interrumpible",
+    "horas_en",
+    "local_frente_a_rapida",
+    "local_o_alquilada",
+    "luz",
+    "luz_del_pais",
+    "precio_gpu_alquilada",
+    "precio_vigente",
+    "rendimientos",
+    "tabla_api_o_gpu",
+    "tabla_comprar",
+    "tabla_cuando_compensa",
+    "tabla_interrumpible",
+    "vatios",
+]
+
+
+ESCRITURA_MIN = 1.0
+"""Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
+
+
+@dataclass(frozen=True)
+class EjemploInterrumpible(Validado):
+    """El fine-tuning de la primera versión en una RTX 4090 interrumpible, con sus entradas y su origen."""
+
+    gpu: str
+    horas_trabajo: float
+    precio_bajo_demanda: float
+    fecha_precio: str
+    proveedor: str
+    nivel: str
+    tipo_precio: str
+    descuento: float
+    precio_interrumpible: float
+    escritura_h: float
+    reinicio_min_h: float
+    reinicio_max_h: float
+
+
+def ejemplo_interrumpible() -> EjemploInterrumpible:
+    """El escenario verificado de la RTX 4090 de la primera versión, con el ahorro interrumpible habitual que
+    anuncia Vast.ai."""
+    esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
+    precio = experimento.precio(esc)
+    d = mercado.descuento(esc.proveedor, "interrumpible")
+    arranque = datos.supuestos()["minutos_arranque"]
+    return EjemploInterrumpible(
+        gpu=esc.gpu,
+        horas_trabajo=esc.horas,
+        precio_bajo_demanda=precio.precio_hora_usd,
+        fecha_precio=precio.fecha,
+        proveedor=precio.proveedor,
+        nivel=precio.nivel,
+        tipo_precio=precio.tipo,
+        descuento=d.descuento,
+        precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
+        escritura_h=ESCRITURA_MIN / 60,
+        reinicio_min_h=arranque.valor_min / 60,
+        reinicio_max_h=arranque.valor_max / 60,
+    )
+
+
+def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1)):
+    """Horas y coste esperados del ejemplo para cada tasa de interrupciones (con reinicio corto y largo)."""
+    import pandas as pd
+
+    if not isinstance(tasas, list | tuple) or not tasas:
+        raise ValueError(
+            f"tasas: {tasas!r} no vale; se admite una lista no vacía de interrupciones por hora (números ≥ 0)."
+        )
+    e = ejemplo_interrumpible()
+    filas = []
+    for tasa in tasas:
+        corto, largo = (
+            interrupciones.esperado(
+                horas_trabajo=e.horas_trabajo,
+                interrupciones_hora=tasa,
+                escritura_h=e.escritura_h,
+                reinicio_h=r,
+                precio_hora=e.precio_interrumpible,
+            )
+            for r in (e.reinicio_min_h, e.reinicio_max_h)
+        )
+        filas.append(
+            {
+                "interrupciones/h": tasa,
+                "checkpoint cada (minutos)": corto.intervalo * 60,
+                "horas": corto.horas,
+                "horas (reinicio largo)": largo.horas,
+                "coste (US$)": corto.coste,
+                "coste (US$, reinicio largo)": largo.coste,
+            }
+        )
+    return pd.DataFrame(filas)
+
+
+# --- API por token o GPU alquilada -----------------------------------------------------------------
+
+MODELO = "Llama 3.1 8B"
+GPU_ALQUILADA = "RTX 4090"
+ENTRADA_POR_SALIDA = 1.0
+"""Tokens de entrada por token generado en los ejemplos (supuesto: tantos como de salida)."""
+LOTE_LLENO, CONTEXTO_LLENO = 16, 2048
+"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2048 tokens de contexto, lo que cabe
+en los 24 GB de la RTX 4090 con el modelo en bf16."""
+
+
+@dataclass(frozen=True)
+class Rendimiento(Validado):
+    """Tokens por segundo que genera la GPU alquilada con el modelo del ejemplo, y de dónde sale la cifra."""
+
+    nombre: str
+    tokens_s: float
+    origen: str
+
+
+def precio_gpu_alquilada() -> datos.Precio:
+    """El precio de la GPU del ejemplo (``GPU_ALQUILADA``): el vigente más barato de los datos que es una
+    lectura, no una estimación (:func:`precio_vigente`), el mismo que usan por defecto ``gpucoste api-o-gpu`` y
+    ``gpucoste comprar``. Así, cada página y la orden que enseña eligen sus entradas con la misma función."""
+    return precio_vigente(GPU_ALQUILADA)
+
+
+def rendimientos() -> list[Rendimiento]:
+    """Medido con lote 1 (si hay medida), y los tokens/s típicos calibrados con lote 1 y con la GPU llena."""
+    from gpucoste.calculo import tiempo
+
+    salida = [
+        Rendimiento(
+            "medido, lote 1",
+            m.tokens_s,
+            f"{m.nota}; {formato.mes(m.fecha)}",
+        )
+        for m in datos.generacion_medida()
+        if m.gpu == GPU_ALQUILADA and m.modelo == MODELO
+    ]
+    salida.append(
+        Rendimiento(
+            "típico, lote 1",
+            tiempo.rendimiento_tipico(MODELO, GPU_ALQUILADA, lote=1),
+            "ancho de banda × eficiencia medida de vLLM (estimación calibrada)",
+        )
+    )
+    salida.append(
+        Rendimiento(
+            f"típico, lote {LOTE_LLENO}",
+            tiempo.rendimiento_tipico(MODELO, GPU_ALQUILADA, lote=LOTE_LLENO, contexto=CONTEXTO_LLENO),
+            f"{LOTE_LLENO} conversaciones de {formato.numero(CONTEXTO_LLENO, 0)} tokens a la vez, con la eficiencia "
+            "medida a carga máxima (estimación calibrada)",
+        )
+    )
+    return salida
+
+
+def tabla_api_o_gpu():
+    """Una fila por API y rendimiento: el umbral de tokens al mes y el coste de ambas opciones en él."""
+    import pandas as pd
+
+    from gpucoste.calculo import equilibrios
+
+    precio = precio_gpu_alquilada().precio_hora_usd
+    filas = []
+    for api in (p for p in mercado.precios_api() if p.modelo == MODELO):
+        millon = api.millon_mezclado(ENTRADA_POR_SALIDA)
+        minimo = equilibrios.tokens_s_minimos(precio, millon)
+        for r in rendimientos():
+            e = equilibrios.api_o_gpu(
+                precio_hora=precio,
+                tokens_s=r.tokens_s,
+                precio_entrada=api.entrada_usd_millon,
+                precio_salida=api.salida_usd_millon,
+                entrada_por_salida=ENTRADA_POR_SALIDA,
+            )
+            filas.append(
+                {
+                    "API": api.proveedor,
+                    "US$ por millón de tokens": millon,
+                    "tokens por segundo para empatar": minimo,
+                    "GPU": r.nombre,
+                    "tokens por segundo": r.tokens_s,
+                    "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
+                    "coste en el equilibrio (US$/mes)": e.coste_b,
+                }
+            )
+    return pd.DataFrame(filas)
+
+
+# --- Comprar o alquilar, local o alquilada ---------------------------------------------------------
+
+HORAS_AL_DIA = (24, 8, 2)
+"""Perfiles de uso de los ejemplos de compra: horas al día que la GPU trabaja."""
+
+
+@dataclass(frozen=True)
+class Luz(Validado):
+    """El precio de la electricidad de un hogar, en la moneda de su país y en dólares, con su origen."""
+
+    precio_kwh: float
+    """Con los impuestos del hogar, en ``moneda``."""
+    moneda: str
+    usd_kwh: float
+    periodo: str
+    fecha: str
+    cambio: str
+    """El tipo de cambio usado, con su organismo y su fecha (``paises.nota_cambio``)."""
+    fecha_cambio: str
+    organismo: str = ""
+    """Quién publica el precio (y dónde se leyó): lo que citan las páginas."""
+    pais: str = ""
+
+
+PAIS_LUZ = "España"
+"""País cuyo kWh se usa si no se elige país (el de la guía)."""
+
+
+def luz(pais: str = PAIS_LUZ) -> Luz:
+    """La electricidad de un hogar de ``pais`` (nombre de ``electricidad.csv``) pasada a dólares al tipo de cambio
+    oficial más reciente de los datos (el del BCE para el euro; el del banco central de cada moneda, si no)."""
+    from gpucoste.dinero import paises
+
+    e = mercado.precio_kwh(pais)
+    c = paises.cambio(e.pais)
+    return Luz(
+        e.precio_kwh,
+        e.moneda,
+        e.precio_kwh / c.por_usd,
+        e.periodo,
+        e.fecha,
+        paises.nota_cambio(e.pais),
+        c.fecha,
+        e.organismo,
+        e.pais,
+    )
+
+
+def luz_del_pais(pais: str | None = None) -> Luz:
+    """La luz de un hogar de ``pais`` (código o nombre de ``paises.csv``) con que se calcula una GPU propia; sin
+    país, o con la entrada neutra, la de ``PAIS_LUZ``. Es lo que usan ``gpucoste comprar`` sin ``--precio-kwh`` y
+    el formulario «¿Comprar o alquilar?» con el kWh vacío.
+
+    Un país sin precio con fuente en ``electricidad.csv`` es un ``ValueError`` que lo dice y pide el tuyo: nunca se
+    usa en silencio el de otro país.
+    """
+    from gpucoste.dinero import paises
+
+    nombre = PAIS_LUZ if pais is None else paises.pais(pais).pais
+    if nombre == paises.SIN_IMPUESTOS.pais:
+        nombre = PAIS_LUZ
+    con_luz = sorted({e.pais for e in mercado.electricidad()})
+    if nombre not in con_luz:
+        raise ValueError(
+            f"precio_kwh: no hay precio del kWh con fuente para {nombre} en electricidad.csv (lo hay para "
+            f"{formato.lista(con_luz)}); escribe el tuyo, en dólares por kWh (en la línea de órdenes, --precio-kwh)."
+        )
+    return luz(nombre)
+
+
+def vatios(gpu: str) -> float:
+    """El consumo máximo de ``gpu`` según sus especificaciones."""
+    from gpucoste.base.validacion import opcion
+
+    especificaciones = datos.especificaciones()
+    v = especificaciones[opcion(gpu, "GPU", especificaciones)].vatios
+    if v is None:
+        raise ValueError(f"GPU {gpu!r}: sus especificaciones no traen consumo; se admite una GPU con vatios.")
+    return v
+
+
+def tabla_comprar(gpu: str = GPU_ALQUILADA):
+    """Meses (y horas de uso) para que comprar ``gpu`` salga más barato que alquilarla, por uso y reventa."""
+    import pandas as pd
+
+    from gpucoste.calculo import compra
+
+    equipo = datos.equipo(gpu)
+    alquiler = precio_gpu_alquilada().precio_hora_usd
+    r, kwh = mercado.reventa(gpu), luz().usd_kwh
+    filas = []
+    for horas_dia in HORAS_AL_DIA:
+        for etiqueta, fraccion in (("sin", 0.0), ("baja", r.fraccion_min), ("alta", r.fraccion_max)):
+            e = compra.comprar_o_alquilar(
+                precio_compra=equipo.precio_compra_usd,
+                precio_hora=alquiler,
+                potencia_w=vatios(gpu),
+                precio_kwh=kwh,
+                horas_mes=horas_al_mes(horas_dia),
+                valor_reventa=fraccion * equipo.precio_compra_usd,
+            )
+            if e.umbral is None:
+                continue
+            filas.append(
+                {
+                    "uso (h/día)": horas_dia,
+                    "reventa": f"{etiqueta} ({formato.porcentaje(fraccion)})",
+                    "meses": e.umbral,
+                    "horas de uso": e.umbral * horas_al_mes(horas_dia),
+                    "coste en el equilibrio (US$)": e.coste_a,
+                }
+            )
+    return pd.DataFrame(filas)
+
+
+@dataclass(frozen=True)
+class LocalOAlquilada(Validado):
+    """El fine-tuning de la primera versión en una GPU propia (solo electricidad) o en otra alquilada más rápida."""
+
+    local: str
+    horas_local: float
+    alquilada: str
+    horas_alquilada: float
+    precio_alquilada: float
+    coste_local: float
+    coste_alquilada: float
+    precio_equilibrio: float
+
+
+def local_o_alquilada(local: str = "RTX 4090", alquilada: str = "H100 80GB") -> LocalOAlquilada:
+    """Con las horas estimadas de la primera versión para cada GPU (escenarios verificados) y la luz de un hogar."""
+    from gpucoste.base.validacion import opcion
+    from gpucoste.calculo import equilibrios
+
+    por_gpu = {e.gpu: e for e in experimento.escenarios() if e.nivel == "verificado"}
+    h_local = por_gpu[opcion(local, "GPU con escenario verificado", por_gpu)].horas
+    esc = por_gpu[opcion(alquilada, "GPU con escenario verificado", por_gpu)]
+    precio = experimento.precio(esc).precio_hora_usd
+    e = equilibrios.local_o_alquilar(
+        horas_local=h_local, potencia_w=vatios(local), precio_kwh=luz().usd_kwh, horas_alquiler=esc.horas
+    )
+    return LocalOAlquilada(local, h_local, alquilada, esc.horas, precio, e.coste_b, precio * esc.horas, e.umbral)
+
+
+# --- Cuándo compensa cada opción -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Caso(Validado):
+    """Una fila de la tabla de la primera versión: la carga que la representa y la opción que recomendaba."""
+
+    escenario: str
+    del_articulo: str
+    entradas: str
+    recomendacion: Recomendacion
+
+
+def _millones(tokens: float) -> str:
+    """``1e6`` → «1 millón»; ``3e7`` → «30 millones»."""
+    m = round(tokens / 1e6)
+    return f"{formato.numero(m, 0)} {'millón' if m == 1 else 'millones'}"
+
+
+def casos() -> list[Caso]:
+    """Las cuatro filas de «Cuándo compensa cada opción» con una carga concreta cada una, calculadas."""
+    from gpucoste.calculo import equilibrios, recomendacion
+
+    precio = precio_gpu_alquilada().precio_hora_usd
+    reserva = mercado.descuento("Vast.ai", "reservada", 1).descuento
+    api = mercado.precio_api(MODELO, "Together").millon_mezclado(ENTRADA_POR_SALIDA)
+    r = {x.nombre: x.tokens_s for x in rendimientos()}
+    lote1 = next(v for k, v in r.items() if k.startswith("medido")) if any(k.startswith("medido") for k in r) else None
+    lleno = r[f"típico, lote {LOTE_LLENO}"]
+    comun = dict(precio_hora=precio, descuento_reserva=reserva)
+    n = formato.numero
+    salida = []
+
+    tokens = 1e6
+    horas_local = recomendacion.horas_para_tokens(tokens, lote1 or r["típico, lote 1"])
+    salida.append(
+        Caso(
+            "Chat ocasional, prototipos, privacidad",
+            "Local",
+            f"{_millones(tokens)} de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
+            f"({n(horas_local, 1)} horas generando)",
+            recomendacion.recomendar(
+                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
+                continuo=False,
+                tokens_mes=tokens,
+                precio_millon_api=api,
+                privado=True,
+                horas_local=horas_local,
+                potencia_local_w=vatios(GPU_ALQUILADA),
+                precio_kwh=luz().usd_kwh,
+                **comun,
+            ),
+        )
+    )
+    tokens = 30e6
+    salida.append(
+        Caso(
+            "Producción con volumen bajo o medio",
+            "API por token",
+            f"servicio 24/7 que genera {_millones(tokens)} de tokens al mes",
+            recomendacion.recomendar(
+                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
+                continuo=True,
+                tokens_mes=tokens,
+                precio_millon_api=api,
+                **comun,
+            ),
+        )
+    )
+    esc = next(e for e in experimento.escenarios() if e.gpu == GPU_ALQUILADA and e.nivel == "comunidad")
+    salida.append(
+        Caso(
+            "Fine-tuning, entrenamiento, procesamiento por lotes a gran escala",
+            "GPU alquilada por horas",
+            f"el fine-tuning de la primera versión: {n(esc.horas, 1)} horas de {GPU_ALQUILADA}, sin GPU en casa",
+            recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),
+        )
+    )
+    tokens = 3 * equilibrios.capacidad_mes(lleno)
+    salida.append(
+        Caso(
+            "Servir un modelo propio 24/7 con carga alta",
+            "GPU reservada",
+            f"modelo propio (no está en ninguna API) que genera {_millones(tokens)} de tokens al mes: "
+            f"tres {GPU_ALQUILADA} llenas",
+            recomendacion.recomendar(
+                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno), continuo=True, tokens_mes=tokens, **comun
+            ),
+        )
+    )
+    return salida
+
+
+def tabla_cuando_compensa():
+    """La tabla de la primera versión con la opción calculada y su razón al lado."""
+    import pandas as pd
+
+    filas = [
+        {
+            "Escenario": c.escenario,
+            "La primera versión": c.del_articulo,
+            "Carga del ejemplo": c.entradas,
+            "Calculado": c.recomendacion.opcion,
+            "Por qué": c.recomendacion.razones[0],
+        }
+        for c in casos()
+    ]
+    return pd.DataFrame(filas)
+
+
+# --- Gráficos (la construcción guarda la salida de cada bloque: construccion/bloques.py) ---
+
+
+HORAS_DIA_GRAFICO = 8
+"""Horas de uso al día del gráfico de comprar o alquilar."""
+
+
+# --- Entradas desde los datos: lo que las calculadoras y la CLI sacan de un nombre de modelo o de GPU ------
+
+NIVELES_NO_FIJOS = ("interrumpible",)
+"""Niveles de precio que no valen como «precio por hora» de una GPU que se alquila sin cortes."""
+
+
+def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
+    """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
+
+    Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
+    (:func:`gpucoste.calculo.ranking.precios_vigentes`); no cuentan los niveles interrumpibles. Solo precios leídos;
+    las estimaciones cuentan únicamente si ``proveedor`` no tiene otra cosa para ``gpu`` (quien muestre el
+    precio dice su ``tipo``: «estimación»).
+    """
+    from gpucoste.base.validacion import opcion
+    from gpucoste.calculo import ranking
+
+    gpu = opcion(gpu, "GPU con precio", datos.gpus())
+
+    def vigentes(estimaciones: bool) -> list[datos.Precio]:
+        return [p for p in ranking.precios_vigentes(estimaciones) if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
+
+    filas = vigentes(False)
+    if proveedor is not None:
+        todas = vigentes(True)
+        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in todas})
+        filas = [p for p in filas if p.proveedor == proveedor] or [p for p in todas if p.proveedor == proveedor]
+    if not filas:
+        filas = vigentes(True)
+    return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+
+
+def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) -> mercado.PrecioApi:
+    """La API por token de los datos que menos cobra por millón de tokens generados de ``modelo``."""
+    from gpucoste.base.validacion import opcion
+
+    filas = mercado.precios_api()
+    modelo = opcion(modelo, "Modelo con precio de API", {p.modelo for p in filas})
+    candidatas = [mercado.precio_api(modelo, p) for p in sorted({p.proveedor for p in filas if p.modelo == modelo})]
+    return min(candidatas, key=lambda p: (p.millon_mezclado(entrada_por_salida), p.proveedor))
+
+
+@dataclass(frozen=True)
+class HorasEn(Validado):
+    """Horas (rango por la MFU) de un entrenamiento en ``n_gpus`` × ``gpu`` (las menos GPUs en que cabe)."""
+
+    gpu: str
+    n_gpus: int
+    horas: Rango
+
+
+def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
+    """Horas de ``trabajo`` (un :class:`gpucoste.calculo.ranking.Trabajo`) en la menor cantidad de ``gpu`` en que cabe.
+
+    ``ValueError`` si no cabe ni en ``maximo`` GPUs (con ``maximo=1``: la GPU que tienes en casa).
+    """
+    from gpucoste.calculo import memoria, ranking, tiempo
+
+    t = ranking.validar(trabajo)
+    g = memoria.gpu(gpu).gpu
+    n = memoria.gpus_necesarias(t.modelo, t.metodo, g, maximo=maximo, **t.opciones_memoria)
+    if n is None:
+        cuantas = "una" if maximo == 1 else f"{maximo}"
+        raise ValueError(
+            f"{t.modelo} con {t.metodo} no cabe en {cuantas} {g}: se admite un trabajo que quepa "
+            "(prueba QLoRA, secuencias más cortas u otra GPU)."
+        )
+    h = tiempo.horas_entrenamiento(
+        t.modelo, t.metodo, t.tokens, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
+    )
+    return HorasEn(g, n, h)
+
+
+# --- «Un fine-tuning que en local tardaría tres días en una H100 tarda dos horas» ---------------------------
+
+GPUS_LOCALES = ("RTX 3060 12GB", "RTX 4060 Ti 16GB", "RTX 4090", "RTX 5090", "Apple M2 Ultra 192GB")
+"""Las GPUs que un lector puede tener en casa (las locales de ``gpus.csv``), para comparar con una alquilada."""
+
+
+@dataclass(frozen=True)
+class EnLocal(Validado):
+    """Un trabajo en una GPU local: el método que cabe en ella (o ``None``), sus horas y cuánto más lenta es."""
+
+    gpu: str
+    metodo: str | None
+    horas: Rango | None
+    veces: float  # TFLOPS densos en bf16 de la GPU rápida ÷ los de esta
+
+    @property
+    def dias(self) -> Rango | None:
+        return None if self.horas is None else Rango(self.horas.minimo / 24, self.horas.maximo / 24)
+
+
+@dataclass(frozen=True)
+class LocalFrenteARapida(Validado):
+    """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
+
+    trabajo: Trabajo
+    """El del experimento (``experimento_definido.TRABAJO``), con los tokens que dan esas horas."""
+    rapida: str
+    horas_rapida: Rango
+    locales: tuple[EnLocal, ...]
+
+
+def local_frente_a_rapida(
+    horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
+) -> LocalFrenteARapida:
+    """El trabajo del experimento (``experimento_definido.TRABAJO``) con los tokens que hacen que tarde
+    ``horas_rapida`` en ``rapida`` (con la MFU media), y sus horas en cada GPU de ``locales``.
+
+    En cada local se usa el método del trabajo si cabe en una GPU; si no, QLoRA (el base en NF4); si ni así,
+    ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).
+    """
+    from gpucoste.base.validacion import numero
+    from gpucoste.calculo import memoria, ranking, tiempo
+    from gpucoste.guia.experimento_definido import TRABAJO
+
+    objetivo = numero(horas_rapida, "horas_rapida")
+    g = memoria.gpu(rapida).gpu
+    if not isinstance(locales, list | tuple) or not locales:
+        raise ValueError(f"locales: {locales!r} no vale; se admite una lista no vacía de GPUs de gpus.csv.")
+    base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens, g)
+    escala = objetivo / ((base.minimo + base.maximo) / 2)
+    trabajo = ranking.Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
+    filas = []
+    for nombre in locales:
+        local = memoria.gpu(nombre)
+        metodo = next(
+            (
+                m
+                for m in dict.fromkeys((trabajo.metodo, "qlora"))
+                if memoria.encaja(trabajo.modelo, m, local, **trabajo.opciones_memoria).cabe
+            ),
+            None,
+        )
+        horas = None if metodo is None else tiempo.horas_entrenamiento(trabajo.modelo, metodo, trabajo.tokens, local)
+        filas.append(EnLocal(local.gpu, metodo, horas, memoria.gpu(g).tflops_bf16 / local.tflops_bf16))
+    horas_g = tiempo.horas_entrenamiento(trabajo.modelo, trabajo.metodo, trabajo.tokens, g)
+    return LocalFrenteARapida(trabajo, g, horas_g, tuple(filas))

@@ -1,0 +1,699 @@
+"""Recolector de precios: ofertas de gpuhunt → una mediana por GPU → filas nuevas al final de ``precios.csv``.
+
+Lo ejecuta ``make precios`` (``python -m gpucoste.recoleccion.precios``) y, cada semana, el flujo
+``.github/workflows/precios.yml``, que abre una pull request con lo que se movió. Es lo único del
+proyecto que usa la red, y solo ahí: las pruebas le dan ofertas guardadas (``--ofertas``).
+
+Cómo se obtiene cada cifra
+--------------------------
+- Las ofertas vienen de **gpuhunt** (dstackai/gpuhunt, MPL-2.0; grupo ``precios`` de ``pyproject.toml``,
+  importado solo al recolectar): Vast.ai, de su API pública (``console.vast.ai/api/v0/bundles``), dos
+  veces, verificadas y sin verificar; RunPod, AWS, GCP y Lambda, del catálogo que gpuhunt publica cada
+  día (un fichero por proveedor y versión: esa URL es la ``fuente``).
+- Cuentan solo las ofertas **bajo demanda de una sola GPU** cuyo nombre (el de gpuhunt, ``GPUS``) y
+  VRAM (la de ``gpus.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía; donde gpuhunt
+  junta variantes («A100», «H100»), la forma PCIe o SXM sale del nombre de la instancia (``es_pcie``).
+- El **nivel** sale de la oferta: en Vast.ai, verificada → ``verificado`` y sin verificar →
+  ``comunidad``; en RunPod, un centro de datos (``EU-RO-1``) es Secure Cloud → ``seguro`` y un país
+  (``US``) es Community Cloud → ``comunidad``; en AWS, GCP y Lambda, ``bajo_demanda``.
+- El precio es la **mediana** de esas ofertas, con cuatro decimales (``tipo`` ``mediana``), y la ``nota``
+  dice de cuántas.
+  En un marketplace (Vast.ai), una mediana de ``POCAS_OFERTAS`` ofertas o menos se marca como **valor
+  atípico por poca oferta** (como la fila de H100 del 2026-10-07); la fila se añade igual, marcada.
+
+Qué se escribe
+--------------
+- Solo se **añaden** filas al final del CSV; nunca se reescribe ni se borra una fila.
+- Se recoge cada (GPU, proveedor, nivel) que ya tiene filas en ``precios.csv``, y cualquier GPU de
+  ``GPUS`` que aún no tiene ninguna (así se añade una GPU nueva: una línea en ``GPUS`` y su fila en
+  ``gpus.csv``).
+- No se añade una fila igual (mismo precio) a la última de su clave **en la misma semana ISO**, ni una
+  segunda fila del mismo día (la clave de ``precios.csv`` incluye la fecha).
+- Un proveedor que falla o no devuelve ofertas deja sus datos como estaban, y el informe lo dice.
+  Nunca se escribe un precio cero, negativo ni vacío.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import datetime as dt
+import functools
+import io
+import json
+import math
+import os
+import pathlib
+import re
+import statistics
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from gpucoste import datos
+from gpucoste.base import validacion
+from gpucoste.base.formato import DOLAR, numero, porcentaje
+from gpucoste.base.validacion import Validado
+from gpucoste.datos import API_VAST, CATALOGO_GPUHUNT, frescura, historial
+
+__all__ = [
+    "Cambio",
+    "GPUS",
+    "es_pcie",
+    "gpu_de",
+    "Informe",
+    "Lectura",
+    "MARGEN_VRAM",
+    "NIVELES_EN_NOTA",
+    "Oferta",
+    "POCAS_OFERTAS",
+    "PROVEEDORES",
+    "Proveedor",
+    "Resultado",
+    "anadir",
+    "consultar",
+    "linea_csv",
+    "lunes",
+    "main",
+    "orden",
+    "medianas",
+    "misma_semana",
+    "nivel",
+    "nota",
+    "ofertas",
+    "planificar",
+    "pocas_ofertas",
+    "recolectar",
+    "resumen",
+    "ultimas",
+]
+
+
+GPUS = {
+    "RTX 3060 12GB": "RTX3060",
+    "RTX 4060 Ti 16GB": "RTX4060Ti",
+    "RTX 3090": "RTX3090",
+    "RTX 4090": "RTX4090",
+    "RTX 5090": "RTX5090",
+    "RTX A6000": "A6000",
+    "RTX 6000 Ada": "RTX6000Ada",
+    "L4": "L4",
+    "A10": "A10",
+    "L40S": "L40S",
+    "A100 40GB": "A100",
+    "A100 80GB": "A100",
+    "A100 80GB PCIe": "A100",
+    "H100 80GB": "H100",
+    "H100 PCIe": "H100",
+    "H200 141GB": "H200",
+    "B200": "B200",
+    "MI300X": "MI300X",
+}
+"""GPU de la guía → nombre en gpuhunt. El sitio declarado donde se añade una GPU nueva al recolector.
+
+gpuhunt da un solo nombre a variantes que la guía separa: «A100» (40 y 80 GB, SXM y PCIe) y «H100» (SXM y PCIe).
+Se distinguen por la VRAM (la de ``gpus.csv``) y por la forma: una oferta es PCIe si su nombre de instancia
+(«gpu_1x_h100_pcie», «NVIDIA A100 80GB PCIe») o su modelo en Vast.ai («A100 PCIE») lo dice (``es_pcie``)."""
+
+MARGEN_VRAM = 0.1
+"""Diferencia relativa de VRAM admitida (A100 de 80 GB sí, la de 40 GB no; H100 NVL de 94 GB no)."""
+
+POCAS_OFERTAS = 3
+"""En un marketplace, una mediana de este número de ofertas o menos es un valor atípico por poca oferta."""
+
+
+@dataclass(frozen=True)
+class Proveedor(Validado):
+    """Un proveedor que el recolector sabe leer con gpuhunt."""
+
+    gpuhunt: str  # nombre en gpuhunt: «vastai», «runpod»…
+    nombre: str  # como en precios.csv: «Vast.ai», «RunPod»…
+    origen: str  # de dónde salen las ofertas, para la nota
+    mercado: bool = False  # marketplace: el precio lo fija cada host (se marcan las medianas con pocas ofertas)
+
+
+PROVEEDORES = {
+    p.gpuhunt: p
+    for p in (
+        Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True),
+        Proveedor("runpod", "RunPod", "el catálogo de RunPod de gpuhunt"),
+        Proveedor("aws", "AWS", "el catálogo de AWS de gpuhunt"),
+        Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt"),
+        Proveedor("lambdalabs", "Lambda", "el catálogo de Lambda de gpuhunt"),
+    )
+}
+"""Proveedores de gpuhunt que el recolector lee, por su nombre en gpuhunt."""
+
+
+@dataclass(frozen=True)
+class Oferta(Validado):
+    gpu: str
+    proveedor: str
+    nivel: str
+    precio: float
+
+
+@dataclass(frozen=True)
+class Lectura(Validado):
+    """La mediana de las ofertas de una (GPU, proveedor, nivel)."""
+
+    gpu: str
+    proveedor: str
+    nivel: str
+    mediana: float
+    ofertas: int
+
+    @property
+    def clave(self) -> tuple[str, str, str]:
+        return (self.gpu, self.proveedor, self.nivel)
+
+
+@dataclass(frozen=True)
+class Resultado(Validado):
+    """Lo que devolvió un proveedor: sus ofertas (objetos con los campos de ``gpuhunt.CatalogItem``) o un error."""
+
+    proveedor: str  # nombre en gpuhunt
+    fuente: str = ""
+    ofertas: Sequence = ()
+    """Una lista o una tupla de ofertas de gpuhunt: cada una, con los campos que lee el recolector."""
+    error: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for i, oferta in enumerate(self.ofertas):
+            _de_gpuhunt(oferta, f"Resultado: ofertas[{i}]")
+
+
+@dataclass(frozen=True)
+class Cambio(Validado):
+    anterior: datos.Precio | None
+    nueva: datos.Precio
+    ofertas: int
+
+    @property
+    def variacion(self) -> float | None:
+        """Cambio relativo frente a la fila anterior de la misma clave (``0.1`` = +10 %)."""
+        if self.anterior is None:
+            return None
+        return self.nueva.precio_hora_usd / self.anterior.precio_hora_usd - 1
+
+
+@dataclass
+class Informe(Validado):
+    fecha: str
+    cambios: list[Cambio] = field(default_factory=list)
+    avisos: list[str] = field(default_factory=list)
+
+    @property
+    def filas(self) -> list[datos.Precio]:
+        return [c.nueva for c in self.cambios]
+
+
+_CAMPOS_DE_GPUHUNT = {
+    "provider": (str,),
+    "instance_name": (str, type(None)),
+    "location": (str, type(None)),
+    "gpu_count": (int,),
+    "gpu_name": (str, type(None)),
+    "gpu_memory": (int, float, type(None)),
+    "spot": (bool,),
+    "flags": (list, tuple),
+    "provider_data": (dict, type(None)),
+}
+"""Los campos de ``gpuhunt.CatalogItem`` que lee el recolector, con sus tipos (el precio lo filtra ``ofertas``)."""
+
+
+def _de_gpuhunt(oferta: object, nombre: str = "oferta") -> object:
+    """``oferta`` si tiene los campos de una oferta de gpuhunt (``_CAMPOS_DE_GPUHUNT``); si no, ``ValueError``."""
+    for campo, tipos in _CAMPOS_DE_GPUHUNT.items():
+        if not hasattr(oferta, campo):
+            falla = f"no tiene {campo}"
+        elif not isinstance(getattr(oferta, campo), tipos) or (
+            isinstance(getattr(oferta, campo), bool) and bool not in tipos
+        ):
+            falla = f"{campo}={validacion.corto(getattr(oferta, campo))}"
+        else:
+            continue
+        raise ValueError(
+            f"{nombre}: {validacion.corto(oferta)} no vale ({falla}); se admite una oferta de gpuhunt "
+            "(gpuhunt.CatalogItem), como las de Resultado.ofertas."
+        )
+    return oferta
+
+
+def nivel(oferta) -> str | None:
+    """El ``nivel`` de precios.csv de una oferta de gpuhunt (``None`` si el proveedor no se recoge)."""
+    _de_gpuhunt(oferta)
+    if oferta.provider == "vastai":
+        return "verificado" if (oferta.provider_data or {}).get("verificada") else "comunidad"
+    if oferta.provider == "runpod":
+        # gpuhunt pone en location el centro de datos (Secure Cloud, «EU-RO-1») o el país (Community, «US»).
+        return "seguro" if "-" in (oferta.location or "") else "comunidad"
+    if oferta.provider in PROVEEDORES:
+        return "bajo_demanda"
+    return None
+
+
+def es_pcie(oferta) -> bool:
+    """¿Es PCIe la GPU de una oferta de gpuhunt? Lo dice su nombre de instancia o, en Vast.ai, su modelo."""
+    _de_gpuhunt(oferta)
+    texto = f"{oferta.instance_name or ''} {(oferta.provider_data or {}).get('modelo', '')}"
+    return "pcie" in texto.lower()
+
+
+def gpu_de(oferta, gpus: dict[str, str], vram: dict[str, float]) -> str | None:
+    """La GPU de la guía de una oferta de gpuhunt: su nombre en ``gpus``, su VRAM y, si hace falta, su forma."""
+    _de_gpuhunt(oferta)
+    gpus = _gpus_de_gpuhunt(gpus)
+    vram = {
+        g: validacion.numero(v, f"vram[{g!r}]") for g, v in validacion.tabla_de(vram, "vram", "de GPU → GB").items()
+    }
+    if set(gpus) - set(vram):
+        raise ValueError(
+            f"vram: {validacion.corto(vram)} no vale: faltan {sorted(set(gpus) - set(vram))}; se admite la VRAM "
+            "de cada GPU de gpus."
+        )
+    if oferta.gpu_memory is None:
+        return None
+    nombre = (oferta.gpu_name or "").lower()
+    candidatas = [
+        gpu
+        for gpu, suyo in gpus.items()
+        if suyo.lower() == nombre and abs(oferta.gpu_memory / vram[gpu] - 1) <= MARGEN_VRAM
+    ]
+    if len(candidatas) > 1:  # «A100» de 80 GB o «H100»: SXM o PCIe según la oferta
+        candidatas = [gpu for gpu in candidatas if ("pcie" in gpu.lower()) == es_pcie(oferta)]
+    return candidatas[0] if len(candidatas) == 1 else None
+
+
+def _gpus_de_gpuhunt(gpus: object) -> dict[str, str]:
+    """``gpus`` (GPU de la guía → nombre en gpuhunt, como ``GPUS``) comprobado: claves y valores, textos no vacíos."""
+    gpus = validacion.tabla_de(gpus, "gpus", "de GPU de la guía → nombre en gpuhunt (como recolector.GPUS)")
+    for g, suyo in gpus.items():
+        validacion.texto(suyo, f"gpus[{g!r}]")
+    return gpus
+
+
+def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
+    """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM (y forma) de una GPU de ``gpus``."""
+    gpus = _gpus_de_gpuhunt(gpus)
+    if isinstance(items, str | bytes | dict) or not isinstance(items, Iterable):
+        raise ValueError(f"items: {validacion.corto(items)} no vale; se admite una lista de ofertas de gpuhunt.")
+    items = [_de_gpuhunt(item, f"items[{i}]") for i, item in enumerate(items)]
+    vram = {g: ficha.vram_gb for g, ficha in datos.especificaciones().items()}
+    sin_vram = sorted(set(gpus) - set(vram))
+    if sin_vram:
+        raise ValueError(
+            f"recolector: las GPU {sin_vram} de gpus no tienen fila en gpus.csv (su VRAM); se admiten las GPU de "
+            "gpus.csv."
+        )
+    salida = []
+    for item in items:
+        n = nivel(item)
+        if n is None or item.spot or item.gpu_count != 1 or item.flags:
+            continue
+        gpu = gpu_de(item, gpus, vram)
+        if gpu is None:
+            continue
+        precio = item.price
+        if isinstance(precio, bool) or not isinstance(precio, int | float) or not math.isfinite(precio) or precio <= 0:
+            continue  # nunca un precio cero, negativo o vacío
+        salida.append(Oferta(gpu, PROVEEDORES[item.provider].nombre, n, float(precio)))
+    return salida
+
+
+def medianas(lista: Iterable[Oferta]) -> list[Lectura]:
+    """Una ``Lectura`` (mediana con cuatro decimales y número de ofertas) por (GPU, proveedor, nivel)."""
+    grupos: dict[tuple[str, str, str], list[float]] = {}
+    for o in validacion.lista_de(lista, Oferta, "lista", de="las de recolector.ofertas()"):
+        grupos.setdefault((o.gpu, o.proveedor, o.nivel), []).append(o.precio)
+    return [Lectura(*clave, round(statistics.median(p), 4), len(p)) for clave, p in sorted(grupos.items())]
+
+
+def misma_semana(a: str, b: str) -> bool:
+    """¿Caen ``a`` y ``b`` (AAAA-MM-DD o AAAA-MM) en la misma semana ISO?"""
+    return validacion.fecha(a).isocalendar()[:2] == validacion.fecha(b).isocalendar()[:2]
+
+
+def lunes(fecha: str) -> str:
+    """El lunes de la semana ISO de ``fecha``: la semana del título de la pull request."""
+    dia = validacion.fecha(fecha)
+    return (dia - dt.timedelta(days=dia.weekday())).isoformat()
+
+
+def pocas_ofertas(lectura: Lectura) -> bool:
+    """Una mediana de un marketplace con ``POCAS_OFERTAS`` ofertas o menos."""
+    validacion.instancia(lectura, Lectura, "lectura", de="una de recolector.medianas()")
+    mercado = any(p.mercado for p in PROVEEDORES.values() if p.nombre == lectura.proveedor)
+    return mercado and lectura.ofertas <= POCAS_OFERTAS
+
+
+NIVELES_EN_NOTA = {
+    ("Vast.ai", "verificado"): "verificadas",
+    ("Vast.ai", "comunidad"): "sin verificar",
+    ("RunPod", "seguro"): "de Secure Cloud",
+    ("RunPod", "comunidad"): "de Community Cloud",
+}
+
+
+def nota(lectura: Lectura, origen: str) -> str:
+    """Cómo se obtuvo la cifra: la nota de la fila (la palabra «atípico» marca los valores atípicos)."""
+    validacion.instancia(lectura, Lectura, "lectura", de="una de recolector.medianas()")
+    origen = validacion.texto(origen, "origen")
+    cuantas = "1 oferta" if lectura.ofertas == 1 else f"{lectura.ofertas} ofertas"
+    tipo = NIVELES_EN_NOTA.get((lectura.proveedor, lectura.nivel))
+    texto = f"mediana de {cuantas} bajo demanda de 1 GPU{f' {tipo}' if tipo else ''} en {origen}, leídas con gpuhunt"
+    if pocas_ofertas(lectura):
+        texto += f"; con solo {cuantas}, es un valor atípico por poca oferta"
+    return texto
+
+
+def ultimas(historial: Iterable[datos.Precio]) -> dict[tuple[str, str, str], datos.Precio]:
+    """La fila más reciente de cada (GPU, proveedor, nivel); si empatan en fecha, la última del fichero."""
+    salida: dict[tuple[str, str, str], datos.Precio] = {}
+    for p in validacion.lista_de(historial, datos.Precio, "historial", de="p. ej. datos.precios()"):
+        clave = (p.gpu, p.proveedor, p.nivel)
+        if clave not in salida or validacion.fecha(p.fecha) >= validacion.fecha(salida[clave].fecha):
+            salida[clave] = p
+    return salida
+
+
+def planificar(
+    historial: Sequence[datos.Precio], resultados: Iterable[Resultado], fecha: str, gpus: dict[str, str] = GPUS
+) -> Informe:
+    """Las filas que hay que añadir con fecha ``fecha``, y los avisos (qué proveedor falló, qué se omitió).
+
+    Función pura: no lee ni escribe ficheros. ``historial`` es ``datos.precios()``.
+    """
+    validacion.fecha(fecha)
+    if isinstance(resultados, str | bytes | dict) or not isinstance(resultados, Iterable):
+        raise ValueError(f"resultados: {validacion.corto(resultados)} no vale; se admite una lista de Resultado.")
+    resultados = validacion.lista_de(list(resultados), Resultado, "resultados", de="los de recolector.consultar()")
+    informe = Informe(fecha)
+    previas = ultimas(historial)
+    con_filas = {p.gpu for p in historial}
+    for r in resultados:
+        prov = PROVEEDORES[validacion.opcion(r.proveedor, "Proveedor de gpuhunt", PROVEEDORES)]
+        if r.error:
+            informe.avisos.append(f"{prov.nombre}: falló ({r.error}); sus precios se quedan como estaban.")
+            continue
+        cubiertas = {c for c in previas if c[1] == prov.nombre and c[0] in gpus}
+        lecturas = [
+            lec
+            for lec in medianas(ofertas(r.ofertas, gpus))
+            if lec.clave in cubiertas or lec.gpu not in con_filas  # una GPU nueva de GPUS entra con todos sus niveles
+        ]
+        if not lecturas:
+            informe.avisos.append(f"{prov.nombre}: ninguna oferta que cuente; sus precios se quedan como estaban.")
+            continue
+        for clave in sorted(cubiertas - {lec.clave for lec in lecturas}):
+            informe.avisos.append(f"{prov.nombre}: sin ofertas de {clave[0]} ({clave[2]}); esa fila no cambia.")
+        for lec in lecturas:
+            anterior = previas.get(lec.clave)
+            if anterior is not None and anterior.fecha == fecha:
+                informe.avisos.append(f"{prov.nombre}: {lec.gpu} ({lec.nivel}) ya tiene una fila del {fecha}.")
+                continue
+            if anterior is not None and anterior.precio_hora_usd == lec.mediana and misma_semana(anterior.fecha, fecha):
+                continue  # la misma cifra en la misma semana: nada nuevo que contar
+            validacion.numero(lec.mediana, f"precio de {lec.gpu} en {prov.nombre}")
+            nueva = datos.Precio(
+                lec.gpu, prov.nombre, lec.nivel, lec.mediana, fecha, r.fuente, nota(lec, prov.origen), "mediana"
+            )
+            informe.cambios.append(Cambio(anterior, nueva, lec.ofertas))
+    return informe
+
+
+@contextlib.contextmanager
+def _datos_de(carpeta: pathlib.Path) -> Iterator[None]:
+    """Lee los datos de ``carpeta`` (GPUCOSTE_DATOS) mientras dura el bloque; después, como estaba."""
+    anterior = os.environ.get("GPUCOSTE_DATOS")
+    os.environ["GPUCOSTE_DATOS"] = str(carpeta)
+    datos.limpiar_cache()
+    try:
+        yield
+    finally:
+        if anterior is None:
+            os.environ.pop("GPUCOSTE_DATOS")
+        else:
+            os.environ["GPUCOSTE_DATOS"] = anterior
+        datos.limpiar_cache()
+
+
+def linea_csv(p: datos.Precio) -> str:
+    """La fila de ``p`` en el formato de precios.csv (con comillas solo donde hacen falta)."""
+    validacion.instancia(p, datos.Precio, "p")
+    salida = io.StringIO()
+    csv.writer(salida, lineterminator="\n").writerow(
+        [p.gpu, p.proveedor, p.nivel, f"{p.precio_hora_usd:g}", p.fecha, p.fuente, p.nota, p.tipo]
+    )
+    return salida.getvalue()
+
+
+def anadir(carpeta: pathlib.Path, filas: Sequence[datos.Precio]) -> None:
+    """Añade ``filas`` al final de ``carpeta/precios.csv`` sin tocar las que ya hay.
+
+    Después vuelve a cargar los datos; si dejaran de validar, devuelve el fichero a como estaba.
+    """
+    filas = validacion.lista_de(filas, datos.Precio, "filas")
+    if not isinstance(carpeta, str | os.PathLike) or not (pathlib.Path(carpeta) / "precios.csv").is_file():
+        raise ValueError(f"carpeta: {carpeta!r} no vale; se admite la carpeta de los datos, con su precios.csv.")
+    ruta = pathlib.Path(carpeta) / "precios.csv"
+    antes = ruta.read_bytes()
+    texto = ("" if antes.endswith(b"\n") or not antes else "\n") + "".join(linea_csv(p) for p in filas)
+    with ruta.open("a", encoding="utf-8", newline="") as f:
+        f.write(texto)
+    try:
+        with _datos_de(carpeta):
+            datos.precios()
+    except ValueError:
+        ruta.write_bytes(antes)
+        raise
+
+
+def resumen(informe: Informe) -> str:
+    """El cuerpo de la pull request «Precios de la semana AAAA-MM-DD»: qué se movió (antes → ahora, %)."""
+    validacion.instancia(informe, Informe, "informe", de="el de recolector.recolectar()")
+    lineas = [f"## Precios de la semana {lunes(informe.fecha)}", ""]
+    if informe.cambios:
+        lineas += [
+            f"Filas nuevas en `precios.csv` (fecha {informe.fecha}), recogidas con gpuhunt:",
+            "",
+            f"| GPU | Proveedor | Nivel | Antes ({DOLAR}/h) | Ahora ({DOLAR}/h) | Cambio | Ofertas |",
+            "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+        ]
+        for c in informe.cambios:
+            p = c.nueva
+            antes = "—" if c.anterior is None else f"{numero(c.anterior.precio_hora_usd, 4)} ({c.anterior.fecha})"
+            signo = "+" if (c.variacion or 0) > 0 else ""
+            variacion = "nueva" if c.variacion is None else signo + porcentaje(c.variacion, 1)
+            ofertas_txt = f"{c.ofertas} (atípico)" if historial.atipico(p) else str(c.ofertas)
+            lineas.append(
+                f"| {p.gpu} | {p.proveedor} | {p.nivel} | {antes} | {numero(p.precio_hora_usd, 4)} "
+                f"| {variacion} | {ofertas_txt} |"
+            )
+    else:
+        lineas.append("Ninguna fila nueva: los precios no se movieron o ningún proveedor respondió.")
+    if informe.avisos:
+        lineas += ["", "Avisos:", ""] + [f"- {a}" for a in informe.avisos]
+    lineas += ["", "Revisa las cifras atípicas y las salidas de los snippets (`tests/snapshots/`) antes de fusionar."]
+    return "\n".join(lineas) + "\n"
+
+
+# --- Las ofertas, con gpuhunt: de la red (make precios) o de respuestas guardadas (pruebas) ------------------
+
+
+class _Respuesta:
+    """Una respuesta HTTP guardada, con lo que gpuhunt usa de ``requests.Response``."""
+
+    def __init__(self, cuerpo: dict):
+        self._cuerpo = cuerpo
+
+    def raise_for_status(self) -> None:
+        pass
+
+    def json(self) -> dict:
+        return self._cuerpo
+
+
+def _grabando(post: Callable, cuerpos: list) -> Callable:
+    """``post`` (el de ``requests``) que además guarda en ``cuerpos`` el JSON de cada respuesta."""
+
+    def leer(*args, **kwargs):
+        respuesta = post(*args, **kwargs)
+        cuerpos.append(respuesta.json())
+        return respuesta
+
+    return leer
+
+
+def _vast(gpus: dict[str, str], guardadas: pathlib.Path | None) -> Resultado:
+    from unittest import mock
+
+    from gpuhunt import QueryFilter
+    from gpuhunt.providers import vastai
+
+    # Disco mínimo (1 GB): gpuhunt suma al precio el disco pedido; sin él sumaría todo el disco del host.
+    filtro = QueryFilter(gpu_name=sorted(set(gpus.values())), min_gpu_count=1, max_gpu_count=1, min_disk_size=1)
+    items = []
+    for verificada, fichero in ((True, "vastai-verificadas.json"), (False, "vastai-sin-verificar.json")):
+        proveedor = vastai.VastAIProvider(extra_filters={"verified": {"eq": verificada}})
+        cuerpos = []  # las respuestas de la API: el modelo de cada oferta («A100 PCIE»), que gpuhunt no guarda
+        if guardadas is None:
+            with mock.patch.object(vastai.requests, "post", _grabando(vastai.requests.post, cuerpos)):
+                ofertas_vast = proveedor.get(filtro)
+        else:  # la respuesta guardada de la API pasa por el mismo código de gpuhunt
+            cuerpos.append(json.loads((guardadas / fichero).read_text(encoding="utf-8")))
+            falso = mock.Mock(post=mock.Mock(return_value=_Respuesta(cuerpos[0])))
+            with mock.patch.object(vastai, "requests", falso):
+                ofertas_vast = proveedor.get(filtro)
+        modelos = {str(o.get("id")): o.get("gpu_name", "") for c in cuerpos for o in c.get("offers", [])}
+        for item in ofertas_vast:
+            extra = {"verificada": verificada, "modelo": modelos.get(item.instance_name, "")}
+            item.provider_data = {**(item.provider_data or {}), **extra}
+            items.append(item)
+    return Resultado("vastai", API_VAST, items)
+
+
+@functools.cache
+def _publicado():
+    """Los catálogos que gpuhunt publica, descargados una vez (la última versión de cada proveedor)."""
+    from gpuhunt import Catalog
+
+    catalogo = Catalog(balance_resources=False, auto_reload=False)
+    catalogo.load()
+    return catalogo
+
+
+def _catalogo(nombre: str, guardadas: pathlib.Path | None) -> Resultado:
+    """Un catálogo de gpuhunt: el publicado (versión del día) o, con ``guardadas``, ``<nombre>.csv`` de esa carpeta."""
+    from gpuhunt import Catalog
+
+    if guardadas is None:
+        catalogo = _publicado()
+        cargado = catalogo.catalog.get(nombre)
+        if cargado is None:
+            return Resultado(nombre, error="gpuhunt no pudo descargar su catálogo")
+        version = cargado.version
+    else:  # GPUHUNT_CATALOG_DIR: la forma de gpuhunt de leer catálogos locales
+        catalogo = Catalog(balance_resources=False, auto_reload=False)
+        version = (guardadas / "version").read_text(encoding="utf-8").strip()
+        os.environ["GPUHUNT_CATALOG_DIR"] = str(guardadas)
+    try:
+        items = catalogo.query(provider=nombre, min_gpu_count=1, max_gpu_count=1, spot=False)
+    finally:
+        os.environ.pop("GPUHUNT_CATALOG_DIR", None)
+    return Resultado(nombre, f"{CATALOGO_GPUHUNT}/{nombre}/{version}/catalog.zip", items)
+
+
+def consultar(gpus: dict[str, str] = GPUS, guardadas: pathlib.Path | None = None) -> list[Resultado]:
+    """Las ofertas de cada proveedor de ``PROVEEDORES``, pedidas con gpuhunt.
+
+    Sin ``guardadas``, a la red. Con una carpeta, de sus respuestas guardadas: ``vastai-verificadas.json`` y
+    ``vastai-sin-verificar.json`` (cuerpos de la API de Vast.ai), ``<proveedor>.csv`` (catálogos de gpuhunt)
+    y ``version``. Un proveedor que falla (red, HTTP, formato, fichero ausente) queda con su ``error``.
+    """
+    salida = []
+    for nombre in PROVEEDORES:
+        try:
+            salida.append(_vast(gpus, guardadas) if nombre == "vastai" else _catalogo(nombre, guardadas))
+        except Exception as error:  # cualquier fallo de un proveedor: el informe lo cuenta, sus datos no cambian
+            salida.append(Resultado(nombre, error=f"{type(error).__name__}: {error}"))
+    return salida
+
+
+def recolectar(carpeta: pathlib.Path, fecha: str, obtener: Callable[[], list[Resultado]] = consultar) -> Informe:
+    """Pide las ofertas, planifica y añade las filas nuevas a ``carpeta/precios.csv``."""
+    with _datos_de(carpeta):
+        informe = planificar(datos.precios(), obtener(), fecha)
+    if informe.filas:
+        anadir(carpeta, informe.filas)
+    return informe
+
+
+def orden(
+    argv: Sequence[str] | None,
+    *,
+    prog: str,
+    descripcion: str,
+    ayuda_datos: str,
+    ayuda_fecha: str,
+    opcion_guardadas: tuple[str, str],
+    ayuda_resumen: str,
+    hacer: Callable[[pathlib.Path, dt.date, pathlib.Path | None], str],
+    anadir_resumen: bool = False,
+) -> int:
+    """El esqueleto de terminal de los recolectores (``python -m gpucoste.recoleccion.precios`` y
+    ``python -m gpucoste.recoleccion.cambios``).
+
+    Opciones ``--datos`` (por defecto, los del paquete), ``--fecha`` (AAAA-MM-DD; por defecto, hoy UTC o
+    ``SOURCE_DATE_EPOCH``), la de respuestas guardadas (``opcion_guardadas``: su nombre y su ayuda; una
+    carpeta, en lugar de la red) y ``--resumen`` (el Markdown de la pull request: se escribe, o se añade
+    con ``anadir_resumen``). ``hacer(carpeta_datos, dia, guardadas)`` recolecta y devuelve ese Markdown, que
+    también se imprime. Una entrada mala o un ``ValueError``/``OSError`` de ``hacer``: el error en español
+    por stderr, nada por stdout y código 2. Los demás textos son las ayudas de cada opción.
+    """
+    if argv is not None and (not isinstance(argv, list | tuple) or not all(isinstance(a, str) for a in argv)):
+        raise ValueError(f"argv: {validacion.corto(argv)} no vale; se admite None o una lista de textos.")
+    textos = {"prog": prog, "descripcion": descripcion, "ayuda_datos": ayuda_datos, "ayuda_fecha": ayuda_fecha}
+    for nombre, texto in (textos | {"ayuda_resumen": ayuda_resumen}).items():
+        validacion.texto(texto, nombre)
+    if (
+        not isinstance(opcion_guardadas, tuple)
+        or len(opcion_guardadas) != 2
+        or not re.fullmatch(r"--[a-z][a-z-]*", str(opcion_guardadas[0]))
+        or not validacion.texto_de_campo(opcion_guardadas[1])
+    ):
+        raise ValueError(
+            f"opcion_guardadas: {validacion.corto(opcion_guardadas)} no vale; se admite (bandera, ayuda), p. ej. "
+            "('--ofertas', 'Carpeta de respuestas guardadas.')."
+        )
+    if not callable(hacer) or not isinstance(anadir_resumen, bool):
+        raise ValueError(
+            f"hacer={validacion.corto(hacer)}, anadir_resumen={validacion.corto(anadir_resumen)} no valen; se admite "
+            "una función y True o False."
+        )
+    opcion, ayuda_guardadas = opcion_guardadas
+    parser = argparse.ArgumentParser(prog=prog, description=descripcion)
+    parser.add_argument("--datos", type=pathlib.Path, default=pathlib.Path(__file__).parent / "datos", help=ayuda_datos)
+    parser.add_argument("--fecha", default=None, help=ayuda_fecha)
+    parser.add_argument(opcion, dest="guardadas", type=pathlib.Path, help=ayuda_guardadas)
+    parser.add_argument("--resumen", type=pathlib.Path, help=ayuda_resumen)
+    args = parser.parse_args(argv)
+    try:
+        if args.fecha is not None and len(args.fecha) != 10:
+            raise ValueError(f"--fecha {args.fecha!r} no vale; se admite AAAA-MM-DD.")
+        dia = validacion.fecha(args.fecha, "--fecha") if args.fecha is not None else frescura.referencia()
+        if args.guardadas is not None and not args.guardadas.is_dir():
+            raise ValueError(
+                f"{opcion} {str(args.guardadas)!r} no es una carpeta; se admite una carpeta de respuestas guardadas."
+            )
+        texto = hacer(args.datos, dia, args.guardadas)
+    except (ValueError, OSError) as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return 2
+    if args.resumen:
+        with args.resumen.open("a" if anadir_resumen else "w", encoding="utf-8") as f:
+            f.write(texto)
+    print(texto, end="")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gpucoste.recoleccion.precios``: recoge precios y añade filas a precios.csv."""
+    return orden(
+        argv,
+        prog="python -m gpucoste.recoleccion.precios",
+        descripcion="Recoge precios con gpuhunt y añade filas fechadas a precios.csv (nunca borra ninguna).",
+        ayuda_datos="carpeta con precios.csv y gpus.csv",
+        ayuda_fecha="fecha de las filas nuevas (AAAA-MM-DD; por defecto, hoy UTC)",
+        opcion_guardadas=("--ofertas", "carpeta con respuestas guardadas, en lugar de la red"),
+        ayuda_resumen="escribe aquí el cuerpo de la pull request (Markdown)",
+        hacer=lambda carpeta, dia, ofertas: resumen(
+            recolectar(carpeta, dia.isoformat(), lambda: consultar(GPUS, ofertas))
+        ),
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
