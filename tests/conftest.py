@@ -140,11 +140,11 @@ def tabla_que_contiene(sopa, texto: str) -> list[list[str]]:
 
 
 def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
-    """Copia mínima del proyecto (mkdocs.yml, docs/, snippets/), sin git, donde romper cosas."""
+    """Copia mínima del proyecto (mkdocs.yml, docs/, snippets/, construccion/), sin git, donde romper cosas."""
     destino.mkdir(parents=True)
     shutil.copy(RAIZ / "mkdocs.yml", destino)
-    shutil.copytree(RAIZ / "docs", destino / "docs")
-    shutil.copytree(RAIZ / "snippets", destino / "snippets")
+    for carpeta in ("docs", "snippets", "construccion"):
+        shutil.copytree(RAIZ / carpeta, destino / carpeta, ignore=shutil.ignore_patterns("__pycache__"))
     return destino
 
 

@@ -1332,6 +1332,7 @@ MODULOS_EXENTOS = {
     "datos.historial": "series y gráfico del historial de precios; lo prueban tests/test_graficos.py y la construcción",
     "graficos.figuras": "dibuja SVG (sin números que devolver); lo prueba tests/test_graficos.py",
     "base.esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/test_propiedades.py",
+    "base.paquete": "lista los módulos del paquete leyendo el disco (sin cálculo); tests/test_capas.py y test_api.py",
     "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/test_errores.py",
     "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/test_errores.py",
     "cli.calculadoras": "solo órdenes, registradas en ORDENES",
@@ -1358,7 +1359,7 @@ FUNCIONES_EXENTAS = {
 }
 PARAMETROS_EXENTOS = {
     **{
-        f"calibracion.{f}": dict.fromkeys(
+        f"calculo.calibracion.{f}": dict.fromkeys(
             p, "medidas, ajustes o resúmenes que calcula el propio módulo; tests/test_calibracion.py"
         )
         for f, p in {

@@ -22,9 +22,10 @@ from hypothesis import strategies as st
 
 
 def _copia(tmp_path):
-    """Una copia de ``src/gpucoste``, ``tests``, ``docs`` y ``mkdocs.yml`` donde plantar fallos."""
+    """Una copia de ``src/gpucoste``, ``tests``, ``docs``, ``snippets``, ``construccion`` y ``mkdocs.yml`` donde plantar
+    fallos."""
     raiz = tmp_path / "proyecto"
-    for carpeta in ("src/gpucoste", "tests", "docs", "snippets"):
+    for carpeta in ("src/gpucoste", "tests", "docs", "snippets", "construccion"):
         shutil.copytree(
             RAIZ / carpeta, raiz / carpeta, ignore=shutil.ignore_patterns("__pycache__", "node_modules", "snapshots")
         )
@@ -218,13 +219,13 @@ def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
 
 def test_el_alcance_pilla_una_prueba_plantada(tmp_path):
     raiz = _copia(tmp_path)
-    (raiz / "tests" / "test_plantada.py").write_text("from gpucoste.graficos import dibujo\n", encoding="utf-8")
+    (raiz / "tests" / "test_plantada.py").write_text("from gpucoste.calculo import arranque\n", encoding="utf-8")
     (raiz / "tests" / "ayuda_plantada.py").write_text("from gpucoste.base.formato import numero\n", encoding="utf-8")
     (raiz / "tests" / "test_plantada_ayuda.py").write_text("import ayuda_plantada\n", encoding="utf-8")
     (raiz / "tests" / "test_plantada_sin_datos.py").write_text(
         "from gpucoste.base import validacion\n", encoding="utf-8"
     )
-    # Un módulo cambiado alcanza a quien lo importa a través de otro (dibujo → formato → datos).
+    # Un módulo cambiado alcanza a quien lo importa a través de otro (arranque → memoria → datos).
     assert "tests/test_plantada.py" in alcance.pruebas_afectadas(["src/gpucoste/datos/__init__.py"], raiz)
     assert "tests/test_plantada_ayuda.py" in alcance.pruebas_afectadas(["tests/ayuda_plantada.py"], raiz)
     assert len(alcance.pruebas_afectadas(["tests/conftest.py"], raiz)) == len(list((raiz / "tests").glob("test_*.py")))

@@ -49,7 +49,7 @@ def _copia_para_contribuir(tmp_path: pathlib.Path) -> pathlib.Path:
     copia = tmp_path / "proyecto"
     copia.mkdir()
     shutil.copy(RAIZ / "mkdocs.yml", copia)
-    for carpeta in ("docs", "snippets", "tests/snapshots", "tests/ortografia", "src"):
+    for carpeta in ("docs", "snippets", "tests/snapshots", "tests/ortografia", "src", "construccion"):
         shutil.copytree(RAIZ / carpeta, copia / carpeta, ignore=shutil.ignore_patterns("__pycache__"))
     for fichero in FICHEROS_DE_PRUEBA:
         shutil.copy(RAIZ / "tests" / fichero, copia / "tests")

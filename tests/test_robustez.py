@@ -558,7 +558,7 @@ def test_otros_hallazgos_de_la_tercera_ronda():
     from gpucoste.cli import opciones as cli_opciones
     from gpucoste.graficos import figuras as graficos
 
-    assert "cli_opciones.Salida" in _error(cli.localizar, "x", "ES")  # AttributeError
+    assert "cli.opciones.Salida" in _error(cli.localizar, "x", "ES")  # AttributeError
     precios = esquema.TABLAS["precios.csv"]
     assert "esquema.tabla_de_valores" in _error(esquema.valor, precios, "x", "Clave")  # AttributeError
     assert "sin caracteres de control" in _error(formato.total, "a\x1bb", True)
