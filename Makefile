@@ -9,6 +9,9 @@ PYTHON ?= python3
 UV_VERSION := 0.13.8
 UV := .tools/bin/uv
 BIN := .venv/bin
+# La orden que construye y sirve el sitio. properdocs (grupo docs) lo construye igual byte a byte salvo la etiqueta
+# generator, y tests/test_properdocs.py lo comprueba: para dejar MkDocs, GENERADOR := $(BIN)/properdocs.
+GENERADOR := $(BIN)/mkdocs
 # La dirección de «make serve»: MkDocs sirve bajo la sub-ruta de site_url (/gpucoste/), como GitHub Pages.
 DIRECCION := 127.0.0.1:8000
 SUBRUTA := $(shell sed -n 's|^site_url: *[a-z]*://[^/]*\(/[^ ]*\).*|\1|p' mkdocs.yml)
@@ -80,10 +83,10 @@ sistema:
 serve: install-docs
 	@echo "Sirviendo en http://$(DIRECCION)$(SUBRUTA) (Ctrl+C para parar). Vista previa: los avisos salen aquí y"
 	@echo "los errores, también en la página. Antes de confirmar: «make check» y después «make test»."
-	@$(BIN)/mkdocs serve --no-strict -a $(DIRECCION) -w snippets -w src
+	@$(GENERADOR) serve --no-strict -a $(DIRECCION) -w snippets -w src
 
 build: install-docs
-	$(BIN)/mkdocs build --strict -d site
+	$(GENERADOR) build --strict -d site
 
 # Lo primero al contribuir (segundos): construcción estricta, ruff de lo cambiado, snippets y las pruebas de
 # lo que ha cambiado respecto a main; se para en el primer fallo con el aviso que importa (tests/comprobar.py).
