@@ -83,7 +83,7 @@ sistema:
 serve: install-docs
 	@echo "Sirviendo en http://$(DIRECCION)$(SUBRUTA) (Ctrl+C para parar). Vista previa: los avisos salen aquí y"
 	@echo "los errores, también en la página. Antes de confirmar: «make check» y después «make test»."
-	@$(GENERADOR) serve --no-strict -a $(DIRECCION) -w snippets -w src
+	@$(GENERADOR) serve --no-strict -a $(DIRECCION) -w snippets -w src -w construccion
 
 build: install-docs
 	$(GENERADOR) build --strict -d site
