@@ -1,8 +1,11 @@
 """gpucoste: de «$/hora» a «$/trabajo terminado» al alquilar GPUs.
 
-Módulos: ``datos`` (precios y tarifas con fuente y fecha), ``coste`` (coste de un trabajo),
-``experimento`` (tabla y comparación de escenarios), ``compra`` (comprar o alquilar),
-``memoria`` (¿cabe en la VRAM?), ``formato`` (números en español).
+El paquete está en capas, cada una importa solo de las de debajo (``tests/test_capas.py``): ``base`` (validación,
+esquema de los CSV, números en español), ``datos`` (los CSV con fuente y fecha, y sus consultas), ``dinero``
+(monedas, impuestos, precios de las API), ``calculo`` (un módulo por pregunta: ``memoria``, ``tiempo``, ``coste``,
+``ranking``, ``compra``…), ``guia`` (piezas con forma de página), ``graficos``, ``cli`` y ``navegador``;
+``recoleccion`` (los recolectores de la semana) no la importa nada. Aquí, lo más usado: el coste de un trabajo y
+las horas de alquiler que paga una compra.
 """
 
 from gpucoste.calculo.compra import horas_equivalentes, horas_para_comprar
