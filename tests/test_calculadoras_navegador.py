@@ -133,19 +133,25 @@ def test_si_la_instantanea_falla_la_construccion_falla_al_esperarla(tmp_path, mo
     assert "hilo_instantanea" not in hook._estado
 
 
-def test_la_rueda_es_reproducible_y_lleva_todo_el_paquete(tmp_path):
+def test_la_rueda_es_reproducible_y_lleva_lo_que_usan_los_formularios(tmp_path):
+    """La rueda lleva todo el paquete menos ``FUERA_DE_LA_RUEDA`` (la CLI, los recolectores y los gráficos de
+    matplotlib), y nada de eso."""
     nombre, datos = _rueda()
     assert _rueda() == (nombre, datos)
     assert nombre.startswith("gpucoste-") and nombre.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(io.BytesIO(datos)) as z:
         dentro = set(z.namelist())
     paquete = RAIZ / "src" / "gpucoste"
-    esperados = {
-        f"gpucoste/{p.relative_to(paquete).as_posix()}"
+    todos = {
+        p.relative_to(paquete).as_posix()
         for p in paquete.rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
     }
-    assert esperados <= dentro
+    fuera = {r for r in todos if r.startswith(_hook().FUERA_DE_LA_RUEDA)}
+    assert {"cli/__init__.py", "recoleccion/precios.py", "graficos/figuras.py"} <= fuera
+    assert "graficos/dibujo.py" not in fuera
+    assert {f"gpucoste/{r}" for r in todos - fuera} <= dentro
+    assert not {f"gpucoste/{r}" for r in fuera} & dentro
     assert any(n.endswith(".csv") for n in dentro), "la rueda no lleva los datos"
     # Instalada como zip (como en Pyodide, solo la rueda: sin src/ ni el .venv del proyecto en la ruta),
     # el código editable da lo mismo que en la página.
