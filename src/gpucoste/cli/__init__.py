@@ -516,7 +516,7 @@ def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> 
 
 
 # Las órdenes de las calculadoras de decisión (equilibrios, interrupciones, recomendación) viven en su módulo.
-from gpucoste.cli import calculadoras as cli_decisiones  # noqa: E402, F401
+from gpucoste.cli import calculadoras  # noqa: E402, F401
 
 # --- main -------------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpucoste.calculo.calibracion import TIPOS, predicciones
+from gpucoste.graficos import figuras
 
 __all__ = ["BANDA", "grafico"]
 
@@ -13,11 +14,10 @@ BANDA = 0.25
 
 def grafico() -> str:
     """Predicho (valor central) frente a medido de cada medida, en escala logarítmica, con y = x y ±25 %."""
-    from gpucoste.graficos import figuras as graficos
 
     ps = predicciones()
     dentro = sum(abs(p.central / p.medida.valor - 1) <= BANDA for p in ps)
-    with graficos.figura(alto=5.0) as (fig, ax):
+    with figuras.figura(alto=5.0) as (fig, ax):
         valores = [v for p in ps for v in (p.central, p.medida.valor)]
         bajo, alto = min(valores) / 2, max(valores) * 2
         linea = [bajo, alto]
@@ -25,12 +25,12 @@ def grafico() -> str:
             linea,
             [x * (1 - BANDA) for x in linea],
             [x * (1 + BANDA) for x in linea],
-            color=graficos.TINTA,
+            color=figuras.TINTA,
             alpha=0.12,
             linewidth=0,
             label="±25 %",
         )
-        ax.plot(linea, linea, color=graficos.TINTA, linewidth=1, label="predicho = medido")
+        ax.plot(linea, linea, color=figuras.TINTA, linewidth=1, label="predicho = medido")
         for tipo, nombre in TIPOS.items():
             puntos = [p for p in ps if p.medida.tipo == tipo]
             ax.scatter(
@@ -43,7 +43,7 @@ def grafico() -> str:
         ax.set_xlabel("medido (tokens/s, GB, GiB u horas de GPU)")
         ax.set_ylabel("predicho")
         ax.legend(fontsize=9)
-        return graficos.svg(
+        return figuras.svg(
             fig,
             f"Valor predicho frente a valor medido de {len(ps)} medidas publicadas, en escala logarítmica: "
             f"{dentro} caen dentro de la banda de ±25 % alrededor de la diagonal predicho = medido.",

@@ -12,12 +12,12 @@ Reglas que cumple cada gráfico (y que prueba ``tests/test_graficos.py``):
 Solo lo importan los snippets de las páginas: los cálculos (y las calculadoras del navegador) no
 necesitan matplotlib. Uso típico en un snippet::
 
-    from gpucoste.graficos import figuras as graficos
+    from gpucoste.graficos import figuras
 
-    with graficos.figura() as (fig, ax):
+    with figuras.figura() as (fig, ax):
         ax.plot([1, 2, 3], [2, 4, 8], label="coste")
         ax.set_xlabel("horas")
-    print(graficos.svg(fig, "Coste en dólares frente a horas: crece en línea recta."))
+    print(figuras.svg(fig, "Coste en dólares frente a horas: crece en línea recta."))
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from gpucoste import datos
 from gpucoste.base import validacion
 from gpucoste.base.formato import DOLAR, NIVELES
 from gpucoste.datos.historial import atipico, descripcion, series
+from gpucoste.graficos import figuras
 
 __all__ = ["grafico"]
 
@@ -63,10 +64,8 @@ def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[da
     página de precios, su snippet y sus pruebas piden los mismos dibujos en el mismo proceso."""
     import datetime as dt
 
-    from gpucoste.graficos import figuras as graficos
-
     niveles = {nivel: list(filas) for nivel, filas in filas_por_nivel}
-    with graficos.figura(ancho=6.0, alto=2.6) as (fig, ax):
+    with figuras.figura(ancho=6.0, alto=2.6) as (fig, ax):
         for nivel, filas in niveles.items():
             dias = [dt.datetime.combine(validacion.fecha(p.fecha), dt.time()) for p in filas]
             valores = [p.precio_hora_usd for p in filas]
@@ -94,8 +93,8 @@ def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[da
                 )
         ax.set_ylabel(f"{DOLAR}/hora")
         ax.set_ylim(bottom=0)
-        graficos.coma_decimal(ax, 2)
+        figuras.coma_decimal(ax, 2)
 
         _eje_de_fechas(ax, [validacion.fecha(p.fecha) for filas in niveles.values() for p in filas])
         ax.legend(loc="best")
-        return graficos.svg(fig, descripcion(gpu, proveedor, niveles))
+        return figuras.svg(fig, descripcion(gpu, proveedor, niveles))
