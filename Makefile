@@ -10,7 +10,7 @@ UV_VERSION := 0.13.8
 UV := .tools/bin/uv
 BIN := .venv/bin
 # La orden que construye y sirve el sitio. properdocs (grupo docs) lo construye igual byte a byte salvo la etiqueta
-# generator, y tests/test_properdocs.py lo comprueba: para dejar MkDocs, GENERADOR := $(BIN)/properdocs.
+# generator, y tests/construccion/test_properdocs.py lo comprueba: para dejar MkDocs, GENERADOR := $(BIN)/properdocs.
 GENERADOR := $(BIN)/mkdocs
 # La dirección de «make serve»: MkDocs sirve bajo la sub-ruta de site_url (/gpucoste/), como GitHub Pages.
 DIRECCION := 127.0.0.1:8000
@@ -107,11 +107,11 @@ test: install lint
 # incorpora con «make snapshots», sin que ninguna prueba tenga que cambiar.
 snapshots: install
 	$(BIN)/python -m gpucoste.calculo.calibracion
-	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/test_snippets.py -q
+	GPUCOSTE_ACTUALIZAR_SNAPSHOTS=1 $(BIN)/pytest tests/sitio/test_snippets.py -q
 
 # Capturas de pantalla para revisar un pull request (no se confirman: capturas/ está en .gitignore): cada página
 # de nav a 1366 y 390 px, en modo claro y oscuro, con Chromium de Debian (make sistema); imprime además el ancho
-# y la letra de cada gráfico (lo que comprueba tests/test_graficos_navegador.py).
+# y la letra de cada gráfico (lo que comprueba tests/sitio/test_graficos_navegador.py).
 capturas: build install
 	$(BIN)/python tests/capturas.py site capturas
 
@@ -130,7 +130,7 @@ $(CALIDAD_NPM): tests/calidad/package.json tests/calidad/package-lock.json
 	else echo "Sin npm: la prueba de HTML (vnu) se saltará (con CI=true, fallará). Instálalo con «make sistema»."; fi
 test: $(CALIDAD_NPM)
 
-# Pruebas en el navegador (tests/test_navegador.py): Chromium de Debian, manejado con Playwright (PyPI, grupo
+# Pruebas en el navegador (tests/sitio/test_navegador.py): Chromium de Debian, manejado con Playwright (PyPI, grupo
 # dev; nunca «playwright install»), y axe-core de npm (tests/navegador/) para la accesibilidad.
 APT_PAQUETES += chromium fonts-dejavu-core
 NAVEGADOR_NPM := tests/navegador/node_modules/.instalado

@@ -16,13 +16,13 @@ depende su salida:
   (``snippets/**/*.py`` del directorio actual): la lista de ejemplos de «Usa los ejemplos» cita su primera línea.
 
 En la construcción de «make check» (``GPUCOSTE_CHECK=1``), la salida de cada bloque cuyo código es un snippet
-entero se compara con su snapshot (``tests/snapshots/``, lo que comprueba ``tests/test_snippets.py``) en cuanto el
+entero se compara con su snapshot (``tests/snapshots/``, lo que comprueba ``tests/sitio/test_snippets.py``) en cuanto el
 bloque se ejecuta o sale de la caché: un dato editado que cambia lo que imprime una página para la construcción
 ahí mismo, sin esperar a pytest, con las líneas que cambian. La lista de los snippets comprobados se escribe en
 ``GPUCOSTE_SNAPSHOTS_COMPROBADOS`` (si se da): ``make check`` ya no los vuelve a ejecutar en pytest.
 
 Si algo cambia, la clave es otra y el bloque se ejecuta. Vale porque cada snippet es independiente
-(``tests/test_snippets.py`` ejecuta cada uno por separado): ningún bloque necesita variables de otro
+(``tests/sitio/test_snippets.py`` ejecuta cada uno por separado): ningún bloque necesita variables de otro
 de su sesión. La caché vive en memoria (``make serve``) y en disco, fuera del repositorio.
 
 En frío (``mkdocs build`` con la caché vacía), un **proceso ayudante** llena la caché en el otro núcleo

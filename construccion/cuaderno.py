@@ -21,7 +21,8 @@ A la vez que otro trabajo: sin caché, ejecutar el cuaderno es casi todo esperar
   entra en los bucles de MkDocs; los enlaces a él siguen valiendo) y después pasa por las mismas funciones de
   MkDocs que las demás páginas (``_populate_page`` y ``_build_page``: los mismos eventos de todos los plugins).
   Sus entradas del buscador se colocan en su sitio y el mapa del sitio se vuelve a escribir con él: el sitio
-  sale igual, byte a byte, que convirtiéndolo en su turno (``tests/test_recarga.py`` compara este sitio con el
+  sale igual, byte a byte, que convirtiéndolo en su turno (``tests/construccion/test_recarga.py`` compara este sitio
+  con el
   de «mkdocs serve», que lo convierte en su turno).
 - En ``mkdocs serve`` se empieza en un hilo en cuanto se conocen los ficheros, con la misma función de
   mkdocs-jupyter, y escribe su caché; mientras, la construcción convierte las demás páginas. La página del

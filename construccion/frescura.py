@@ -3,7 +3,7 @@
 Se informa con nivel INFO, no WARNING: con ``strict: true`` un WARNING rompe la construcción, y un precio
 antiguo no es un error de la página (cada página muestra la fecha de sus precios, así que el lector lo ve).
 Romper la construcción bloquearía cualquier otro arreglo hasta actualizar los datos; el aviso, en cambio,
-sale en cada ``make build``/``make serve`` y en la prueba ``tests/test_frescura.py``.
+sale en cada ``make build``/``make serve`` y en la prueba ``tests/datos/test_frescura.py``.
 """
 
 from __future__ import annotations

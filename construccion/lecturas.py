@@ -19,7 +19,7 @@ Se sigue el código con ``ast``, definición a definición (función, clase, mé
 
 Una prueba lee lo que leen su función (decoradores incluidos), sus fixtures (por el nombre del parámetro, en su
 fichero o en ``conftest.py``), las fixtures ``autouse`` de su fichero y lo que se ejecuta al importar su fichero.
-``tests/test_lecturas.py`` comprueba con las lecturas de verdad (``conftest.py``, al pasar las pruebas) que
+``tests/construccion/test_lecturas.py`` comprueba con las lecturas de verdad (``conftest.py``, al pasar las pruebas) que
 ningún fichero leído se le escapa a este análisis.
 """
 
@@ -115,6 +115,16 @@ class _Modulo:
         }
 
 
+def es_prueba(nombre: str) -> bool:
+    """Si ``nombre`` («tests/sitio/test_build») es una prueba de pytest y no un módulo de ayuda de ``tests/``."""
+    return nombre.startswith("tests/") and nombre.rsplit("/", 1)[-1].startswith("test_")
+
+
+def _de_pytest(ruta: pathlib.Path) -> bool:
+    """Fuera de lo que pytest no recorre (``node_modules`` de las herramientas de npm, cachés)."""
+    return not {"node_modules", "__pycache__"} & set(ruta.parts)
+
+
 class Lecturas:
     """El grafo de definiciones de la biblioteca, de ``tests/`` y de ``snippets/``, y los ficheros que menciona
     cada una; ``pruebas_que_leen(ficheros)`` da las pruebas (nodos de pytest) que pueden leer alguno."""
@@ -127,9 +137,12 @@ class Lecturas:
         for nombre, p in sorted(por_nombre.items()):
             texto = p.read_text(encoding="utf-8")
             self.modulos[nombre] = _Modulo(nombre, texto, self.nombres, self.ayudas, False, p.name == "__init__.py")
-        for p in sorted(tests.glob("*.py")) if tests else []:
-            texto = p.read_text(encoding="utf-8")
-            self.modulos[f"tests/{p.stem}"] = _Modulo(f"tests/{p.stem}", texto, self.nombres, self.ayudas, True)
+        # Los módulos de ayuda de tests/ («tests/propiedades») y cada prueba, también en sus subcarpetas, que siguen
+        # al paquete («tests/calculo/test_coste»).
+        subcarpetas = sorted(p for p in tests.glob("*/**/test_*.py") if _de_pytest(p)) if tests else []
+        for p in [*sorted(tests.glob("*.py")), *subcarpetas] if tests else []:
+            nombre = f"tests/{p.relative_to(tests).with_suffix('').as_posix()}"
+            self.modulos[nombre] = _Modulo(nombre, p.read_text(encoding="utf-8"), self.nombres, self.ayudas, True)
         self.snippets = sorted(snippets.rglob("*.py")) if snippets else []
         for p in self.snippets:
             nombre = f"snippets/{p.relative_to(snippets).as_posix()}"

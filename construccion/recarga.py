@@ -29,7 +29,8 @@ Y el vigilante de ficheros mira cada ``SONDEO`` s, no cada medio segundo (MkDocs
 segundo de espera antes de empezar a construir); sondear unos cientos de ficheros cuesta muy poco.
 
 Lo que no se encuentra se convierte como siempre. El resto de ``mkdocs build`` («make build», «make test» y la
-publicación) no pasa por aquí: allí todo se convierte siempre. ``tests/test_recarga.py`` comprueba que las dos
+publicación) no pasa por aquí: allí todo se convierte siempre. ``tests/construccion/test_recarga.py`` comprueba que
+las dos
 cachés dan el mismo sitio, byte a byte, que una construcción limpia.
 """
 

@@ -1,12 +1,12 @@
 """Hasta dónde llega un cambio: qué módulos importan a cuáles, qué pruebas alcanza y qué páginas toca.
 
 Lo usan ``make check`` (``tests/comprobar.py``: pasa las pruebas que un cambio puede romper) y
-``tests/test_api.py`` (ningún círculo de importaciones). Se lee el código con ``ast``, sin importarlo.
+``tests/proyecto/test_api.py`` (ningún círculo de importaciones). Se lee el código con ``ast``, sin importarlo.
 
 - ``importaciones(carpeta, paquete)``: módulo → módulos del paquete que importa, en cualquier sitio del fichero
   (también dentro de una función).
 - ``quienes_usan(grafo, modulos)``: los módulos que importan alguno de ``modulos``, directa o indirectamente.
-- ``pruebas_afectadas(ficheros, raiz)``: las ``tests/test_*.py`` que un cambio alcanza (ver su docstring).
+- ``pruebas_afectadas(ficheros, raiz)``: las pruebas (``tests/…/test_*.py``) que un cambio alcanza (ver su docstring).
 - ``paginas_del_nav(raiz)``: las páginas del sitio construido, en el orden de ``nav`` de ``mkdocs.yml``.
 - ``ids_repetidos(raiz)``: los ``id`` de bloque de markdown-exec que aparecen en más de un sitio de ``docs/``.
 - ``casos_registrados(lecturas)``: los casos de cada registro del arnés de propiedades (``FUNCIONES``), con la
@@ -25,7 +25,7 @@ import sys
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "construccion"))
-from lecturas import TODOS, Lecturas, _cierre, nombre_de_modulo  # noqa: E402, F401
+from lecturas import TODOS, Lecturas, _cierre, _de_pytest, es_prueba, nombre_de_modulo  # noqa: E402, F401
 
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", re.M)
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n]+)", re.M)
@@ -50,9 +50,10 @@ def importaciones(carpeta: pathlib.Path, paquete: str = "gpucoste") -> dict[str,
     Con ``paquete``, cada fichero de ``carpeta`` y sus subcarpetas, por su nombre sin «gpucoste.»
     («calculo.memoria»; el ``__init__.py`` de un subpaquete es el subpaquete, «datos»; el del paquete, «__init__»).
     Importar un módulo de un subpaquete también ejecuta el ``__init__.py`` del subpaquete: cuenta como importado.
-    Sin ``paquete`` (``tests/``), los ficheros de la carpeta por su nombre (``from propiedades import …``)."""
+    Sin ``paquete`` (``tests/``), los módulos de ayuda de la carpeta por su nombre (``from propiedades import …``) y
+    cada prueba por su ruta sin «.py» (``pruebas_de``: «sitio/test_build»)."""
     if not paquete:
-        modulos = {p.stem: p for p in carpeta.glob("*.py")}
+        modulos = {p.stem: p for p in carpeta.glob("*.py")} | pruebas_de(carpeta)
     else:
         modulos = {nombre_de_modulo(p, carpeta): p for p in carpeta.rglob("*.py") if "__pycache__" not in p.parts}
     grafo = {}
@@ -76,6 +77,14 @@ def importaciones(carpeta: pathlib.Path, paquete: str = "gpucoste") -> dict[str,
         deps |= {x for x in padres if x in modulos and not m.startswith(f"{x}.")}
         grafo[m] = deps - {m}
     return grafo
+
+
+def pruebas_de(tests: pathlib.Path) -> dict[str, pathlib.Path]:
+    """Cada ``test_*.py`` de ``tests`` y sus subcarpetas (``tests/calculo/``, ``tests/sitio/``…, como el paquete),
+    por su ruta relativa sin «.py»: «calculo/test_coste»."""
+    return {
+        p.relative_to(tests).with_suffix("").as_posix(): p for p in sorted(tests.rglob("test_*.py")) if _de_pytest(p)
+    }
 
 
 def alcanzables(grafo: dict[str, set[str]], modulo: str) -> set[str]:
@@ -107,6 +116,8 @@ def circulos(grafo: dict[str, set[str]]) -> list[list[str]]:
 
 
 REGLAS_SNIPPETS = "test_reglas_de_los_snippets"
+PRUEBA_SNIPPETS = "sitio/test_snippets"
+"""La prueba de los snippets (``tests/sitio/test_snippets.py``), por su ruta en ``tests/`` sin «.py»."""
 _LISTA_SNIPPETS = re.compile(r"^(\w+)\s*=\s*sorted\(\(RAIZ\s*/\s*\"snippets\"\)\.rglob\(\"\*\.py\"\)\)", re.M)
 
 
@@ -115,18 +126,18 @@ def por_snippet(raiz: pathlib.Path = RAIZ) -> dict[str, list[str]]:
     "snippets").rglob("*.py"))`` y ``@pytest.mark.parametrize("ruta", SNIPPETS, ids=…)``): su nodo
     ``prueba[tema/snippet.py]`` ejecuta solo ese snippet."""
     salida = {}
-    for prueba in sorted((raiz / "tests").glob("test_*.py")):
+    for prueba in pruebas_de(raiz / "tests").values():
         texto = prueba.read_text(encoding="utf-8")
         for lista in _LISTA_SNIPPETS.findall(texto):
             patron = rf"@pytest\.mark\.parametrize\(\s*\"\w+\",\s*{lista}\b[^\n]*\n(?:@[^\n]*\n)*def (test_\w+)"
             funciones = re.findall(patron, texto)
             if funciones:
-                salida.setdefault(f"tests/{prueba.name}", []).extend(funciones)
+                salida.setdefault(prueba.relative_to(raiz).as_posix(), []).extend(funciones)
     return salida
 
 
 def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[str]:
-    """Las ``tests/test_*.py`` que un cambio en ``ficheros`` (rutas relativas a ``raiz``) puede romper.
+    """Las pruebas (``tests/…/test_*.py``) que un cambio en ``ficheros`` (rutas relativas a ``raiz``) puede romper.
 
     - ``tests/test_x.py`` → esa prueba; ``tests/ayuda.py`` (``propiedades.py``, ``conftest.py``…) → las pruebas
       que la importan, directa o indirectamente (``conftest.py``, todas: pytest la carga siempre);
@@ -135,7 +146,7 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     - un CSV de ``src/gpucoste/datos/`` → las pruebas (una a una, y cada snippet contra su snapshot) que leen ese
       fichero, o uno que remite a él, directamente o a través de la biblioteca (``Lecturas``); del arnés de
       propiedades, los casos cuya función lo lee (``casos_registrados``);
-    - ``tests/test_snippets.py`` (cada snippet contra su snapshot) con un cambio en ``snippets/``, ``src/`` o
+    - ``tests/sitio/test_snippets.py`` (cada snippet contra su snapshot) con un cambio en ``snippets/``, ``src/`` o
       ``tests/snapshots/``: lo que imprime un snippet no depende de nada más. Con un cambio en ``docs/``, solo sus
       reglas (``test_reglas_de_los_snippets``: cada snippet, incluido por su página); la construcción estricta de
       make check ya ejecuta cada bloque de las páginas.
@@ -144,7 +155,7 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     tests = raiz / "tests"
     biblioteca = importaciones(paquete)
     ayudas = importaciones(tests, paquete="")
-    pruebas = sorted(p.stem for p in tests.glob("test_*.py"))
+    pruebas = sorted(pruebas_de(tests))
     # Lo que alcanza cada prueba: sus módulos de tests/ y, de ellos y de ella, los de la biblioteca.
     # conftest.py no cuenta: importa ``datos`` para sus fixtures, no porque cada prueba lea datos.
     locales = {p: alcanzables(ayudas, p) - {"conftest"} | {p} for p in pruebas}
@@ -164,15 +175,16 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
             snippet = pathlib.PurePosixPath(*ruta.parts[1 if ruta.parts[0] == "snippets" else 2 :]).with_suffix(".py")
             for fichero, funciones in por_snippet(raiz).items():
                 nodos.update(f"{fichero}::{funcion}[{snippet}]" for funcion in funciones)
-            nodos.update(f"tests/test_snippets.py::{t}" for t in _sin_parametros(tests / "test_snippets.py"))
+            nodos.update(f"tests/{PRUEBA_SNIPPETS}.py::{t}" for t in _sin_parametros(tests / f"{PRUEBA_SNIPPETS}.py"))
         elif ruta.parts[0] in ("snippets", "src"):
-            elegidas.add("test_snippets")  # lo que imprime un snippet depende de él y de la biblioteca, nada más
+            elegidas.add(PRUEBA_SNIPPETS)  # lo que imprime un snippet depende de él y de la biblioteca, nada más
         elif ruta.parts[0] == "docs":
-            nodos.add(f"tests/test_snippets.py::{REGLAS_SNIPPETS}")  # cada snippet, incluido por su página
-        if ruta.parent.as_posix() == "tests" and ruta.suffix == ".py":
-            if ruta.stem == "conftest":
+            nodos.add(f"tests/{PRUEBA_SNIPPETS}.py::{REGLAS_SNIPPETS}")  # cada snippet, incluido por su página
+        if ruta.parts[0] == "tests" and ruta.suffix == ".py":
+            clave = ruta.relative_to("tests").with_suffix("").as_posix()  # «propiedades», «sitio/test_build»
+            if clave == "conftest":
                 elegidas |= set(pruebas)
-            elegidas |= {p for p in pruebas if ruta.stem in locales[p]}
+            elegidas |= {p for p in pruebas if clave in locales[p]}
         elif f.startswith("src/gpucoste/") and not csv:
             partes = ruta.relative_to("src/gpucoste").parts
             if ruta.suffix != ".py":  # otro fichero de datos: lo lee el esquema
@@ -189,14 +201,14 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     return [f"tests/{p}.py" for p in sorted(elegidas)] + sorted(nodos)
 
 
-SNAPSHOT = "tests/test_snippets.py::test_salida_igual_al_snapshot"
+SNAPSHOT = "tests/sitio/test_snippets.py::test_salida_igual_al_snapshot"
 """La prueba que compara la salida de cada snippet con su snapshot (un caso por snippet)."""
 
 
 def sin_los_comprobados(pruebas: list[str], comprobados: set[str], raiz: pathlib.Path = RAIZ) -> list[str]:
     """``pruebas`` sin los casos de ``SNAPSHOT`` de los snippets de ``comprobados`` (``snippets/tema/x.py``): la
     construcción de «make check» ya comparó su salida con su snapshot (``construccion/bloques.py``), con
-    el mismo código, la misma biblioteca y los mismos datos. ``tests/test_snippets.py`` entero pasa a sus pruebas
+    el mismo código, la misma biblioteca y los mismos datos. ``tests/sitio/test_snippets.py`` entero pasa a sus pruebas
     una a una, con los casos de los snippets que no se comprobaron."""
     if not comprobados:
         return pruebas
@@ -219,6 +231,12 @@ def _sin_parametros(prueba: pathlib.Path) -> list[str]:
     """Las pruebas de ``prueba`` sin ``parametrize`` (sus nodos no llevan corchetes)."""
     texto = prueba.read_text(encoding="utf-8")
     return re.findall(r"(?:^|\n)(?!@pytest\.mark\.parametrize)[^\n]*\ndef (test_\w+)\(", "\n" + texto)
+
+
+def importaciones_de_prueba(ruta: pathlib.Path) -> set[str]:
+    """Los módulos de ``gpucoste`` que importa un fichero de ``tests/`` («calculo.vram», «datos»…), de los que hay."""
+    modulos = {nombre_de_modulo(p, RAIZ / "src" / "gpucoste") for p in (RAIZ / "src" / "gpucoste").rglob("*.py")}
+    return _de_biblioteca(ruta) & modulos
 
 
 def _de_biblioteca(ruta: pathlib.Path) -> set[str]:
@@ -313,11 +331,11 @@ def _lecturas(_huella: str, paquete: pathlib.Path, tests: pathlib.Path, snippets
 
 def pruebas_que_leen(lecturas: Lecturas, ficheros: set[str], raiz: pathlib.Path = RAIZ) -> list[str]:
     """Los nodos de pytest (``tests/test_x.py::test_y``, una clase entera si un método suyo lee) que pueden
-    leer alguno de ``ficheros``; con ``tests/test_snippets.py``, cada snippet por separado."""
+    leer alguno de ``ficheros``; con ``tests/sitio/test_snippets.py``, cada snippet por separado."""
     leen = lecturas.definiciones_que_leen(ficheros)
     salida = set()
     for m in lecturas.modulos.values():
-        if not m.nombre.startswith("tests/test_"):
+        if not es_prueba(m.nombre):
             continue
         fichero = f"{m.nombre}.py"
         al_importar = (m.nombre, "<importar>") in leen
@@ -349,7 +367,7 @@ def pruebas_que_leen(lecturas: Lecturas, ficheros: set[str], raiz: pathlib.Path 
     registros = casos_registrados(lecturas)
     leidos_por_lista: dict[tuple, list[set[str]]] = {}
     for m in lecturas.modulos.values():
-        if not m.nombre.startswith("tests/test_") or (m.nombre, "<importar>") in leen:
+        if not es_prueba(m.nombre) or (m.nombre, "<importar>") in leen:
             continue
         for nombre, nodo in m.defs.items():
             lista = _lista_parametrizada(lecturas, m, nodo)
@@ -403,11 +421,11 @@ def casos_registrados(lecturas: Lecturas) -> dict[tuple, list[tuple[str | None, 
     """Cada registro de un módulo de ayuda de ``tests/`` (``FUNCIONES``, ``ORDENES`` de ``propiedades.py``, que
     llenan ``funcion(…)`` y ``orden(…)``) → sus casos: (id del caso en pytest, sentencia de primer nivel que lo
     registra). El id es el de la función registrada («modulo.nombre», donde se define) o el texto del primer argumento
-    («coste»); None si no se sabe. ``tests/test_lecturas.py`` comprueba que son los ids de pytest."""
+    («coste»); None si no se sabe. ``tests/construccion/test_lecturas.py`` comprueba que son los ids de pytest."""
     salida: dict[tuple, list] = {}
     for (modulo, registrador), registros in lecturas.guarda.items():
         m = lecturas.modulos[modulo]
-        if not m.prueba or m.snippet or m.nombre.startswith("tests/test_"):
+        if not m.prueba or m.snippet or es_prueba(m.nombre):
             continue
         for registro in registros:
             casos = salida.setdefault(registro, [])

@@ -4,7 +4,7 @@ en ``capturas/`` (no se confirma: está en .gitignore), para revisar un pull req
 Uso: ``python tests/capturas.py SITIO DESTINO`` (``make capturas`` construye el sitio en ``site/`` antes). Los
 nombres dicen página, ancho y modo: ``calculadoras-cabe-390-oscuro.png``. Imprime, además, la medida de cada
 gráfico (ancho frente a la columna y letra más pequeña), la misma que comprueba
-``tests/test_graficos_navegador.py``.
+``tests/sitio/test_graficos_navegador.py``.
 """
 
 from __future__ import annotations

@@ -91,8 +91,8 @@ def ids_unicos() -> bool:
 
 def revisar_paginas(sitio: pathlib.Path, paginas: list[str]) -> list[str]:
     """Ortografía y guía de estilo de ``paginas`` del sitio construido: la lista de fallos (vacía si todo va bien)."""
-    import test_estilo
-    import test_ortografia
+    import estilo
+    import hunspell
 
     copia = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-paginas-"))
     fallos = []
@@ -101,17 +101,17 @@ def revisar_paginas(sitio: pathlib.Path, paginas: list[str]) -> list[str]:
             html = (sitio / pagina).read_text(encoding="utf-8")
             (copia / pagina).parent.mkdir(parents=True, exist_ok=True)
             (copia / pagina).write_text(html, encoding="utf-8")
-            visible, tablas, ids = test_estilo.prosa(html)
-            exentas = test_estilo.EXCEPCIONES.get(pagina, {})
+            visible, tablas, ids = estilo.prosa(html)
+            exentas = estilo.EXCEPCIONES.get(pagina, {})
             fallos += [
-                f"{pagina}: {f}" for f in test_estilo.faltas(visible, tablas, ids) if f.split(":", 1)[0] not in exentas
+                f"{pagina}: {f}" for f in estilo.faltas(visible, tablas, ids) if f.split(":", 1)[0] not in exentas
             ]
         if not shutil.which("hunspell"):  # sin hunspell (make sistema), la ortografía la revisa make test
             print("(sin hunspell: la ortografía se salta; instálalo con «make sistema») ", end="")
             return fallos
-        malas, _ = test_ortografia.desconocidas(copia)
+        malas, _ = hunspell.desconocidas(copia)
         if malas:
-            fallos.append(test_ortografia.como_arreglarlo(malas))
+            fallos.append(hunspell.como_arreglarlo(malas))
     finally:
         shutil.rmtree(copia, ignore_errors=True)
     return fallos
@@ -159,7 +159,14 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
                 return 1
     hecho(inicio)
 
-    reglas = {"tests/ortografia/diccionario.txt", "tests/test_estilo.py", "tests/test_ortografia.py", "CONTRIBUTING.md"}
+    reglas = {
+        "tests/ortografia/diccionario.txt",
+        "tests/estilo.py",
+        "tests/hunspell.py",
+        "tests/sitio/test_estilo.py",
+        "tests/sitio/test_ortografia.py",
+        "CONTRIBUTING.md",
+    }
     paginas = alcance.paginas_del_nav(RAIZ) if reglas & set(ficheros) else alcance.paginas_tocadas(ficheros, RAIZ)
     inicio = paso(f"make check · 3/4 ortografía y estilo en {len(paginas)} página(s) tocada(s)…")
     fallos = revisar_paginas(destino, paginas)

@@ -1,7 +1,7 @@
 """Fixtures compartidas: la raíz del proyecto, datos propios y el sitio construido.
 
 El sitio se construye UNA vez por sesión (``construccion``). Si esa construcción estricta falla, falla una sola
-prueba (``tests/test_build.py::test_la_construccion_estricta_pasa``, con los avisos que importan) y cada prueba
+prueba (``tests/sitio/test_build.py::test_la_construccion_estricta_pasa``, con los avisos que importan) y cada prueba
 que necesita un sitio construido —el de la sesión o el de una copia del proyecto, que fallaría igual— se salta
 con una línea que apunta a ese fallo. Los registros de construcción que ven las pruebas (``construir``) traen
 solo las líneas WARNING/ERROR (``tests/registro.py``); el completo queda en ``.registro``."""
@@ -87,7 +87,7 @@ def construccion_estricta(
 _SESION: dict[str, subprocess.CompletedProcess] = {}
 MOTIVO_SALTO = (
     "la construcción estricta del sitio falla: arréglala primero "
-    "(ver tests/test_build.py::test_la_construccion_estricta_pasa, o «make check»)"
+    "(ver tests/sitio/test_build.py::test_la_construccion_estricta_pasa, o «make check»)"
 )
 
 

@@ -1,6 +1,6 @@
 """Lo que ve el lector en la pantalla: las páginas de ``nav`` abiertas en Chromium a los anchos de un portátil y
 de un móvil, con la medida de cada gráfico (ancho frente a la columna del texto, letra más pequeña) y las
-capturas para revisar un pull request. Lo usan ``tests/test_graficos_navegador.py`` y ``make capturas``
+capturas para revisar un pull request. Lo usan ``tests/sitio/test_graficos_navegador.py`` y ``make capturas``
 (``tests/capturas.py``)."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ defecto (``*, precio_hora``) se pasan siempre, los demás a veces::
     funcion(datos.tarifa, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]))
     funcion(frescura.antiguos, Fecha(objetos=True, opcional=True), umbral_dias=ENTERO)
 
-``tests/test_propiedades.py`` comprueba, para cada una, que (1) con valores buenos moderados
+``tests/proyecto/test_propiedades.py`` comprueba, para cada una, que (1) con valores buenos moderados
 devuelve un resultado finito (y ≥ 0 salvo ``negativos=True``), sin NaN ni inf en ningún campo;
 (2) con valores buenos extremos (1e308, 5e-324, enteros enormes) devuelve eso o un ``ValueError``;
 (3) con un argumento malo (cada uno por turno) lanza ``ValueError`` —nunca otra excepción— cuyo mensaje nombra el valor
@@ -1323,44 +1323,52 @@ orden(
     },
 )
 
-# --- Lo que queda fuera del arnés, cada cosa con su razón (tests/test_propiedades_cobertura.py lo exige) ---
+# --- Lo que queda fuera del arnés, cada cosa con su razón (tests/proyecto/test_propiedades_cobertura.py lo exige) ---
 
 MODULOS_EXENTOS = {
-    "recoleccion.precios": "lee la red y escribe ficheros; lo prueban tests/test_recolector.py con respuestas grabadas",
-    "navegador": "traduce formularios a llamadas ya registradas; lo prueba tests/test_calculadoras_navegador.py",
-    "guia.publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/test_build.py",
-    "datos.historial": "series y gráfico del historial de precios; lo prueban tests/test_graficos.py y la construcción",
-    "graficos.figuras": "dibuja SVG (sin números que devolver); lo prueba tests/test_graficos.py",
-    "base.esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/test_propiedades.py",
-    "base.paquete": "lista los módulos del paquete leyendo el disco (sin cálculo); tests/test_capas.py y test_api.py",
-    "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/test_errores.py",
-    "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/test_errores.py",
+    "recoleccion.precios": (
+        "lee la red y escribe ficheros; lo prueban tests/recoleccion/test_recolector.py con respuestas grabadas"
+    ),
+    "navegador": (
+        "traduce formularios a llamadas ya registradas; lo prueba tests/navegador/test_calculadoras_navegador.py"
+    ),
+    "guia.publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/sitio/test_build.py",
+    "datos.historial": (
+        "series y gráfico del historial de precios; lo prueban tests/graficos/test_graficos.py y la construcción"
+    ),
+    "graficos.figuras": "dibuja SVG (sin números que devolver); lo prueba tests/graficos/test_graficos.py",
+    "base.esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/proyecto/test_propiedades.py",
+    "base.paquete": (
+        "lista los módulos del paquete leyendo el disco (sin cálculo); tests/proyecto/test_capas.py y test_api.py"
+    ),
+    "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/proyecto/test_errores.py",
+    "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/proyecto/test_errores.py",
     "cli.calculadoras": "solo órdenes, registradas en ORDENES",
 }
 FUNCIONES_EXENTAS = {
-    "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/test_calibracion.py",
-    "graficos.calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/test_snippets.py",
-    "graficos.dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/test_dibujo.py",
-    "graficos.dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/test_dibujo.py",
+    "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/calculo/test_calibracion.py",
+    "graficos.calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/sitio/test_snippets.py",
+    "graficos.dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/graficos/test_dibujo.py",
+    "graficos.dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/graficos/test_dibujo.py",
     "calculo.interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
-    "tasa); valida su diccionario de reinicios; tests/test_dibujo.py",
+    "tasa); valida su diccionario de reinicios; tests/graficos/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",
     "calculo.memoria.booleano": "una comprobación de validación (como las de validacion)",
     "base.formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
-    "datos.frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/test_frescura.py",
+    "datos.frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/datos/test_frescura.py",
     "calculo.alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba su página (test_snippets)",
     "dinero.proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
     "calculo.vast.reembolso_reserva": "meses y horas usadas dependen entre sí; test_snippets (página de Vast.ai)",
-    "calculo.vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/test_recolector.py",
-    "calculo.vast.coste_por_trabajo": "necesita una Oferta del recolector; tests/test_recolector.py",
-    "graficos.decisiones.grafico_api_o_gpu": "SVG; tests/test_graficos.py",
-    "graficos.decisiones.grafico_comprar": "SVG; tests/test_graficos.py",
-    "graficos.decisiones.grafico_interrumpible": "SVG; tests/test_graficos.py",
+    "calculo.vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/recoleccion/test_recolector.py",
+    "calculo.vast.coste_por_trabajo": "necesita una Oferta del recolector; tests/recoleccion/test_recolector.py",
+    "graficos.decisiones.grafico_api_o_gpu": "SVG; tests/graficos/test_graficos.py",
+    "graficos.decisiones.grafico_comprar": "SVG; tests/graficos/test_graficos.py",
+    "graficos.decisiones.grafico_interrumpible": "SVG; tests/graficos/test_graficos.py",
 }
 PARAMETROS_EXENTOS = {
     **{
         f"calculo.calibracion.{f}": dict.fromkeys(
-            p, "medidas, ajustes o resúmenes que calcula el propio módulo; tests/test_calibracion.py"
+            p, "medidas, ajustes o resúmenes que calcula el propio módulo; tests/calculo/test_calibracion.py"
         )
         for f, p in {
             "mitades": ("medidas",),
@@ -1372,28 +1380,30 @@ PARAMETROS_EXENTOS = {
         }.items()
     },
     "guia.experimento_definido.comparar_calibrado": {
-        "trabajo": "un Trabajo de ranking (lo generan las pruebas de horas_por_escenario); tests/test_build.py",
-        "nombre": "el experimento del artículo; tests/test_build.py",
+        "trabajo": "un Trabajo de ranking (lo generan las pruebas de horas_por_escenario); tests/sitio/test_build.py",
+        "nombre": "el experimento del artículo; tests/sitio/test_build.py",
     },
     "datos.equipo": {
         "estado": "los estados válidos dependen de la GPU (solo los que tiene en hardware.csv); "
-        "tests/test_datos.py::test_equipo_elige_el_precio_de_compra_por_estado",
+        "tests/datos/test_datos.py::test_equipo_elige_el_precio_de_compra_por_estado",
     },
     "calculo.compra.coste_acumulado": {
         "reventas": "cada valor ≤ precio_compra: depende de otro argumento; los diccionarios mal formados, en "
-        "tests/test_dibujo.py",
+        "tests/graficos/test_dibujo.py",
     },
     "calculo.compra.comprar_o_alquilar": {
         "valor_reventa": "≤ precio_compra: depende de otro argumento; "
-        "tests/test_propiedades_equilibrios.py lo genera como fracción"
+        "tests/calculo/test_propiedades_equilibrios.py lo genera como fracción"
     },
 }
 OPCIONES_EXENTAS = {
-    "cabe": {"--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/test_cli_nombres.py"},
-    "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/test_cli_nombres.py"},
+    "cabe": {
+        "--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/cli/test_cli_nombres.py"
+    },
+    "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/cli/test_cli_nombres.py"},
     "recomendar": {
         "--privado": "con «sí», depende de --gpu-local y --horas-local (sin una GPU local que acabe en el mes no queda "
-        "opción: ValueError); lo prueba tests/test_decisiones.py",
+        "opción: ValueError); lo prueba tests/guia/test_decisiones.py",
     },
 }
 
@@ -1458,7 +1468,7 @@ funcion(
 funcion(paises.gravado, Texto())
 funcion(paises.rotulo, _NOMBRES_PAIS, empresa=BOOLEANO)
 MODULOS_EXENTOS["recoleccion.cambios"] = (
-    "lee la red y escribe ficheros; lo prueba tests/test_recolector_cambios.py con respuestas guardadas"
+    "lee la red y escribe ficheros; lo prueba tests/recoleccion/test_recolector_cambios.py con respuestas guardadas"
 )
 
 # Cada orden que imprime dinero lleva --pais (el país del lector) y --empresa: se registran aquí para todas.
@@ -1511,7 +1521,7 @@ funcion(cli_opciones.no_negativo, Escrito(0))
 funcion(cli_opciones.entero_positivo, Escrito(entero=True))
 FUNCIONES_EXENTAS["cli.opciones.nombre_de"] = (
     "fabrica el tipo de opción de un nombre (devuelve una función); lo prueban las órdenes con nombres de "
-    "tests/test_cli_nombres.py y las de ORDENES"
+    "tests/cli/test_cli_nombres.py y las de ORDENES"
 )
 FUNCIONES_EXENTAS["cli.opciones.orden"] = "decorador que registra una orden; cada orden está en ORDENES (se exige)"
 
@@ -1583,7 +1593,8 @@ funcion(navegador.formulario_html, Nombre(lambda: _RAPIDAS), **_CARGA)
 funcion(navegador.codigo_html, TEXTO, CADENA, CADENA, **_CARGA)
 FUNCIONES_EXENTAS["navegador.calcular_json"] = (
     "la frontera con el navegador: un ValueError de la biblioteca vuelve como JSON con su mensaje y su campo (lo "
-    "prueban tests/test_calculadoras_navegador.py y, para un JSON o un tipo malos, tests/test_robustez.py)"
+    "prueban tests/navegador/test_calculadoras_navegador.py y, para un JSON o un tipo malos, "
+    "tests/proyecto/test_robustez.py)"
 )
 del MODULOS_EXENTOS["navegador"]
 
@@ -1596,7 +1607,7 @@ funcion(historial.del_, FECHA)
 funcion(historial.descripcion, TEXTO, TEXTO, Objeto(lambda: list(historial.series().values())))
 FUNCIONES_EXENTAS["graficos.historial.grafico"] = (
     "dibuja un SVG con matplotlib (lento para cientos de casos); su GPU y proveedor los valida series/opcion; "
-    "tests/test_graficos.py y tests/test_robustez.py"
+    "tests/graficos/test_graficos.py y tests/proyecto/test_robustez.py"
 )
 del MODULOS_EXENTOS["datos.historial"]
 
@@ -1627,7 +1638,7 @@ for _sin_argumentos in (
     publicacion.descargas,
 ):
     funcion(_sin_argumentos)
-FUNCIONES_EXENTAS["guia.publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/test_build.py"
+FUNCIONES_EXENTAS["guia.publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/sitio/test_build.py"
 del MODULOS_EXENTOS["guia.publicacion"]
 
 

@@ -1,5 +1,5 @@
 """Servir el sitio construido como lo sirve GitHub Pages (bajo su sub-ruta, con gzip si se pide) y abrir
-Chromium de Debian sin descargar ningún navegador. Lo usan tests/test_navegador.py y tests/rendimiento/."""
+Chromium de Debian sin descargar ningún navegador. Lo usan tests/sitio/test_navegador.py y tests/rendimiento/."""
 
 from __future__ import annotations
 

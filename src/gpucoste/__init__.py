@@ -1,6 +1,7 @@
 """gpucoste: de «$/hora» a «$/trabajo terminado» al alquilar GPUs.
 
-El paquete está en capas, cada una importa solo de las de debajo (``tests/test_capas.py``): ``base`` (validación,
+El paquete está en capas, cada una importa solo de las de debajo (``tests/proyecto/test_capas.py``): ``base``
+(validación,
 esquema de los CSV, números en español), ``datos`` (los CSV con fuente y fecha, y sus consultas), ``dinero``
 (monedas, impuestos, precios de las API), ``calculo`` (un módulo por pregunta: ``memoria``, ``tiempo``, ``coste``,
 ``ranking``, ``compra``…), ``guia`` (piezas con forma de página), ``graficos``, ``cli`` y ``navegador``;

@@ -58,8 +58,8 @@ Añadir un CSV
    fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
    ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
    las filas donde una columna tiene un valor dado.
-3. Añade a ``tests/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
-   pruebas de propiedades (``tests/test_propiedades.py``) ya corrompen cada tabla declarada.
+3. Añade a ``tests/datos/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
+   pruebas de propiedades (``tests/proyecto/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
 
 from __future__ import annotations

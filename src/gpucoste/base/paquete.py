@@ -2,7 +2,7 @@
 las pruebas que miran todo el paquete (la API declarada, las importaciones entre capas, la robustez).
 
 Las capas, de abajo arriba: ``base`` → ``datos`` → ``dinero`` → ``calculo`` → ``guia`` → ``graficos``, ``cli`` y
-``navegador``; ``recoleccion`` solo usa ``base`` y ``datos`` (``tests/test_capas.py`` lo exige)."""
+``navegador``; ``recoleccion`` solo usa ``base`` y ``datos`` (``tests/proyecto/test_capas.py`` lo exige)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Frescura de los precios: cuáles son más antiguos que ``UMBRAL_DIAS`` respecto a una fecha de referencia.
 
 El umbral vive solo aquí. La construcción del sitio lista los precios antiguos (hook
-``construccion/frescura.py``) y ``tests/test_frescura.py`` también.
+``construccion/frescura.py``) y ``tests/datos/test_frescura.py`` también.
 """
 
 from __future__ import annotations

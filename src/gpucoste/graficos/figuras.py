@@ -1,6 +1,6 @@
 """Gráficos SVG de las páginas, hechos con matplotlib al construir el sitio.
 
-Reglas que cumple cada gráfico (y que prueba ``tests/test_graficos.py``):
+Reglas que cumple cada gráfico (y que prueba ``tests/graficos/test_graficos.py``):
 
 - **Reproducible**: sin fecha en los metadatos y con ``svg.hashsalt`` fijo; dos construcciones dan los
   mismos bytes.

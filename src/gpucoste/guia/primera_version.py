@@ -45,7 +45,7 @@ VEREDICTOS = ("se sostiene", "se matiza", "no se sostiene", "era una estimación
 """Lo que puede decir la fe de erratas de cada afirmación."""
 
 # Las cifras que afirmaba la primera versión (se comparan con las de hoy); las citas van literales en cada Errata
-# y tests/test_primera_version.py comprueba que están, tal cual, en el texto publicado de la página.
+# y tests/guia/test_primera_version.py comprueba que están, tal cual, en el texto publicado de la página.
 CITA_HORAS_COMPRA = 2000
 CITA_HORAS_LOCAL = 72  # «tres días»
 CITA_HORAS_H100 = 2

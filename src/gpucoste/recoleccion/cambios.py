@@ -2,7 +2,7 @@
 
 Lo ejecuta ``make cambios`` (``python -m gpucoste.recoleccion.cambios``) y, cada semana, el flujo
 ``.github/workflows/precios.yml``, junto con los precios. Usa la red solo ahí: las pruebas le dan
-respuestas guardadas (``--guardadas``, ``tests/recolector/cambios/``).
+respuestas guardadas (``--guardadas``, ``tests/recoleccion/respuestas/cambios/``).
 
 De dónde sale cada tipo (unidades de la moneda por un dólar, salvo el euro)
 ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import sys
 import registro
 from bs4 import BeautifulSoup
 from conftest import RAIZ, celdas, construir, copiar_proyecto
-from test_ortografia import desconocidas
+from hunspell import desconocidas
 
 from gpucoste.base.formato import dolares, numero
 from gpucoste.base.formato import nivel as nivel_legible
@@ -94,10 +94,10 @@ def test_anadir_una_pagina_siguiendo_contributing(tmp_path):
     apartado = _apartado("Añadir una página con un ejemplo ejecutado")
     # Paso 4: make snapshots, y las pruebas de los snippets pasan.
     assert "make snapshots" in apartado and "make check" in apartado
-    r = _pytest(copia, "tests/test_snippets.py", GPUCOSTE_ACTUALIZAR_SNAPSHOTS="1")
+    r = _pytest(copia, "tests/sitio/test_snippets.py", GPUCOSTE_ACTUALIZAR_SNAPSHOTS="1")
     assert r.returncode == 0, r.stdout
     assert (copia / "tests" / "snapshots" / NOMBRE / "ejemplo.txt").is_file()
-    r = _pytest(copia, "tests/test_snippets.py")
+    r = _pytest(copia, "tests/sitio/test_snippets.py")
     assert r.returncode == 0, r.stdout
     # «make lint»: el snippet nuevo cumple las reglas de ruff de snippets/ (líneas cortas, para la página).
     ruff = pathlib.Path(sys.executable).with_name("ruff")
@@ -168,8 +168,10 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     apartado = _apartado("Añadir una función a la biblioteca")
     copia = _copia_para_contribuir(tmp_path)
     # Los bloques de código empiezan con la ruta del fichero: «# src/gpucoste/calculo/epocas.py».
+    rutas = []
     for bloque in _bloques(apartado, "python"):
         ruta = re.match(r"# (\S+\.py)\n", bloque)[1]
+        rutas.append(ruta)
         assert not (RAIZ / ruta).exists(), f"el ejemplo de CONTRIBUTING pisa {ruta}, que ya existe: renómbralo"
         (copia / ruta).write_text(bloque, encoding="utf-8")
     # Paso 5: exportar en __init__.py (la línea que da CONTRIBUTING y el nombre en __all__).
@@ -184,9 +186,11 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     texto = arnes.read_text(encoding="utf-8")
     texto += f"\nfrom gpucoste.calculo import {modulo}  # noqa: E402\n{registro_propiedades}\n"
     arnes.write_text(texto, encoding="utf-8")
-    r = _pytest(copia, f"tests/test_{modulo}.py")
+    # Las pruebas siguen al paquete: las de src/gpucoste/calculo/x.py, en tests/calculo/test_x.py.
+    assert f"tests/calculo/test_{modulo}.py" in rutas, rutas
+    r = _pytest(copia, f"tests/calculo/test_{modulo}.py")
     assert r.returncode == 0 and "passed" in r.stdout, r.stdout
-    r = _pytest(copia, "tests/test_propiedades.py", "-k", funcion)
+    r = _pytest(copia, "tests/proyecto/test_propiedades.py", "-k", funcion)
     assert r.returncode == 0 and " passed" in r.stdout, r.stdout
 
     # Paso 6, en la página nueva: el snippet con el nombre y el id de «Reglas de los snippets».
@@ -203,7 +207,7 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     )
     bloque = f"\n{valla}\n{include[1]}\n```\n"
     pagina.write_text(pagina.read_text(encoding="utf-8") + bloque, encoding="utf-8")
-    r = _pytest(copia, "tests/test_snippets.py", GPUCOSTE_ACTUALIZAR_SNAPSHOTS="1")
+    r = _pytest(copia, "tests/sitio/test_snippets.py", GPUCOSTE_ACTUALIZAR_SNAPSHOTS="1")
     assert r.returncode == 0, r.stdout
     r = construir(tmp_path / "sitio", raiz=copia, env=_entorno(copia))
     assert r.returncode == 0, r.stderr

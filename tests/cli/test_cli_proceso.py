@@ -21,7 +21,7 @@ import pytest
 from gpucoste import cli
 from gpucoste.base import esquema
 
-RAIZ = pathlib.Path(__file__).resolve().parent.parent
+RAIZ = pathlib.Path(__file__).resolve().parents[2]
 PAQUETE = RAIZ / "src" / "gpucoste"
 DATOS = PAQUETE / "datos"
 

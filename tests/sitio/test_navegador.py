@@ -8,14 +8,11 @@ from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 import pytest
+from accesibilidad import auditar, es_propia, violaciones_graves
 from bs4 import BeautifulSoup
-from herramientas import EN_CI, informar
+from herramientas import informar
 from servidor import paginas, servir
 
-AXE = pathlib.Path(__file__).parent / "navegador" / "node_modules" / "axe-core" / "axe.min.js"
-# WCAG 2.1, niveles A y AA.
-ETIQUETAS_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-GRAVES = {"serious", "critical"}
 ESQUEMAS = ("light", "dark")
 
 
@@ -28,11 +25,6 @@ class Recorrido:
     terceros: list[str] = field(default_factory=list)
 
 
-def _propia(url: str) -> bool:
-    partes = urlparse(url)
-    return partes.scheme in ("data", "blob", "about") or partes.hostname == "127.0.0.1"
-
-
 def recorrer(navegador, sitio: pathlib.Path) -> Recorrido:
     """Carga cada página de ``sitio`` servido en 127.0.0.1 y anota cada petición; las de otro host se
     anotan y se cortan (la prueba no sale a la red)."""
@@ -42,7 +34,7 @@ def recorrer(navegador, sitio: pathlib.Path) -> Recorrido:
     def anotar(ruta) -> None:
         url = ruta.request.url
         r.peticiones.append(url)
-        if _propia(url):
+        if es_propia(url):
             ruta.continue_()
         else:
             r.terceros.append(url)
@@ -50,7 +42,7 @@ def recorrer(navegador, sitio: pathlib.Path) -> Recorrido:
 
     contexto.route("**/*", anotar)
     # Lo que no pase por route (p. ej., un websocket) también cuenta.
-    contexto.on("websocket", lambda ws: r.terceros.append(ws.url) if not _propia(ws.url) else None)
+    contexto.on("websocket", lambda ws: r.terceros.append(ws.url) if not es_propia(ws.url) else None)
     with servir(sitio) as base:
         pagina = contexto.new_page()
         for ruta in [*paginas(sitio), "no-existe/"]:  # la última: la 404 de GitHub Pages
@@ -96,50 +88,10 @@ def test_una_fuente_de_google_se_detecta(chromium, tmp_path):
 # ---- Accesibilidad ------------------------------------------------------------------------------
 
 
-def _axe() -> pathlib.Path:
-    if AXE.is_file():
-        return AXE
-    motivo = "falta axe-core (se instala con «make test» si hay npm: npm ci --prefix tests/navegador)"
-    if EN_CI:
-        pytest.fail(f"{motivo}; en CI es obligatorio")
-    pytest.skip(motivo)
-
-
-def auditar(navegador, sitio: pathlib.Path, esquema: str) -> dict[str, list[dict]]:
-    """Violaciones de axe-core (WCAG 2.1 A/AA) de cada página, con el esquema de color dado."""
-    axe = _axe().read_text(encoding="utf-8")
-    resultado = {}
-    contexto = navegador.new_context(color_scheme=esquema, service_workers="block")
-    contexto.route("**/*", lambda ruta: ruta.continue_() if _propia(ruta.request.url) else ruta.abort())
-    with servir(sitio) as base:
-        pagina = contexto.new_page()
-        for ruta in paginas(sitio):
-            pagina.goto(base + ruta, wait_until="networkidle")
-            pagina.add_script_tag(content=axe)
-            resultado[ruta or "/"] = pagina.evaluate(
-                """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
-                                                   resultTypes: ["violations"]})
-                    .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                        nodos: v.nodes.map(n => n.target.join(" ")).slice(0, 5), n: v.nodes.length})))""",
-                ETIQUETAS_WCAG,
-            )
-    contexto.close()
-    return resultado
-
-
-def _graves(resultado: dict[str, list[dict]]) -> list[str]:
-    return [
-        f"{pagina}: {v['impact']} {v['id']} ({v['help']}) ×{v['n']}: {v['nodos']}"
-        for pagina, violaciones in resultado.items()
-        for v in violaciones
-        if v["impact"] in GRAVES
-    ]
-
-
 @pytest.mark.parametrize("esquema", ESQUEMAS)
 def test_accesibilidad_wcag21_aa(chromium, sitio, esquema):
     resultado = auditar(chromium, sitio, esquema)
-    graves = _graves(resultado)
+    graves = violaciones_graves(resultado)
     todas = sum(len(v) for v in resultado.values())
     informar(
         f"Accesibilidad (axe-core, WCAG 2.1 A/AA, modo {'claro' if esquema == 'light' else 'oscuro'}): "
@@ -161,7 +113,7 @@ def test_accesibilidad_wcag21_aa(chromium, sitio, esquema):
 def test_una_pagina_inaccesible_se_detecta(chromium, tmp_path):
     """La prueba puede fallar: una imagen sin alt y un botón sin nombre son violaciones críticas."""
     cuerpo = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>'
-    graves = _graves(auditar(chromium, _sitio_de_prueba(tmp_path, cuerpo), "light"))
+    graves = violaciones_graves(auditar(chromium, _sitio_de_prueba(tmp_path, cuerpo), "light"))
     assert any("image-alt" in g for g in graves)
     assert any("button-name" in g for g in graves)
 

@@ -1,5 +1,6 @@
-"""Ortografía española del texto visible del sitio construido: hunspell (hunspell-es de Debian) más el
-diccionario del proyecto, tests/ortografia/diccionario.txt (ver tests/ortografia/README.md)."""
+"""La ortografía del texto visible con hunspell (hunspell-es de Debian) y el diccionario del proyecto,
+tests/ortografia/diccionario.txt (ver tests/ortografia/README.md). Lo usan ``tests/sitio/test_ortografia.py``,
+``tests/sitio/test_estilo.py``, ``tests/proyecto/test_contribuir.py`` y ``make check`` (``tests/comprobar.py``)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,21 @@ import subprocess
 import leidos
 from bs4 import BeautifulSoup
 from conftest import RAIZ
-from herramientas import informar, requiere
+from herramientas import requiere
 
 DICCIONARIO = RAIZ / "tests" / "ortografia" / "diccionario.txt"
+
+
 IDIOMA = "es_ES"
+
+
 # Lo que no es prosa en español: código, lo que no se ve y lo marcado como inglés ({lang=en}).
 NO_PROSA = ["script", "style", "code", "pre", "kbd", "samp", "svg", "math", "template", "noscript", "textarea"]
+
+
 INGLES = '[lang="en"], [lang^="en-"]'
+
+
 # Una palabra: letras, con guiones, puntos o apóstrofos por dentro («fine-tuning», «Vast.ai»).
 PALABRA = re.compile(r"\w+(?:[-.'’]\w+)*")
 
@@ -93,16 +102,6 @@ def ordenado(lineas: list[str]) -> list[str]:
     return sorted(set(lineas), key=lambda p: (p.lower(), p))
 
 
-def test_el_diccionario_esta_ordenado_y_sin_repetidos():
-    lineas = [linea for linea in DICCIONARIO.read_text(encoding="utf-8").splitlines() if linea]
-    fuera = next((a for a, b in zip(lineas, ordenado(lineas), strict=False) if a != b), None)
-    assert lineas == ordenado(lineas), (
-        f"tests/ortografia/diccionario.txt no está en orden o repite palabras (primera fuera de sitio: {fuera!r}). "
-        "Qué hacer: «.venv/bin/python tests/test_ortografia.py» lo ordena y quita las repetidas."
-    )
-    assert all(" " not in linea for linea in lineas), "una palabra por línea, sin espacios"
-
-
 def como_arreglarlo(malas: dict[str, list[str]]) -> str:
     """El mensaje de fallo: cada palabra con sus páginas, y qué hacer con ella."""
     lineas = [f"{len(malas)} palabra(s) que el corrector no conoce (palabra: páginas):"]
@@ -115,30 +114,3 @@ def como_arreglarlo(malas: dict[str, list[str]]) -> str:
         "  - si es inglés de paso, márcala en docs/ como *palabra*{lang=en}.",
     ]
     return "\n".join(lineas)
-
-
-def test_cero_palabras_desconocidas(sitio):
-    malas, total = desconocidas(sitio)
-    informar(
-        f"Ortografía: {total} palabras revisadas en {len(list(sitio.rglob('*.html')))} páginas, "
-        f"{len(malas)} desconocidas"
-    )
-    assert not malas, como_arreglarlo(malas)
-
-
-def test_una_falta_de_ortografia_se_detecta(tmp_path):
-    """El corrector encuentra la falta puesta a propósito en una página aislada (no en el sitio real: una
-    palabra desconocida de verdad en el sitio no debe hacer fallar también esta prueba)."""
-    # «Vacaciónes» está mal; lo que va en código o marcado como inglés no se revisa.
-    prueba = '<p>Unas vacaciónes <code>palabrq</code> <em lang="en">wrongspelt</em> en casa.</p>'
-    (tmp_path / "index.html").write_text(f'<html lang="es"><body><article>{prueba}</article></body></html>')
-    malas, total = desconocidas(tmp_path)
-    assert malas == {"vacaciónes": ["index.html"]}
-    assert total == 4  # Unas, vacaciónes, en, casa
-
-
-if __name__ == "__main__":
-    # Ordena el diccionario y quita las repetidas (tras una fusión de git, por ejemplo).
-    palabras = ordenado([p.strip() for p in DICCIONARIO.read_text(encoding="utf-8").splitlines() if p.strip()])
-    DICCIONARIO.write_text("\n".join(palabras) + "\n", encoding="utf-8")
-    print(f"{DICCIONARIO.relative_to(RAIZ)}: {len(palabras)} palabras, en orden.")

@@ -36,7 +36,7 @@ def problemas(nombre: str, texto: str) -> list[str]:
 
 
 def _csvs() -> dict[str, str]:
-    carpeta = resources.files("gpucoste") / "datos"
+    carpeta = resources.files("gpucoste.datos")
     return {f.name: f.read_text(encoding="utf-8") for f in carpeta.iterdir() if f.name.endswith(".csv")}
 
 

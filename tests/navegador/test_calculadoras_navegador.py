@@ -548,7 +548,7 @@ def test_sin_calculadora_ni_un_byte_de_pyodide(sitio, chromium, servido):
 @pytest.mark.parametrize("esquema", ["light", "dark"])
 def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
     """axe-core tras calcular y con un error a la vista: 0 violaciones graves o críticas."""
-    from test_navegador import _graves
+    from accesibilidad import violaciones_graves
 
     s = Sesion(chromium, servido, color_scheme=esquema)
     resultado = {}
@@ -563,17 +563,17 @@ def test_accesibilidad_de_los_formularios(sitio, chromium, servido, esquema):
             resultado[ruta] = _violaciones(s)
     finally:
         s.contexto.close()
-    assert _graves(resultado) == []
+    assert violaciones_graves(resultado) == []
 
 
 def _violaciones(s: Sesion) -> list[dict]:
     """Las violaciones de axe-core (WCAG 2.1 A/AA) de la página abierta en ``s``, tal como está."""
-    from test_navegador import ETIQUETAS_WCAG, _axe
+    from accesibilidad import ETIQUETAS_WCAG, ruta_axe
 
     # Sin transiciones: el botón recién pulsado cambia de color en 0,25 s (Material) y axe, si mide a
     # mitad del cambio, ve un contraste intermedio que nadie llega a leer (fallaba una vez de cada pocas).
     s.pagina.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-    s.pagina.add_script_tag(content=_axe().read_text(encoding="utf-8"))
+    s.pagina.add_script_tag(content=ruta_axe().read_text(encoding="utf-8"))
     return s.pagina.evaluate(
         """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},
                                            resultTypes: ["violations"]})
@@ -780,7 +780,7 @@ def test_donde_mas_barato_con_otros_valores_redibuja_el_grafico_y_con_un_valor_m
 def test_donde_mas_barato_con_el_grafico_redibujado_sin_violaciones_graves(chromium, servido, esquema):
     """axe-core con el gráfico que dibuja el navegador a la vista (la prueba de todos los formularios lo ve
     con un error, sin gráfico) y el foco en el botón: 0 violaciones graves o críticas, en modo claro y oscuro."""
-    from test_navegador import _graves
+    from accesibilidad import violaciones_graves
 
     s = Sesion(chromium, servido, color_scheme=esquema)
     try:
@@ -793,7 +793,7 @@ def test_donde_mas_barato_con_el_grafico_redibujado_sin_violaciones_graves(chrom
         resultado = {PAGINA_BARATO: _violaciones(s)}
     finally:
         s.contexto.close()
-    assert _graves(resultado) == []
+    assert violaciones_graves(resultado) == []
 
 
 # ---- La página de API, alquilar o comprar: dos calculadoras con tabla y gráfico ----------------------------

@@ -11,7 +11,7 @@ import pytest
 
 from gpucoste.guia import decisiones
 
-DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
+DATOS = Path(__file__).resolve().parents[2] / "src" / "gpucoste" / "datos"
 GPUS = {g["gpu"]: g for g in csv.DictReader((DATOS / "gpus.csv").open(encoding="utf-8"))}
 AJUSTES = {a["clave"]: a for a in csv.DictReader((DATOS / "ajustes.csv").open(encoding="utf-8"))}
 

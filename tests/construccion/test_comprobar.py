@@ -37,11 +37,11 @@ def test_un_cambio_de_datos_alcanza_las_pruebas_que_leen_datos_a_traves_de_un_mo
     """El caso del issue: un CSV cambiado no pasaba ``test_dibujo.py`` (la dispersión dibuja las filas del ranking,
     que lee precios.csv a través de ``ranking`` y ``datos``). Ahora pasa cada prueba que lee el fichero, una a una."""
     pruebas = alcance.pruebas_afectadas(["src/gpucoste/datos/precios.csv"])
-    assert "tests/test_dibujo.py::test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto" in pruebas
-    assert "tests/test_dibujo.py::test_marcas_redondas_que_cubren_el_intervalo" not in pruebas  # no lee datos
-    assert any(p.startswith("tests/test_datos.py::") for p in pruebas)
-    assert "tests/test_snippets.py::test_salida_igual_al_snapshot[precios/precios.py]" in pruebas
-    assert not any(p.startswith("tests/test_interrupciones.py") for p in pruebas)  # interrupciones no lee datos
+    assert "tests/graficos/test_dibujo.py::test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto" in pruebas
+    assert "tests/graficos/test_dibujo.py::test_marcas_redondas_que_cubren_el_intervalo" not in pruebas  # no lee datos
+    assert any(p.startswith("tests/datos/test_datos.py::") for p in pruebas)
+    assert "tests/sitio/test_snippets.py::test_salida_igual_al_snapshot[precios/precios.py]" in pruebas
+    assert not any(p.startswith("tests/calculo/test_interrupciones.py") for p in pruebas)  # interrupciones no lee datos
     # Un fichero que pocas pruebas leen alcanza menos que precios.csv (que casi todo lee).
     assert len(alcance.pruebas_afectadas(["src/gpucoste/datos/vast_reglas.csv"])) < len(pruebas)
 
@@ -176,10 +176,10 @@ def test_un_cambio_de_datos_pasa_los_casos_del_arnes_cuya_funcion_lo_lee(tmp_pat
     arnes = ("test_buenos_dan_un_resultado_finito", "test_extremos_dan_un_resultado_finito_o_un_error")
     arnes += ("test_un_argumento_malo_da_value_error_que_lo_nombra",)
     for prueba in arnes:
-        assert f"tests/test_propiedades.py::{prueba}" not in pruebas, "la prueba entera, no caso a caso"
-        assert f"tests/test_propiedades.py::{prueba}[plantado.lee_reglas]" in pruebas
-        assert f"tests/test_propiedades.py::{prueba}[plantado.sin_datos]" not in pruebas
-    casos = [p for p in pruebas if p.startswith("tests/test_propiedades.py::test_") and "[" in p]
+        assert f"tests/proyecto/test_propiedades.py::{prueba}" not in pruebas, "la prueba entera, no caso a caso"
+        assert f"tests/proyecto/test_propiedades.py::{prueba}[plantado.lee_reglas]" in pruebas
+        assert f"tests/proyecto/test_propiedades.py::{prueba}[plantado.sin_datos]" not in pruebas
+    casos = [p for p in pruebas if p.startswith("tests/proyecto/test_propiedades.py::test_") and "[" in p]
     assert (
         len(casos)
         < len(arnes) * len(alcance.casos_registrados(alcance.lecturas(raiz))[("tests/propiedades", "FUNCIONES")]) / 4
@@ -201,16 +201,16 @@ def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
     estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página); un
     snippet o su snapshot cambiados, solo los casos de ese snippet; la biblioteca, todos."""
     assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
-    reglas = f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
+    reglas = f"tests/sitio/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
     assert alcance.pruebas_afectadas(["docs/glosario.md"]) == [reglas]
     pruebas = alcance.pruebas_afectadas(["src/gpucoste/base/formato.py", "docs/glosario.md"])
-    assert "tests/test_snippets.py" in pruebas and reglas not in pruebas
+    assert "tests/sitio/test_snippets.py" in pruebas and reglas not in pruebas
     por_snippet = alcance.por_snippet()
-    assert "test_salida_igual_al_snapshot" in por_snippet["tests/test_snippets.py"]
+    assert "test_salida_igual_al_snapshot" in por_snippet["tests/sitio/test_snippets.py"]
     for cambio in ("snippets/vast-ai/precio.py", "tests/snapshots/vast-ai/precio.txt"):
         pruebas = alcance.pruebas_afectadas([cambio])
-        assert "tests/test_snippets.py::test_salida_igual_al_snapshot[vast-ai/precio.py]" in pruebas, cambio
-        assert "tests/test_snippets.py::test_cada_snapshot_tiene_su_snippet" in pruebas, cambio
+        assert "tests/sitio/test_snippets.py::test_salida_igual_al_snapshot[vast-ai/precio.py]" in pruebas, cambio
+        assert "tests/sitio/test_snippets.py::test_cada_snapshot_tiene_su_snippet" in pruebas, cambio
         for fichero, funciones in por_snippet.items():
             assert {f"{fichero}::{f}[vast-ai/precio.py]" for f in funciones} <= set(pruebas), cambio
         assert not [p for p in pruebas if "[" in p and not p.endswith("[vast-ai/precio.py]")], cambio
@@ -435,20 +435,20 @@ def test_el_reparto_no_pasa_a_un_pytest_que_lance_una_prueba():
 def test_sin_los_snippets_que_la_construccion_comparo_con_su_snapshot():
     """Los casos de ``test_salida_igual_al_snapshot`` de los snippets que la construcción de make check ya comparó
     con su snapshot salen de pytest; los demás casos y las demás pruebas se quedan, también al abrir
-    ``tests/test_snippets.py`` entero en sus pruebas."""
+    ``tests/sitio/test_snippets.py`` entero en sus pruebas."""
     snapshot = alcance.SNAPSHOT
-    assert snapshot.split("::")[1] in alcance.por_snippet()["tests/test_snippets.py"]
+    assert snapshot.split("::")[1] in alcance.por_snippet()["tests/sitio/test_snippets.py"]
     snippets = [r.relative_to(RAIZ / "snippets").as_posix() for r in sorted((RAIZ / "snippets").rglob("*.py"))]
     uno, otro = snippets[0], snippets[-1]
-    prueba = "tests/test_datos.py::test_x"
+    prueba = "tests/datos/test_datos.py::test_x"
     pruebas = [prueba, f"{snapshot}[{uno}]", f"{snapshot}[{otro}]"]
     assert alcance.sin_los_comprobados(pruebas, set()) == pruebas
     assert alcance.sin_los_comprobados(pruebas, {f"snippets/{uno}"}) == [prueba, pruebas[2]]
-    abierta = alcance.sin_los_comprobados(["tests/test_snippets.py", prueba], {f"snippets/{uno}"})
+    abierta = alcance.sin_los_comprobados(["tests/sitio/test_snippets.py", prueba], {f"snippets/{uno}"})
     casos = {f"{snapshot}[{s}]" for s in snippets}
     assert casos - set(abierta) == {f"{snapshot}[{uno}]"}
-    assert f"tests/test_snippets.py::{alcance.REGLAS_SNIPPETS}" in abierta and prueba in abierta
-    sueltas = {p for p in abierta if p.startswith("tests/test_snippets.py::") and "[" not in p}
+    assert f"tests/sitio/test_snippets.py::{alcance.REGLAS_SNIPPETS}" in abierta and prueba in abierta
+    sueltas = {p for p in abierta if p.startswith("tests/sitio/test_snippets.py::") and "[" not in p}
     texto = (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
-    definidas = {f"tests/test_snippets.py::{t}" for t in re.findall(r"^def (test_\w+)\(", texto, re.M)}
+    definidas = {f"tests/sitio/test_snippets.py::{t}" for t in re.findall(r"^def (test_\w+)\(", texto, re.M)}
     assert sueltas == definidas - {snapshot}  # cada prueba del fichero, y la de los snapshots solo por casos

@@ -12,7 +12,8 @@ import pathlib
 import shutil
 
 import pytest
-from alcance import importaciones
+from alcance import importaciones, importaciones_de_prueba, pruebas_de
+from conftest import RAIZ
 
 from gpucoste.base import paquete
 
@@ -52,13 +53,16 @@ def violaciones(grafo: dict[str, set[str]]) -> list[str]:
 def test_cada_subpaquete_tiene_su_capa():
     """Un subpaquete nuevo se coloca aquí, en ``PERMITIDAS``: si no, esta prueba lo dice."""
     capas = {capa(m.removeprefix("gpucoste.")) for m in paquete.modulos() if m != "gpucoste"} | {"__init__"}
-    assert capas <= set(PERMITIDAS), f"añade a PERMITIDAS (tests/test_capas.py): {sorted(capas - set(PERMITIDAS))}"
+    assert capas <= set(PERMITIDAS), (
+        f"añade a PERMITIDAS (tests/proyecto/test_capas.py): {sorted(capas - set(PERMITIDAS))}"
+    )
 
 
 def test_ninguna_importacion_sube_de_capa():
     malas = violaciones(importaciones(paquete.RAIZ))
     assert not malas, (
-        "estas importaciones van de una capa a otra de encima (ver el docstring de tests/test_capas.py); mueve lo "
+        "estas importaciones van de una capa a otra de encima (ver el docstring de tests/proyecto/test_capas.py); "
+        "mueve lo "
         f"que se importa a la capa de abajo o la función a la de arriba: {malas}"
     )
 
@@ -88,3 +92,58 @@ def test_la_prueba_de_capas_pilla_una_importacion_plantada(tmp_path, fichero, li
     ruta.write_text(ruta.read_text(encoding="utf-8") + "\n\n" + linea, encoding="utf-8")
     assert esperada in violaciones(importaciones(copia))
     assert esperada not in violaciones(importaciones(paquete.RAIZ))
+
+
+# --- Las pruebas siguen al paquete ------------------------------------------------------------------------
+
+CARPETAS_SIN_CAPA = {
+    "sitio": "el sitio construido (páginas, enlaces, HTML, ortografía, navegador)",
+    "construccion": "la maquinaria de la construcción (construccion/, make check)",
+    "proyecto": "lo que abarca todo el paquete: API, capas, entradas malas, propiedades, CONTRIBUTING, CI",
+}
+"""Las carpetas de ``tests/`` con pruebas que no son de un subpaquete, cada una con lo que prueba."""
+
+
+def sin_su_capa(tests: pathlib.Path, capas: set[str]) -> list[str]:
+    """Las pruebas mal colocadas: una ``tests/<carpeta>/test_x.py`` cuya carpeta no es un subpaquete ni de
+    ``CARPETAS_SIN_CAPA``, o que, en la carpeta de un subpaquete, no importa nada de él (ni lee sus ficheros,
+    ``resources.files("gpucoste.datos")``); y una prueba suelta en ``tests/``."""
+    salida = []
+    for nombre, ruta in pruebas_de(tests).items():
+        carpeta = nombre.split("/")[0] if "/" in nombre else None
+        if carpeta is None:
+            salida.append(f"{nombre}.py: suelta en tests/; va en tests/<subpaquete>/ o en {sorted(CARPETAS_SIN_CAPA)}")
+        elif carpeta in capas:
+            usadas = {capa(m) for m in importaciones_de_prueba(ruta)}
+            if carpeta not in usadas and f'"gpucoste.{carpeta}"' not in ruta.read_text(encoding="utf-8"):
+                salida.append(f"{nombre}.py: en tests/{carpeta}/ sin importar nada de gpucoste.{carpeta}")
+        elif carpeta not in CARPETAS_SIN_CAPA:
+            salida.append(f"{nombre}.py: tests/{carpeta}/ no es un subpaquete de gpucoste ni de CARPETAS_SIN_CAPA")
+    return salida
+
+
+def _capas() -> set[str]:
+    return {capa(m.removeprefix("gpucoste.")) for m in paquete.modulos() if m != "gpucoste"} - {"__init__", "__main__"}
+
+
+def test_las_pruebas_siguen_al_paquete():
+    """Las pruebas de ``gpucoste.<capa>`` están en ``tests/<capa>/``: quien busca las de un módulo las encuentra por
+    su ruta (las de ``gpucoste.calculo.vram``, en ``tests/calculo/test_vram.py``)."""
+    assert not sin_su_capa(RAIZ / "tests", _capas())
+
+
+@pytest.mark.parametrize(
+    ("fichero", "texto", "esperada"),
+    [
+        ("test_suelta.py", "def test_a():\n    pass\n", "test_suelta.py: suelta en tests/"),
+        ("calculo/test_sin_calculo.py", "from gpucoste import datos\n", "en tests/calculo/ sin importar nada"),
+        ("varios/test_x.py", "from gpucoste.calculo import vram\n", "tests/varios/ no es un subpaquete"),
+    ],
+)
+def test_una_prueba_mal_colocada_se_detecta(tmp_path, fichero, texto, esperada):
+    tests = tmp_path / "tests"
+    shutil.copytree(RAIZ / "tests", tests, ignore=shutil.ignore_patterns("node_modules", "__pycache__", "snapshots"))
+    (tests / fichero).parent.mkdir(exist_ok=True)
+    (tests / fichero).write_text(texto, encoding="utf-8")
+    assert any(esperada in f for f in sin_su_capa(tests, _capas()))
+    assert not any(esperada in f for f in sin_su_capa(RAIZ / "tests", _capas()))

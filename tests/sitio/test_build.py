@@ -153,7 +153,7 @@ def _anadir_bloque(copia, ruta_snippet: str):
 
 # --- Nada de la construcción en el sitio publicado ------------------------------------------------------
 
-CONSTRUCCION = pathlib.Path(__file__).resolve().parent.parent / "construccion"
+CONSTRUCCION = pathlib.Path(__file__).resolve().parents[2] / "construccion"
 EXTENSIONES_DE_CONSTRUCCION = (".py", ".pyc", ".sh", ".ipynb_checkpoints")
 """Lo que es código de la construcción y no del sitio (el cuaderno ``.ipynb`` sí se publica: botón «Descargar»)."""
 

@@ -26,7 +26,7 @@ def _modulos() -> list[str]:
 
 def publicas() -> dict[str, object]:
     """``modulo.funcion`` → función, para cada función de la API declarada (``__all__``) de cada módulo de
-    ``gpucoste`` (``tests/test_api.py`` exige que ``__all__`` tenga todo lo que no empieza por «_»)."""
+    ``gpucoste`` (``tests/proyecto/test_api.py`` exige que ``__all__`` tenga todo lo que no empieza por «_»)."""
     salida = {}
     for nombre in _modulos():
         modulo = importlib.import_module(f"gpucoste.{nombre}")

@@ -1,6 +1,6 @@
 """Una API pública declarada: ``__all__`` en cada módulo de ``gpucoste``, con todo lo que no empieza por «_».
 
-De ``__all__`` sale lo que cubre el arnés de entradas malas (``tests/test_propiedades_cobertura.py``): una
+De ``__all__`` sale lo que cubre el arnés de entradas malas (``tests/proyecto/test_propiedades_cobertura.py``): una
 función nueva que no se declara, o que se declara y no se registra en ``tests/propiedades.py``, hace fallar una
 prueba. Y ningún módulo de la biblioteca forma un círculo de importaciones con otro.
 """

@@ -20,7 +20,7 @@ from gpucoste import cli
 from gpucoste.base import validacion
 from gpucoste.base.formato import tipo_precio
 
-DATOS = Path(__file__).resolve().parents[1] / "src" / "gpucoste" / "datos"
+DATOS = Path(__file__).resolve().parents[2] / "src" / "gpucoste" / "datos"
 CALCULADORAS = {
     "cabe",
     "cuanto-tarda",

@@ -1,4 +1,5 @@
-"""El recolector de precios (gpucoste.recoleccion.precios) sin red: respuestas guardadas en tests/recolector/.
+"""El recolector de precios (gpucoste.recoleccion.precios) sin red: respuestas guardadas en
+tests/recoleccion/respuestas/.
 
 Las respuestas imitan lo que gpuhunt lee: el cuerpo de la API de Vast.ai (``offers`` con los campos que usa
 ``VastAIProvider.get``) y catálogos en el formato v2 de gpuhunt (``CATALOG_V2_FIELDS``). Pasan por el código
@@ -18,7 +19,7 @@ from gpucoste import datos
 from gpucoste.datos import historial
 from gpucoste.recoleccion import precios as recolector
 
-OFERTAS = RAIZ / "tests" / "recolector"
+OFERTAS = RAIZ / "tests" / "recoleccion" / "respuestas"
 FECHA = "2026-11-30"  # un lunes
 
 # Vast.ai suma al precio 1 GB de disco a 0,072 $/GB-mes: 0,072 / 720 h = 0,0001 $/h en cada oferta.

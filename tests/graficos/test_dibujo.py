@@ -1,5 +1,5 @@
 """Gráficos sin matplotlib (gpucoste.graficos.dibujo) para las calculadoras del navegador: las reglas de los de la
-página (tests/test_graficos.py) y las mismas series que la función de la biblioteca."""
+página (tests/graficos/test_graficos.py) y las mismas series que la función de la biblioteca."""
 
 from __future__ import annotations
 

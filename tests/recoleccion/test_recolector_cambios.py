@@ -1,4 +1,5 @@
-"""El recolector de tipos de cambio (gpucoste.recoleccion.cambios) sin red: respuestas en tests/recolector/cambios/.
+"""El recolector de tipos de cambio (gpucoste.recoleccion.cambios) sin red: respuestas en
+tests/recoleccion/respuestas/cambios/.
 
 Cada respuesta imita la de su organismo (el XML diario del BCE, la API SIE de Banxico, datos.gov.co, la API
 cambiaria del BCRA, la API SIETE del Banco Central de Chile y la de series del BCRP) con cifras inventadas para
@@ -16,7 +17,7 @@ from gpucoste.base import esquema
 from gpucoste.dinero import moneda, paises
 from gpucoste.recoleccion import cambios as recolector_cambios
 
-GUARDADAS = RAIZ / "tests" / "recolector" / "cambios"
+GUARDADAS = RAIZ / "tests" / "recoleccion" / "respuestas" / "cambios"
 HOY = dt.date(2026, 11, 30)
 
 ESPERADOS = {
@@ -66,7 +67,7 @@ def test_recolecta_y_anade_filas_sin_tocar_las_que_hay(carpeta_datos):
         c = paises.cambio(p)
         assert (c.fecha, c.por_usd) == (fecha, valor)
         assert "token" not in c.fuente and c.fuente.startswith("https://")
-        assert "Enlace vivo: " in c.nota  # tests/test_fuentes.py: toda fuente viva dice su motivo
+        assert "Enlace vivo: " in c.nota  # tests/datos/test_fuentes.py: toda fuente viva dice su motivo
     t = moneda.tipo_de_cambio()
     assert (t.fecha, t.valor) == ("2026-11-27", 1.16)
     assert paises.cambio("ES").por_usd == pytest.approx(1 / 1.16)

@@ -1,7 +1,8 @@
 """La página de precios, el historial y los datos publicados con el sitio.
 
 - Cada fila de los CSV aparece en la página con su fecha y su fuente enlazada; las antiguas y las atípicas, marcadas.
-- El recolector, con las respuestas guardadas de tests/recolector/, añade filas que la construcción muestra: en la
+- El recolector, con las respuestas guardadas de tests/recoleccion/respuestas/, añade filas que la construcción
+muestra: en la
   tabla de precios, en el gráfico de historial y en «¿Y con precios más recientes?» de la página principal.
 - Los CSV se descargan del sitio construido (``datos/``), idénticos a los del paquete.
 """
@@ -284,7 +285,7 @@ def sitio_recolectado(tmp_path_factory):
     copia = base / "datos"
     shutil.copytree(DATOS, copia)
     informe = recolector.recolectar(
-        copia, FECHA, lambda: recolector.consultar(recolector.GPUS, RAIZ / "tests" / "recolector")
+        copia, FECHA, lambda: recolector.consultar(recolector.GPUS, RAIZ / "tests" / "recoleccion" / "respuestas")
     )
     r = construir(base / "sitio", env={"GPUCOSTE_DATOS": str(copia)})
     assert r.returncode == 0, r.stdout + r.stderr
