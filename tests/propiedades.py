@@ -1327,6 +1327,9 @@ orden(
 
 MODULOS_EXENTOS = {
     "recoleccion.precios": "lee la red y escribe ficheros; lo prueban tests/test_recolector.py con respuestas grabadas",
+    "recoleccion.ofertas_gpuhunt": "filtra ofertas de gpuhunt (objetos de su CatalogItem); tests/test_recolector.py",
+    "recoleccion.fuente_vast": "lee la red (la API de Vast.ai); tests/test_recolector.py, con respuestas grabadas",
+    "recoleccion.fuente_catalogo": "lee la red (catálogos de gpuhunt); tests/test_recolector.py, con los guardados",
     "navegador": "traduce formularios a llamadas ya registradas; lo prueba tests/test_calculadoras_navegador.py",
     "guia.publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/test_build.py",
     "datos.historial": "series y gráfico del historial de precios; lo prueban tests/test_graficos.py y la construcción",
