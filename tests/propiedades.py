@@ -1339,6 +1339,8 @@ MODULOS_EXENTOS = {
     "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/test_errores.py",
     "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/test_errores.py",
     "cli.calculadoras": "solo órdenes, registradas en ORDENES",
+    "cli.ordenes": "solo órdenes, registradas en ORDENES, y localizar, que prueban las órdenes con --pais",
+    "cli.analizador": "main, la línea de órdenes: cada orden está en ORDENES (se exige abajo); tests/test_errores.py",
 }
 FUNCIONES_EXENTAS = {
     "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/test_calibracion.py",
