@@ -1329,6 +1329,15 @@ MODULOS_EXENTOS = {
     "recoleccion.precios": (
         "lee la red y escribe ficheros; lo prueban tests/recoleccion/test_recolector.py con respuestas grabadas"
     ),
+    "recoleccion.ofertas_gpuhunt": (
+        "filtra ofertas de gpuhunt (objetos de su CatalogItem); tests/recoleccion/test_recolector.py"
+    ),
+    "recoleccion.fuente_vast": (
+        "lee la red (la API de Vast.ai); tests/recoleccion/test_recolector.py, con respuestas grabadas"
+    ),
+    "recoleccion.fuente_catalogo": (
+        "lee la red (catálogos de gpuhunt); tests/recoleccion/test_recolector.py, con los guardados"
+    ),
     "navegador": (
         "traduce formularios a llamadas ya registradas; lo prueba tests/navegador/test_calculadoras_navegador.py"
     ),
@@ -1344,6 +1353,10 @@ MODULOS_EXENTOS = {
     "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/proyecto/test_errores.py",
     "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/proyecto/test_errores.py",
     "cli.calculadoras": "solo órdenes, registradas en ORDENES",
+    "cli.ordenes": "solo órdenes, registradas en ORDENES, y localizar, que prueban las órdenes con --pais",
+    "cli.analizador": (
+        "main, la línea de órdenes: cada orden está en ORDENES (se exige abajo); tests/proyecto/test_errores.py"
+    ),
 }
 FUNCIONES_EXENTAS = {
     "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/calculo/test_calibracion.py",

@@ -343,7 +343,14 @@ def test_el_cargador_no_usa_pandas():
 
     import gpucoste
 
-    for nombre in ("base/esquema.py", "datos/__init__.py", "base/validacion.py"):
+    for nombre in (
+        "base/esquema.py",
+        "base/columnas.py",
+        "datos/__init__.py",
+        "datos/filas.py",
+        "datos/tablas.py",
+        "base/validacion.py",
+    ):
         arbol = ast.parse((pathlib.Path(gpucoste.__file__).parent / nombre).read_text(encoding="utf-8"))
         importados = {a.name.split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.Import) for a in n.names}
         importados |= {(n.module or "").split(".")[0] for n in ast.walk(arbol) if isinstance(n, ast.ImportFrom)}

@@ -16,6 +16,7 @@ from conftest import RAIZ
 from herramientas import informar
 
 from gpucoste import datos
+from gpucoste.base import paquete
 from gpucoste.datos import historial
 from gpucoste.recoleccion import precios as recolector
 
@@ -375,3 +376,17 @@ def test_invariantes_con_ofertas_al_azar(carpeta_datos, semilla):
     informe = recolector.recolectar(carpeta_datos, FECHA, lambda: resultados)
     assert all(p.precio_hora_usd > 0 and p.fecha == FECHA for p in informe.filas)
     assert recolector.recolectar(carpeta_datos, "2026-12-01", lambda: resultados).filas == []
+
+
+def test_sin_datos_escribe_en_los_csv_del_paquete():
+    """Sin ``--datos`` (``make precios``), la carpeta es la de los CSV del paquete, no una junto al recolector (con
+    el paquete en capas, ``recoleccion/datos`` no existe)."""
+    vistas = []
+
+    def hacer(carpeta, dia, guardadas):
+        vistas.append(carpeta)
+        return ""
+
+    textos = dict(prog="p", descripcion="d", ayuda_datos="a", ayuda_fecha="f", ayuda_resumen="r")
+    assert recolector.orden(["--fecha", FECHA], opcion_guardadas=("--ofertas", "o"), hacer=hacer, **textos) == 0
+    assert vistas == [paquete.RAIZ / "datos"] and (vistas[0] / "precios.csv").is_file()

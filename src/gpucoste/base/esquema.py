@@ -18,13 +18,15 @@ llaman como las columnas). De esa declaración salen:
 - la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
   fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
 
-El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide.
+El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide. Las columnas (``Columna``,
+``Referencia``, ``Limite``, ``FECHA``…) se definen en ``gpucoste.base.columnas`` y se importan de aquí.
 
 Añadir un CSV
 -------------
 1. Escribe ``src/gpucoste/datos/mi_tabla.csv`` (UTF-8, coma como separador, punto decimal) con
    columnas ``fuente`` (https) y ``fecha`` si son datos citados.
-2. En ``datos/__init__.py``, declara el tipo de fila y la tabla, y una función de una línea que la carga::
+2. Declara el tipo de fila en ``datos/filas.py``, la tabla en ``datos/tablas.py`` y, en ``datos/__init__.py``,
+   una función de una línea que la carga (importa allí los tres nombres y añádelos a ``__all__``)::
 
        @dataclass(frozen=True)
        class Ejemplo(esquema.Registro):  # se valida también al crearlo a mano: Ejemplo("x", -1, …) → ValueError
@@ -69,17 +71,16 @@ import dataclasses
 import datetime as dt
 import importlib
 import io
-import math
 import os
 import pathlib
-import re
 import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from gpucoste.base import validacion
+from gpucoste.base import paquete, validacion
+from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Columna, Limite, Referencia
 from gpucoste.base.validacion import Validado
 
 __all__ = [
@@ -87,9 +88,11 @@ __all__ = [
     "FECHA",
     "FUENTE",
     "Limite",
+    "NO",
     "NOTA",
     "Referencia",
     "Registro",
+    "SI",
     "TABLAS",
     "TIPOS",
     "Tabla",
@@ -104,191 +107,8 @@ __all__ = [
     "valor",
 ]
 
-
-TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
-SI, NO = "sí", "no"
-_NUMERO = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
-_ENTERO = re.compile(r"[+-]?[0-9]+", re.ASCII)
-
-
-def _cotas(minimo: float | None, maximo: float | None, excluye_minimo: bool) -> list[str]:
-    """Las cotas de un rango, en español: «mayor que 0», «menor o igual que 1»."""
-    partes = []
-    if minimo is not None:
-        partes.append(f"mayor {'que' if excluye_minimo else 'o igual que'} {minimo:g}")
-    if maximo is not None:
-        partes.append(f"menor o igual que {maximo:g}")
-    return partes
-
-
-def _entre(x: float, minimo: float | None, maximo: float | None, excluye_minimo: bool) -> bool:
-    """¿Cae ``x`` dentro de las cotas (``minimo`` excluido si ``excluye_minimo``)?"""
-    bajo = minimo is not None and (x <= minimo if excluye_minimo else x < minimo)
-    return not bajo and (maximo is None or x <= maximo)
-
-
-@dataclass(frozen=True)
-class Columna(Validado):
-    """Una columna de un CSV: nombre, tipo y lo que admite."""
-
-    nombre: str
-    tipo: str
-    descripcion: str
-    requerida: bool = True
-    minimo: float | None = None
-    maximo: float | None = None
-    excluye_minimo: bool = False
-    valores: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.tipo not in TIPOS:
-            raise ValueError(f"Columna {self.nombre!r}: tipo {self.tipo!r} desconocido; se admite {list(TIPOS)}.")
-        if (self.tipo == "enum") != bool(self.valores):
-            raise ValueError(
-                f"Columna {self.nombre!r}: valores={self.valores!r} no vale; se admite una lista de valores solo en "
-                "una columna «enum», y en ella no vacía."
-            )
-
-    def admitido(self) -> str:
-        """Lo que admite la columna, en español (para los mensajes de error)."""
-        if self.tipo == "numero" or self.tipo == "entero":
-            clase = "un número" if self.tipo == "numero" else "un entero"
-            partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
-            return f"{clase} con punto decimal{' ' + ' y '.join(partes) if partes else ''}"
-        return {
-            "texto": "un texto",
-            "fecha": "una fecha AAAA-MM o AAAA-MM-DD",
-            "url": "una URL https:// con host",
-            "booleano": f"{SI!r} o {NO!r}",
-            "enum": ", ".join(repr(v) for v in self.valores),
-        }[self.tipo]
-
-    def convertir(self, celda: str) -> object:
-        """El valor de ``celda`` (ya normalizada, no vacía) con el tipo de la columna, o ``ValueError``."""
-        if self.tipo == "texto":
-            return celda
-        if self.tipo in ("numero", "entero"):
-            patron = _NUMERO if self.tipo == "numero" else _ENTERO
-            if not patron.fullmatch(celda):
-                pista = " ¿una coma decimal? usa punto: 1.5." if re.fullmatch(r"[+-]?[0-9]+,[0-9]+", celda) else ""
-                raise ValueError(f"{celda!r} no es un número; se admite {self.admitido()}.{pista}")
-            x = float(celda) if self.tipo == "numero" else int(celda)
-            if not math.isfinite(x):
-                raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
-            if not self._en_rango(x):
-                raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
-            return x + 0.0 if self.tipo == "numero" else x
-        if self.tipo == "fecha":
-            validacion.fecha(celda, "")
-            return celda
-        if self.tipo == "url":
-            validacion.url(celda, "")
-            return celda
-        if self.tipo == "booleano":
-            if celda.casefold() not in (SI, NO):
-                raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
-            return celda.casefold() == SI
-        if celda not in self.valores:
-            parecido = [v for v in self.valores if v.casefold() == celda.casefold()]
-            pista = f" ¿Quisiste decir {parecido[0]!r}?" if parecido else ""
-            raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.{pista}")
-        return celda
-
-    def comprobar(self, valor: object, que: str) -> None:
-        """``valor`` ya convertido (el campo de un registro hecho a mano) tiene el tipo y el rango de la columna."""
-        if valor is None and not self.requerida and self.tipo != "texto":
-            return
-        try:
-            if self.tipo == "texto":
-                if not validacion.texto_de_campo(valor, vacio=not self.requerida) or validacion.invisibles(valor):
-                    raise ValueError
-            elif self.tipo in ("numero", "entero"):
-                x = (
-                    validacion.real(valor, "")
-                    if self.tipo == "numero"
-                    else validacion.entero(valor, "", minimo=-validacion.ENTERO_MAX, maximo=validacion.ENTERO_MAX)
-                )
-                if not self._en_rango(x):
-                    raise ValueError
-            elif self.tipo == "fecha":
-                validacion.fecha(valor)
-            elif self.tipo == "url":
-                validacion.url(valor)
-            elif self.tipo == "booleano":
-                if not isinstance(valor, bool):
-                    raise ValueError
-            elif valor not in self.valores:
-                raise ValueError
-        except ValueError:
-            admitido = {"texto": "un texto no vacío, sin caracteres de control", "booleano": "True o False"}.get(
-                self.tipo, self.admitido().replace(" con punto decimal", "")
-            )
-            raise ValueError(f"{que}: {self.nombre}={repr(valor)[:80]} no vale; se admite {admitido}.") from None
-
-    def _en_rango(self, x: float) -> bool:
-        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
-
-    def campo(self) -> dict:
-        """La columna como campo de un Table Schema de Frictionless."""
-        campo: dict = {"name": self.nombre, "description": self.descripcion}
-        restricciones: dict = {"required": True} if self.requerida else {}
-        if self.tipo in ("numero", "entero"):
-            campo["type"] = "number" if self.tipo == "numero" else "integer"
-            if self.minimo is not None:
-                restricciones["exclusiveMinimum" if self.excluye_minimo else "minimum"] = self.minimo
-            if self.maximo is not None:
-                restricciones["maximum"] = self.maximo
-        elif self.tipo == "booleano":
-            campo.update(type="boolean", trueValues=[SI, SI.capitalize()], falseValues=[NO, NO.capitalize()])
-        else:
-            campo["type"] = "string"
-            if self.tipo == "fecha":
-                restricciones["pattern"] = "[0-9]{4}-[0-9]{2}(-[0-9]{2})?"
-            elif self.tipo == "url":
-                campo["format"] = "uri"
-                restricciones["pattern"] = "https://[^/?#\\s]+\\S*"
-            elif self.tipo == "enum":
-                restricciones["enum"] = list(self.valores)
-        if restricciones:
-            campo["constraints"] = restricciones
-        return campo
-
-
-FUENTE = Columna("fuente", "url", "Página donde se lee el dato: una URL https:// con host.")
-FECHA = Columna("fecha", "fecha", "Cuándo se leyó o publicó el dato: AAAA-MM o AAAA-MM-DD.")
-NOTA = Columna("nota", "texto", "Aclaración libre (puede ir vacía).", requerida=False)
-
-
-@dataclass(frozen=True)
-class Referencia(Validado):
-    """``columnas`` de esta tabla deben existir como ``destino`` en ``fichero`` (una foreign key)."""
-
-    columnas: tuple[str, ...]
-    fichero: str
-    destino: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Limite(Validado):
-    """En las filas donde ``donde[0]`` vale ``donde[1]``, ``columnas`` deben caer entre ``minimo`` y ``maximo``.
-
-    Un rango que la biblioteca necesita en una fila concreta: ``Limite(("clave", "mfu"), ("valor_min",
-    "valor_max"), 0, 1, excluye_minimo=True)`` pide un MFU en (0, 1] en ``supuestos.csv``.
-    """
-
-    donde: tuple[str, str]
-    columnas: tuple[str, ...]
-    minimo: float | None = None
-    maximo: float | None = None
-    excluye_minimo: bool = False
-
-    def admitido(self) -> str:
-        partes = _cotas(self.minimo, self.maximo, self.excluye_minimo)
-        return f"un número {' y '.join(partes)} (si {self.donde[0]} es {self.donde[1]!r})"
-
-    def admite(self, x: float) -> bool:
-        return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
+# Las columnas se definen en ``base.columnas``; su nombre es el de siempre, «gpucoste.base.esquema.Columna».
+paquete.publicar(__name__, Columna, Limite, Referencia)
 
 
 TABLAS: dict[str, Tabla] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 
-__all__ = ["RAIZ", "fichero", "modulos"]
+__all__ = ["RAIZ", "fichero", "modulos", "publicar"]
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 """La carpeta del paquete ``gpucoste``."""
@@ -31,3 +31,15 @@ def fichero(modulo: str) -> pathlib.Path:
     """El fichero de ``modulo`` («gpucoste.calculo.memoria» → …/calculo/memoria.py; un paquete, su ``__init__.py``)."""
     ruta = RAIZ.parent.joinpath(*modulo.split("."))
     return ruta / "__init__.py" if ruta.is_dir() else ruta.with_suffix(".py")
+
+
+def publicar(modulo: str, *clases: type) -> None:
+    """Da a ``clases``, definidas en un módulo que ``modulo`` reexporta, el nombre de ``modulo``: el de siempre, desde
+    el que se importan y el que dicen los errores («se admite un gpucoste.datos.Precio», ``validacion.instancia``)
+    aunque la clase se defina en ``gpucoste.datos.filas``. Lo llama el módulo que las reexporta, con ``__name__``."""
+    for clase in clases:
+        if not isinstance(clase, type) or not isinstance(modulo, str) or not modulo.startswith("gpucoste."):
+            raise ValueError(
+                f"publicar: {clase!r:.80} en {modulo!r:.80} no vale; se admite una clase y un módulo de gpucoste."
+            )
+        clase.__module__ = modulo

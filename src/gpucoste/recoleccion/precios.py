@@ -31,6 +31,12 @@ Qué se escribe
   segunda fila del mismo día (la clave de ``precios.csv`` incluye la fecha).
 - Un proveedor que falla o no devuelve ofertas deja sus datos como estaban, y el informe lo dice.
   Nunca se escribe un precio cero, negativo ni vacío.
+
+Dónde está cada parte
+---------------------
+Qué ofertas cuentan y de qué GPU y nivel es cada una, en ``recoleccion.ofertas_gpuhunt``; cada fuente, en su
+módulo (``fuente_vast``: la API de Vast.ai; ``fuente_catalogo``: los catálogos de gpuhunt); aquí, las medianas,
+las filas nuevas, el informe y la orden. Todo se importa de aquí.
 """
 
 from __future__ import annotations
@@ -39,10 +45,7 @@ import argparse
 import contextlib
 import csv
 import datetime as dt
-import functools
 import io
-import json
-import math
 import os
 import pathlib
 import re
@@ -52,12 +55,28 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gpucoste import datos
-from gpucoste.base import validacion
+from gpucoste.base import paquete, validacion
 from gpucoste.base.formato import DOLAR, numero, porcentaje
 from gpucoste.base.validacion import Validado
 from gpucoste.datos import API_VAST, CATALOGO_GPUHUNT, frescura, historial
+from gpucoste.recoleccion.fuente_catalogo import consultar_catalogo
+from gpucoste.recoleccion.fuente_vast import consultar_vast
+from gpucoste.recoleccion.ofertas_gpuhunt import (
+    GPUS,
+    MARGEN_VRAM,
+    PROVEEDORES,
+    Oferta,
+    Proveedor,
+    Resultado,
+    es_pcie,
+    gpu_de,
+    nivel,
+    ofertas,
+)
 
 __all__ = [
+    "API_VAST",
+    "CATALOGO_GPUHUNT",
     "Cambio",
     "GPUS",
     "es_pcie",
@@ -89,69 +108,12 @@ __all__ = [
     "ultimas",
 ]
 
-
-GPUS = {
-    "RTX 3060 12GB": "RTX3060",
-    "RTX 4060 Ti 16GB": "RTX4060Ti",
-    "RTX 3090": "RTX3090",
-    "RTX 4090": "RTX4090",
-    "RTX 5090": "RTX5090",
-    "RTX A6000": "A6000",
-    "RTX 6000 Ada": "RTX6000Ada",
-    "L4": "L4",
-    "A10": "A10",
-    "L40S": "L40S",
-    "A100 40GB": "A100",
-    "A100 80GB": "A100",
-    "A100 80GB PCIe": "A100",
-    "H100 80GB": "H100",
-    "H100 PCIe": "H100",
-    "H200 141GB": "H200",
-    "B200": "B200",
-    "MI300X": "MI300X",
-}
-"""GPU de la guía → nombre en gpuhunt. El sitio declarado donde se añade una GPU nueva al recolector.
-
-gpuhunt da un solo nombre a variantes que la guía separa: «A100» (40 y 80 GB, SXM y PCIe) y «H100» (SXM y PCIe).
-Se distinguen por la VRAM (la de ``gpus.csv``) y por la forma: una oferta es PCIe si su nombre de instancia
-(«gpu_1x_h100_pcie», «NVIDIA A100 80GB PCIe») o su modelo en Vast.ai («A100 PCIE») lo dice (``es_pcie``)."""
-
-MARGEN_VRAM = 0.1
-"""Diferencia relativa de VRAM admitida (A100 de 80 GB sí, la de 40 GB no; H100 NVL de 94 GB no)."""
+# Las ofertas se definen en ``recoleccion.ofertas_gpuhunt``; su nombre es el de siempre,
+# «gpucoste.recoleccion.precios.Oferta».
+paquete.publicar(__name__, Oferta, Proveedor, Resultado)
 
 POCAS_OFERTAS = 3
 """En un marketplace, una mediana de este número de ofertas o menos es un valor atípico por poca oferta."""
-
-
-@dataclass(frozen=True)
-class Proveedor(Validado):
-    """Un proveedor que el recolector sabe leer con gpuhunt."""
-
-    gpuhunt: str  # nombre en gpuhunt: «vastai», «runpod»…
-    nombre: str  # como en precios.csv: «Vast.ai», «RunPod»…
-    origen: str  # de dónde salen las ofertas, para la nota
-    mercado: bool = False  # marketplace: el precio lo fija cada host (se marcan las medianas con pocas ofertas)
-
-
-PROVEEDORES = {
-    p.gpuhunt: p
-    for p in (
-        Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True),
-        Proveedor("runpod", "RunPod", "el catálogo de RunPod de gpuhunt"),
-        Proveedor("aws", "AWS", "el catálogo de AWS de gpuhunt"),
-        Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt"),
-        Proveedor("lambdalabs", "Lambda", "el catálogo de Lambda de gpuhunt"),
-    )
-}
-"""Proveedores de gpuhunt que el recolector lee, por su nombre en gpuhunt."""
-
-
-@dataclass(frozen=True)
-class Oferta(Validado):
-    gpu: str
-    proveedor: str
-    nivel: str
-    precio: float
 
 
 @dataclass(frozen=True)
@@ -167,22 +129,6 @@ class Lectura(Validado):
     @property
     def clave(self) -> tuple[str, str, str]:
         return (self.gpu, self.proveedor, self.nivel)
-
-
-@dataclass(frozen=True)
-class Resultado(Validado):
-    """Lo que devolvió un proveedor: sus ofertas (objetos con los campos de ``gpuhunt.CatalogItem``) o un error."""
-
-    proveedor: str  # nombre en gpuhunt
-    fuente: str = ""
-    ofertas: Sequence = ()
-    """Una lista o una tupla de ofertas de gpuhunt: cada una, con los campos que lee el recolector."""
-    error: str = ""
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        for i, oferta in enumerate(self.ofertas):
-            _de_gpuhunt(oferta, f"Resultado: ofertas[{i}]")
 
 
 @dataclass(frozen=True)
@@ -208,119 +154,6 @@ class Informe(Validado):
     @property
     def filas(self) -> list[datos.Precio]:
         return [c.nueva for c in self.cambios]
-
-
-_CAMPOS_DE_GPUHUNT = {
-    "provider": (str,),
-    "instance_name": (str, type(None)),
-    "location": (str, type(None)),
-    "gpu_count": (int,),
-    "gpu_name": (str, type(None)),
-    "gpu_memory": (int, float, type(None)),
-    "spot": (bool,),
-    "flags": (list, tuple),
-    "provider_data": (dict, type(None)),
-}
-"""Los campos de ``gpuhunt.CatalogItem`` que lee el recolector, con sus tipos (el precio lo filtra ``ofertas``)."""
-
-
-def _de_gpuhunt(oferta: object, nombre: str = "oferta") -> object:
-    """``oferta`` si tiene los campos de una oferta de gpuhunt (``_CAMPOS_DE_GPUHUNT``); si no, ``ValueError``."""
-    for campo, tipos in _CAMPOS_DE_GPUHUNT.items():
-        if not hasattr(oferta, campo):
-            falla = f"no tiene {campo}"
-        elif not isinstance(getattr(oferta, campo), tipos) or (
-            isinstance(getattr(oferta, campo), bool) and bool not in tipos
-        ):
-            falla = f"{campo}={validacion.corto(getattr(oferta, campo))}"
-        else:
-            continue
-        raise ValueError(
-            f"{nombre}: {validacion.corto(oferta)} no vale ({falla}); se admite una oferta de gpuhunt "
-            "(gpuhunt.CatalogItem), como las de Resultado.ofertas."
-        )
-    return oferta
-
-
-def nivel(oferta) -> str | None:
-    """El ``nivel`` de precios.csv de una oferta de gpuhunt (``None`` si el proveedor no se recoge)."""
-    _de_gpuhunt(oferta)
-    if oferta.provider == "vastai":
-        return "verificado" if (oferta.provider_data or {}).get("verificada") else "comunidad"
-    if oferta.provider == "runpod":
-        # gpuhunt pone en location el centro de datos (Secure Cloud, «EU-RO-1») o el país (Community, «US»).
-        return "seguro" if "-" in (oferta.location or "") else "comunidad"
-    if oferta.provider in PROVEEDORES:
-        return "bajo_demanda"
-    return None
-
-
-def es_pcie(oferta) -> bool:
-    """¿Es PCIe la GPU de una oferta de gpuhunt? Lo dice su nombre de instancia o, en Vast.ai, su modelo."""
-    _de_gpuhunt(oferta)
-    texto = f"{oferta.instance_name or ''} {(oferta.provider_data or {}).get('modelo', '')}"
-    return "pcie" in texto.lower()
-
-
-def gpu_de(oferta, gpus: dict[str, str], vram: dict[str, float]) -> str | None:
-    """La GPU de la guía de una oferta de gpuhunt: su nombre en ``gpus``, su VRAM y, si hace falta, su forma."""
-    _de_gpuhunt(oferta)
-    gpus = _gpus_de_gpuhunt(gpus)
-    vram = {
-        g: validacion.numero(v, f"vram[{g!r}]") for g, v in validacion.tabla_de(vram, "vram", "de GPU → GB").items()
-    }
-    if set(gpus) - set(vram):
-        raise ValueError(
-            f"vram: {validacion.corto(vram)} no vale: faltan {sorted(set(gpus) - set(vram))}; se admite la VRAM "
-            "de cada GPU de gpus."
-        )
-    if oferta.gpu_memory is None:
-        return None
-    nombre = (oferta.gpu_name or "").lower()
-    candidatas = [
-        gpu
-        for gpu, suyo in gpus.items()
-        if suyo.lower() == nombre and abs(oferta.gpu_memory / vram[gpu] - 1) <= MARGEN_VRAM
-    ]
-    if len(candidatas) > 1:  # «A100» de 80 GB o «H100»: SXM o PCIe según la oferta
-        candidatas = [gpu for gpu in candidatas if ("pcie" in gpu.lower()) == es_pcie(oferta)]
-    return candidatas[0] if len(candidatas) == 1 else None
-
-
-def _gpus_de_gpuhunt(gpus: object) -> dict[str, str]:
-    """``gpus`` (GPU de la guía → nombre en gpuhunt, como ``GPUS``) comprobado: claves y valores, textos no vacíos."""
-    gpus = validacion.tabla_de(gpus, "gpus", "de GPU de la guía → nombre en gpuhunt (como recolector.GPUS)")
-    for g, suyo in gpus.items():
-        validacion.texto(suyo, f"gpus[{g!r}]")
-    return gpus
-
-
-def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
-    """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM (y forma) de una GPU de ``gpus``."""
-    gpus = _gpus_de_gpuhunt(gpus)
-    if isinstance(items, str | bytes | dict) or not isinstance(items, Iterable):
-        raise ValueError(f"items: {validacion.corto(items)} no vale; se admite una lista de ofertas de gpuhunt.")
-    items = [_de_gpuhunt(item, f"items[{i}]") for i, item in enumerate(items)]
-    vram = {g: ficha.vram_gb for g, ficha in datos.especificaciones().items()}
-    sin_vram = sorted(set(gpus) - set(vram))
-    if sin_vram:
-        raise ValueError(
-            f"recolector: las GPU {sin_vram} de gpus no tienen fila en gpus.csv (su VRAM); se admiten las GPU de "
-            "gpus.csv."
-        )
-    salida = []
-    for item in items:
-        n = nivel(item)
-        if n is None or item.spot or item.gpu_count != 1 or item.flags:
-            continue
-        gpu = gpu_de(item, gpus, vram)
-        if gpu is None:
-            continue
-        precio = item.price
-        if isinstance(precio, bool) or not isinstance(precio, int | float) or not math.isfinite(precio) or precio <= 0:
-            continue  # nunca un precio cero, negativo o vacío
-        salida.append(Oferta(gpu, PROVEEDORES[item.provider].nombre, n, float(precio)))
-    return salida
 
 
 def medianas(lista: Iterable[Oferta]) -> list[Lectura]:
@@ -500,92 +333,6 @@ def resumen(informe: Informe) -> str:
     return "\n".join(lineas) + "\n"
 
 
-# --- Las ofertas, con gpuhunt: de la red (make precios) o de respuestas guardadas (pruebas) ------------------
-
-
-class _Respuesta:
-    """Una respuesta HTTP guardada, con lo que gpuhunt usa de ``requests.Response``."""
-
-    def __init__(self, cuerpo: dict):
-        self._cuerpo = cuerpo
-
-    def raise_for_status(self) -> None:
-        pass
-
-    def json(self) -> dict:
-        return self._cuerpo
-
-
-def _grabando(post: Callable, cuerpos: list) -> Callable:
-    """``post`` (el de ``requests``) que además guarda en ``cuerpos`` el JSON de cada respuesta."""
-
-    def leer(*args, **kwargs):
-        respuesta = post(*args, **kwargs)
-        cuerpos.append(respuesta.json())
-        return respuesta
-
-    return leer
-
-
-def _vast(gpus: dict[str, str], guardadas: pathlib.Path | None) -> Resultado:
-    from unittest import mock
-
-    from gpuhunt import QueryFilter
-    from gpuhunt.providers import vastai
-
-    # Disco mínimo (1 GB): gpuhunt suma al precio el disco pedido; sin él sumaría todo el disco del host.
-    filtro = QueryFilter(gpu_name=sorted(set(gpus.values())), min_gpu_count=1, max_gpu_count=1, min_disk_size=1)
-    items = []
-    for verificada, fichero in ((True, "vastai-verificadas.json"), (False, "vastai-sin-verificar.json")):
-        proveedor = vastai.VastAIProvider(extra_filters={"verified": {"eq": verificada}})
-        cuerpos = []  # las respuestas de la API: el modelo de cada oferta («A100 PCIE»), que gpuhunt no guarda
-        if guardadas is None:
-            with mock.patch.object(vastai.requests, "post", _grabando(vastai.requests.post, cuerpos)):
-                ofertas_vast = proveedor.get(filtro)
-        else:  # la respuesta guardada de la API pasa por el mismo código de gpuhunt
-            cuerpos.append(json.loads((guardadas / fichero).read_text(encoding="utf-8")))
-            falso = mock.Mock(post=mock.Mock(return_value=_Respuesta(cuerpos[0])))
-            with mock.patch.object(vastai, "requests", falso):
-                ofertas_vast = proveedor.get(filtro)
-        modelos = {str(o.get("id")): o.get("gpu_name", "") for c in cuerpos for o in c.get("offers", [])}
-        for item in ofertas_vast:
-            extra = {"verificada": verificada, "modelo": modelos.get(item.instance_name, "")}
-            item.provider_data = {**(item.provider_data or {}), **extra}
-            items.append(item)
-    return Resultado("vastai", API_VAST, items)
-
-
-@functools.cache
-def _publicado():
-    """Los catálogos que gpuhunt publica, descargados una vez (la última versión de cada proveedor)."""
-    from gpuhunt import Catalog
-
-    catalogo = Catalog(balance_resources=False, auto_reload=False)
-    catalogo.load()
-    return catalogo
-
-
-def _catalogo(nombre: str, guardadas: pathlib.Path | None) -> Resultado:
-    """Un catálogo de gpuhunt: el publicado (versión del día) o, con ``guardadas``, ``<nombre>.csv`` de esa carpeta."""
-    from gpuhunt import Catalog
-
-    if guardadas is None:
-        catalogo = _publicado()
-        cargado = catalogo.catalog.get(nombre)
-        if cargado is None:
-            return Resultado(nombre, error="gpuhunt no pudo descargar su catálogo")
-        version = cargado.version
-    else:  # GPUHUNT_CATALOG_DIR: la forma de gpuhunt de leer catálogos locales
-        catalogo = Catalog(balance_resources=False, auto_reload=False)
-        version = (guardadas / "version").read_text(encoding="utf-8").strip()
-        os.environ["GPUHUNT_CATALOG_DIR"] = str(guardadas)
-    try:
-        items = catalogo.query(provider=nombre, min_gpu_count=1, max_gpu_count=1, spot=False)
-    finally:
-        os.environ.pop("GPUHUNT_CATALOG_DIR", None)
-    return Resultado(nombre, f"{CATALOGO_GPUHUNT}/{nombre}/{version}/catalog.zip", items)
-
-
 def consultar(gpus: dict[str, str] = GPUS, guardadas: pathlib.Path | None = None) -> list[Resultado]:
     """Las ofertas de cada proveedor de ``PROVEEDORES``, pedidas con gpuhunt.
 
@@ -596,7 +343,9 @@ def consultar(gpus: dict[str, str] = GPUS, guardadas: pathlib.Path | None = None
     salida = []
     for nombre in PROVEEDORES:
         try:
-            salida.append(_vast(gpus, guardadas) if nombre == "vastai" else _catalogo(nombre, guardadas))
+            salida.append(
+                consultar_vast(gpus, guardadas) if nombre == "vastai" else consultar_catalogo(nombre, guardadas)
+            )
         except Exception as error:  # cualquier fallo de un proveedor: el informe lo cuenta, sus datos no cambian
             salida.append(Resultado(nombre, error=f"{type(error).__name__}: {error}"))
     return salida
@@ -655,7 +404,7 @@ def orden(
         )
     opcion, ayuda_guardadas = opcion_guardadas
     parser = argparse.ArgumentParser(prog=prog, description=descripcion)
-    parser.add_argument("--datos", type=pathlib.Path, default=pathlib.Path(__file__).parent / "datos", help=ayuda_datos)
+    parser.add_argument("--datos", type=pathlib.Path, default=paquete.RAIZ / "datos", help=ayuda_datos)
     parser.add_argument("--fecha", default=None, help=ayuda_fecha)
     parser.add_argument(opcion, dest="guardadas", type=pathlib.Path, help=ayuda_guardadas)
     parser.add_argument("--resumen", type=pathlib.Path, help=ayuda_resumen)
