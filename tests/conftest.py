@@ -92,14 +92,43 @@ MOTIVO_SALTO = (
 
 
 def construccion_de_la_sesion(destino: pathlib.Path | None = None) -> subprocess.CompletedProcess:
-    """La construcción estricta del proyecto, una sola vez por sesión de pytest (en ``destino``, la primera vez)."""
-    if "r" not in _SESION:
-        import tempfile
+    """La construcción estricta del proyecto, una sola vez por sesión de pytest (en ``destino``, la primera vez).
 
-        destino = destino or pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-sitio-"))
-        _SESION["r"] = construccion_estricta(destino, RAIZ, {"GPUCOSTE_DATOS": ""})
-        _SESION["r"].destino = destino
+    Con pytest-xdist (``make test``: un proceso por núcleo), una sola vez para todos los procesos: el primero que la
+    pide construye en ``COMPARTIDA`` y los demás esperan a que acabe y leen su resultado (``_compartida``)."""
+    if "r" not in _SESION:
+        if _CARPETA_COMPARTIDA:
+            _SESION["r"] = _compartida(pathlib.Path(_CARPETA_COMPARTIDA))
+        else:
+            destino = destino or pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-sitio-"))
+            _SESION["r"] = construccion_estricta(destino, RAIZ, {"GPUCOSTE_DATOS": ""})
+            _SESION["r"].destino = destino
     return _SESION["r"]
+
+
+COMPARTIDA = "GPUCOSTE_SITIO_COMPARTIDO"
+"""La carpeta donde los procesos de pytest-xdist de una sesión comparten el sitio construido (la crea el proceso
+que los reparte, ``pytest_configure``, y la borra al acabar)."""
+_CARPETA_COMPARTIDA = os.environ.pop(COMPARTIDA, "")
+"""Se quita del entorno al leerla: un pytest que lance una prueba (en una copia del proyecto) construye el suyo."""
+
+
+def _compartida(carpeta: pathlib.Path) -> subprocess.CompletedProcess:
+    """La construcción de la sesión, hecha por el primer proceso que llega (con un cerrojo de ``fcntl``): guarda el
+    sitio en ``carpeta/sitio`` y el resultado en ``carpeta/resultado.json``; los demás lo leen."""
+    import fcntl
+
+    resultado = carpeta / "resultado.json"
+    with open(carpeta / "cerrojo", "w") as cerrojo:
+        fcntl.flock(cerrojo, fcntl.LOCK_EX)
+        if not resultado.exists():
+            r = construccion_estricta(carpeta / "sitio", RAIZ, {"GPUCOSTE_DATOS": ""})
+            datos_r = {"args": r.args, "returncode": r.returncode, "stdout": r.stdout, "stderr": r.stderr}
+            resultado.write_text(json.dumps({**datos_r, "registro": r.registro}), encoding="utf-8")
+        leido = json.loads(resultado.read_text(encoding="utf-8"))
+    r = subprocess.CompletedProcess(leido["args"], leido["returncode"], leido["stdout"], leido["stderr"])
+    r.registro, r.destino = leido["registro"], carpeta / "sitio"
+    return r
 
 
 def saltar_si_la_construccion_falla() -> None:
@@ -200,6 +229,12 @@ def pytest_collection_modifyitems(items) -> None:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "construye: la prueba construye un sitio (lenta; make check no la pasa)")
+    # El proceso que reparte las pruebas de pytest-xdist (-n) crea la carpeta del sitio compartido antes de lanzar
+    # los procesos, que la heredan en el entorno; sin -n, cada sesión construye el suyo.
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        carpeta = tempfile.mkdtemp(prefix="gpucoste-sitio-compartido-")
+        os.environ[COMPARTIDA] = carpeta
+        config.add_cleanup(lambda: shutil.rmtree(carpeta, ignore_errors=True))
     if PARTE:
         config.pluginmanager.register(Reparto(PARTE), "gpucoste-reparto")
 

@@ -200,7 +200,9 @@ def test_los_snapshots_de_snippets_solo_con_un_cambio_que_mueve_su_salida():
     """Lo que imprime un snippet depende de él y de la biblioteca: una coma de la prosa no lo mueve (la construcción
     estricta ya ejecuta cada bloque) y solo se comprueban las reglas de los snippets (cada uno, en su página); un
     snippet o su snapshot cambiados, solo los casos de ese snippet; la biblioteca, todos."""
-    assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
+    assert f"def {alcance.REGLAS_SNIPPETS}(" in (RAIZ / "tests" / f"{alcance.PRUEBA_SNIPPETS}.py").read_text(
+        encoding="utf-8"
+    )
     reglas = f"tests/sitio/test_snippets.py::{alcance.REGLAS_SNIPPETS}"
     assert alcance.pruebas_afectadas(["docs/glosario.md"]) == [reglas]
     pruebas = alcance.pruebas_afectadas(["src/gpucoste/base/formato.py", "docs/glosario.md"])
@@ -228,7 +230,7 @@ def test_el_alcance_pilla_una_prueba_plantada(tmp_path):
     # Un módulo cambiado alcanza a quien lo importa a través de otro (arranque → memoria → datos).
     assert "tests/test_plantada.py" in alcance.pruebas_afectadas(["src/gpucoste/datos/__init__.py"], raiz)
     assert "tests/test_plantada_ayuda.py" in alcance.pruebas_afectadas(["tests/ayuda_plantada.py"], raiz)
-    assert len(alcance.pruebas_afectadas(["tests/conftest.py"], raiz)) == len(list((raiz / "tests").glob("test_*.py")))
+    assert len(alcance.pruebas_afectadas(["tests/conftest.py"], raiz)) == len(alcance.pruebas_de(raiz / "tests"))
 
 
 def test_ids_de_bloque_unicos_en_docs():
@@ -449,6 +451,6 @@ def test_sin_los_snippets_que_la_construccion_comparo_con_su_snapshot():
     assert casos - set(abierta) == {f"{snapshot}[{uno}]"}
     assert f"tests/sitio/test_snippets.py::{alcance.REGLAS_SNIPPETS}" in abierta and prueba in abierta
     sueltas = {p for p in abierta if p.startswith("tests/sitio/test_snippets.py::") and "[" not in p}
-    texto = (RAIZ / "tests" / "test_snippets.py").read_text(encoding="utf-8")
+    texto = (RAIZ / "tests" / f"{alcance.PRUEBA_SNIPPETS}.py").read_text(encoding="utf-8")
     definidas = {f"tests/sitio/test_snippets.py::{t}" for t in re.findall(r"^def (test_\w+)\(", texto, re.M)}
     assert sueltas == definidas - {snapshot}  # cada prueba del fichero, y la de los snapshots solo por casos

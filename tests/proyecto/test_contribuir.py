@@ -27,9 +27,9 @@ FICHEROS_DE_PRUEBA = (
     "conftest.py",
     "herramientas.py",
     "registro.py",
-    "test_snippets.py",
+    "sitio/test_snippets.py",
     "propiedades.py",
-    "test_propiedades.py",
+    "proyecto/test_propiedades.py",
 )
 
 
@@ -52,7 +52,8 @@ def _copia_para_contribuir(tmp_path: pathlib.Path) -> pathlib.Path:
     for carpeta in ("docs", "snippets", "tests/snapshots", "tests/ortografia", "src", "construccion"):
         shutil.copytree(RAIZ / carpeta, copia / carpeta, ignore=shutil.ignore_patterns("__pycache__"))
     for fichero in FICHEROS_DE_PRUEBA:
-        shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
+        (copia / "tests" / fichero).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(RAIZ / "tests" / fichero, copia / "tests" / fichero)
     return copia
 
 
@@ -173,6 +174,7 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
         ruta = re.match(r"# (\S+\.py)\n", bloque)[1]
         rutas.append(ruta)
         assert not (RAIZ / ruta).exists(), f"el ejemplo de CONTRIBUTING pisa {ruta}, que ya existe: renómbralo"
+        (copia / ruta).parent.mkdir(parents=True, exist_ok=True)
         (copia / ruta).write_text(bloque, encoding="utf-8")
     # Paso 5: exportar en __init__.py (la línea que da CONTRIBUTING y el nombre en __all__).
     importacion = re.search(r"`(from gpucoste\.calculo\.(\w+) import (\w+))`", apartado)
