@@ -1604,7 +1604,7 @@ funcion(navegador.tabla_html, _TABLAS)
 funcion(navegador.en_moneda, _TABLAS, _NOMBRES_PAIS)
 funcion(navegador.formulario_html, Nombre(lambda: _RAPIDAS), **_CARGA)
 funcion(navegador.codigo_html, TEXTO, CADENA, CADENA, **_CARGA)
-FUNCIONES_EXENTAS["navegador.calcular_json"] = (
+FUNCIONES_EXENTAS["navegador.formularios.calcular_json"] = (
     "la frontera con el navegador: un ValueError de la biblioteca vuelve como JSON con su mensaje y su campo (lo "
     "prueban tests/navegador/test_calculadoras_navegador.py y, para un JSON o un tipo malos, "
     "tests/proyecto/test_robustez.py)"

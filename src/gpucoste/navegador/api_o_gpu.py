@@ -1,0 +1,87 @@
+"""La calculadora «api-o-gpu»: ¿API por token o GPU alquilada? (``gpucoste.calculo.equilibrios.api_o_gpu``, como
+la tabla de su página), con sus campos, su tabla y su gráfico."""
+
+from __future__ import annotations
+
+from gpucoste.base.formato import nivel, numero, tipo_precio
+from gpucoste.navegador.lectura import escribir
+from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
+
+__all__ = ["API_O_GPU"]
+
+
+def _campos_api_o_gpu() -> tuple[Campo, ...]:
+    from gpucoste.dinero import mercado
+    from gpucoste.guia import decisiones
+
+    gpu = decisiones.precio_gpu_alquilada()
+    api = next(p for p in mercado.precios_api() if p.modelo == decisiones.MODELO)
+    lleno = decisiones.rendimientos()[-1]
+    return (
+        Campo(
+            "precio_hora",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)} ({tipo_precio(gpu.tipo)})",
+            "US$/h",
+            gpu.precio_hora_usd,
+        ),
+        # Redondeado como en la tabla de la página: el umbral y su coste no dependen de esta cifra, solo si se llega.
+        Campo("tokens_s", f"Tokens por segundo que genera la GPU, {lleno.nombre}", "tokens/s", round(lleno.tokens_s)),
+        Campo(
+            "precio_entrada",
+            f"Precio de la API por tokens de entrada: {api.modelo} en {api.proveedor}",
+            "US$ por millón",
+            api.entrada_usd_millon,
+        ),
+        Campo("precio_salida", "Precio de la API por tokens generados", "US$ por millón", api.salida_usd_millon),
+        Campo("entrada_por_salida", "Tokens de entrada por token generado", "", decisiones.ENTRADA_POR_SALIDA),
+    )
+
+
+def _tabla_api_o_gpu(
+    *, precio_hora: float, tokens_s: float, precio_entrada: float, precio_salida: float, entrada_por_salida: float
+) -> Tabla:
+    from gpucoste.calculo import equilibrios
+    from gpucoste.dinero import mercado
+    from gpucoste.graficos import dibujo
+
+    e = equilibrios.api_o_gpu(
+        precio_hora=precio_hora,
+        tokens_s=tokens_s,
+        precio_entrada=precio_entrada,
+        precio_salida=precio_salida,
+        entrada_por_salida=entrada_por_salida,
+    )
+    millon = mercado.precio_millon_mezclado(precio_entrada, precio_salida, entrada_por_salida)
+    filas = (
+        ("US$ por millón de tokens generados (con su entrada)", numero(millon)),
+        ("Tokens por segundo para empatar", numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
+        ("Equilibrio (millones de tokens al mes)", e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
+        ("Coste en el equilibrio (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
+    )
+    millones, series = equilibrios.costes_segun_tokens(precio_hora, tokens_s, {"API": millon}, "GPU alquiladas 24/7")
+    grafico = dibujo.lineas(
+        millones,
+        series,
+        eje_x="millones de tokens generados al mes",
+        eje_y="coste al mes (US$)",
+        escalones=("GPU alquiladas 24/7",),
+        alt="Coste mensual frente a millones de tokens generados al mes, con tus cifras: la API por token crece "
+        "en línea recta desde cero; las GPU alquiladas todo el mes cuestan lo mismo hasta llenarse y suben a "
+        "saltos, una GPU más cada vez.",
+    )
+    titulo = (
+        f"Una GPU a {escribir(precio_hora)} US$/h que genera {escribir(tokens_s)} tokens/s, frente a una API a "
+        f"{escribir(precio_entrada)} US$ por millón de tokens de entrada y {escribir(precio_salida)} de salida"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
+
+
+API_O_GPU = Calculadora(
+    "api-o-gpu",
+    "Calcula tu caso: ¿API por token o GPU alquilada?",
+    dict.fromkeys(("precio_hora", "tokens_s", "precio_entrada", "precio_salida", "entrada_por_salida"), "decimal"),
+    _campos_api_o_gpu,
+    _tabla_api_o_gpu,
+    "api-o-gpu",
+)
+"""La calculadora «api-o-gpu» tal como se declara; en ``CALCULADORAS`` gana el campo del país (``CON_DINERO``)."""

@@ -1,0 +1,86 @@
+"""La calculadora «cuanto-tarda»: ¿cuánto tardará? (``gpucoste.calculo.tiempo.horas_entrenamiento``), con sus
+campos y su tabla."""
+
+from __future__ import annotations
+
+from gpucoste.base.formato import numero, rango
+from gpucoste.navegador.ejemplo import EJEMPLO_GPU, EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
+from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
+
+__all__ = ["CUANTO_TARDA", "INTERCONEXION_DE_SERIE"]
+
+
+def _campos_tarda() -> tuple[Campo, ...]:
+    from gpucoste import datos
+    from gpucoste.calculo import tiempo
+
+    return (
+        Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
+        _metodo_entrenamiento(),
+        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
+        Campo("n_gpus", "Número de GPU", "", 1),
+        Campo(
+            "interconexion",
+            "Conexión entre las GPU",
+            "",
+            INTERCONEXION_DE_SERIE,
+            (INTERCONEXION_DE_SERIE, *tiempo.INTERCONEXIONES),
+            {INTERCONEXION_DE_SERIE: "la de serie (según la GPU y cuántas)"} | tiempo.INTERCONEXIONES,
+        ),
+    )
+
+
+INTERCONEXION_DE_SERIE = "serie"
+"""Valor del campo de interconexión que deja la de serie (``interconexion=None``:
+``tiempo.interconexion_por_defecto``)."""
+
+
+def _tabla_tarda(
+    *, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int, interconexion: str = INTERCONEXION_DE_SERIE
+) -> Tabla:
+    from gpucoste.calculo import memoria, tiempo
+
+    red = None if interconexion == INTERCONEXION_DE_SERIE else interconexion
+    h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
+    tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
+    m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus)
+    u = tiempo.mfu(gpu, n_gpus, red)
+    filas = [
+        ("horas", rango(h.minimo, h.maximo, 1)),
+        ("horas típicas", numero(tipicas, 1)),
+        ("MFU medida en su clase de GPU", rango(u.minimo, u.maximo, 2)),
+        ("memoria por GPU (GB)", numero(m.total, 1)),
+        ("¿cabe?", "sí" if m.cabe else "no"),
+    ]
+    if n_gpus > 1:  # con varias GPUs, por dónde se hablan y lo que eso cuesta (escalado.csv)
+        e = tiempo.eficiencia_interconexion(gpu, n_gpus, red)
+        filas[3:3] = [
+            ("interconexión", tiempo.INTERCONEXIONES[red or tiempo.interconexion_por_defecto(gpu, n_gpus)]),
+            ("rendimiento por GPU frente a un nodo con NVLink", rango(e.minimo, e.maximo, 2)),
+        ]
+    try:
+        v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=tiempo.CONTEXTO_CALCULADORAS)
+        filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", rango(v.minimo, v.maximo, 0)))
+    except ValueError:
+        filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", "no cabe en bf16"))
+    titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
+    return Tabla(("Resultado", "Valor"), tuple(filas), (False, True), "", titulo)
+
+
+CUANTO_TARDA = Calculadora(
+    "cuanto-tarda",
+    "Calcula tu caso: ¿cuánto tardará?",
+    {
+        "modelo": "opcion",
+        "metodo": "opcion",
+        "tokens": "decimal",
+        "gpu": "opcion",
+        "n_gpus": "entero",
+        "interconexion": "opcion",
+    },
+    _campos_tarda,
+    _tabla_tarda,
+    "cuanto-tarda",
+)
+"""La calculadora «cuanto-tarda», la de ``CALCULADORAS``."""

@@ -1,0 +1,88 @@
+"""La calculadora «donde-mas-barato»: ¿dónde sale más barato terminarlo? (``gpucoste.calculo.ranking.ranking``),
+con sus campos, su tabla y su gráfico de coste frente a horas, con la frontera de Pareto."""
+
+from __future__ import annotations
+
+from gpucoste.base.formato import numero, rango, tipo_precio, total
+from gpucoste.base.validacion import opcion
+from gpucoste.navegador.ejemplo import EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
+from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
+
+__all__ = ["DONDE_MAS_BARATO"]
+
+
+def _campos_barato() -> tuple[Campo, ...]:
+    from gpucoste import datos
+    from gpucoste.calculo import memoria
+
+    return (
+        Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
+        _metodo_entrenamiento(),
+        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("secuencia", "Longitud de la secuencia", "tokens", memoria.SECUENCIA),
+        Campo("sin_estimaciones", "Sin estimaciones (solo precios leídos)", "", "sí", ("sí", "no")),
+    )
+
+
+def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí") -> Tabla:
+    from gpucoste.calculo import ranking
+    from gpucoste.graficos import dibujo
+
+    def texto(r, decimales: int = 2) -> str:
+        return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
+
+    opcion(sin_estimaciones, "Sin estimaciones", ("sí", "no"))
+    trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia)
+    opciones = ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")
+    if not opciones:
+        raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
+    filas = tuple(
+        (
+            f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
+            f.precio.proveedor_y_nivel,
+            total(texto(f.coste), f.completo),
+            texto(f.horas, 1),
+            numero(f.precio.precio_hora_usd * f.n_gpus),
+            tipo_precio(f.precio.tipo),
+            "★" if f.pareto else "",
+        )
+        for f in opciones
+    )
+    # Los mismos puntos que el gráfico de la página (ranking.dispersion), dibujados sin matplotlib.
+    d = ranking.dispersion(opciones)
+    grafico = dibujo.puntos(
+        d.horas,
+        d.costes,
+        d.gpus,
+        destacados=d.frontera,
+        eje_x="horas de cómputo (rango por la MFU)",
+        eje_y="coste por trabajo terminado (US$)",
+        alt=f"{trabajo.descripcion()}: coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, "
+        "con tus cifras: cada "
+        "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
+        f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
+    )
+    # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
+    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "Pareto")
+    # Si la más barata es una GPU sin medidas de entrenamiento, la nota de la tabla lo dice (como el ejemplo).
+    nota = ranking.aviso_mas_barata(opciones[0].precio.gpu)
+    numericas = (False, False, True, True, True, False, False)
+    return Tabla(columnas, filas, numericas, grafico, trabajo.descripcion(), nota=nota)
+
+
+DONDE_MAS_BARATO = Calculadora(
+    "donde-mas-barato",
+    "Calcula tu caso: ¿dónde sale más barato terminarlo?",
+    {
+        "modelo": "opcion",
+        "metodo": "opcion",
+        "tokens": "decimal",
+        "secuencia": "entero",
+        "sin_estimaciones": "opcion",
+    },
+    _campos_barato,
+    _tabla_barato,
+    "donde-mas-barato",
+)
+"""La calculadora «donde-mas-barato» tal como se declara; en ``CALCULADORAS`` gana el campo del país
+(``CON_DINERO``)."""

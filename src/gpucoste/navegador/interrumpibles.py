@@ -1,0 +1,102 @@
+"""La calculadora «interrumpibles»: interrumpible o bajo demanda (``gpucoste.calculo.interrupciones``:
+``esperado`` y ``tasa_equilibrio``), con sus campos, su tabla y su gráfico."""
+
+from __future__ import annotations
+
+from gpucoste.base.formato import numero
+from gpucoste.base.validacion import numero as numero_valido
+from gpucoste.navegador.lectura import escribir
+from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
+
+__all__ = ["INTERRUMPIBLES", "TASA_EJEMPLO"]
+
+
+def _campos_interrumpibles() -> tuple[Campo, ...]:
+    from gpucoste.guia import decisiones
+
+    e = decisiones.ejemplo_interrumpible()
+    return (
+        Campo("horas_trabajo", f"Horas de cómputo del trabajo en la {e.gpu}", "h", e.horas_trabajo),
+        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", TASA_EJEMPLO),
+        Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
+        Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
+        Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
+        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
+    )
+
+
+TASA_EJEMPLO = 0.1
+"""Interrupciones por hora por defecto en la calculadora: una de las filas de la tabla publicada."""
+
+
+def _tabla_interrumpibles(
+    *,
+    horas_trabajo: float,
+    interrupciones_hora: float,
+    escritura_min: float,
+    reinicio_min: float,
+    precio_interrumpible: float,
+    precio_bajo_demanda: float,
+) -> Tabla:
+    from gpucoste.calculo import interrupciones
+    from gpucoste.graficos import dibujo
+
+    # Minutos en el formulario; la biblioteca trabaja en horas. Se validan con su nombre, antes de pasarlos.
+    escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
+    reinicio_h = numero_valido(reinicio_min, "reinicio_min", cero=True) / 60
+    comunes = {"horas_trabajo": horas_trabajo, "escritura_h": escritura_h, "reinicio_h": reinicio_h}
+    e = interrupciones.esperado(interrupciones_hora=interrupciones_hora, precio_hora=precio_interrumpible, **comunes)
+    eq = interrupciones.tasa_equilibrio(
+        precio_interrumpible=precio_interrumpible, precio_bajo_demanda=precio_bajo_demanda, **comunes
+    )
+    bajo_demanda = numero_valido(precio_bajo_demanda, "precio_bajo_demanda") * horas_trabajo
+    filas = (
+        ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
+        ("Horas esperadas, interrumpible", numero(e.horas)),
+        ("Interrupciones esperadas", numero(e.interrupciones)),
+        ("Coste esperado, interrumpible (US$)", numero(e.coste)),
+        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
+        (
+            "Deja de compensar a partir de (interrupciones por hora)",
+            eq.motivo if eq.umbral is None else numero(eq.umbral),
+        ),
+    )
+    tasas, series = interrupciones.coste_segun_tasa(
+        horas_trabajo, escritura_h, {"interrumpible": reinicio_h}, precio_interrumpible, precio_bajo_demanda
+    )
+    grafico = dibujo.lineas(
+        tasas,
+        series,
+        eje_x="interrupciones por hora",
+        eje_y="coste esperado del trabajo (US$)",
+        alt="Coste esperado del trabajo interrumpible frente a la tasa de interrupciones, con tus cifras: crece "
+        "con la tasa y cruza la línea del precio bajo demanda en el punto de equilibrio.",
+    )
+    titulo = (
+        f"Un trabajo de {escribir(horas_trabajo)} horas de cómputo, con {escribir(interrupciones_hora)} interrupciones "
+        f"por hora, a {escribir(precio_interrumpible)} US$/h interrumpible o {escribir(precio_bajo_demanda)} US$/h "
+        "bajo demanda"
+    )
+    return Tabla(("Resultado", "Valor"), filas, (False, True), grafico, titulo)
+
+
+INTERRUMPIBLES = Calculadora(
+    "interrumpibles",
+    "Calcula tu caso: interrumpible o bajo demanda",
+    dict.fromkeys(
+        (
+            "horas_trabajo",
+            "interrupciones_hora",
+            "escritura_min",
+            "reinicio_min",
+            "precio_interrumpible",
+            "precio_bajo_demanda",
+        ),
+        "decimal",
+    ),
+    _campos_interrumpibles,
+    _tabla_interrumpibles,
+    "interrumpible",
+    {"horas_trabajo": "--horas", "precio_interrumpible": "--precio-hora"},
+)
+"""La calculadora «interrumpibles» tal como se declara; en ``CALCULADORAS`` gana el campo del país (``CON_DINERO``)."""

@@ -1,0 +1,98 @@
+"""El registro de las calculadoras: ``CALCULADORAS``, cada una por su nombre (las que dan dinero, con el campo
+del país), y ``calcular``, que lee los textos de sus campos y llama a su función. También ``precargar``, que
+importa lo que las calculadoras importan al calcular (``MODULOS_DEL_CALCULO``).
+
+Para añadir una calculadora: un módulo con su ``Calculadora`` (como ``navegador.coste``), en la tupla de
+``CALCULADORAS``; y su nombre en ``CON_DINERO`` (``navegador.pais``) si su resultado lleva importes en dólares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gpucoste.base.validacion import opcion
+from gpucoste.navegador.api_o_gpu import API_O_GPU
+from gpucoste.navegador.cabe import CABE
+from gpucoste.navegador.comprar import COMPRAR
+from gpucoste.navegador.coste import COSTE
+from gpucoste.navegador.cuanto_tarda import CUANTO_TARDA
+from gpucoste.navegador.donde_mas_barato import DONDE_MAS_BARATO
+from gpucoste.navegador.interrumpibles import INTERRUMPIBLES
+from gpucoste.navegador.lectura import _LECTORES
+from gpucoste.navegador.pais import CON_DINERO, _con_pais, _mas_pais
+from gpucoste.navegador.tipos import Calculadora, Tabla
+
+__all__ = ["CALCULADORAS", "MODULOS_DEL_CALCULO", "calcular", "precargar"]
+
+
+CALCULADORAS: dict[str, Calculadora] = {
+    c.nombre: c for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR)
+}
+"""Cada calculadora por su nombre, el de ``<div data-calculadora="…"></div>`` en una página."""
+
+
+for _nombre in CON_DINERO:
+    _c = CALCULADORAS[_nombre]
+    CALCULADORAS[_nombre] = Calculadora(
+        _c.nombre,
+        _c.titulo,
+        {**_c.argumentos, "pais": "opcion"},
+        _mas_pais(_c.campos),
+        _con_pais(_c.calcular, "pais" in _c.argumentos),
+        _c.orden,
+        _c.banderas,
+    )
+
+
+MODULOS_DEL_CALCULO = (
+    "base.formato",
+    "calculo.compra",
+    "calculo.coste",
+    "calculo.equilibrios",
+    "calculo.experimento",
+    "calculo.interrupciones",
+    "calculo.memoria",
+    "calculo.ranking",
+    "calculo.tiempo",
+    "dinero.paises",
+    "graficos.dibujo",
+    "guia.decisiones",
+)
+"""Los módulos que importan, al calcular, las calculadoras y el código editable (ninguno usa pandas)."""
+
+
+def precargar() -> None:
+    """Importa ya lo que las calculadoras importan al calcular.
+
+    Lo llama la instantánea de memoria de Pyodide que se hace al construir
+    (``construccion/instantanea.mjs``): así el primer cálculo en el navegador no importa nada.
+    No calcula nada: ningún resultado queda guardado en la instantánea.
+    """
+    import importlib
+
+    for modulo in MODULOS_DEL_CALCULO:
+        importlib.import_module(f"gpucoste.{modulo}")
+
+
+def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
+    """Calcula la calculadora ``nombre`` con los textos de sus campos. Error: ``ValueError`` de la biblioteca."""
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    _mismos_campos(nombre, c, valores)
+    return c.calcular(**_leidos(c, valores))
+
+
+def _leidos(c: Calculadora, valores: Mapping[str, str]) -> dict[str, object]:
+    return {campo: _LECTORES[tipo](valores[campo]) for campo, tipo in c.argumentos.items()}
+
+
+def _mismos_campos(nombre: str, c: Calculadora, valores: Mapping[str, str]) -> None:
+    if not isinstance(valores, Mapping) or not all(isinstance(v, str) for v in valores.values()):
+        raise ValueError(
+            f"Calculadora {nombre!r}: valores={valores!r} no vale; se admite un diccionario de campo → texto con "
+            f"los campos {list(c.argumentos)!r}."
+        )
+    if set(valores) != set(c.argumentos):
+        raise ValueError(
+            f"Calculadora {nombre!r}: {dict(valores)!r:.200} no vale (campos {sorted(valores)!r}); se admiten "
+            f"exactamente los campos {list(c.argumentos)!r}."
+        )
