@@ -1380,16 +1380,16 @@ FUNCIONES_EXENTAS = {
 }
 PARAMETROS_EXENTOS = {
     **{
-        f"calculo.calibracion.{f}": dict.fromkeys(
-            p, "medidas, ajustes o resúmenes que calcula el propio módulo; tests/calculo/test_calibracion.py"
+        f"calculo.{f}": dict.fromkeys(
+            p, "medidas, ajustes o resúmenes que calcula la propia calibración; tests/calculo/test_calibracion.py"
         )
         for f, p in {
-            "mitades": ("medidas",),
-            "mitades_escalado": ("filas",),
-            "ajustar": ("ajuste", "escalado"),
-            "filas_ajustes": ("ajustes",),
-            "fallos": ("resumen", "ps"),
-            "texto_informe": ("resumen",),
+            "contraste.mitades": ("medidas",),
+            "contraste.mitades_escalado": ("filas",),
+            "calibracion.ajustar": ("ajuste", "escalado"),
+            "calibracion.filas_ajustes": ("ajustes",),
+            "contraste.fallos": ("resumen", "ps"),
+            "contraste.texto_informe": ("resumen",),
         }.items()
     },
     "guia.experimento_definido.comparar_calibrado": {

@@ -5,6 +5,9 @@ pocos supuestos, marcados como estimación y mostrados en la página. Los cálcu
 :mod:`gpucoste.calculo.equilibrios`, :mod:`gpucoste.calculo.compra`, :mod:`gpucoste.calculo.interrupciones` y
 :mod:`gpucoste.calculo.recomendacion`; aquí solo se juntan en tablas (pandas se importa dentro de cada función: el
 cálculo no lo necesita).
+
+El ejemplo interrumpible está en :mod:`gpucoste.guia.interrumpible` y la comparación de «tres días en local, dos horas
+en una H100», en :mod:`gpucoste.guia.tres_dias`; este módulo los reexporta con los nombres de siempre.
 """
 
 from __future__ import annotations
@@ -12,13 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucoste import datos
-from gpucoste.base import formato
+from gpucoste.base import formato, paquete
 from gpucoste.base.validacion import Validado
-from gpucoste.calculo import experimento, interrupciones
+from gpucoste.calculo import experimento
 from gpucoste.calculo.coste import Rango, horas_al_mes
-from gpucoste.calculo.ranking import Trabajo
+from gpucoste.calculo.ranking import Trabajo  # noqa: F401 (las anotaciones de LocalFrenteARapida, publicada aquí)
 from gpucoste.calculo.recomendacion import Recomendacion
 from gpucoste.dinero import mercado
+from gpucoste.guia.interrumpible import ESCRITURA_MIN, EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
+from gpucoste.guia.tres_dias import GPUS_LOCALES, EnLocal, LocalFrenteARapida, local_frente_a_rapida
 
 __all__ = [
     "HORAS_DIA_GRAFICO",
@@ -56,84 +61,10 @@ __all__ = [
     "vatios",
 ]
 
-
-ESCRITURA_MIN = 1.0
-"""Minutos que tarda en escribirse un checkpoint en el ejemplo (estimación: depende del tamaño y del disco)."""
-
-
-@dataclass(frozen=True)
-class EjemploInterrumpible(Validado):
-    """El fine-tuning de la primera versión en una RTX 4090 interrumpible, con sus entradas y su origen."""
-
-    gpu: str
-    horas_trabajo: float
-    precio_bajo_demanda: float
-    fecha_precio: str
-    proveedor: str
-    nivel: str
-    tipo_precio: str
-    descuento: float
-    precio_interrumpible: float
-    escritura_h: float
-    reinicio_min_h: float
-    reinicio_max_h: float
-
-
-def ejemplo_interrumpible() -> EjemploInterrumpible:
-    """El escenario verificado de la RTX 4090 de la primera versión, con el ahorro interrumpible habitual que
-    anuncia Vast.ai."""
-    esc = next(e for e in experimento.escenarios() if e.gpu == "RTX 4090" and e.nivel == "verificado")
-    precio = experimento.precio(esc)
-    d = mercado.descuento(esc.proveedor, "interrumpible")
-    arranque = datos.supuestos()["minutos_arranque"]
-    return EjemploInterrumpible(
-        gpu=esc.gpu,
-        horas_trabajo=esc.horas,
-        precio_bajo_demanda=precio.precio_hora_usd,
-        fecha_precio=precio.fecha,
-        proveedor=precio.proveedor,
-        nivel=precio.nivel,
-        tipo_precio=precio.tipo,
-        descuento=d.descuento,
-        precio_interrumpible=precio.precio_hora_usd * (1 - d.descuento),
-        escritura_h=ESCRITURA_MIN / 60,
-        reinicio_min_h=arranque.valor_min / 60,
-        reinicio_max_h=arranque.valor_max / 60,
-    )
-
-
-def tabla_interrumpible(tasas: tuple[float, ...] = (0, 0.05, 0.1, 0.25, 0.5, 1)):
-    """Horas y coste esperados del ejemplo para cada tasa de interrupciones (con reinicio corto y largo)."""
-    import pandas as pd
-
-    if not isinstance(tasas, list | tuple) or not tasas:
-        raise ValueError(
-            f"tasas: {tasas!r} no vale; se admite una lista no vacía de interrupciones por hora (números ≥ 0)."
-        )
-    e = ejemplo_interrumpible()
-    filas = []
-    for tasa in tasas:
-        corto, largo = (
-            interrupciones.esperado(
-                horas_trabajo=e.horas_trabajo,
-                interrupciones_hora=tasa,
-                escritura_h=e.escritura_h,
-                reinicio_h=r,
-                precio_hora=e.precio_interrumpible,
-            )
-            for r in (e.reinicio_min_h, e.reinicio_max_h)
-        )
-        filas.append(
-            {
-                "interrupciones/h": tasa,
-                "checkpoint cada (minutos)": corto.intervalo * 60,
-                "horas": corto.horas,
-                "horas (reinicio largo)": largo.horas,
-                "coste (US$)": corto.coste,
-                "coste (US$, reinicio largo)": largo.coste,
-            }
-        )
-    return pd.DataFrame(filas)
+# Los registros del ejemplo interrumpible y de «tres días en local» se definen en ``guia.interrumpible`` y
+# ``guia.tres_dias``; su nombre es el de siempre, «gpucoste.guia.decisiones.EnLocal». Sus anotaciones se resuelven
+# aquí: por eso este módulo importa ``Trabajo``.
+paquete.publicar(__name__, EjemploInterrumpible, EnLocal, LocalFrenteARapida)
 
 
 # --- API por token o GPU alquilada -----------------------------------------------------------------
@@ -559,71 +490,3 @@ def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
         t.modelo, t.metodo, t.tokens, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
     )
     return HorasEn(g, n, h)
-
-
-# --- «Un fine-tuning que en local tardaría tres días en una H100 tarda dos horas» ---------------------------
-
-GPUS_LOCALES = ("RTX 3060 12GB", "RTX 4060 Ti 16GB", "RTX 4090", "RTX 5090", "Apple M2 Ultra 192GB")
-"""Las GPUs que un lector puede tener en casa (las locales de ``gpus.csv``), para comparar con una alquilada."""
-
-
-@dataclass(frozen=True)
-class EnLocal(Validado):
-    """Un trabajo en una GPU local: el método que cabe en ella (o ``None``), sus horas y cuánto más lenta es."""
-
-    gpu: str
-    metodo: str | None
-    horas: Rango | None
-    veces: float  # TFLOPS densos en bf16 de la GPU rápida ÷ los de esta
-
-    @property
-    def dias(self) -> Rango | None:
-        return None if self.horas is None else Rango(self.horas.minimo / 24, self.horas.maximo / 24)
-
-
-@dataclass(frozen=True)
-class LocalFrenteARapida(Validado):
-    """El trabajo que tarda ``horas_rapida`` en la GPU rápida y lo que tarda en cada GPU local."""
-
-    trabajo: Trabajo
-    """El del experimento (``experimento_definido.TRABAJO``), con los tokens que dan esas horas."""
-    rapida: str
-    horas_rapida: Rango
-    locales: tuple[EnLocal, ...]
-
-
-def local_frente_a_rapida(
-    horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
-) -> LocalFrenteARapida:
-    """El trabajo del experimento (``experimento_definido.TRABAJO``) con los tokens que hacen que tarde
-    ``horas_rapida`` en ``rapida`` (con la MFU media), y sus horas en cada GPU de ``locales``.
-
-    En cada local se usa el método del trabajo si cabe en una GPU; si no, QLoRA (el base en NF4); si ni así,
-    ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).
-    """
-    from gpucoste.base.validacion import numero
-    from gpucoste.calculo import memoria, ranking, tiempo
-    from gpucoste.guia.experimento_definido import TRABAJO
-
-    objetivo = numero(horas_rapida, "horas_rapida")
-    g = memoria.gpu(rapida).gpu
-    if not isinstance(locales, list | tuple) or not locales:
-        raise ValueError(f"locales: {locales!r} no vale; se admite una lista no vacía de GPUs de gpus.csv.")
-    base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens, g)
-    escala = objetivo / ((base.minimo + base.maximo) / 2)
-    trabajo = ranking.Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
-    filas = []
-    for nombre in locales:
-        local = memoria.gpu(nombre)
-        metodo = next(
-            (
-                m
-                for m in dict.fromkeys((trabajo.metodo, "qlora"))
-                if memoria.encaja(trabajo.modelo, m, local, **trabajo.opciones_memoria).cabe
-            ),
-            None,
-        )
-        horas = None if metodo is None else tiempo.horas_entrenamiento(trabajo.modelo, metodo, trabajo.tokens, local)
-        filas.append(EnLocal(local.gpu, metodo, horas, memoria.gpu(g).tflops_bf16 / local.tflops_bf16))
-    horas_g = tiempo.horas_entrenamiento(trabajo.modelo, trabajo.metodo, trabajo.tokens, g)
-    return LocalFrenteARapida(trabajo, g, horas_g, tuple(filas))
