@@ -98,8 +98,12 @@ lint: install
 	$(BIN)/ruff format --check .
 
 # pytest sale con 5 si no encontró ninguna prueba: eso también es un fallo.
+# Un proceso de pytest por núcleo (pytest-xdist; PROCESOS=1 lo deja en uno), con los ficheros de prueba enteros en
+# un mismo proceso (--dist loadfile: las fixtures de un fichero, como Chromium o Pyodide, se preparan una vez); el
+# sitio de la sesión se construye una sola vez para todos (tests/conftest.py, construccion_de_la_sesion).
+PROCESOS ?= auto
 test: install lint
-	@$(BIN)/pytest; rc=$$?; \
+	@$(BIN)/pytest -n $(PROCESOS) --dist loadfile; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest no ejecutó ninguna prueba (código 5): se cuenta como fallo."; exit 1; fi; \
 	exit $$rc
 

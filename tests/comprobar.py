@@ -279,6 +279,9 @@ def en_este_proceso(pruebas: list[str]) -> list[tuple[str, object]] | None:
         nombre, _, caso = resto.partition("[")
         if not nombre or "::" in nombre:
             return None
+        carpeta = str(RAIZ / pathlib.PurePosixPath(ruta).parent)  # tests/sitio/: como la importa pytest
+        if carpeta not in sys.path:
+            sys.path.insert(0, carpeta)
         try:
             funcion = getattr(importlib.import_module(pathlib.PurePosixPath(ruta).stem), nombre, None)
         except Exception:  # noqa: BLE001 — que la importe pytest y dé su error

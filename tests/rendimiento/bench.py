@@ -15,6 +15,8 @@
   páginas.
 - De un clon recién hecho a la página servida por «make serve», con la caché de uv vacía (``UV_CACHE_DIR``
   temporal; descarga de PyPI): ≤ 15 s. ``BENCH_SIN_CLON=1`` se la salta (sin red).
+- CI: ``CI=true bash .ci/run`` en un clon limpio del último commit, como lo pasa CI: minutos de reloj (≤ 10).
+  ``BENCH_SIN_CI=1`` se la salta.
 
 Todo se hace en una copia temporal del proyecto: nada se escribe en el repositorio. No es una prueba:
 los tiempos dependen de la máquina y nunca se comprueban en «make test».
@@ -49,6 +51,7 @@ RONDAS = int(os.environ.get("BENCH_RONDAS", "3"))
 PAGINA_EDITADA = "glosario.md"  # prosa pura: sin bloques que ejecutar
 PRESUPUESTO_COCIENTE = 1.3
 PRESUPUESTO_RECARGA = 1.0
+PRESUPUESTO_CI_MINUTOS = 10.0
 
 
 def _numero(x: float, decimales: int = 2) -> str:
@@ -386,6 +389,30 @@ def clon_servido(tmp: pathlib.Path) -> list[dict]:
     return filas
 
 
+def ci_en_un_clon(tmp: pathlib.Path) -> list[dict]:
+    """«CI=true bash .ci/run» en un clon recién hecho del último commit, como lo pasa CI: minutos de reloj (≤ 10).
+    Con la caché de uv de esta máquina (la descarga de PyPI la mide ``clon_servido``). El registro queda en un
+    fichero temporal que nombra la fila si CI falla."""
+    clon = tmp / "clon-ci"
+    subprocess.run(["git", "clone", "--quiet", str(RAIZ), str(clon)], check=True, timeout=120)
+    entorno_clon = {k: v for k, v in os.environ.items() if not k.startswith("VIRTUAL_ENV")} | {"CI": "true"}
+    descriptor, ruta = tempfile.mkstemp(prefix="gpucoste-bench-ci-", suffix=".log")
+    inicio = time.perf_counter()
+    with os.fdopen(descriptor, "w") as registro:
+        r = subprocess.run(
+            ["bash", ".ci/run"], cwd=clon, env=entorno_clon, stdout=registro, stderr=subprocess.STDOUT, timeout=3600
+        )
+    minutos = (time.perf_counter() - inicio) / 60
+    resumen = re.findall(r"=+ (\d+ passed.*?) in ", pathlib.Path(ruta).read_text(encoding="utf-8", errors="replace"))
+    medida = f"CI: «CI=true bash .ci/run» en un clon limpio ({os.cpu_count()} núcleos)"
+    if r.returncode != 0:
+        medida += f": FALLA (código {r.returncode}; registro en {ruta})"
+    elif resumen:
+        medida += f": {resumen[-1]}"
+    cumple = r.returncode == 0 and minutos <= PRESUPUESTO_CI_MINUTOS
+    return [fila(medida, minutos, "min", f"≤ {_numero(PRESUPUESTO_CI_MINUTOS, 0)}", cumple)]
+
+
 def fila(medida: str, valor: float, unidad: str, presupuesto: str = "—", cumple: bool | None = None) -> dict:
     return {"medida": medida, "valor": valor, "unidad": unidad, "presupuesto": presupuesto, "cumple": cumple}
 
@@ -510,6 +537,12 @@ def main() -> int:
                 filas += clon_servido(tmp)
             except Exception as error:  # noqa: BLE001
                 filas.append(fila(f"Clon nuevo → «make serve»: sin medir ({error})", float("nan"), ""))
+        if os.environ.get("BENCH_SIN_CI") != "1":
+            print("CI en un clon limpio (CI=true bash .ci/run; minutos)…", file=sys.stderr)
+            try:
+                filas += ci_en_un_clon(tmp)
+            except Exception as error:  # noqa: BLE001
+                filas.append(fila(f"CI en un clon limpio: sin medir ({error})", float("nan"), ""))
     print()
     imprimir(filas)
     return 0
