@@ -120,9 +120,15 @@ def es_prueba(nombre: str) -> bool:
     return nombre.startswith("tests/") and nombre.rsplit("/", 1)[-1].startswith("test_")
 
 
-def _de_pytest(ruta: pathlib.Path) -> bool:
-    """Fuera de lo que pytest no recorre (``node_modules`` de las herramientas de npm, cachés)."""
-    return not {"node_modules", "__pycache__"} & set(ruta.parts)
+def pruebas_de(tests: pathlib.Path) -> dict[str, pathlib.Path]:
+    """Cada ``test_*.py`` de ``tests`` y sus subcarpetas (``tests/calculo/``, ``tests/sitio/``…, como el paquete),
+    por su ruta relativa sin «.py» («calculo/test_coste»), fuera de lo que pytest no recorre (``node_modules`` de
+    las herramientas de npm, cachés). La usan ``Lecturas`` y ``tests/alcance.py``."""
+    return {
+        p.relative_to(tests).with_suffix("").as_posix(): p
+        for p in sorted(tests.rglob("test_*.py"))
+        if not {"node_modules", "__pycache__"} & set(p.parts)
+    }
 
 
 class Lecturas:
@@ -139,8 +145,8 @@ class Lecturas:
             self.modulos[nombre] = _Modulo(nombre, texto, self.nombres, self.ayudas, False, p.name == "__init__.py")
         # Los módulos de ayuda de tests/ («tests/propiedades») y cada prueba, también en sus subcarpetas, que siguen
         # al paquete («tests/calculo/test_coste»).
-        subcarpetas = sorted(p for p in tests.glob("*/**/test_*.py") if _de_pytest(p)) if tests else []
-        for p in [*sorted(tests.glob("*.py")), *subcarpetas] if tests else []:
+        ayudas = [p for p in sorted(tests.glob("*.py")) if not p.name.startswith("test_")] if tests else []
+        for p in [*ayudas, *pruebas_de(tests).values()] if tests else []:
             nombre = f"tests/{p.relative_to(tests).with_suffix('').as_posix()}"
             self.modulos[nombre] = _Modulo(nombre, p.read_text(encoding="utf-8"), self.nombres, self.ayudas, True)
         self.snippets = sorted(snippets.rglob("*.py")) if snippets else []

@@ -25,7 +25,7 @@ import sys
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "construccion"))
-from lecturas import TODOS, Lecturas, _cierre, _de_pytest, es_prueba, nombre_de_modulo  # noqa: E402, F401
+from lecturas import TODOS, Lecturas, _cierre, es_prueba, nombre_de_modulo, pruebas_de  # noqa: E402, F401
 
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", re.M)
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n]+)", re.M)
@@ -77,14 +77,6 @@ def importaciones(carpeta: pathlib.Path, paquete: str = "gpucoste") -> dict[str,
         deps |= {x for x in padres if x in modulos and not m.startswith(f"{x}.")}
         grafo[m] = deps - {m}
     return grafo
-
-
-def pruebas_de(tests: pathlib.Path) -> dict[str, pathlib.Path]:
-    """Cada ``test_*.py`` de ``tests`` y sus subcarpetas (``tests/calculo/``, ``tests/sitio/``…, como el paquete),
-    por su ruta relativa sin «.py»: «calculo/test_coste»."""
-    return {
-        p.relative_to(tests).with_suffix("").as_posix(): p for p in sorted(tests.rglob("test_*.py")) if _de_pytest(p)
-    }
 
 
 def alcanzables(grafo: dict[str, set[str]], modulo: str) -> set[str]:
@@ -235,8 +227,12 @@ def _sin_parametros(prueba: pathlib.Path) -> list[str]:
 
 def importaciones_de_prueba(ruta: pathlib.Path) -> set[str]:
     """Los módulos de ``gpucoste`` que importa un fichero de ``tests/`` («calculo.vram», «datos»…), de los que hay."""
-    modulos = {nombre_de_modulo(p, RAIZ / "src" / "gpucoste") for p in (RAIZ / "src" / "gpucoste").rglob("*.py")}
-    return _de_biblioteca(ruta) & modulos
+    return _de_biblioteca(ruta) & _modulos_de_la_biblioteca(RAIZ / "src" / "gpucoste")
+
+
+@functools.cache
+def _modulos_de_la_biblioteca(paquete: pathlib.Path) -> frozenset[str]:
+    return frozenset(nombre_de_modulo(p, paquete) for p in paquete.rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def _de_biblioteca(ruta: pathlib.Path) -> set[str]:
