@@ -16,6 +16,7 @@ import inspect
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -175,6 +176,29 @@ def copiar_proyecto(destino: pathlib.Path) -> pathlib.Path:
     for carpeta in ("docs", "snippets", "construccion"):
         shutil.copytree(RAIZ / carpeta, destino / carpeta, ignore=shutil.ignore_patterns("__pycache__"))
     return destino
+
+
+def solo_estas_paginas(copia: pathlib.Path, *paginas: str) -> pathlib.Path:
+    """Deja en ``copia`` (de ``copiar_proyecto``) solo ``paginas`` (rutas de ``docs/``, como en el nav) y una
+    portada de una línea: una prueba que mira una o dos páginas las construye sin convertir ni ejecutar las demás
+    (la mitad de tiempo o menos). Sus enlaces a las páginas quitadas no se validan (pasan de «warn» a «info»): los
+    enlaces del sitio entero los valida la construcción de la sesión (``tests/sitio/test_enlaces.py``)."""
+    config = copia / "mkdocs.yml"
+    yml = config.read_text(encoding="utf-8")
+    inicio, fin = yml.index("\nnav:\n"), yml.index("\ntheme:")
+    nav = "".join(f'  - "{pagina}": {pagina}\n' for pagina in paginas if pagina != "index.md")
+    yml = yml[:inicio] + "\nnav:\n  - Inicio: index.md\n" + nav + yml[fin:]
+    yml, cambios = re.subn(r"(?m)^(\s*(?:anchors|unrecognized_links|not_found):\s*)warn\b", r"\1info", yml)
+    assert cambios == 3, "mkdocs.yml ya no declara así la validación de enlaces: revisa solo_estas_paginas"
+    config.write_text(yml, encoding="utf-8")
+    docs = copia / "docs"
+    for fichero in [*docs.rglob("*.md"), *docs.rglob("*.ipynb")]:
+        relativa = fichero.relative_to(docs)
+        if relativa.as_posix() not in paginas and not {".glosario", ".overrides"} & set(relativa.parts):
+            fichero.unlink()
+    if "index.md" not in paginas:
+        (docs / "index.md").write_text("# Inicio\n\nUna portada.\n", encoding="utf-8")
+    return copia
 
 
 @pytest.fixture

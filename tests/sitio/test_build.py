@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 import pytest
 import registro
 from bs4 import BeautifulSoup
-from conftest import celdas, construir, tabla_que_contiene, texto
+from conftest import celdas, construir, solo_estas_paginas, tabla_que_contiene, texto
 
 from gpucoste import datos
 from gpucoste.base.formato import euros, fraccion, numero, porcentaje, rango
@@ -228,8 +228,8 @@ def test_un_enlace_roto_rompe_la_construccion(copia, tmp_path):
     assert resumen.startswith(f"docs/index.md:{linea}: el enlace «glosario.md#no-existe»"), resumen
 
 
-def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
-    """Un precio distinto en los datos se publica tal cual, y la página sigue a la biblioteca."""
+def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, copia, tmp_path):
+    """Un precio distinto en los datos se publica tal cual, y la página sigue a la biblioteca (construida sola)."""
     ruta = carpeta_datos / "precios.csv"
     ruta.write_text(
         ruta.read_text(encoding="utf-8").replace(
@@ -238,7 +238,8 @@ def test_cambiar_un_precio_cambia_la_pagina(carpeta_datos, tmp_path):
         encoding="utf-8",
     )
     datos.limpiar_cache()
-    r = construir(tmp_path / "sitio", env={"GPUCOSTE_DATOS": str(carpeta_datos)})
+    solo_estas_paginas(copia, "alquilar-gpus-por-horas.md")
+    r = construir(tmp_path / "sitio", raiz=copia, env={"GPUCOSTE_DATOS": str(carpeta_datos)})
     assert r.returncode == 0, r.stderr
     sopa = html(tmp_path / "sitio")
     filas = tabla_con(sopa, "GPU")

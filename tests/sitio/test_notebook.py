@@ -11,7 +11,7 @@ import shutil
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import DATOS, RAIZ, celdas, construir, texto
+from conftest import DATOS, RAIZ, celdas, construir, solo_estas_paginas, texto
 
 from gpucoste import datos
 from gpucoste.base.formato import mes, numero
@@ -160,21 +160,9 @@ def test_la_pagina_es_ligera(sitio):
 
 @pytest.fixture
 def copia(copia):
-    """La copia del proyecto con el cuaderno y una portada de una línea como únicas páginas: lo que estas pruebas
-    miran (la ejecución del cuaderno y su caché) sale igual, y cada construcción tarda la mitad (sin los bloques
-    de markdown-exec ni el resto de páginas)."""
-    config = copia / "mkdocs.yml"
-    yml = config.read_text(encoding="utf-8")
-    inicio, fin = yml.index("\nnav:\n"), yml.index("\ntheme:")
-    nav = f'\nnav:\n  - Inicio: index.md\n  - "Experimento": {CUADERNO.name}\n'
-    config.write_text(yml[:inicio] + nav + yml[fin:], encoding="utf-8")
-    docs = copia / "docs"
-    for pagina in docs.rglob("*.md"):
-        if not {".glosario", ".overrides"} & set(pagina.relative_to(docs).parts):
-            pagina.unlink()
-    (docs / "index.md").write_text("# Inicio\n\nUna portada.\n", encoding="utf-8")
-    shutil.rmtree(copia / "snippets")
-    return copia
+    """La copia del proyecto con el cuaderno y una portada como únicas páginas: lo que estas pruebas miran (la
+    ejecución del cuaderno y su caché) sale igual, y cada construcción tarda la mitad."""
+    return solo_estas_paginas(copia, CUADERNO.name)
 
 
 def test_una_celda_que_falla_rompe_la_construccion(copia, tmp_path):

@@ -19,7 +19,7 @@ import shutil
 import leidos
 import pytest
 from bs4 import BeautifulSoup
-from conftest import DATOS, RAIZ, construir, tabla_que_contiene
+from conftest import DATOS, RAIZ, construir, copiar_proyecto, solo_estas_paginas, tabla_que_contiene
 
 from gpucoste import datos
 from gpucoste.base.formato import tipo_precio
@@ -287,7 +287,9 @@ def sitio_recolectado(tmp_path_factory):
     informe = recolector.recolectar(
         copia, FECHA, lambda: recolector.consultar(recolector.GPUS, RAIZ / "tests" / "recoleccion" / "respuestas")
     )
-    r = construir(base / "sitio", env={"GPUCOSTE_DATOS": str(copia)})
+    # Solo las dos páginas que miran sus pruebas (conftest.solo_estas_paginas).
+    proyecto = solo_estas_paginas(copiar_proyecto(base / "proyecto"), "precios.md", "alquilar-gpus-por-horas.md")
+    r = construir(base / "sitio", raiz=proyecto, env={"GPUCOSTE_DATOS": str(copia)})
     assert r.returncode == 0, r.stdout + r.stderr
     return base / "sitio", informe
 
