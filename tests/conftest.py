@@ -249,6 +249,33 @@ def pytest_collection_modifyitems(items) -> None:
         fuentes = "".join(_fuente(f) for f in funciones if f is not None)
         if {"sitio", "copia", "construccion"} & set(getattr(item, "fixturenames", ())) or "construir(" in fuentes:
             item.add_marker(pytest.mark.construye)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = las_largas_primero(items)
+
+
+# Lo que suele tardar un caso (segundos, en esta máquina): uno que abre Chromium, uno que construye un sitio propio
+# y los demás. No hace falta más precisión: solo ordena los ficheros.
+_ESTIMADO = {"navegador": 5.0, "construye": 8.0, "otro": 0.05}
+
+
+def las_largas_primero(items: list) -> list:
+    """Los casos con sus ficheros ordenados de más a menos tiempo estimado (``_ESTIMADO``), cada fichero en su
+    orden. Con ``--dist loadfile``, pytest-xdist da los ficheros a cada proceso según quedan libres y en este orden:
+    así los largos (Chromium, construcciones) empiezan primero y el final se reparte entre ficheros cortos, en vez
+    de acabar con un proceso solo en el último fichero largo mientras el otro espera."""
+    estimado: dict[str, float] = {}
+    for item in items:
+        nombres = set(getattr(item, "fixturenames", ()))
+        if nombres & {"chromium", "servido", "sesion"}:
+            tipo = "navegador"
+        elif item.get_closest_marker("construye") and not nombres & {"sitio", "construccion"}:
+            tipo = "construye"  # construye su propio sitio (el de la sesión se hace una vez para todos)
+        else:
+            tipo = "otro"
+        fichero = item.nodeid.split("::")[0]
+        estimado[fichero] = estimado.get(fichero, 0.0) + _ESTIMADO[tipo]
+    orden = {f: i for i, f in enumerate(sorted(estimado, key=lambda f: -estimado[f]))}
+    return sorted(items, key=lambda item: orden[item.nodeid.split("::")[0]])
 
 
 def pytest_configure(config) -> None:
