@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pathlib
+import re
 import shutil
 
 import pytest
@@ -18,6 +19,7 @@ from alcance import circulos, importaciones
 from gpucoste.base import paquete
 
 PAQUETE = paquete.RAIZ
+RAIZ = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _modulos() -> list[str]:
@@ -121,3 +123,78 @@ def test_el_circulo_de_la_cli_puede_volver(tmp_path):
     assert "from gpucoste.cli.opciones import" in texto
     ruta.write_text(texto.replace("from gpucoste.cli.opciones import", "from gpucoste.cli import"), encoding="utf-8")
     assert ["cli", "cli.calculadoras"] in circulos(importaciones(copia))
+
+
+# --- Lo que las páginas, el README y CONTRIBUTING dicen del código ---------------------------------------------
+
+_TEXTOS = ["README.md", "CONTRIBUTING.md", "docs/**/*.md"]
+_NOMBRE_CITADO = re.compile(r"`(gpucoste(?:\.[A-Za-z_]\w*)+)(?:\(\))?`")
+_RUTA_CITADA = re.compile(r"`((?:src|tests|construccion|snippets|docs)/[^`\s:#]+)")
+
+
+def _textos(raiz: pathlib.Path) -> list[pathlib.Path]:
+    return sorted({f for patron in _TEXTOS for f in raiz.glob(patron)})
+
+
+def nombres_que_no_estan(raiz: pathlib.Path) -> list[str]:
+    """Cada ``gpucoste.x.y`` citado en la prosa que no es un módulo, o no es un nombre definido en el módulo que lo
+    precede (uno reexportado desde otro módulo se cita donde se define: «lo calcula gpucoste.calculo.velocidad»)."""
+    malos = []
+    for fichero in _textos(raiz):
+        for n, linea in enumerate(fichero.read_text(encoding="utf-8").splitlines(), 1):
+            for nombre in _NOMBRE_CITADO.findall(linea):
+                sitio = f"{fichero.relative_to(raiz)}:{n}: {nombre}"
+                try:
+                    importlib.import_module(nombre)
+                    continue
+                except ImportError:
+                    pass
+                modulo, _, atributo = nombre.rpartition(".")
+                try:
+                    objeto = getattr(importlib.import_module(modulo), atributo)
+                except (ImportError, AttributeError):
+                    malos.append(f"{sitio} no existe")
+                    continue
+                definido = getattr(objeto, "__module__", modulo)
+                if definido != modulo:
+                    malos.append(f"{sitio} se define en {definido}, no en {modulo}")
+    return malos
+
+
+def rutas_que_no_estan(raiz: pathlib.Path) -> list[str]:
+    """Cada ruta del repositorio citada en la prosa (``src/…``, ``tests/…``…) que no existe; un patrón con «*»,
+    que no encuentra nada. Los marcadores de un ejemplo (``<página>``, «…», ``x.py``, la página de ejemplo de
+    CONTRIBUTING) no son rutas."""
+    malos = []
+    for fichero in _textos(raiz):
+        for n, linea in enumerate(fichero.read_text(encoding="utf-8").splitlines(), 1):
+            for ruta in _RUTA_CITADA.findall(linea):
+                ruta = ruta.rstrip(".,;)")
+                if (
+                    any(c in ruta for c in "<>…{}")
+                    or "mi-pagina" in ruta
+                    or pathlib.PurePath(ruta).stem in ("x", "test_x")
+                ):
+                    continue
+                existe = any(raiz.glob(ruta)) if "*" in ruta else (raiz / ruta).exists()
+                if not existe:
+                    malos.append(f"{fichero.relative_to(raiz)}:{n}: {ruta} no existe")
+    return malos
+
+
+def test_lo_que_la_prosa_cita_del_codigo_existe_donde_dice():
+    malos = nombres_que_no_estan(RAIZ) + rutas_que_no_estan(RAIZ)
+    assert not malos, "La prosa cita código que no está donde dice (corrige la cita):\n" + "\n".join(malos)
+
+
+def test_la_prueba_de_las_citas_puede_fallar(tmp_path):
+    """Fallos plantados: un módulo que no existe, un nombre reexportado citado fuera de donde se define, una ruta
+    que no existe."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text(
+        "Lo calcula `gpucoste.calculo.tiempo.velocidad_generacion` y `gpucoste.calculo.no_existe`.\n"
+        "Las pruebas, en `tests/calculo/test_no_existe.py`; los datos, `src/gpucoste/datos/*.xyz`.\n",
+        encoding="utf-8",
+    )
+    assert len(nombres_que_no_estan(tmp_path)) == 2
+    assert len(rutas_que_no_estan(tmp_path)) == 2

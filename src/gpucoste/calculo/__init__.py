@@ -1,7 +1,9 @@
-"""Un módulo por pregunta: ¿cabe? (``memoria``, ``vram``), ¿cuánto tarda? (``tiempo``), ¿cuánto cuesta? (``coste``,
-``ocultos``, ``arranque``, ``electricidad``, ``sensibilidad``), ¿dónde sale más barato? (``ranking``,
-``alternativas``, ``vast``), interrupciones, equilibrios, compra, recomendación, la calibración con medidas
-publicadas y los escenarios del experimento. Usa ``base``, ``datos`` y ``dinero``.
+"""Un módulo por pregunta: ¿cabe? (``memoria``, ``vram``), ¿cuánto tarda? (``tiempo``, con el ritmo de cada GPU
+en ``velocidad``), ¿cuánto cuesta? (``coste``, ``ocultos``, ``arranque``, ``electricidad``, ``sensibilidad``),
+¿dónde sale más barato? (``ranking``, ``alternativas``, ``vast``), interrupciones, equilibrios, compra,
+recomendación, la calibración con medidas publicadas (``calibracion``; cada medida frente a lo que predice la
+biblioteca y el informe del error, en ``contraste``) y los escenarios del experimento. Usa ``base``, ``datos`` y
+``dinero``.
 """
 
 __all__ = []
