@@ -6,7 +6,8 @@ Lo usan ``make check`` (``tests/comprobar.py``: pasa las pruebas que un cambio p
 - ``importaciones(carpeta, paquete)``: módulo → módulos del paquete que importa, en cualquier sitio del fichero
   (también dentro de una función).
 - ``quienes_usan(grafo, modulos)``: los módulos que importan alguno de ``modulos``, directa o indirectamente.
-- ``pruebas_afectadas(ficheros, raiz)``: las pruebas (``tests/…/test_*.py``) que un cambio alcanza (ver su docstring).
+- ``pruebas_afectadas(ficheros, raiz)``: las pruebas (``tests/…/test_*.py``) que un cambio alcanza (ver su docstring);
+  ``para_make_check``, las que de ellas pasa ``make check`` (tras un cambio solo de datos, las de ``tests/datos/``).
 - ``paginas_del_nav(raiz)``: las páginas del sitio construido, en el orden de ``nav`` de ``mkdocs.yml``.
 - ``ids_repetidos(raiz)``: los ``id`` de bloque de markdown-exec que aparecen en más de un sitio de ``docs/``.
 - ``casos_registrados(lecturas)``: los casos de cada registro del arnés de propiedades (``FUNCIONES``), con la
@@ -191,6 +192,32 @@ def pruebas_afectadas(ficheros: list[str], raiz: pathlib.Path = RAIZ) -> list[st
     # Un nodo de un fichero que ya va entero sobra.
     nodos = {n for n in nodos if n.split("::")[0].removeprefix("tests/").removesuffix(".py") not in elegidas}
     return [f"tests/{p}.py" for p in sorted(elegidas)] + sorted(nodos)
+
+
+PRUEBAS_DE_DATOS = "tests/datos/"
+"""Las pruebas de los datos mismos: esquema de cada CSV, integridad entre ficheros, cobertura, fuentes, frescura y
+que una fila nueva correcta no rompe nada."""
+
+
+def solo_datos(ficheros: list[str]) -> bool:
+    """Si el cambio es solo de CSV de ``src/gpucoste/datos/`` (lo que hace quien actualiza un precio)."""
+    return bool(ficheros) and all(
+        f.startswith("src/gpucoste/datos/") and pathlib.PurePosixPath(f).suffix == ".csv" for f in ficheros
+    )
+
+
+def para_make_check(pruebas: list[str], ficheros: list[str]) -> tuple[list[str], list[str]]:
+    """Lo que pasa ``make check`` de ``pruebas`` (las de ``pruebas_afectadas``) y lo que deja a ``make test``.
+
+    Tras un cambio solo de datos, las de ``tests/datos/`` y cada snippet contra su snapshot; las demás que leen
+    esos CSV a través de la biblioteca (cientos: el arnés de propiedades, la línea de órdenes, las herramientas de
+    la construcción…), en ``make test``. Lo demás de un cambio de datos ya lo comprueba la construcción estricta
+    de ``make check``: cada fila pasa por su esquema al leerse y cada bloque que lee el CSV se vuelve a ejecutar y
+    se compara con su snapshot. Con cualquier otro cambio, todas."""
+    if not solo_datos(ficheros):
+        return pruebas, []
+    quedan = [p for p in pruebas if p.startswith((PRUEBAS_DE_DATOS, f"tests/{PRUEBA_SNIPPETS}.py"))]
+    return quedan, [p for p in pruebas if p not in quedan]
 
 
 SNAPSHOT = "tests/sitio/test_snippets.py::test_salida_igual_al_snapshot"

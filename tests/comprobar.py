@@ -29,7 +29,10 @@
 - un CSV de ``src/gpucoste/datos/`` → cada prueba que lee ese fichero (o uno que remite a él), directamente o a
   través de la biblioteca, y cada snippet que lo lee contra su snapshot (``alcance.Lecturas``); de una prueba con
   un caso por registro del arnés de propiedades (``FUNCIONES`` de ``tests/propiedades.py``), los casos cuyo
-  registro lo lee (``alcance.casos_registrados``).
+  registro lo lee (``alcance.casos_registrados``). Si el cambio es **solo** de datos (actualizar un precio), de
+  ellas solo las de ``tests/datos/`` y los snippets (``alcance.para_make_check``): la construcción ya ha leído
+  cada fila con su esquema y comparado cada bloque que lee el CSV con su snapshot, y las demás (cientos) las pasa
+  ``make test``; ``make check`` dice cuántas deja.
 
 Sale con 0 si todo va bien y con 1 al primer fallo. No escribe nada en el repositorio.
 """
@@ -177,6 +180,12 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     hecho(inicio)
 
     pruebas = alcance.sin_los_comprobados(alcance.pruebas_afectadas(ficheros, RAIZ), snapshots, RAIZ)
+    pruebas, para_despues = alcance.para_make_check(pruebas, ficheros)
+    if para_despues:
+        print(
+            f"make check · 4/4: un cambio solo de datos; {len(para_despues)} pruebas o casos más que leen esos CSV a "
+            "través de la biblioteca quedan para «make test»."
+        )
     if not pruebas:  # sin rutas, pytest pasaría todas (testpaths)
         print("make check · 4/4 pytest: el cambio no alcanza ninguna prueba.")
         return _fin(total)
