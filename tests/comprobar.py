@@ -45,6 +45,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
@@ -135,7 +136,53 @@ def main() -> int:
         shutil.rmtree(destino, ignore_errors=True)
 
 
+class AlaVez(threading.Thread):
+    """Tras un cambio solo de datos, las pruebas de ``tests/datos/`` no dependen de la construcción: corren en otros
+    procesos mientras se construye (en vez de después), y su resultado se recoge en el paso 4."""
+
+    def __init__(self, pruebas: list[str]) -> None:
+        super().__init__(daemon=True)
+        self.pruebas, self.parar, self.fallo = pruebas, threading.Event(), None
+        self.inicio = time.perf_counter()
+
+    def run(self) -> None:
+        ficheros_de_prueba = {p.split("::")[0] for p in self.pruebas}
+        self.fallo = pytest_en_partes(self.pruebas, min(procesos(), len(ficheros_de_prueba)), parar=self.parar)
+        self.segundos = time.perf_counter() - self.inicio
+
+
+def _a_la_vez(ficheros: list[str]) -> AlaVez | None:
+    if not alcance.solo_datos(ficheros):
+        return None
+    pruebas, _ = alcance.para_make_check(alcance.pruebas_afectadas(ficheros, RAIZ), ficheros)
+    de_datos = [p for p in pruebas if p.startswith(alcance.PRUEBAS_DE_DATOS)]
+    if not de_datos:
+        return None
+    hilo = AlaVez(de_datos)
+    hilo.start()
+    return hilo
+
+
 def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
+    a_la_vez = _a_la_vez(ficheros)
+    try:
+        return _pasos(destino, ficheros, total, a_la_vez)
+    finally:
+        if a_la_vez is not None:
+            a_la_vez.parar.set()
+            a_la_vez.join()
+
+
+def _informar_fallo(fallo: str) -> None:
+    print("FALLA")
+    salida = fallo.strip().splitlines()
+    # Solo el fallo: desde la primera línea «___ prueba ___» hasta el resumen, sin las cifras de calidad.
+    inicio_fallo = next((i for i, ln in enumerate(salida) if ln.startswith("_")), 0)
+    fin = next((i for i, ln in enumerate(salida) if "Cifras de las pruebas" in ln), len(salida))
+    print("\n".join(salida[inicio_fallo:fin] + [ln for ln in salida[fin:] if ln.startswith("FAILED")]))
+
+
+def _pasos(destino: pathlib.Path, ficheros: list[str], total: float, a_la_vez: AlaVez | None) -> int:
     inicio = paso("make check · 1/4 construcción estricta…")
     comprobados = destino.with_name(destino.name + "-snapshots.txt")
     entorno = {"GPUCOSTE_DATOS": "", "GPUCOSTE_CHECK": "1", "GPUCOSTE_SNAPSHOTS_COMPROBADOS": str(comprobados)}
@@ -181,11 +228,24 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
 
     pruebas = alcance.sin_los_comprobados(alcance.pruebas_afectadas(ficheros, RAIZ), snapshots, RAIZ)
     pruebas, para_despues = alcance.para_make_check(pruebas, ficheros)
+    if a_la_vez is not None:
+        inicio = paso(
+            f"make check · 4/4 pytest, a la vez que la construcción: {len(a_la_vez.pruebas)} pruebas o casos de "
+            f"{alcance.PRUEBAS_DE_DATOS}…"
+        )
+        a_la_vez.join()
+        if a_la_vez.fallo is not None:
+            _informar_fallo(a_la_vez.fallo)
+            return 1
+        hecho(inicio, f"; empezaron hace {a_la_vez.segundos:.1f} s")
+        pruebas = [p for p in pruebas if p not in a_la_vez.pruebas]
     if para_despues:
         print(
             f"make check · 4/4: un cambio solo de datos; {len(para_despues)} pruebas o casos más que leen esos CSV a "
             "través de la biblioteca quedan para «make test»."
         )
+    if not pruebas and a_la_vez is not None:
+        return _fin(total)
     if not pruebas:  # sin rutas, pytest pasaría todas (testpaths)
         print("make check · 4/4 pytest: el cambio no alcanza ninguna prueba.")
         return _fin(total)
@@ -213,12 +273,7 @@ def _con_sitio(destino: pathlib.Path, ficheros: list[str], total: float) -> int:
     inicio = paso(f"make check · 4/4 pytest{en}: {lista}…")
     fallo = pytest_en_partes(pruebas, partes)
     if fallo is not None:
-        print("FALLA")
-        salida = fallo.strip().splitlines()
-        # Solo el fallo: desde la primera línea «___ prueba ___» hasta el resumen, sin las cifras de calidad.
-        inicio_fallo = next((i for i, ln in enumerate(salida) if ln.startswith("_")), 0)
-        fin = next((i for i, ln in enumerate(salida) if "Cifras de las pruebas" in ln), len(salida))
-        print("\n".join(salida[inicio_fallo:fin] + [ln for ln in salida[fin:] if ln.startswith("FAILED")]))
+        _informar_fallo(fallo)
         return 1
     hecho(inicio)
     return _fin(total)
@@ -233,10 +288,13 @@ def procesos() -> int:
     return max(1, min(4, nucleos))
 
 
-def pytest_en_partes(pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ) -> str | None:
+def pytest_en_partes(
+    pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ, parar: threading.Event | None = None
+) -> str | None:
     """pytest sobre ``pruebas`` en ``partes`` procesos a la vez, cada uno con sus ficheros (``conftest.repartir``,
     por lo que tardó cada caso la última vez) y su carpeta temporal. Cada uno para en su primer fallo, y el primero
-    que falla para a los demás: su salida, o None si todos pasan."""
+    que falla para a los demás: su salida, o None si todos pasan. Si se da ``parar`` y se activa (la construcción
+    que corría a la vez ha fallado), los para y devuelve None."""
     from conftest import duraciones_juntas
 
     carpeta = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-partes-"))
@@ -254,6 +312,8 @@ def pytest_en_partes(pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ)
         limite = time.monotonic() + 900
         pendientes = list(lanzados)
         while pendientes:
+            if parar is not None and parar.is_set():
+                return None
             if time.monotonic() > limite:
                 return "pytest tardó más de 900 s: se ha parado."
             for proceso, salida in list(pendientes):
