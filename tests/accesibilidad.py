@@ -1,5 +1,5 @@
 """Accesibilidad en Chromium con axe-core (WCAG 2.1 A/AA; npm, tests/navegador/): lo usan
-``tests/sitio/test_navegador.py`` (cada página del sitio) y ``tests/navegador/test_calculadoras_navegador.py``."""
+``tests/sitio/test_navegador.py`` (cada página del sitio) y ``tests/navegador/test_accesibilidad.py``."""
 
 from __future__ import annotations
 

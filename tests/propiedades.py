@@ -1338,9 +1338,7 @@ MODULOS_EXENTOS = {
     "recoleccion.fuente_catalogo": (
         "lee la red (catálogos de gpuhunt); tests/recoleccion/test_recolector.py, con los guardados"
     ),
-    "navegador": (
-        "traduce formularios a llamadas ya registradas; lo prueba tests/navegador/test_calculadoras_navegador.py"
-    ),
+    "navegador": "traduce formularios a llamadas ya registradas; lo prueba tests/navegador/",
     "guia.publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/sitio/test_build.py",
     "datos.historial": (
         "series y gráfico del historial de precios; lo prueban tests/graficos/test_graficos.py y la construcción"
@@ -1606,7 +1604,7 @@ funcion(navegador.formulario_html, Nombre(lambda: _RAPIDAS), **_CARGA)
 funcion(navegador.codigo_html, TEXTO, CADENA, CADENA, **_CARGA)
 FUNCIONES_EXENTAS["navegador.formularios.calcular_json"] = (
     "la frontera con el navegador: un ValueError de la biblioteca vuelve como JSON con su mensaje y su campo (lo "
-    "prueban tests/navegador/test_calculadoras_navegador.py y, para un JSON o un tipo malos, "
+    "prueban tests/navegador/test_calculadoras_en_python.py y, para un JSON o un tipo malos, "
     "tests/proyecto/test_robustez.py)"
 )
 del MODULOS_EXENTOS["navegador"]

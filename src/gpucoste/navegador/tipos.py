@@ -97,5 +97,5 @@ class Calculadora(Validado):
     campos sale «copiar como orden» (``orden_cli``)."""
     banderas: Mapping[str, str] = field(default_factory=dict)
     """La opción de la orden de cada campo cuyo nombre no es el de la opción (``horas_trabajo`` → ``--horas``);
-    los demás campos van a ``--nombre-del-campo``. ``tests/navegador/test_calculadoras_navegador.py`` comprueba que
+    los demás campos van a ``--nombre-del-campo``. ``tests/navegador/test_calculadoras_en_python.py`` comprueba que
     cada opción existe en la orden."""

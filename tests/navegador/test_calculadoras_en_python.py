@@ -1,0 +1,334 @@
+"""Las calculadoras en Python, sin navegador: ``leer`` entiende la coma decimal sin inventar cifras; a cualquier
+texto, ``calcular_json`` responde con una tabla o con un error en español junto a su campo; cada campo es una opción
+de su orden de ``gpucoste`` y la orden imprime las cifras del formulario; el enlace y el CSV; la frase de la GPU más
+barata sin medidas, la misma en el formulario, el ejemplo y la orden; y el país del lector (issue 22).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import io
+import json
+import random
+import re
+
+import pytest
+from bs4 import BeautifulSoup
+from calculadoras_navegador import (
+    OTROS_VALORES,
+    _cifras_que_faltan,
+    _compra_local_esperada,
+    _ejecutar,
+    _ejecutar_orden,
+    _otros,
+    _por_defecto,
+)
+from conftest import RAIZ, RAPIDO
+
+from gpucoste import navegador
+from gpucoste.base.formato import numero
+from gpucoste.calculo.coste import coste_total
+
+
+@pytest.mark.parametrize(
+    ("texto", "valor"),
+    [
+        ("0,39", 0.39),
+        ("0.39", 0.39),
+        ("6", 6.0),
+        ("2.000", 2000.0),
+        ("1.234,5", 1234.5),
+        ("0.390", 0.39),
+        ("-1", -1.0),
+        (" 7,5 ", 7.5),
+        ("abc", "abc"),
+        ("", ""),
+        ("1,2,3", "1,2,3"),
+    ],
+)
+def test_leer(texto, valor):
+    assert navegador.leer(texto) == valor
+
+
+# Sin hypothesis en el lock todavía: valores generados con semilla fija (los mismos en cada ejecución).
+_AZAR = random.Random(12)
+_FLOTANTES = [
+    *(_AZAR.uniform(1e-4, 10) for _ in range(300)),
+    *(10 ** _AZAR.uniform(-4, 9) for _ in range(300)),
+    *(round(_AZAR.uniform(0, 5000), _AZAR.randint(0, 4)) or 1.0 for _ in range(300)),
+]
+_TEXTOS = ["".join(_AZAR.choice("0123456789,.-+eE nainf_ $") for _ in range(_AZAR.randint(0, 10))) for _ in range(300)]
+
+
+def test_escribir_y_leer_dan_el_mismo_numero():
+    for x in _FLOTANTES:
+        assert navegador.leer(navegador.escribir(x)) == x, x
+
+
+def test_un_texto_cualquiera_da_tabla_o_error_en_espanol():
+    """Nunca una excepción distinta de ValueError ni un NaN: la respuesta es una tabla o un error."""
+    for nombre, calc in navegador.CALCULADORAS.items():
+        defecto = {c.nombre: navegador.escribir(c.defecto) for c in calc.campos()}
+        for campo in defecto:
+            for entrada in _TEXTOS[::10] if RAPIDO else _TEXTOS:  # make check: una muestra fija, uno de cada diez
+                respuesta = json.loads(navegador.calcular_json(nombre, json.dumps({**defecto, campo: entrada})))
+                assert ("tabla" in respuesta) != ("error" in respuesta), (campo, entrada)
+                if "tabla" in respuesta:
+                    # «nan» o «inf» como palabra (un número roto), no dentro de «InfiniBand»
+                    assert not re.search(r"\b(nan|-?inf(inity)?)\b", respuesta["tabla"].lower()), (campo, entrada)
+
+
+def test_los_campos_son_los_argumentos():
+    for calc in navegador.CALCULADORAS.values():
+        assert tuple(c.nombre for c in calc.campos()) == tuple(calc.argumentos)
+    with pytest.raises(ValueError, match="se admiten exactamente"):
+        navegador.calcular("coste", {"horas": "1"})
+    with pytest.raises(ValueError, match="Calculadora desconocida"):
+        navegador.calcular("no-existe", {})
+
+
+def test_error_de_la_biblioteca_con_su_campo():
+    valores = {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS["coste"].campos()}
+    valores["horas"] = "-1"
+    respuesta = json.loads(navegador.calcular_json("coste", json.dumps(valores)))
+    with pytest.raises(ValueError) as error:
+        coste_total(1.0, -1.0)
+    assert respuesta == {"error": str(error.value), "campo": "horas"}
+
+
+def test_metodos_con_su_nombre_y_su_valor():
+    """La lista de métodos muestra «LoRA», «QLoRA», «fine-tuning completo» (de la biblioteca) y envía el valor."""
+    from gpucoste.calculo import memoria
+
+    html = navegador.formulario_html("cabe", pyodide="p/", rueda="r.whl", peso="1 MB")
+    opciones = {o["value"]: o.get_text() for o in BeautifulSoup(html, "html.parser").select("#gc-cabe-metodo option")}
+    assert opciones == memoria.NOMBRES_METODOS
+    assert opciones["lora"] == "LoRA" and opciones["completo"] == "fine-tuning completo"
+    assert 'value="lora" selected' in html
+
+
+# ---- La más barata sin medidas de entrenamiento: la misma frase en el ejemplo, el formulario y la orden ---------
+
+
+BARATO_TABLA = RAIZ / "snippets" / "calculadoras" / "barato_tabla.py"
+ORDEN_BARATO = ["donde-mas-barato", "--modelo", "Llama 3.1 8B", "--metodo", "lora", "--tokens", "50e6"]
+
+
+def _medidas_de_entrenamiento() -> set[str]:
+    """Las GPU con alguna medida de entrenamiento aceptada, leídas de medidas.csv (no de la función que se prueba)."""
+    from gpucoste import datos
+
+    return {m.gpu for m in datos.medidas() if m.tipo == "entrenamiento" and not m.rechazada}
+
+
+def _la_mas_barata_en_tres_sitios() -> tuple[str, str, str, str]:
+    """La GPU más barata del ejemplo de la página (LoRA de Llama 3.1 8B con 50 millones de tokens), la tabla del
+    formulario con esos valores (su HTML), lo que imprime el ejemplo y lo que imprime la orden (tabla)."""
+    from gpucoste import cli
+
+    valores = _por_defecto("donde-mas-barato")
+    assert (valores["modelo"], valores["metodo"], navegador.leer(valores["tokens"])) == ("Llama 3.1 8B", "lora", 50e6)
+    tabla = navegador.calcular("donde-mas-barato", valores)
+    salida = io.StringIO()
+    with contextlib.redirect_stdout(salida):
+        assert cli.main(ORDEN_BARATO) == 0
+    ejemplo = _ejecutar(BARATO_TABLA.read_text(encoding="utf-8"))
+    return tabla.filas[0][0], navegador.tabla_html(tabla), ejemplo, salida.getvalue()
+
+
+@pytest.mark.parametrize("medida", [False, True], ids=["sin-medidas", "con-medidas"])
+def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_la_orden(monkeypatch, medida):
+    """Si la GPU de la opción más barata no tiene medidas de entrenamiento, sus horas son una estimación con la MFU
+    de su clase: lo dice el ejemplo de la página, la nota de la tabla del formulario y el pie de
+    ``gpucoste donde-mas-barato``, con la misma frase (``ranking.aviso_mas_barata``). Con medidas, ninguno lo dice.
+    Los dos casos, sean cuales sean los datos: la lista de GPU medidas se fija aquí, con o sin la más barata."""
+    from gpucoste.calculo import calibracion, ranking
+
+    gpu = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))[0].precio.gpu
+    medidas = (_medidas_de_entrenamiento() - {gpu}) | ({gpu} if medida else set())
+    monkeypatch.setattr(calibracion, "gpus_medidas_entrenamiento", lambda: sorted(medidas))
+    primera, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    assert primera == gpu
+    aviso = ranking.aviso_mas_barata(gpu)
+    if medida:
+        assert aviso == ""
+        for texto_ in (formulario, ejemplo, orden):
+            assert "opción más barata son una estimación" not in texto_
+        return
+    assert gpu in aviso and "estimación" in aviso and "MFU" in aviso
+    assert formulario.startswith(f'<p class="gc-nota">{html.escape(aviso)}</p><table')
+    assert f"\n{aviso}\n" in ejemplo
+    assert aviso in orden.splitlines()
+
+
+def test_la_mas_barata_de_los_datos_lo_dice_si_no_tiene_medidas():
+    """Con los datos de hoy (sin fijar nada): el aviso sale si y solo si la GPU más barata no está entre las que tienen
+    una medida de entrenamiento en medidas.csv."""
+    gpu, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    sin_medidas = gpu not in _medidas_de_entrenamiento()
+    assert ("son una estimación" in formulario) == sin_medidas
+    assert ("opción más barata son una estimación" in ejemplo) == sin_medidas
+    assert any("son una estimación" in linea and gpu in linea for linea in orden.splitlines()) == sin_medidas
+
+
+def test_la_frase_de_la_mas_barata_pide_una_gpu_de_los_datos():
+    from gpucoste.calculo import ranking
+
+    with pytest.raises(ValueError, match="GPU desconocida: 'mi300x'. ¿Quisiste decir 'MI300X'?"):
+        ranking.aviso_mas_barata("mi300x")
+
+
+# ---- Resultados que viajan: enlace, orden de gpucoste y CSV (issue 20) --------------------------------------
+
+
+def test_hay_otros_valores_para_cada_calculadora_y_son_otros():
+    assert set(OTROS_VALORES) == set(navegador.CALCULADORAS)
+    for nombre, valores in OTROS_VALORES.items():
+        assert set(valores) <= set(navegador.CALCULADORAS[nombre].argumentos), nombre
+        assert all(v != _por_defecto(nombre)[c] for c, v in valores.items()), nombre
+
+
+def test_cada_campo_es_una_opcion_de_su_orden():
+    """Cada calculadora nombra una orden de la CLI y cada campo, una opción de esa orden (la misma declaración)."""
+    from gpucoste import cli
+
+    for nombre, c in navegador.CALCULADORAS.items():
+        assert c.orden in cli.ORDENES, nombre
+        opciones = {o.bandera for o in cli.ORDENES[c.orden].opciones}
+        for campo in c.argumentos:
+            assert navegador.bandera(nombre, campo) in opciones, f"{nombre}: {campo}"
+        obligatorias = {o.bandera for o in cli.ORDENES[c.orden].opciones if o.obligatoria}
+        assert obligatorias <= {navegador.bandera(nombre, campo) for campo in c.argumentos}, nombre
+
+
+@pytest.mark.parametrize("nombre", sorted(OTROS_VALORES))
+def test_la_orden_imprime_las_cifras_del_formulario(nombre):
+    """La orden de «copiar como orden» (otros valores que los de la página), ejecutada, imprime cada cifra de la
+    tabla de la calculadora."""
+    valores = _otros(nombre)
+    tabla = navegador.calcular(nombre, valores)
+    salida = _ejecutar_orden(navegador.orden_cli(nombre, valores))
+    assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, salida) == []
+
+
+@pytest.mark.parametrize("nombre", sorted(OTROS_VALORES))
+def test_la_prueba_de_la_orden_puede_fallar(nombre):
+    """Fallo plantado: la orden de los valores de la página frente a la tabla de otros valores. La comparación lo
+    ve: faltan cifras."""
+    tabla = navegador.calcular(nombre, _otros(nombre))
+    salida = _ejecutar_orden(navegador.orden_cli(nombre, _por_defecto(nombre)))
+    assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, salida) != []
+
+
+def test_enlace_y_csv_sin_navegador():
+    valores = _otros("cabe")
+    enlace = navegador.enlace("cabe", valores)
+    assert enlace.startswith("?cabe.modelo=Qwen%202.5%2032B&") and enlace.endswith("#gc-cabe")
+    from urllib.parse import parse_qsl, urlsplit
+
+    consulta = dict(parse_qsl(urlsplit(enlace).query))
+    assert consulta == {f"cabe.{c}": v for c, v in valores.items()}
+    tabla = navegador.calcular("donde-mas-barato", _otros("donde-mas-barato"))
+    import csv
+
+    assert list(csv.reader(io.StringIO(navegador.tabla_csv(tabla)))) == [list(tabla.columnas), *map(list, tabla.filas)]
+    with pytest.raises(ValueError, match="se admiten exactamente"):
+        navegador.orden_cli("cabe", {"modelo": "Llama 3.1 8B"})
+
+
+# --- El país del lector en cada calculadora con dinero (issue 22) ------------------------------------------
+
+
+@pytest.mark.parametrize("nombre", navegador.CON_DINERO)
+def test_cada_calculadora_con_dinero_tiene_el_campo_pais_y_viaja_con_el(nombre):
+    c = navegador.CALCULADORAS[nombre]
+    campo = next(f for f in c.campos() if f.nombre == "pais")
+    assert campo.defecto == "SIN" and {"ES", "MX", "CO", "AR", "CL", "PE"} <= set(campo.opciones)
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()}
+    neutra = navegador.calcular(nombre, valores)
+    assert "--pais" not in navegador.orden_cli(nombre, valores)  # la neutra: la orden de siempre
+    valores["pais"] = "CO"
+    if valores.get("precio_kwh") == "":  # un kWh escrito: no depende de que Colombia tenga el suyo en los datos
+        valores["precio_kwh"] = "0,3"
+    tabla = navegador.calcular(nombre, valores)
+    assert "COP/US$" in tabla.titulo and "TRM" in tabla.titulo
+    assert any("COP con IVA 19" in c for c in tabla.columnas) and len(tabla.columnas) > len(neutra.columnas)
+    assert navegador.orden_cli(nombre, valores).endswith("--pais CO")
+    assert f"{navegador.clave_url(c.nombre, 'pais')}=CO" in navegador.enlace(nombre, valores)
+    assert "COP con IVA 19" in navegador.tabla_csv(tabla).splitlines()[0]
+
+
+def test_el_coste_en_colombia_es_el_de_la_biblioteca():
+    from gpucoste.dinero import paises
+
+    c = navegador.CALCULADORAS["coste"]
+    valores = {f.nombre: navegador.escribir(f.defecto) for f in c.campos()} | {"pais": "CO"}
+    filas = navegador.calcular("coste", valores).filas
+    total = next(f for f in filas if f[0].startswith("Coste real"))
+    usd = navegador.leer(total[1])
+    assert total[2] == numero(paises.en_local(usd, "CO").local, 0)
+
+
+def test_comprar_con_pais_y_sin_precio_usa_la_tienda_como_la_orden():
+    """Sin precio escrito, el formulario toma el de la tienda del país (la misma función que «gpucoste comprar
+    --pais»); «copiar como orden» va sin --precio-compra y la orden imprime la misma cifra; un precio escrito manda."""
+    from gpucoste.base import formato
+    from gpucoste.calculo import compra
+    from gpucoste.guia import decisiones
+
+    fila, esperado = _compra_local_esperada()
+    valores = _por_defecto("comprar") | {"pais": fila["pais"]}
+    assert valores["precio_compra"] == ""
+    tabla = navegador.calcular("comprar", valores)
+    celdas_ = {f[0]: f[1] for f in tabla.filas}
+    assert celdas_["Precio de compra (US$)"] == numero(esperado)
+    assert celdas_["Precio de compra (US$)"] == numero(
+        compra.precio_de_compra(decisiones.GPU_ALQUILADA, fila["pais"]).usd
+    )
+    assert formato.fecha(fila["fecha"]) in tabla.titulo and "según" in tabla.titulo
+    orden = navegador.orden_cli("comprar", valores)
+    assert "--precio-compra" not in orden and orden.endswith(f"--pais {fila['pais']}")
+    assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, _ejecutar_orden(orden)) == []
+    # Sin país (la entrada neutra), el de lista; con uno escrito, ese, que va en la orden.
+    neutra = {f[0]: f[1] for f in navegador.calcular("comprar", valores | {"pais": "SIN"}).filas}
+    assert neutra["Precio de compra (US$)"] == numero(compra.precio_compra(decisiones.GPU_ALQUILADA))
+    escrito = valores | {"precio_compra": "1.750"}
+    assert navegador.calcular("comprar", escrito).filas[0][1] == numero(1750)
+    assert "--precio-compra 1750" in navegador.orden_cli("comprar", escrito)
+    assert "comprar.precio_compra=&" in navegador.enlace("comprar", valores)
+
+
+def test_comprar_con_pais_y_sin_kwh_usa_la_luz_del_pais_como_la_orden():
+    """Con el kWh vacío, el del hogar del país (decisiones.luz_del_pais, como «gpucoste comprar» sin --precio-kwh),
+    calculado aquí desde los CSV; la orden va sin --precio-kwh e imprime las mismas cifras. Un país sin precio con
+    fuente da el error junto al campo, que pide el tuyo."""
+    import csv
+
+    def filas(nombre: str) -> list[dict[str, str]]:
+        with (RAIZ / "src" / "gpucoste" / "datos" / nombre).open(encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    todos = filas("paises.csv")
+    for luz in filas("electricidad.csv"):
+        pais = next(p for p in todos if p["pais"] == luz["pais"])
+        if luz["moneda"] == "EUR":
+            por_usd = 1 / float(next(x for x in filas("moneda.csv") if x["clave"] == "usd_por_eur")["valor"])
+        else:
+            cambios = [c for c in filas("cambios.csv") if c["moneda"] == luz["moneda"]]
+            por_usd = float(max(cambios, key=lambda c: c["fecha"])["por_usd"])
+        valores = _por_defecto("comprar") | {"pais": pais["codigo"]}
+        assert valores["precio_kwh"] == ""
+        tabla = navegador.calcular("comprar", valores)
+        assert dict(f[:2] for f in tabla.filas)["Precio del kWh (US$)"] == numero(float(luz["precio_kwh"]) / por_usd, 4)
+        assert f"Electricidad de un hogar de {luz['pais']}" in tabla.titulo
+        orden = navegador.orden_cli("comprar", valores)
+        assert "--precio-kwh" not in orden
+        assert _cifras_que_faltan([list(f) for f in tabla.filas], tabla.numericas, _ejecutar_orden(orden)) == []
+    con_luz = {f["pais"] for f in filas("electricidad.csv")}
+    sin = next((p for p in todos if p["pais"] not in con_luz), None)
+    if sin is not None:
+        respuesta = json.loads(
+            navegador.calcular_json("comprar", json.dumps(_por_defecto("comprar") | {"pais": sin["codigo"]}))
+        )
+        assert respuesta["campo"] == "precio_kwh" and sin["pais"] in respuesta["error"]
