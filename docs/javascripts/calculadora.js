@@ -45,7 +45,7 @@ function cargar(form) {
       // Con la instantánea, Python ya está arrancado y gpucoste importado; si no sirve, se arranca sin ella.
       pyodide = await loadPyodide({ indexURL: base, _loadSnapshot: memoria }).catch(() => null);
     }
-    // Cómo arrancó (lo miran las pruebas, tests/navegador/test_calculadoras_navegador.py).
+    // Cómo arrancó (lo miran las pruebas, tests/navegador/test_paginas.py).
     document.documentElement.dataset.gcArranque = pyodide ? "instantanea" : "completo";
     pyodide ??= await loadPyodide({ indexURL: base });
     avisar("Preparando la biblioteca gpucoste…");
@@ -219,7 +219,7 @@ for (const form of formularios) {
     const accion = form.dataset.calculadora ? calcular(form) : ejecutar(form);
     accion
       .catch((error) => avisar(`Error: ${error.message}`))
-      // Cuántos cálculos van (lo esperan las pruebas, tests/navegador/test_calculadoras_navegador.py).
+      // Cuántos cálculos van (lo esperan las pruebas, tests/navegador/ con Sesion.enviar de tests/calculadoras_navegador.py).
       .finally(() => {
         form.dataset.calculos = String(Number(form.dataset.calculos || 0) + 1);
       });
