@@ -162,10 +162,10 @@ def celdas(tabla) -> list[list[str]]:
     return [[texto(td) for td in tr.find_all("td")] for tr in tabla.find_all("tr")[1:]]
 
 
-def tabla_que_contiene(sopa, texto: str) -> list[list[str]]:
-    """Celdas de la única tabla de ``sopa`` cuyo texto contiene ``texto``."""
-    tablas = [t for t in sopa.find_all("table") if texto in t.get_text()]
-    assert len(tablas) == 1, f"{len(tablas)} tablas contienen {texto!r}"
+def tabla_que_contiene(sopa, *textos: str) -> list[list[str]]:
+    """Celdas de la única tabla de ``sopa`` cuyo texto contiene cada uno de ``textos``."""
+    tablas = [t for t in sopa.find_all("table") if all(texto in t.get_text() for texto in textos)]
+    assert len(tablas) == 1, f"{len(tablas)} tablas contienen {' y '.join(map(repr, textos))}"
     return celdas(tablas[0])
 
 

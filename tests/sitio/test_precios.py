@@ -51,6 +51,25 @@ def test_historial_agrupa_y_ordena_por_fecha():
     assert "(atípico: 7 de octubre de 2026)" in alt and "verificado: un solo precio" in alt
 
 
+def test_solo_tienen_grafico_las_series_en_las_que_cambio_un_precio():
+    """0,34 y 0,3401 se escriben igual: no es un cambio. Una serie sin cambios va a la tabla con sus niveles de
+    varias fechas (no el de una sola lectura)."""
+    filas = [
+        datos.Precio("X", "P", "comunidad", 0.34, "2026-07", "https://e.org", ""),
+        datos.Precio("X", "P", "comunidad", 0.3401, "2026-09-25", "https://e.org", ""),
+        datos.Precio("X", "P", "seguro", 0.74, "2026-09-25", "https://e.org", ""),
+        datos.Precio("Y", "P", "comunidad", 1.0, "2026-07", "https://e.org", ""),
+        datos.Precio("Y", "P", "comunidad", 1.2, "2026-09-25", "https://e.org", ""),
+    ]
+    assert list(historial.con_cambios(filas)) == [("Y", "P")]
+    iguales = historial.sin_cambios(filas)
+    assert list(iguales) == [("X", "P")] and list(iguales[("X", "P")]) == ["comunidad"]
+    assert set(historial.con_cambios()) | set(historial.sin_cambios()) == set(historial.series())
+    assert not set(historial.con_cambios()) & set(historial.sin_cambios())
+    with pytest.raises(ValueError, match="lista no vacía de datos.Precio"):
+        historial.cambia({"comunidad": []})
+
+
 def test_descripcion_del_historial_con_precios_iguales_da_una_cifra():
     """Nunca «entre 0,34 US$ y 0,34 US$»: con todos los precios iguales (a dos decimales), una sola cifra."""
     filas = [
@@ -154,7 +173,7 @@ def test_avisos_de_antiguo_y_atipico(carpeta_datos):
 
 def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     sopa = _sopa(sitio, "precios")
-    precios = tabla_que_contiene(sopa, "Nivel")
+    precios = tabla_que_contiene(sopa, "Nivel", "Aviso")
     assert len(precios) == len(datos.precios())
     enlaces = {a["href"] for a in sopa.select("table a[href^='https://']")}
     assert {p.fuente for p in datos.precios()} <= enlaces
@@ -162,7 +181,11 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert {h.fuente for h in datos.hardware()} <= enlaces
     assert {p.fecha for p in datos.precios()} == {fila[5] for fila in precios}
     assert {tipo_precio(p.tipo) for p in datos.precios()} == {fila[4] for fila in precios}  # el tipo de cada cifra
-    assert len(sopa.select("figure.grafico svg.grafico-ancho[role=img]")) == len(historial.series())
+    # Un gráfico por serie en la que cambió algún precio; las demás, una fila por nivel en su tabla.
+    assert len(sopa.select("figure.grafico svg.grafico-ancho[role=img]")) == len(historial.con_cambios())
+    iguales = tabla_que_contiene(sopa, "Lecturas")
+    assert len(iguales) == sum(len(niveles) for niveles in historial.sin_cambios().values())
+    assert all(int(fila[4]) >= 2 for fila in iguales)
     ids = [n["id"] for n in sopa.select("[id]")]
     assert len(ids) == len(set(ids)), "ids repetidos: los gráficos de una página deben tener ids propios"
     # Las descargas son enlaces de este sitio: una fuente de otro sitio puede llevar «/datos/» en su URL.
@@ -298,7 +321,7 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     sitio, informe = sitio_recolectado
     assert informe.filas  # cuántas, depende de las claves que ya tienen los datos: el CSV publicado lo confirma
     sopa = _sopa(sitio, "precios")
-    filas = tabla_que_contiene(sopa, "Nivel")
+    filas = tabla_que_contiene(sopa, "Nivel", "Aviso")
     mediana = "mediana de ofertas"
     assert ["RTX 4090", "Vast.ai", "host verificado", "0,45", mediana, FECHA, "console.vast.ai", ""] in filas
     assert ["H100 80GB", "Vast.ai", "host verificado", "2,20", mediana, FECHA, "console.vast.ai", "atípico"] in filas

@@ -13,7 +13,7 @@ from gpucoste import datos
 from gpucoste.base import validacion
 from gpucoste.base.formato import NIVELES, dolares, fecha
 
-__all__ = ["atipico", "del_", "descripcion", "series"]
+__all__ = ["atipico", "cambia", "con_cambios", "del_", "descripcion", "series", "sin_cambios"]
 
 
 def atipico(p: datos.Precio) -> bool:
@@ -42,6 +42,41 @@ def series(precios: Iterable[datos.Precio] | None = None, minimo: int = 2) -> di
     return salida
 
 
+def _niveles(niveles: object) -> dict[str, list[datos.Precio]]:
+    """``niveles`` (nivel → filas de una serie, como las da ``series``) comprobado, o un ValueError que lo dice."""
+    forma = "de nivel → lista no vacía de datos.Precio (los de series())"
+    for clave, filas in validacion.tabla_de(niveles, "niveles", forma).items():
+        if not isinstance(filas, list | tuple) or not filas or not all(isinstance(p, datos.Precio) for p in filas):
+            raise ValueError(
+                f"niveles[{clave!r}]: {filas!r:.80} no vale; se admite una lista no vacía de datos.Precio."
+            )
+    return niveles
+
+
+def cambia(niveles: dict[str, list[datos.Precio]]) -> bool:
+    """¿Cambió el precio en algún nivel de la serie (dos fechas con cifras distintas a dos decimales, como se
+    escriben: 0,34 y 0,3401 son la misma)?
+
+    ``niveles``: nivel → filas ordenadas por fecha, como las da ``series``. Si ningún precio cambió, un gráfico
+    solo dibujaría rectas: la página de precios los pone en una tabla (``sin_cambios``)."""
+    return any(len({dolares(p.precio_hora_usd) for p in filas}) > 1 for filas in _niveles(niveles).values())
+
+
+def con_cambios(precios: Iterable[datos.Precio] | None = None) -> dict[tuple[str, str], dict]:
+    """Las series de ``series`` en las que cambió algún precio (``cambia``): las que tienen gráfico."""
+    return {clave: niveles for clave, niveles in series(precios).items() if cambia(niveles)}
+
+
+def sin_cambios(precios: Iterable[datos.Precio] | None = None) -> dict[tuple[str, str], dict]:
+    """Las series de ``series`` en las que ningún precio cambió, con solo sus niveles de varias fechas: cada
+    nivel repite la misma cifra en todas sus lecturas."""
+    salida = {}
+    for clave, niveles in series(precios).items():
+        if not cambia(niveles):
+            salida[clave] = {nivel: filas for nivel, filas in niveles.items() if len(filas) > 1}
+    return salida
+
+
 def del_(dia: str) -> str:
     """``"2026-10-07"`` → «del 7 de octubre de 2026»; ``"2026-07"`` → «de julio de 2026»."""
     validacion.fecha(dia, "dia")
@@ -53,10 +88,7 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
 
     ``niveles``: nivel → filas de ``gpu`` en ``proveedor`` ordenadas por fecha, como las da ``series``."""
     gpu, proveedor = validacion.texto(gpu, "gpu"), validacion.texto(proveedor, "proveedor")
-    forma = "de nivel → lista no vacía de datos.Precio (los de series())"
-    for clave, filas in validacion.tabla_de(niveles, "niveles", forma).items():
-        if not isinstance(filas, list | tuple) or not filas or not all(isinstance(p, datos.Precio) for p in filas):
-            raise ValueError(f"niveles[{clave!r}]: {filas!r} no vale; se admite una lista no vacía de datos.Precio.")
+    _niveles(niveles)
     partes = []
     for clave, filas in niveles.items():
         nivel = NIVELES.get(clave, clave)

@@ -41,6 +41,7 @@ __all__ = [
     "tabla_hardware",
     "tabla_otros_datos",
     "tabla_precios",
+    "tabla_sin_cambios",
     "tabla_tarifas",
 ]
 
@@ -100,6 +101,28 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
             "Fecha": [p.fecha for p in filas],
             "Fuente": [enlace(p.fuente) for p in filas],
             "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
+        }
+    )
+
+
+def tabla_sin_cambios() -> pd.DataFrame:
+    """Las series del historial en las que ningún precio cambió (``historial.sin_cambios``): una fila por GPU,
+    proveedor y nivel con su cifra, cuántas lecturas la repiten y la primera y la última fecha. Las series que sí
+    cambiaron tienen gráfico."""
+    filas = [
+        (gpu, proveedor, nivel_, lecturas)
+        for (gpu, proveedor), niveles in historial.sin_cambios().items()
+        for nivel_, lecturas in niveles.items()
+    ]
+    return pd.DataFrame(
+        {
+            "GPU": [f[0] for f in filas],
+            "Proveedor": [f[1] for f in filas],
+            "Nivel": [nivel(f[2]) for f in filas],
+            f"{DOLAR}/h": [precio(f[3][0].precio_hora_usd) for f in filas],
+            "Lecturas": [len(f[3]) for f in filas],
+            "Primera": [f[3][0].fecha for f in filas],
+            "Última": [f[3][-1].fecha for f in filas],
         }
     )
 
