@@ -20,7 +20,7 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import formato
-from gpucoste.calculo import compra, equilibrios, interrupciones, recomendacion, tiempo
+from gpucoste.calculo import compra, equilibrios, interrupciones, modalidades, recomendacion, tiempo
 from gpucoste.calculo.coste import HORAS_MES, horas_al_mes
 from gpucoste.calculo.electricidad import coste_electricidad
 from gpucoste.calculo.ranking import Trabajo
@@ -42,6 +42,17 @@ DADO = "dado"
 _GPUS = nombre_de("GPU", datos.especificaciones)
 _MODELOS = nombre_de("Modelo", datos.modelos)
 _CON_DESCUENTO = nombre_de("Proveedor con descuentos", lambda: {m.proveedor for m in mercado.modalidades()})
+_CON_RESERVA = nombre_de(
+    "Proveedor con descuento por reservar",
+    lambda: {m.proveedor for m in mercado.modalidades() if m.modalidad == "reservada"},
+)
+_CON_INTERRUMPIBLE = nombre_de(
+    "Proveedor con precio interrumpible",
+    lambda: (
+        {p.proveedor for p in datos.precios() if p.nivel == modalidades.INTERRUMPIBLE}
+        | {m.proveedor for m in mercado.modalidades() if m.modalidad == modalidades.INTERRUMPIBLE}
+    ),
+)
 
 
 def _gpu(defecto: str, que: str = "GPU de gpus.csv") -> Opcion:
@@ -377,17 +388,21 @@ def _local(
     _gpu(decisiones.GPU_ALQUILADA),
     Opcion(
         "--proveedor",
-        "proveedor de modalidades.csv (su precio y su descuento interrumpible)",
-        _CON_DESCUENTO,
+        "proveedor con precio interrumpible: el leído en precios.csv o, si no lo hay, su bajo demanda con el ahorro "
+        "de modalidades.csv (dicho en origen)",
+        _CON_INTERRUMPIBLE,
         "Vast.ai",
     ),
     Opcion("--horas", "horas de cómputo del trabajo", positivo, obligatoria=True),
-    Opcion("--interrupciones-hora", "interrupciones por hora de media", no_negativo, obligatoria=True),
+    Opcion(
+        "--interrupciones-hora",
+        "interrupciones por hora de media (por defecto, la de supuestos.csv: un supuesto de esta guía)",
+        no_negativo,
+    ),
     Opcion(
         "--escritura-min",
-        "minutos que tarda en escribirse un checkpoint (estimación)",
+        "minutos que tarda en escribirse un checkpoint (por defecto, la estimación de supuestos.csv)",
         positivo,
-        decisiones.ESCRITURA_MIN,
     ),
     Opcion(
         "--reinicio-min",
@@ -395,7 +410,9 @@ def _local(
         no_negativo,
     ),
     Opcion(
-        "--precio-hora", "dólares por hora de la interrumpible (por defecto, con el descuento del proveedor)", positivo
+        "--precio-hora",
+        "dólares por hora de la interrumpible (por defecto, el del proveedor: leído o por la regla)",
+        positivo,
     ),
     Opcion("--precio-bajo-demanda", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--intervalo-min", "minutos de cómputo entre checkpoints (sin él, el óptimo de Daly)", positivo),
@@ -406,35 +423,46 @@ def _interrumpible(
     gpu: str,
     proveedor: str,
     horas: float,
-    interrupciones_hora: float,
-    escritura_min: float,
+    interrupciones_hora: float | None,
+    escritura_min: float | None,
     reinicio_min: float | None,
     precio_hora: float | None,
     precio_bajo_demanda: float | None,
     intervalo_min: float | None,
 ) -> Salida:
-    bajo_demanda, origen_bd = _precio_hora(precio_bajo_demanda, gpu, proveedor)
     origen_i = DADO
     if precio_hora is None:
-        d = mercado.descuento(proveedor, "interrumpible")
-        precio_hora = bajo_demanda * (1 - d.descuento)
-        origen_i = f"bajo demanda con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
-    origen_r = DADO
+        i = modalidades.precio_interrumpible(gpu, proveedor)
+        precio_hora, origen_i = i.precio_hora_usd, i.describir()
+    bajo_demanda, origen_bd = _precio_hora(precio_bajo_demanda, gpu, proveedor)
+    s = interrupciones.supuestos()
+    origen_t, origen_e, origen_r = DADO, DADO, DADO
+    if interrupciones_hora is None:
+        interrupciones_hora, origen_t = (
+            s.interrupciones_hora,
+            "supuestos.csv: interrupciones_hora (supuesto de esta guía)",
+        )
+    if escritura_min is None:
+        escritura_min, origen_e = s.escritura_h * 60, "supuestos.csv: minutos_checkpoint (estimación)"
     if reinicio_min is None:
-        reinicio_min, origen_r = datos.supuestos()["minutos_arranque"].valor_min, "supuestos.csv: minutos_arranque"
+        reinicio_min, origen_r = s.reinicio_min_h * 60, "supuestos.csv: minutos_arranque"
     intervalo = None if intervalo_min is None else intervalo_min / 60
-    e = interrupciones.esperado(
-        horas, interrupciones_hora, escritura_min / 60, reinicio_min / 60, precio_hora, intervalo
+    r = interrupciones.retrabajo(
+        horas, precio_hora, interrupciones_hora, escritura_min / 60, reinicio_min / 60, intervalo
     )
+    e = r.esperado
     eq = interrupciones.tasa_equilibrio(
         horas, precio_hora, bajo_demanda, escritura_min / 60, reinicio_min / 60, intervalo
     )
     filas = [
         _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
         _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
+        _fila("interrupciones por hora", interrupciones_hora, origen_t),
+        _fila("escritura de un checkpoint (minutos)", escritura_min, origen_e),
         _fila("reinicio (minutos)", reinicio_min, origen_r),
         _fila("checkpoint cada (minutos)", e.intervalo * 60, DADO if intervalo_min else "óptimo de Daly"),
         _fila("horas esperadas", e.horas, "calculado"),
+        _fila("checkpoints y trabajo repetido (US$)", r.coste, "calculado: modelo de Daly"),
         _fila("coste esperado (US$)", e.coste, "calculado"),
         _fila("interrupciones esperadas", e.interrupciones, "calculado"),
         _fila("coste bajo demanda (US$)", bajo_demanda * horas, "calculado"),

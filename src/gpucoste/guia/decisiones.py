@@ -17,19 +17,18 @@ from dataclasses import dataclass
 from gpucoste import datos
 from gpucoste.base import formato, paquete
 from gpucoste.base.validacion import Validado
-from gpucoste.calculo import experimento
+from gpucoste.calculo import experimento, modalidades  # modalidades: las anotaciones de EjemploInterrumpible
 from gpucoste.calculo.coste import Rango, horas_al_mes
 from gpucoste.calculo.ranking import Trabajo  # noqa: F401 (las anotaciones de LocalFrenteARapida, publicada aquí)
 from gpucoste.calculo.recomendacion import Recomendacion
 from gpucoste.dinero import mercado
-from gpucoste.guia.interrumpible import ESCRITURA_MIN, EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
+from gpucoste.guia.interrumpible import EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
 from gpucoste.guia.tres_dias import GPUS_LOCALES, EnLocal, LocalFrenteARapida, local_frente_a_rapida
 
 __all__ = [
     "HORAS_DIA_GRAFICO",
     "Caso",
     "ENTRADA_POR_SALIDA",
-    "ESCRITURA_MIN",
     "EjemploInterrumpible",
     "EnLocal",
     "GPUS_LOCALES",
@@ -426,29 +425,11 @@ NIVELES_NO_FIJOS = ("interrumpible",)
 
 
 def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
-    """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
+    """El precio por hora más barato de ``gpu`` entre los vigentes que no son interrumpibles (con ``proveedor``, solo
+    entre los suyos): :func:`gpucoste.calculo.modalidades.precio_bajo_demanda`, la misma función en todas partes."""
+    from gpucoste.calculo import modalidades
 
-    Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
-    (:func:`gpucoste.calculo.ranking.precios_vigentes`); no cuentan los niveles interrumpibles. Solo precios leídos;
-    las estimaciones cuentan únicamente si ``proveedor`` no tiene otra cosa para ``gpu`` (quien muestre el
-    precio dice su ``tipo``: «estimación»).
-    """
-    from gpucoste.base.validacion import opcion
-    from gpucoste.calculo import ranking
-
-    gpu = opcion(gpu, "GPU con precio", datos.gpus())
-
-    def vigentes(estimaciones: bool) -> list[datos.Precio]:
-        return [p for p in ranking.precios_vigentes(estimaciones) if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
-
-    filas = vigentes(False)
-    if proveedor is not None:
-        todas = vigentes(True)
-        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in todas})
-        filas = [p for p in filas if p.proveedor == proveedor] or [p for p in todas if p.proveedor == proveedor]
-    if not filas:
-        filas = vigentes(True)
-    return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+    return modalidades.precio_bajo_demanda(gpu, proveedor)
 
 
 def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) -> mercado.PrecioApi:
