@@ -427,8 +427,6 @@ NIVELES_NO_FIJOS = ("interrumpible",)
 def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
     """El precio por hora más barato de ``gpu`` entre los vigentes que no son interrumpibles (con ``proveedor``, solo
     entre los suyos): :func:`gpucoste.calculo.modalidades.precio_bajo_demanda`, la misma función en todas partes."""
-    from gpucoste.calculo import modalidades
-
     return modalidades.precio_bajo_demanda(gpu, proveedor)
 
 

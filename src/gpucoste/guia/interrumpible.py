@@ -32,7 +32,7 @@ class EjemploInterrumpible(Validado):
     tipo_precio: str
     precio_interrumpible: float
     interrumpible: modalidades.PrecioInterrumpible
-    """El precio interrumpible con su origen (leído o regla): :func:`gpucoste.calculo.modalidades.precio_interrumpible`."""
+    """El precio interrumpible con su origen, leído o regla (``modalidades.precio_interrumpible``)."""
     escritura_h: float
     reinicio_min_h: float
     reinicio_max_h: float
