@@ -60,6 +60,7 @@ from gpucoste.calculo import (
     experimento,
     interrupciones,
     memoria,
+    modalidades,
     ocultos,
     ranking,
     recomendacion,
@@ -640,7 +641,6 @@ funcion(moneda.usd_y_eur, NO_NEGATIVO, decimales=Entero(0, 20))
 funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
 funcion(vast.regla, Nombre(lambda: vast.CLAVES))
 funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
-funcion(vast.ahorro_interrumpible, POSITIVO)
 funcion(
     vast.coste_por_estado,
     POSITIVO,
@@ -651,13 +651,12 @@ funcion(
 )
 funcion(
     vast.tipos_de_alquiler,
-    POSITIVO,
-    POSITIVO,
-    fraccion_repetida=NO_NEGATIVO,
-    puja_hora=Opcional(POSITIVO),
+    Acotado(0.01, 1e4),
+    Acotado(0.01, 2000),
+    puja_hora=Acotado(0.01, 1e4),
     meses_reserva=Valores((1, 3)),
+    interrupciones_hora=Opcional(Acotado(0, 5, cero=True)),
 )
-funcion(vast.repeticion_que_iguala, POSITIVO, POSITIVO, negativos=True)
 funcion(vast.horas_por_dlperf, POSITIVO, POSITIVO, POSITIVO)
 funcion(
     ocultos.coste_transferencia,
@@ -740,6 +739,29 @@ _INTERVALO = Opcional(Acotado(0.01, 10))
 funcion(interrupciones.esperado, _TRABAJO, _TASA, _ESCRITURA, _REINICIO, NO_NEGATIVO, intervalo_h=_INTERVALO)
 funcion(
     interrupciones.tasa_equilibrio, _TRABAJO, POSITIVO, POSITIVO, Acotado(1e-3, 1), _REINICIO, intervalo_h=_INTERVALO
+)
+funcion(
+    interrupciones.retrabajo,
+    _TRABAJO,
+    NO_NEGATIVO,
+    Opcional(_TASA),
+    Opcional(Acotado(1e-3, 1)),
+    Opcional(_REINICIO),
+    intervalo_h=_INTERVALO,
+)
+# El precio de cada modalidad: las GPU con precio y los proveedores que lo tienen (leído o por la regla).
+funcion(modalidades.precio_bajo_demanda, Nombre(datos.gpus))
+funcion(
+    modalidades.precio_interrumpible,
+    Filas(lambda: [(g, p) for g in datos.gpus() for p in modalidades.proveedores_interrumpibles(g)]),
+)
+funcion(modalidades.proveedores_interrumpibles, Nombre(datos.gpus))
+funcion(modalidades.proveedores_reserva, Nombre(datos.gpus), meses=Valores((1, 3)))
+funcion(
+    modalidades.precio_reservado,
+    Nombre(lambda: [g for g in datos.gpus() if modalidades.proveedores_reserva(g)]),
+    proveedor=Opcional(Nombre(lambda: ["Vast.ai"])),
+    meses=Valores((1, 3)),
 )
 funcion(recomendacion.horas_para_tokens, NO_NEGATIVO, POSITIVO)
 _SIN_LOCAL = st.just((None, None, None))
@@ -1656,5 +1678,5 @@ del MODULOS_EXENTOS["guia.publicacion"]
 # --- Lo que llegó con la integración (escalado, monedas, editorial) ---------------------------------------------
 
 
-for _sin_argumentos in (formato.mes_medio, vast.descuento_interrumpible, vast.mes_de_reserva):
+for _sin_argumentos in (formato.mes_medio, vast.mes_de_reserva, interrupciones.supuestos):
     funcion(_sin_argumentos)

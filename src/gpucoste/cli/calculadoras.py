@@ -41,7 +41,6 @@ DADO = "dado"
 
 _GPUS = nombre_de("GPU", datos.especificaciones)
 _MODELOS = nombre_de("Modelo", datos.modelos)
-_CON_DESCUENTO = nombre_de("Proveedor con descuentos", lambda: {m.proveedor for m in mercado.modalidades()})
 _CON_RESERVA = nombre_de(
     "Proveedor con descuento por reservar",
     lambda: {m.proveedor for m in mercado.modalidades() if m.modalidad == "reservada"},
@@ -219,7 +218,12 @@ def _api_o_gpu(
     "reservar",
     "uso a partir del cual reservar sale más barato que pagar bajo demanda",
     _gpu(decisiones.GPU_ALQUILADA),
-    Opcion("--proveedor", "proveedor de modalidades.csv (su descuento y su precio)", _CON_DESCUENTO, "Vast.ai"),
+    Opcion(
+        "--proveedor",
+        "proveedor con descuento por reservar en modalidades.csv (su descuento, sobre su propio precio)",
+        _CON_RESERVA,
+        "Vast.ai",
+    ),
     Opcion("--meses", "meses de la reserva", entero_positivo, 1),
     Opcion("--precio-hora", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--descuento", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
@@ -230,16 +234,21 @@ def _api_o_gpu(
 def _reservar(
     gpu: str, proveedor: str, meses: int, precio_hora: float | None, descuento: float | None, horas: float
 ) -> Salida:
+    r = modalidades.precio_reservado(gpu, proveedor, meses) if precio_hora is None or descuento is None else None
     precio, origen_precio = _precio_hora(precio_hora, gpu, proveedor)
     origen_d = DADO
     if descuento is None:
-        d = mercado.descuento(proveedor, "reservada", meses)
         descuento, origen_d = (
-            d.descuento,
-            f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
+            r.descuento,
+            f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {r.fecha_descuento}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    filas = [_fila("precio bajo demanda (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
+    origen_r = r.describir() if r is not None and precio_hora is None and origen_d != DADO else "calculado"
+    filas = [
+        _fila("precio bajo demanda (US$/h)", precio, origen_precio),
+        _fila("descuento", descuento, origen_d),
+        _fila("precio reservado (US$/h)", precio * (1 - descuento), origen_r),
+    ]
     return _tabla([*filas, *_equilibrio(e, "utilización")])
 
 
@@ -489,9 +498,14 @@ def _interrumpible(
     Opcion("--precio-hora", "dólares por hora de la GPU alquilada (por defecto, el vigente más barato)", positivo),
     Opcion(
         "--proveedor-reserva",
-        "proveedor de modalidades.csv cuyo descuento por reservar un mes se usa",
-        _CON_DESCUENTO,
-        "Vast.ai",
+        "proveedor con descuento por reservar un mes en modalidades.csv (por defecto, el más barato para --gpu); "
+        "su descuento se aplica a su propio precio, no a --precio-hora",
+        _CON_RESERVA,
+    ),
+    Opcion(
+        "--precio-hora-reserva",
+        "dólares por hora bajo demanda del proveedor de la reserva, antes del descuento (por defecto, el suyo)",
+        positivo,
     ),
     Opcion("--descuento-reserva", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
     Opcion("--tokens-mes", "tokens generados al mes (con una API: opción API)", no_negativo),
@@ -511,7 +525,8 @@ def _recomendar(
     continuo: str,
     gpu: str,
     precio_hora: float | None,
-    proveedor_reserva: str,
+    proveedor_reserva: str | None,
+    precio_hora_reserva: float | None,
     descuento_reserva: float | None,
     tokens_mes: float | None,
     modelo: str | None,
@@ -524,8 +539,17 @@ def _recomendar(
     precio_kwh: float | None,
 ) -> Salida:
     precio, _ = _precio_hora(precio_hora, gpu)
-    if descuento_reserva is None:
-        descuento_reserva = mercado.descuento(proveedor_reserva, "reservada", 1).descuento
+    # La reserva: el descuento de su proveedor sobre el precio de ese mismo proveedor (modalidades.precio_reservado).
+    pie: tuple[str, ...] = ()
+    if precio_hora_reserva is None or descuento_reserva is None:
+        r = modalidades.precio_reservado(gpu, proveedor_reserva, 1)
+        if precio_hora_reserva is None and descuento_reserva is None:
+            pie = (f"GPU reservada: {r.describir()}.",)
+        precio_hora_reserva = r.bajo_demanda.precio_hora_usd if precio_hora_reserva is None else precio_hora_reserva
+        descuento_reserva = r.descuento if descuento_reserva is None else descuento_reserva
+    if not 0 <= descuento_reserva < 1:
+        raise ValueError(f"--descuento-reserva: {descuento_reserva!r} no vale; se admite un número de 0 a menos de 1.")
+    precio_reservada = precio_hora_reserva * (1 - descuento_reserva)
     if tokens_mes is not None and precio_millon_api is None and modelo is not None:
         precio_millon_api = decisiones.api_mas_barata(modelo).millon_mezclado(decisiones.ENTRADA_POR_SALIDA)
     if horas_local is not None:
@@ -535,7 +559,7 @@ def _recomendar(
         horas_gpu,
         continuo == "sí",
         precio,
-        descuento_reserva,
+        precio_reservada,
         tokens_mes,
         precio_millon_api,
         privado == "sí",
@@ -545,4 +569,4 @@ def _recomendar(
     )
     posibles = sorted((o for o in r.opciones if o.coste is not None), key=lambda o: o.nombre != r.opcion)
     tabla = pd.DataFrame([{"opción": o.nombre, "coste al mes (US$)": o.coste, "razón": o.razon} for o in posibles])
-    return Salida(tabla, {"coste al mes (US$)": 2})
+    return Salida(tabla, {"coste al mes (US$)": 2}, pie)

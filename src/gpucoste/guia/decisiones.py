@@ -53,9 +53,11 @@ __all__ = [
     "precio_gpu_alquilada",
     "precio_vigente",
     "rendimientos",
+    "reserva_gpu_alquilada",
     "tabla_api_o_gpu",
     "tabla_comprar",
     "tabla_cuando_compensa",
+    "nota_cuando_compensa",
     "tabla_interrumpible",
     "vatios",
 ]
@@ -91,6 +93,13 @@ def precio_gpu_alquilada() -> datos.Precio:
     lectura, no una estimación (:func:`precio_vigente`), el mismo que usan por defecto ``gpucoste api-o-gpu`` y
     ``gpucoste comprar``. Así, cada página y la orden que enseña eligen sus entradas con la misma función."""
     return precio_vigente(GPU_ALQUILADA)
+
+
+def reserva_gpu_alquilada() -> modalidades.PrecioReservado:
+    """El precio de la GPU del ejemplo reservada un mes: el del proveedor que ofrece la reserva, con su descuento
+    sobre su propio precio (:func:`gpucoste.calculo.modalidades.precio_reservado`), el mismo que usa por defecto
+    ``gpucoste recomendar``. El precio por horas (:func:`precio_gpu_alquilada`) puede ser de otro proveedor."""
+    return modalidades.precio_reservado(GPU_ALQUILADA, meses=1)
 
 
 def rendimientos() -> list[Rendimiento]:
@@ -325,12 +334,12 @@ def casos() -> list[Caso]:
     from gpucoste.calculo import equilibrios, recomendacion
 
     precio = precio_gpu_alquilada().precio_hora_usd
-    reserva = mercado.descuento("Vast.ai", "reservada", 1).descuento
+    reserva = reserva_gpu_alquilada().precio_hora_usd
     api = mercado.precio_api(MODELO, "Together").millon_mezclado(ENTRADA_POR_SALIDA)
     r = {x.nombre: x.tokens_s for x in rendimientos()}
     lote1 = next(v for k, v in r.items() if k.startswith("medido")) if any(k.startswith("medido") for k in r) else None
     lleno = r[f"típico, lote {LOTE_LLENO}"]
-    comun = dict(precio_hora=precio, descuento_reserva=reserva)
+    comun = dict(precio_hora=precio, precio_reservada=reserva)
     n = formato.numero
     salida = []
 
@@ -392,6 +401,26 @@ def casos() -> list[Caso]:
         )
     )
     return salida
+
+
+def nota_cuando_compensa() -> str:
+    """La frase que acompaña a «Cuándo compensa cada opción» en la guía principal y en la calculadora: a qué precio
+    se calcula la GPU por horas y a cuál la reservada (cada descuento, solo con el precio de su proveedor)."""
+    from gpucoste.calculo import modalidades
+
+    p, r = precio_gpu_alquilada(), reserva_gpu_alquilada()
+    con_reserva = modalidades.proveedores_reserva(GPU_ALQUILADA, r.meses)
+    cuantos = (
+        "el único proveedor de los datos que declara"
+        if len(con_reserva) == 1
+        else "el más barato de los proveedores que declaran"
+    )
+    return (
+        f"La {GPU_ALQUILADA} por horas, a {formato.dolares(p.precio_hora_usd)}/h ({p.proveedor}, "
+        f"{formato.nivel(p.nivel)}, {formato.tipo_precio(p.tipo)}, {formato.fecha(p.fecha)}); reservada, a "
+        f"{r.describir()}: {r.proveedor} es {cuantos} un descuento por reservar, y ese descuento solo se "
+        "aplica a su propio precio."
+    )
 
 
 def tabla_cuando_compensa():
