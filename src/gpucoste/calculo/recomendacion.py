@@ -73,8 +73,8 @@ def recomendar(
     - ``tokens_mes`` y ``precio_millon_api`` (por millón, entrada incluida): sin ellos no hay opción API
       (p. ej., un fine-tuning). ``privado``: los datos no pueden salir de casa, ni a la API ni a la nube.
     - ``precio_hora``: US$/h de la GPU alquilada por horas; ``precio_reservada``: US$/h de la GPU reservada, con el
-      descuento ya aplicado al precio del proveedor que lo ofrece (:func:`gpucoste.calculo.modalidades.precio_reservado`;
-      nunca el descuento de un proveedor sobre el precio de otro). ``None``: ningún proveedor ofrece reserva.
+      descuento ya aplicado al precio del proveedor que lo ofrece (``modalidades.precio_reservado``; nunca el
+      descuento de un proveedor sobre el precio de otro). ``None``: ningún proveedor ofrece reserva.
     - ``horas_local``, ``potencia_local_w`` y ``precio_kwh``: la GPU que ya tienes (sin ellos, no hay opción
       local); su compra no se cuenta (para eso, :func:`gpucoste.calculo.compra.comprar_o_alquilar`).
     """

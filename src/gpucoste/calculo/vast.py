@@ -178,9 +178,9 @@ def tipos_de_alquiler(
     """El mismo trabajo de ``horas`` como instancia bajo demanda, interrumpible y reservada de Vast.ai.
 
     - Bajo demanda: ``precio_hora`` × ``horas``.
-    - Interrumpible: a ``puja_hora`` (el precio de :func:`gpucoste.calculo.modalidades.precio_interrumpible`), las
-      horas esperadas con el trabajo repetido tras las interrupciones (:func:`gpucoste.calculo.interrupciones.retrabajo`,
-      el modelo de Daly; sin ``interrupciones_hora``, la tasa de ``supuestos.csv``).
+    - Interrumpible: a ``puja_hora`` (el de ``modalidades.precio_interrumpible``), las horas esperadas con el
+      trabajo repetido tras las interrupciones (``interrupciones.retrabajo``, el modelo de Daly; sin
+      ``interrupciones_hora``, la tasa de ``supuestos.csv``).
     - Reservada: se prepaga ``meses_reserva`` al descuento por defecto de Vast.ai sobre su propio ``precio_hora`` y,
       al acabar, se destruye la instancia y se recupera el reembolso (``reembolso_reserva``).
     """
