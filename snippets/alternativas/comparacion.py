@@ -59,9 +59,10 @@ print(
     "disco o de "
     "transferencia, y esa partida no se suma. Los rangos van del arranque más corto "
     "y la tarifa "
-    "más baja al arranque más largo y la tarifa más alta. En las interrumpibles, la GPU "
-    "incluye el trabajo repetido que cabe esperar tras las interrupciones "
+    "más baja al arranque más largo y la tarifa más alta. En las interrumpibles, "
+    "la GPU incluye el trabajo repetido que cabe esperar tras las interrupciones "
     "([modelo de Daly](calculadoras/interrumpibles.md#modelo), con la tasa de "
-    "`supuestos.csv`), como en [¿Dónde sale más barato?](calculadoras/donde-mas-barato.md)."
+    "`supuestos.csv`), como en "
+    "[¿Dónde sale más barato?](calculadoras/donde-mas-barato.md)."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")
