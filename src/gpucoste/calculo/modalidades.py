@@ -63,7 +63,7 @@ def precio_bajo_demanda(gpu: str, proveedor: str | None = None) -> datos.Precio:
     filas = fijos(False)
     if proveedor is not None:
         todas = fijos(True)
-        proveedor = opcion(proveedor, f"Proveedor con precio bajo demanda de {gpu}", {p.proveedor for p in todas})
+        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in todas})
         filas = [p for p in filas if p.proveedor == proveedor] or [p for p in todas if p.proveedor == proveedor]
     if not filas:
         filas = fijos(True)
@@ -214,10 +214,17 @@ def precio_reservado(gpu: str, proveedor: str | None = None, meses: int = 1) -> 
     meses = entero(meses, "meses", minimo=1, maximo=120)
     validos = proveedores_reserva(gpu, meses)
     if not validos:
-        plazos = sorted({m.meses for m in mercado.modalidades() if m.modalidad == "reservada"})
+        filas = [m for m in mercado.modalidades() if m.modalidad == "reservada"]
+        plazos = sorted({m.meses for m in filas})
+        if meses not in plazos:
+            raise ValueError(
+                f"meses: {meses!r} no vale; ningún proveedor de los datos declara un descuento por reservar ese plazo; "
+                f"se admite {' o '.join(str(p) for p in plazos)}."
+            )
+        con_descuento = formato.lista(sorted({m.proveedor for m in filas if m.meses == meses}))
         raise ValueError(
-            f"meses: {meses!r} no vale para la {gpu}: ningún proveedor de los datos con su precio declara un descuento "
-            f"por reservar ese plazo; se admite {' o '.join(str(p) for p in plazos)} (si el proveedor tiene precio)."
+            f"gpu: {gpu!r} no vale para reservar: no tiene precio bajo demanda en ningún proveedor con descuento por "
+            f"reservar en modalidades.csv ({con_descuento}); se admite una GPU con precio en alguno de ellos."
         )
     candidatos = validos if proveedor is None else [opcion(proveedor, f"Proveedor con reserva de {gpu}", validos)]
     salida = []

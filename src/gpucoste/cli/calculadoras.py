@@ -234,13 +234,15 @@ def _api_o_gpu(
 def _reservar(
     gpu: str, proveedor: str, meses: int, precio_hora: float | None, descuento: float | None, horas: float
 ) -> Salida:
-    r = modalidades.precio_reservado(gpu, proveedor, meses) if precio_hora is None or descuento is None else None
     precio, origen_precio = _precio_hora(precio_hora, gpu, proveedor)
+    # Sin números dados, el precio reservado de la biblioteca (el descuento del proveedor sobre su propio precio).
+    r = modalidades.precio_reservado(gpu, proveedor, meses) if precio_hora is None else None
     origen_d = DADO
     if descuento is None:
+        d = mercado.descuento(proveedor, "reservada", meses)
         descuento, origen_d = (
-            r.descuento,
-            f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {r.fecha_descuento}",
+            d.descuento,
+            f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
     origen_r = r.describir() if r is not None and precio_hora is None and origen_d != DADO else "calculado"
@@ -541,15 +543,23 @@ def _recomendar(
     precio, _ = _precio_hora(precio_hora, gpu)
     # La reserva: el descuento de su proveedor sobre el precio de ese mismo proveedor (modalidades.precio_reservado).
     pie: tuple[str, ...] = ()
-    if precio_hora_reserva is None or descuento_reserva is None:
+    sin_reserva = proveedor_reserva is None and not modalidades.proveedores_reserva(gpu, 1)
+    if sin_reserva and (precio_hora_reserva is None or descuento_reserva is None):
+        precio_reservada = None  # ningún proveedor de los datos ofrece reservar esta GPU: la opción se descarta
+    elif precio_hora_reserva is None or descuento_reserva is None:
         r = modalidades.precio_reservado(gpu, proveedor_reserva, 1)
         if precio_hora_reserva is None and descuento_reserva is None:
             pie = (f"GPU reservada: {r.describir()}.",)
         precio_hora_reserva = r.bajo_demanda.precio_hora_usd if precio_hora_reserva is None else precio_hora_reserva
         descuento_reserva = r.descuento if descuento_reserva is None else descuento_reserva
-    if not 0 <= descuento_reserva < 1:
-        raise ValueError(f"--descuento-reserva: {descuento_reserva!r} no vale; se admite un número de 0 a menos de 1.")
-    precio_reservada = precio_hora_reserva * (1 - descuento_reserva)
+    if sin_reserva and (precio_hora_reserva is None or descuento_reserva is None):
+        pie = ("GPU reservada: ningún proveedor de los datos con descuento por reservar tiene precio de esta GPU.",)
+    else:
+        if not 0 <= descuento_reserva < 1:
+            raise ValueError(
+                f"--descuento-reserva: {descuento_reserva!r} no vale; se admite un número de 0 a menos de 1."
+            )
+        precio_reservada = precio_hora_reserva * (1 - descuento_reserva)
     if tokens_mes is not None and precio_millon_api is None and modelo is not None:
         precio_millon_api = decisiones.api_mas_barata(modelo).millon_mezclado(decisiones.ENTRADA_POR_SALIDA)
     if horas_local is not None:
