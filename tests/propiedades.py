@@ -750,7 +750,10 @@ funcion(
     intervalo_h=_INTERVALO,
 )
 # El precio de cada modalidad: las GPU con precio y los proveedores que lo tienen (leído o por la regla).
-funcion(modalidades.precio_bajo_demanda, Nombre(datos.gpus))
+funcion(
+    modalidades.precio_bajo_demanda,
+    Filas(lambda: sorted({(p.gpu, p.proveedor) for p in ranking.precios_vigentes(True) if p.nivel != "interrumpible"})),
+)
 funcion(
     modalidades.precio_interrumpible,
     Filas(lambda: [(g, p) for g in datos.gpus() for p in modalidades.proveedores_interrumpibles(g)]),
@@ -801,6 +804,8 @@ funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
 funcion(decisiones.ejemplo_interrumpible)
 funcion(decisiones.tabla_interrumpible, tasas=Objeto(lambda: [(0, 0.1), [0.5], (0, 0.05, 0.1, 0.25, 0.5, 1)]))
 funcion(decisiones.precio_gpu_alquilada)
+funcion(decisiones.reserva_gpu_alquilada)
+funcion(decisiones.nota_cuando_compensa)
 funcion(decisiones.rendimientos)
 funcion(
     decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en el equilibrio (US$/mes)")
@@ -1315,8 +1320,9 @@ orden(
 )
 orden(
     "interrumpible",
-    {"--horas": _TRABAJO, "--interrupciones-hora": _TASA},
+    {"--horas": _TRABAJO},
     {
+        "--interrupciones-hora": _TASA,
         "--gpu": _EN_VAST,
         "--proveedor": _VAST,
         "--escritura-min": Acotado(0.06, 60),
@@ -1333,6 +1339,7 @@ orden(
         "--gpu": _gpus_donde(lambda g: g in datos.gpus()),
         "--precio-hora": POSITIVO,
         "--proveedor-reserva": _VAST,
+        "--precio-hora-reserva": POSITIVO,
         "--descuento-reserva": FRACCION,
         "--tokens-mes": NO_NEGATIVO,
         "--modelo": Nombre(lambda: {p.modelo for p in mercado.precios_api()}),

@@ -38,7 +38,8 @@ __all__ = [
 INTERRUMPIBLE = "interrumpible"
 """El nivel de ``precios.csv`` (y la modalidad de ``modalidades.csv``) de una instancia interrumpible."""
 
-LEIDO, REGLA = "leído", "regla"
+LEIDO = "leído"
+REGLA = "regla"
 ORIGENES = (LEIDO, REGLA)
 """De dónde sale un precio interrumpible: una fila leída de ``precios.csv`` o la regla de ``modalidades.csv``."""
 
