@@ -745,7 +745,7 @@ funcion(
     _TRABAJO,
     NO_NEGATIVO,
     Opcional(_TASA),
-    Opcional(Acotado(1e-3, 1)),
+    Opcional(_ESCRITURA),
     Opcional(_REINICIO),
     intervalo_h=_INTERVALO,
 )
@@ -775,7 +775,7 @@ funcion(
     NO_NEGATIVO,
     BOOLEANO,
     POSITIVO,
-    FRACCION,
+    Opcional(POSITIVO),
     Opcional(NO_NEGATIVO),
     Opcional(NO_NEGATIVO),
     BOOLEANO,
@@ -783,7 +783,7 @@ funcion(
     Opcional(POSITIVO),
     Opcional(NO_NEGATIVO),
     validos=st.tuples(
-        st.tuples(NO_NEGATIVO.buenos(), BOOLEANO.buenos(), POSITIVO.buenos(), FRACCION.buenos()),
+        st.tuples(NO_NEGATIVO.buenos(), BOOLEANO.buenos(), POSITIVO.buenos(), Opcional(POSITIVO).buenos()),
         st.tuples(Opcional(NO_NEGATIVO).buenos(), Opcional(NO_NEGATIVO).buenos()),
         # privado sin GPU local no deja ninguna opción (ValueError, probado en test_decisiones)
         st.one_of(st.tuples(st.just(False), _SIN_LOCAL), st.tuples(st.booleans(), _LOCAL)),
