@@ -271,4 +271,4 @@ def test_ninguna_pagina_supone_un_ahorro_interrumpible_fijo():
     regla = modalidades.precio_interrumpible("A100 80GB", "Vast.ai")
     assert regla.origen == "regla" and "una regla, no un precio leído" in regla.describir()
     leido = modalidades.precio_interrumpible("H100 80GB", "Vast.ai")
-    assert leido.origen == "leído" and "leído en precios.csv" in leido.describir()
+    assert leido.origen == "leído" and "leído en `precios.csv`" in leido.describir()

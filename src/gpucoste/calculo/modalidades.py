@@ -105,10 +105,11 @@ class PrecioInterrumpible(Validado):
         return 1 - self.precio_hora_usd / self.bajo_demanda.precio_hora_usd
 
     def describir(self) -> str:
-        """De dónde sale la cifra, en una frase para la página, el formulario y la línea de órdenes."""
+        """De dónde sale la cifra, en una frase (Markdown: los ficheros van entre comillas invertidas, que la línea de
+        órdenes quita) para la página, el formulario y la línea de órdenes."""
         base = self.bajo_demanda
         if self.leido:
-            texto = f"leído en precios.csv ({formato.tipo_precio(self.tipo)}, {formato.fecha(self.fecha)})"
+            texto = f"leído en `precios.csv` ({formato.tipo_precio(self.tipo)}, {formato.fecha(self.fecha)})"
             if base is not None and self.ahorro is not None:
                 relacion = "por debajo" if self.ahorro >= 0 else "por encima"
                 texto += (
@@ -121,7 +122,7 @@ class PrecioInterrumpible(Validado):
             f"sin precio interrumpible leído de la {self.gpu} en {self.proveedor}: su bajo demanda "
             f"({formato.dolares(base.precio_hora_usd)}/h, {formato.tipo_precio(base.tipo)}, "
             f"{formato.fecha(base.fecha)}) menos el ahorro habitual que anuncia {self.proveedor} "
-            f"({formato.porcentaje(self.descuento)}, modalidades.csv): una regla, no un precio leído"
+            f"({formato.porcentaje(self.descuento)}, `modalidades.csv`): una regla, no un precio leído"
         )
 
 
@@ -183,13 +184,14 @@ class PrecioReservado(Validado):
     """``bajo_demanda × (1 − descuento)``."""
 
     def describir(self) -> str:
-        """La cifra con su origen, en una frase: proveedor, precio bajo demanda y descuento."""
+        """La cifra con su origen, en una frase (Markdown, como :meth:`PrecioInterrumpible.describir`): proveedor,
+        precio bajo demanda y descuento."""
         b = self.bajo_demanda
         plazo = "un mes" if self.meses == 1 else f"{self.meses} meses"
         return (
             f"{formato.dolares(self.precio_hora_usd)}/h: el precio bajo demanda de {self.proveedor} "
             f"({formato.dolares(b.precio_hora_usd)}/h, {formato.tipo_precio(b.tipo)}, {formato.fecha(b.fecha)}) "
-            f"con su descuento del {formato.porcentaje(self.descuento)} por prepagar {plazo} (modalidades.csv)"
+            f"con su descuento del {formato.porcentaje(self.descuento)} por prepagar {plazo} (`modalidades.csv`)"
         )
 
 

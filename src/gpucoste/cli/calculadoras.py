@@ -245,7 +245,7 @@ def _reservar(
             f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    origen_r = r.describir() if r is not None and precio_hora is None and origen_d != DADO else "calculado"
+    origen_r = r.describir().replace("`", "") if r is not None and precio_hora is None and origen_d != DADO else "calculado"
     filas = [
         _fila("precio bajo demanda (US$/h)", precio, origen_precio),
         _fila("descuento", descuento, origen_d),
@@ -444,7 +444,7 @@ def _interrumpible(
     origen_i = DADO
     if precio_hora is None:
         i = modalidades.precio_interrumpible(gpu, proveedor)
-        precio_hora, origen_i = i.precio_hora_usd, i.describir()
+        precio_hora, origen_i = i.precio_hora_usd, i.describir().replace("`", "")
     bajo_demanda, origen_bd = _precio_hora(precio_bajo_demanda, gpu, proveedor)
     s = interrupciones.supuestos()
     origen_t, origen_e, origen_r = DADO, DADO, DADO
@@ -549,7 +549,7 @@ def _recomendar(
     elif precio_hora_reserva is None or descuento_reserva is None:
         r = modalidades.precio_reservado(gpu, proveedor_reserva, 1)
         if precio_hora_reserva is None and descuento_reserva is None:
-            pie = (f"GPU reservada: {r.describir()}.",)
+            pie = (f"GPU reservada: {r.describir().replace('`', '')}.",)
         precio_hora_reserva = r.bajo_demanda.precio_hora_usd if precio_hora_reserva is None else precio_hora_reserva
         descuento_reserva = r.descuento if descuento_reserva is None else descuento_reserva
     if sin_reserva and (precio_hora_reserva is None or descuento_reserva is None):
