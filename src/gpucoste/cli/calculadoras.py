@@ -245,7 +245,8 @@ def _reservar(
             f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    origen_r = r.describir().replace("`", "") if r is not None and precio_hora is None and origen_d != DADO else "calculado"
+    del_proveedor = r is not None and origen_d != DADO  # sin --precio-hora ni --descuento: el de la biblioteca
+    origen_r = r.describir().replace("`", "") if del_proveedor else "calculado"
     filas = [
         _fila("precio bajo demanda (US$/h)", precio, origen_precio),
         _fila("descuento", descuento, origen_d),
