@@ -290,7 +290,7 @@ class Dispersion(Validado):
     opciones: tuple[str, ...]
     """«GPU en proveedor (nivel)» de cada fila, para el texto alternativo."""
     horas: tuple[tuple[float, float], ...]
-    """Horas de cómputo de cada fila, (mínimo, máximo) por la MFU."""
+    """Horas facturadas de cada fila, (mínimo, máximo) por la MFU; en una interrumpible, con el trabajo repetido."""
     costes: tuple[tuple[float, float], ...]
     """Coste por trabajo terminado de cada fila, (mínimo, máximo), en US$."""
     frontera: tuple[int, ...]
