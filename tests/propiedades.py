@@ -60,6 +60,7 @@ from gpucoste.calculo import (
     experimento,
     interrupciones,
     memoria,
+    modalidades,
     ocultos,
     ranking,
     recomendacion,
@@ -640,7 +641,6 @@ funcion(moneda.usd_y_eur, NO_NEGATIVO, decimales=Entero(0, 20))
 funcion(moneda.dato, Nombre(lambda: moneda.CLAVES))
 funcion(vast.regla, Nombre(lambda: vast.CLAVES))
 funcion(vast.precio_oferta, POSITIVO, NO_NEGATIVO, NO_NEGATIVO)
-funcion(vast.ahorro_interrumpible, POSITIVO)
 funcion(
     vast.coste_por_estado,
     POSITIVO,
@@ -651,13 +651,12 @@ funcion(
 )
 funcion(
     vast.tipos_de_alquiler,
-    POSITIVO,
-    POSITIVO,
-    fraccion_repetida=NO_NEGATIVO,
-    puja_hora=Opcional(POSITIVO),
+    Acotado(0.01, 1e4),
+    Acotado(0.01, 2000),
+    puja_hora=Acotado(0.01, 1e4),
     meses_reserva=Valores((1, 3)),
+    interrupciones_hora=Opcional(Acotado(0, 5, cero=True)),
 )
-funcion(vast.repeticion_que_iguala, POSITIVO, POSITIVO, negativos=True)
 funcion(vast.horas_por_dlperf, POSITIVO, POSITIVO, POSITIVO)
 funcion(
     ocultos.coste_transferencia,
@@ -741,6 +740,32 @@ funcion(interrupciones.esperado, _TRABAJO, _TASA, _ESCRITURA, _REINICIO, NO_NEGA
 funcion(
     interrupciones.tasa_equilibrio, _TRABAJO, POSITIVO, POSITIVO, Acotado(1e-3, 1), _REINICIO, intervalo_h=_INTERVALO
 )
+funcion(
+    interrupciones.retrabajo,
+    _TRABAJO,
+    NO_NEGATIVO,
+    Opcional(_TASA),
+    Opcional(_ESCRITURA),
+    Opcional(_REINICIO),
+    intervalo_h=_INTERVALO,
+)
+# El precio de cada modalidad: las GPU con precio y los proveedores que lo tienen (leído o por la regla).
+funcion(
+    modalidades.precio_bajo_demanda,
+    Filas(lambda: sorted({(p.gpu, p.proveedor) for p in ranking.precios_vigentes(True) if p.nivel != "interrumpible"})),
+)
+funcion(
+    modalidades.precio_interrumpible,
+    Filas(lambda: [(g, p) for g in datos.gpus() for p in modalidades.proveedores_interrumpibles(g)]),
+)
+funcion(modalidades.proveedores_interrumpibles, Nombre(datos.gpus))
+funcion(modalidades.proveedores_reserva, Nombre(datos.gpus), meses=Valores((1, 3)))
+funcion(
+    modalidades.precio_reservado,
+    Nombre(lambda: [g for g in datos.gpus() if modalidades.proveedores_reserva(g)]),
+    proveedor=Opcional(Nombre(lambda: ["Vast.ai"])),
+    meses=Valores((1, 3)),
+)
 funcion(recomendacion.horas_para_tokens, NO_NEGATIVO, POSITIVO)
 _SIN_LOCAL = st.just((None, None, None))
 # horas, vatios y kWh van juntos; con privado, la GPU local tiene que acabar en el mes (si no, ValueError)
@@ -750,7 +775,7 @@ funcion(
     NO_NEGATIVO,
     BOOLEANO,
     POSITIVO,
-    FRACCION,
+    Opcional(POSITIVO),
     Opcional(NO_NEGATIVO),
     Opcional(NO_NEGATIVO),
     BOOLEANO,
@@ -758,7 +783,7 @@ funcion(
     Opcional(POSITIVO),
     Opcional(NO_NEGATIVO),
     validos=st.tuples(
-        st.tuples(NO_NEGATIVO.buenos(), BOOLEANO.buenos(), POSITIVO.buenos(), FRACCION.buenos()),
+        st.tuples(NO_NEGATIVO.buenos(), BOOLEANO.buenos(), POSITIVO.buenos(), Opcional(POSITIVO).buenos()),
         st.tuples(Opcional(NO_NEGATIVO).buenos(), Opcional(NO_NEGATIVO).buenos()),
         # privado sin GPU local no deja ninguna opción (ValueError, probado en test_decisiones)
         st.one_of(st.tuples(st.just(False), _SIN_LOCAL), st.tuples(st.booleans(), _LOCAL)),
@@ -779,6 +804,8 @@ funcion(mercado.reventa, Nombre(lambda: {r.gpu for r in mercado.reventas()}))
 funcion(decisiones.ejemplo_interrumpible)
 funcion(decisiones.tabla_interrumpible, tasas=Objeto(lambda: [(0, 0.1), [0.5], (0, 0.05, 0.1, 0.25, 0.5, 1)]))
 funcion(decisiones.precio_gpu_alquilada)
+funcion(decisiones.reserva_gpu_alquilada)
+funcion(decisiones.nota_cuando_compensa)
 funcion(decisiones.rendimientos)
 funcion(
     decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en el equilibrio (US$/mes)")
@@ -1293,8 +1320,9 @@ orden(
 )
 orden(
     "interrumpible",
-    {"--horas": _TRABAJO, "--interrupciones-hora": _TASA},
+    {"--horas": _TRABAJO},
     {
+        "--interrupciones-hora": _TASA,
         "--gpu": _EN_VAST,
         "--proveedor": _VAST,
         "--escritura-min": Acotado(0.06, 60),
@@ -1311,6 +1339,7 @@ orden(
         "--gpu": _gpus_donde(lambda g: g in datos.gpus()),
         "--precio-hora": POSITIVO,
         "--proveedor-reserva": _VAST,
+        "--precio-hora-reserva": POSITIVO,
         "--descuento-reserva": FRACCION,
         "--tokens-mes": NO_NEGATIVO,
         "--modelo": Nombre(lambda: {p.modelo for p in mercado.precios_api()}),
@@ -1656,5 +1685,5 @@ del MODULOS_EXENTOS["guia.publicacion"]
 # --- Lo que llegó con la integración (escalado, monedas, editorial) ---------------------------------------------
 
 
-for _sin_argumentos in (formato.mes_medio, vast.descuento_interrumpible, vast.mes_de_reserva):
+for _sin_argumentos in (formato.mes_medio, vast.mes_de_reserva, interrupciones.supuestos):
     funcion(_sin_argumentos)

@@ -5,3 +5,4 @@ from gpucoste.guia import decisiones
 tabla = decisiones.tabla_cuando_compensa()
 columnas = ["Escenario", "La primera versión", "Calculado", "Por qué"]
 print(tabla[columnas].to_markdown(index=False))
+print(f"\n{decisiones.nota_cuando_compensa()}")

@@ -26,7 +26,8 @@ for trabajo in trabajos:
                 "tipo": tipo_precio(f.tipo),
                 "fecha del precio": mes(f.fecha),
                 "GPU y arranque (US$)": rango(
-                    f.gpu + f.arranque_min, f.gpu + f.arranque_max
+                    f.gpu + f.retrabajo_min + f.arranque_min,
+                    f.gpu + f.retrabajo_max + f.arranque_max,
                 ),
                 "disco (US$)": importe(f.disco_min, f.disco_max),
                 "transferencia (US$)": importe(
@@ -58,6 +59,10 @@ print(
     "disco o de "
     "transferencia, y esa partida no se suma. Los rangos van del arranque más corto "
     "y la tarifa "
-    "más baja al arranque más largo y la tarifa más alta."
+    "más baja al arranque más largo y la tarifa más alta. En las interrumpibles, "
+    "la GPU incluye el trabajo repetido que cabe esperar tras las interrupciones "
+    "([modelo de Daly](calculadoras/interrumpibles.md#modelo), con la tasa de "
+    "`supuestos.csv`), como en "
+    "[¿Dónde sale más barato?](calculadoras/donde-mas-barato.md)."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -4,4 +4,4 @@ from gpucoste.calculo import ranking
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo, desglose=True).head(5)
 print(f"**{trabajo.descripcion()}**: las partidas de las cinco más baratas.\n")
-print(tabla.to_markdown(index=False, colalign=["left", "left"] + ["right"] * 4))
+print(tabla.to_markdown(index=False, colalign=["left", "left"] + ["right"] * 5))

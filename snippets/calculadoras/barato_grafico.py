@@ -36,7 +36,7 @@ with graficos.figura(alto=4.4) as (fig, ax):
     )
     for gpu, color in colores.items():
         ax.plot([], [], "o", color=color, label=gpu)
-    ax.set_xlabel("horas de cómputo (rango por la MFU)")
+    ax.set_xlabel("horas facturadas (rango por la MFU)")
     ax.set_ylabel("coste por trabajo terminado (US$)")
     ax.set_xlim(0, None)
     ax.set_ylim(0, None)

@@ -9,3 +9,4 @@ print(
     f"\nEn {cuantas} filas el cálculo coincide con la primera versión "
     "para estas cargas."
 )
+print(f"\n{decisiones.nota_cuando_compensa()}")

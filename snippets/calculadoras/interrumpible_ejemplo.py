@@ -1,8 +1,8 @@
 # Fine-tuning de la primera versión en una RTX 4090 interrumpible:
 # tiempo y coste esperados.
 from gpucoste.base import formato
-from gpucoste.base.formato import dolares, mes, nivel, numero, tipo_precio
-from gpucoste.calculo import interrupciones, vast
+from gpucoste.base.formato import dolares, numero
+from gpucoste.calculo import interrupciones
 from gpucoste.guia import decisiones
 
 e = decisiones.ejemplo_interrumpible()
@@ -11,15 +11,12 @@ print(
     f"(la estimación de la primera versión para la {e.gpu})."
 )
 print(
-    f"- **Precio:** {dolares(e.precio_bajo_demanda)}/h bajo demanda "
-    f"({e.proveedor}, {nivel(e.nivel)}, {tipo_precio(e.tipo_precio)}, "
-    f"{mes(e.fecha_precio)}); interrumpible, "
-    f"{vast.ahorro_interrumpible(e.descuento)}: "
-    f"{dolares(e.precio_interrumpible, 3)}/h."
+    f"- **Precio:** interrumpible, {dolares(e.precio_interrumpible, 3)}/h en "
+    f"{e.proveedor}, {e.interrumpible.describir()}."
 )
 print(
     f"- **Checkpoint:** {numero(e.escritura_h * 60, 0)} minuto en escribirse "
-    "(estimación)."
+    "(estimación de `supuestos.csv`)."
 )
 print(
     f"- **Reinicio:** de {numero(e.reinicio_min_h * 60, 0)} a "
@@ -36,6 +33,7 @@ print(
             "checkpoint cada (minutos)": 0,
             "horas": 2,
             "horas (reinicio largo)": 2,
+            "checkpoints y trabajo repetido (US$)": 2,
             "coste (US$)": 2,
             "coste (US$, reinicio largo)": 2,
         },

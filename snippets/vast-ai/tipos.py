@@ -1,18 +1,18 @@
 # Bajo demanda, interrumpible o reservada: un trabajo con los tres tipos de alquiler.
 import pandas as pd
 
-from gpucoste.base.formato import dolares, fecha, numero, porcentaje
-from gpucoste.calculo import atipicos, experimento, vast
+from gpucoste.base.formato import dolares, fecha, numero, porcentaje, tipo_precio
+from gpucoste.calculo import experimento, interrupciones, modalidades, vast
 from gpucoste.dinero import moneda
 
-# El trabajo de la primera versión en una H100, al precio más reciente
-# no atípico de los datos.
+# El trabajo de la primera versión en una H100, con los precios de Vast.ai que usan
+# todas las páginas: bajo demanda, interrumpible (leído, si lo hay) y reservada.
 esc = next(e for e in experimento.escenarios() if e.gpu == "H100 80GB")
-precio = atipicos.precio_reciente(esc.gpu, esc.proveedor, esc.nivel).precio
+bajo = modalidades.precio_bajo_demanda(esc.gpu, vast.PROVEEDOR)
+puja = modalidades.precio_interrumpible(esc.gpu, vast.PROVEEDOR)
+reserva = modalidades.precio_reservado(esc.gpu, vast.PROVEEDOR, 1)
 horas_mes = vast.regla("horas_mes_reserva").valor
-# Supuesto del ejemplo: en la interrumpible se repite una cuarta parte del trabajo
-# (lo hecho desde el último checkpoint antes de cada interrupción).
-repetida = 0.25
+s = interrupciones.supuestos()
 
 trabajos = (
     ("El fine-tuning", esc.horas),
@@ -21,7 +21,7 @@ trabajos = (
 for nombre, horas in trabajos:
     filas = []
     for t in vast.tipos_de_alquiler(
-        precio.precio_hora_usd, horas, fraccion_repetida=repetida
+        bajo.precio_hora_usd, horas, puja_hora=puja.precio_hora_usd
     ):
         filas.append(
             {
@@ -39,24 +39,35 @@ for nombre, horas in trabajos:
     )
     print()
 
-puja = precio.precio_hora_usd * (1 - vast.descuento_interrumpible())
-iguala = vast.repeticion_que_iguala(precio.precio_hora_usd, puja)
-d = vast.descuento_reserva(1)
+eq = interrupciones.tasa_equilibrio(
+    esc.horas,
+    puja.precio_hora_usd,
+    bajo.precio_hora_usd,
+    s.escritura_h,
+    s.reinicio_min_h,
+)
 comision = vast.regla("comision_cancelar_reserva").valor
+print(f"\nPrecios de Vast.ai para la {esc.gpu}:\n")
 print(
-    f"\nSupuestos: {precio.nombre} a {dolares(precio.precio_hora_usd)}/h "
-    f"({fecha(precio.fecha)}); la puja de la interrumpible, "
-    f"{vast.ahorro_interrumpible(vast.descuento_interrumpible())}; "
-    f"la reserva, un mes prepagado al {porcentaje(d)} de descuento "
-    "(el de `vastai prepay instance` por defecto) y destruida al terminar."
+    f"- **Bajo demanda:** {dolares(bajo.precio_hora_usd)}/h "
+    f"({tipo_precio(bajo.tipo)}, {fecha(bajo.fecha)})."
 )
 print(
-    "\n- La interrumpible sigue saliendo más barata mientras la parte repetida no "
-    "llegue al "
-    f"{porcentaje(iguala)} del trabajo."
+    f"- **Interrumpible:** {dolares(puja.precio_hora_usd)}/h, {puja.describir()}. "
+    "Sus horas son las esperadas con el modelo de Daly de "
+    "[Instancias interrumpibles](calculadoras/interrumpibles.md#modelo): "
+    f"{numero(s.interrupciones_hora, 1)} interrupciones por hora, checkpoints de "
+    f"{numero(s.escritura_h * 60, 0)} minuto y reinicios de "
+    f"{numero(s.reinicio_min_h * 60, 0)} minutos (`supuestos.csv`)."
 )
+print(f"- **Reservada:** {reserva.describir()}; se destruye al terminar.")
+if eq.umbral is not None:
+    print(
+        "\nEn el fine-tuning, la interrumpible sale más barata mientras no pase de "
+        f"{numero(eq.umbral)} interrupciones por hora de media."
+    )
 print(
-    "- Reservar para un solo trabajo y cancelar cuesta más que alquilar bajo demanda: "
+    "Reservar para un solo trabajo y cancelar cuesta más que alquilar bajo demanda: "
     "Vast.ai recupera el "
     f"descuento disfrutado y cobra un {porcentaje(comision)} más sobre él. Además "
     "hay que "

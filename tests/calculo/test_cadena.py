@@ -235,9 +235,11 @@ def test_ranking_ordenado_con_fechas_y_pareto():
 
 def test_ranking_coste_es_la_suma_de_partidas():
     for f in ranking.ranking(TRABAJO):
-        partidas = [p for p in (f.gpu, f.arranque, f.disco, f.transferencia) if p is not None]
+        partidas = [p for p in (f.gpu, f.retrabajo, f.arranque, f.disco, f.transferencia) if p is not None]
         assert f.coste.minimo == pytest.approx(sum(p.minimo for p in partidas))
-        assert f.gpu.minimo == pytest.approx(f.precio.precio_hora_usd * f.n_gpus * f.horas.minimo)
+        # En una interrumpible, las horas llevan además el trabajo repetido, que va en su propia partida.
+        repetidas = 0 if f.retrabajo is None else f.retrabajo.minimo / (f.precio.precio_hora_usd * f.n_gpus)
+        assert f.gpu.minimo == pytest.approx(f.precio.precio_hora_usd * f.n_gpus * (f.horas.minimo - repetidas))
 
 
 def test_ranking_usa_tarifas_sin_inventar():

@@ -120,7 +120,7 @@ def test_descuento_fuera_de_rango(valor):
         equilibrios.alquilar_o_reservar(precio_hora=1, descuento=valor)
 
 
-BASE = dict(precio_hora=0.34, descuento_reserva=0.2)
+BASE = dict(precio_hora=0.34, precio_reservada=0.34 * 0.8)
 
 
 def test_recomendacion_de_cada_fila_del_articulo():
@@ -146,6 +146,14 @@ def test_recomendacion_de_cada_fila_del_articulo():
     assert r.opcion == recomendacion.RESERVADA
     assert r.coste == pytest.approx(2 * 730 * 0.34 * 0.8)
     assert len(r.razones) == len(recomendacion.OPCIONES)
+    # La reserva, al precio de su proveedor: más cara que la por horas de otro, pierde.
+    r = recomendacion.recomendar(
+        horas_gpu=horas, continuo=True, tokens_mes=tokens, precio_hora=0.34, precio_reservada=0.455 * 0.8
+    )
+    assert r.opcion == recomendacion.POR_HORAS and r.coste == pytest.approx(2 * 730 * 0.34)
+    # Sin proveedor que ofrezca reserva, la opción queda descartada con su motivo.
+    r = recomendacion.recomendar(horas_gpu=6, continuo=False, precio_hora=0.34, precio_reservada=None)
+    assert next(o for o in r.opciones if o.nombre == recomendacion.RESERVADA).coste is None
 
 
 def test_recomendacion_sin_opciones():

@@ -39,11 +39,12 @@ def test_reembolso_de_la_reserva_reproduce_el_ejemplo_de_vast():
 
 def test_los_descuentos_de_vast_tienen_una_sola_fila(carpeta_datos):
     """El ahorro de la interrumpible y los descuentos de la reserva de Vast.ai viven solo en modalidades.csv: la
-    guía de Vast.ai (vast) y las calculadoras (mercado) leen la misma fila. Falta plantada: se cambia esa fila
-    y cambian los dos; vast_reglas.csv no guarda otra copia."""
+    guía de Vast.ai (vast), las calculadoras (mercado) y la regla de respaldo del precio interrumpible
+    (modalidades) leen la misma fila. Falta plantada: se cambia esa fila y cambia la regla; vast_reglas.csv no
+    guarda otra copia."""
+    from gpucoste.calculo import modalidades
     from gpucoste.dinero import mercado
 
-    assert vast.descuento_interrumpible() == mercado.descuento("Vast.ai", "interrumpible").descuento
     for meses in (1, 3):
         assert vast.descuento_reserva(meses) == mercado.descuento("Vast.ai", "reservada", meses).descuento
     reglas = (carpeta_datos / "vast_reglas.csv").read_text(encoding="utf-8")
@@ -52,8 +53,10 @@ def test_los_descuentos_de_vast_tienen_una_sola_fila(carpeta_datos):
     texto = ruta.read_text(encoding="utf-8")
     ruta.write_text(texto.replace("Vast.ai,interrumpible,0,0.5,", "Vast.ai,interrumpible,0,0.6,"), encoding="utf-8")
     datos.limpiar_cache()
-    assert vast.descuento_interrumpible() == mercado.descuento("Vast.ai", "interrumpible").descuento == 0.6
-    assert vast.tipos_de_alquiler(1.0, 10)[1].precio_hora == pytest.approx(0.4)
+    assert mercado.descuento("Vast.ai", "interrumpible").descuento == 0.6
+    regla = modalidades.precio_interrumpible("A100 80GB", "Vast.ai")  # sin precio interrumpible leído
+    assert regla.origen == modalidades.REGLA and regla.descuento == 0.6
+    assert regla.precio_hora_usd == pytest.approx(0.4 * regla.bajo_demanda.precio_hora_usd)
 
 
 def test_coste_por_estado():
@@ -73,15 +76,19 @@ def test_el_precio_de_la_tarjeta_incluye_el_disco():
 
 
 def test_tipos_de_alquiler():
-    corto = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 1.5, fraccion_repetida=0.25)}
+    from gpucoste.calculo import interrupciones
+
+    corto = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 1.5, puja_hora=1.0)}
     assert corto["bajo demanda"].coste == pytest.approx(3)
-    assert corto["interrumpible"].coste == pytest.approx(1.0 * 1.5 * 1.25)  # puja a la mitad
+    # la interrumpible, con el trabajo repetido del modelo de Daly (la misma función que el ranking)
+    r = interrupciones.retrabajo(1.5, 1.0)
+    assert corto["interrumpible"].coste == pytest.approx(1.5 + r.coste)
+    assert corto["interrumpible"].horas_facturadas == pytest.approx(r.esperado.horas) and r.coste > 0
     # Reservar para un trabajo corto y cancelar: el descuento se devuelve con un 5 % encima.
     assert corto["reservada"].coste == pytest.approx(3 * (1 + 0.2 * 0.05))
     assert corto["reservada"].pago_por_adelantado == pytest.approx(720 * 2 * 0.8)
-    mes = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 720)}
+    mes = {t.tipo: t for t in vast.tipos_de_alquiler(2.0, 720, puja_hora=1.0)}
     assert mes["reservada"].coste == pytest.approx(0.8 * mes["bajo demanda"].coste)
-    assert vast.repeticion_que_iguala(2.0, 1.0) == pytest.approx(1)
 
 
 def test_coste_por_trabajo_y_dlperf():
@@ -100,7 +107,7 @@ def test_coste_por_trabajo_y_dlperf():
         (lambda: vast.descuento_reserva(2), "meses: 2 no vale; se admite 1 o 3"),
         (lambda: vast.reembolso_reserva(1, 0.9, 1, 0), "descuento: 0.9 no vale"),
         (lambda: vast.coste_por_estado(-1, 10, 0.1, 1), "precio_gpu_hora: -1 no vale"),
-        (lambda: vast.tipos_de_alquiler(1, 0), "horas: 0 no vale"),
+        (lambda: vast.tipos_de_alquiler(1, 0, puja_hora=0.5), "horas: 0 no vale"),
         (lambda: vast.regla("gratis"), "Regla de Vast.ai desconocida"),
         (lambda: moneda.a_euros(float("nan")), "usd: nan no es un número finito"),
         (lambda: moneda.dato("yenes"), "Dato de moneda desconocido"),
@@ -215,8 +222,11 @@ def test_pagina_vast_tipos(sitio):
     tablas = [celdas(t) for t in sopa.find_all("table") if "por adelantado (US$)" in t.get_text()]
     assert len(tablas) == 2
     filas = tablas[0]
-    esc_h100 = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado").precio
-    tipos = vast.tipos_de_alquiler(esc_h100.precio_hora_usd, 1.2, fraccion_repetida=0.25)
+    from gpucoste.calculo import modalidades
+
+    bajo = modalidades.precio_bajo_demanda("H100 80GB", "Vast.ai")
+    puja = modalidades.precio_interrumpible("H100 80GB", "Vast.ai")
+    tipos = vast.tipos_de_alquiler(bajo.precio_hora_usd, 1.2, puja_hora=puja.precio_hora_usd)
     assert [f[3] for f in filas] == [numero(t.coste) for t in tipos]
     assert "no se puede cambiar" in sopa.get_text() or "se puede convertir" in sopa.get_text()
     assert "vastai prepay instance" in sopa.get_text()
@@ -248,15 +258,17 @@ def test_pagina_alternativas(sitio):
     assert dolares(iva) in texto
 
 
-def test_el_ahorro_interrumpible_de_vast_se_dice_igual_en_cada_pagina():
-    """Una sola redacción (la de vast.ahorro_interrumpible) y sin «mínimo» ni «típico»: la página de precios de
-    Vast.ai dice «often 50%+ cheaper than bajo demanda», un ahorro habitual, no un descuento fijo ni uno mínimo."""
+def test_ninguna_pagina_supone_un_ahorro_interrumpible_fijo():
+    """El precio interrumpible sale de modalidades.precio_interrumpible (el leído, si lo hay): ningún snippet lo
+    calcula con el ahorro de modalidades.csv a mano, y la regla, donde se usa, lo dice."""
     from conftest import RAIZ
 
-    texto = vast.ahorro_interrumpible(0.5)
-    assert "a menudo un 50\u00a0% o más" in texto and "mínimo" not in texto and "típico" not in texto
+    from gpucoste.calculo import modalidades
+
     for snippet in ("vast-ai/tipos.py", "calculadoras/interrumpible_ejemplo.py"):
         fuente = (RAIZ / "snippets" / snippet).read_text(encoding="utf-8")
-        assert "vast.ahorro_interrumpible(" in fuente and "descuento mínimo" not in fuente, snippet
-    with pytest.raises(ValueError, match="descuento"):
-        vast.ahorro_interrumpible(-0.5)
+        assert '"interrumpible")' not in fuente and "1 - " not in fuente, snippet
+    regla = modalidades.precio_interrumpible("A100 80GB", "Vast.ai")
+    assert regla.origen == "regla" and "una regla, no un precio leído" in regla.describir()
+    leido = modalidades.precio_interrumpible("H100 80GB", "Vast.ai")
+    assert leido.origen == "leído" and "leído en `precios.csv`" in leido.describir()

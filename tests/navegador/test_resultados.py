@@ -140,7 +140,9 @@ def test_interrumpibles_por_defecto_da_la_fila_publicada(sitio, sesion):
     """Fuente independiente: la tabla del ejemplo (snippet de la página), fila de la tasa por defecto, y el
     umbral de la prosa con el reinicio corto."""
     sopa = _sopa(sitio, PAGINA_INTERRUMPIBLES)
-    tasa = numero(navegador.TASA_EJEMPLO)
+    from gpucoste.calculo import interrupciones
+
+    tasa = numero(interrupciones.supuestos().interrupciones_hora)
     fila = next(f for f in _cabecera_y_filas(sopa, "interrupciones/h") if f["interrupciones/h"] == tasa)
     sesion.abrir(PAGINA_INTERRUMPIBLES)
     sesion.enviar("gc-interrumpibles")

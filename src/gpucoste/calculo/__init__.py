@@ -1,6 +1,7 @@
 """Un módulo por pregunta: ¿cabe? (``memoria``, ``vram``), ¿cuánto tarda? (``tiempo``, con el ritmo de cada GPU
 en ``velocidad``), ¿cuánto cuesta? (``coste``, ``ocultos``, ``arranque``, ``electricidad``, ``sensibilidad``),
-¿dónde sale más barato? (``ranking``, ``alternativas``, ``vast``), interrupciones, equilibrios, compra,
+¿dónde sale más barato? (``ranking``, ``alternativas``, ``vast``), el precio de cada modalidad (bajo demanda,
+interrumpible, reservada: ``modalidades``), interrupciones, equilibrios, compra,
 recomendación, la calibración con medidas publicadas (``calibracion``; cada medida frente a lo que predice la
 biblioteca y el informe del error, en ``contraste``) y los escenarios del experimento. Usa ``base``, ``datos`` y
 ``dinero``.

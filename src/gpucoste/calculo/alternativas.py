@@ -16,7 +16,7 @@ import pandas as pd
 from gpucoste import datos
 from gpucoste.base.validacion import Validado, instancia, opcion
 from gpucoste.base.validacion import numero as valido
-from gpucoste.calculo import atipicos, experimento, ocultos
+from gpucoste.calculo import atipicos, experimento, interrupciones, ocultos
 from gpucoste.calculo.coste import coste_total
 
 __all__ = ["Cambio", "Trabajo", "cambios_de_precio", "comparar", "ofertas", "trabajo_del_articulo", "trabajo_grande"]
@@ -73,7 +73,12 @@ def _tarifa_disco(proveedor: str) -> datos.Tarifa | None:
 def comparar(gpu: str, trabajo: Trabajo) -> pd.DataFrame:
     """Una fila por proveedor y nivel con ``gpu``: precio, fecha y cada partida como mínimo y máximo.
 
-    Columnas: ``proveedor``, ``nivel``, ``precio``, ``fecha``, ``gpu``, ``arranque_min/max``,
+    En una oferta interrumpible, ``retrabajo_min/max`` es el coste esperado del trabajo repetido tras las
+    interrupciones (``interrupciones.retrabajo``, el mismo que usa el ranking; 0 en las demás) y el disco se cobra
+    también durante esas horas.
+
+    Columnas: ``proveedor``, ``nivel``, ``precio``, ``fecha``, ``gpu`` (sin interrupciones), ``retrabajo_min/max``,
+    ``arranque_min/max``,
     ``disco_min/max`` y ``transferencia_min/max`` (``NaN`` si no hay tarifa), ``total_min/max`` (sin
     las partidas sin tarifa) y ``completo`` (todas las partidas tienen tarifa). Ordenada por total.
     """
@@ -83,13 +88,20 @@ def comparar(gpu: str, trabajo: Trabajo) -> pd.DataFrame:
     for p in ofertas(gpu):
         disco = _tarifa_disco(p.proveedor)
         red = ocultos.transferencia(p.proveedor, trabajo.gb_subida, trabajo.gb_bajada)
-        extremos = []
+        extremos, repetido = [], []
         for minutos, lado in ((arranque.valor_min, "min"), (arranque.valor_max, "max")):
             tarifa = getattr(disco, f"precio_{lado}_usd") if disco else 0.0
+            # En una interrumpible, el trabajo repetido tras las interrupciones (Daly), como en el ranking.
+            r = (
+                interrupciones.retrabajo(trabajo.horas, p.precio_hora_usd, reinicio_h=minutos / 60)
+                if p.nivel == "interrumpible"
+                else None
+            )
+            repetido.append(r.coste if r else 0.0)
             extremos.append(
                 coste_total(
                     p.precio_hora_usd,
-                    trabajo.horas,
+                    trabajo.horas + (r.horas_extra if r else 0.0),
                     minutos_arranque=minutos,
                     gb_disco=trabajo.gb_disco,
                     precio_gb_mes=tarifa,
@@ -104,7 +116,9 @@ def comparar(gpu: str, trabajo: Trabajo) -> pd.DataFrame:
                 "precio": p.precio_hora_usd,
                 "tipo": p.tipo,
                 "fecha": p.fecha,
-                "gpu": bajo.gpu,
+                "gpu": p.precio_hora_usd * trabajo.horas,
+                "retrabajo_min": repetido[0],
+                "retrabajo_max": repetido[1],
                 "arranque_min": bajo.arranque,
                 "arranque_max": alto.arranque,
                 "disco_min": bajo.almacenamiento if disco else math.nan,

@@ -28,10 +28,22 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gpucoste import datos
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado, tabla_de
 from gpucoste.calculo.equilibrios import Equilibrio, _finito
 
-__all__ = ["Esperado", "METODOS", "coste_segun_tasa", "esperado", "intervalo_optimo", "tasa_equilibrio"]
+__all__ = [
+    "Esperado",
+    "METODOS",
+    "Retrabajo",
+    "Supuestos",
+    "coste_segun_tasa",
+    "esperado",
+    "intervalo_optimo",
+    "retrabajo",
+    "supuestos",
+    "tasa_equilibrio",
+]
 
 
 METODOS = ("young", "daly")
@@ -126,6 +138,77 @@ def esperado(
             "finito; se admite una tasa menor (o checkpoints más frecuentes)."
         )
     return Esperado(horas=horas, coste=horas * precio, interrupciones=horas * tasa, intervalo=intervalo)
+
+
+@dataclass(frozen=True)
+class Supuestos(Validado):
+    """Las entradas del modelo cuando nadie da las suyas, de ``supuestos.csv``: ningún proveedor publica con qué
+    frecuencia interrumpe, así que la tasa es un supuesto de esta guía, y la escritura, una estimación."""
+
+    interrupciones_hora: float
+    escritura_h: float
+    reinicio_min_h: float
+    """El arranque más corto de ``minutos_arranque``, en horas."""
+    reinicio_max_h: float
+    """El arranque más largo de ``minutos_arranque``, en horas."""
+
+
+def supuestos() -> Supuestos:
+    """La tasa de interrupciones (``interrupciones_hora``), la escritura de un checkpoint (``minutos_checkpoint``) y
+    el reinicio (``minutos_arranque``) de ``supuestos.csv``: las mismas en el ranking, las calculadoras, la línea de
+    órdenes y las páginas."""
+    s = datos.supuestos()
+    arranque = s["minutos_arranque"]
+    return Supuestos(
+        interrupciones_hora=s["interrupciones_hora"].valor_min,
+        escritura_h=s["minutos_checkpoint"].valor_min / 60,
+        reinicio_min_h=arranque.valor_min / 60,
+        reinicio_max_h=arranque.valor_max / 60,
+    )
+
+
+@dataclass(frozen=True)
+class Retrabajo(Validado):
+    """Lo que las interrupciones añaden de media a un trabajo: horas y dólares de más (checkpoints, trabajo perdido
+    desde el último y reinicios), con las entradas usadas."""
+
+    horas_trabajo: float
+    interrupciones_hora: float
+    escritura_h: float
+    reinicio_h: float
+    esperado: Esperado
+    """Horas y coste totales esperados (:func:`esperado`)."""
+    horas_extra: float
+    """``esperado.horas − horas_trabajo``: lo que se repite o se espera por las interrupciones."""
+    coste: float
+    """``horas_extra × precio_hora`` (US$): el coste esperado de repetir trabajo."""
+
+
+def retrabajo(
+    horas_trabajo: float,
+    precio_hora: float,
+    interrupciones_hora: float | None = None,
+    escritura_h: float | None = None,
+    reinicio_h: float | None = None,
+    intervalo_h: float | None = None,
+) -> Retrabajo:
+    """El coste esperado de repetir trabajo tras las interrupciones: :func:`esperado` (Daly, con el intervalo óptimo
+    salvo ``intervalo_h``) menos las ``horas_trabajo`` sin interrupciones, a ``precio_hora`` (US$/h).
+
+    Es la única cuenta del trabajo repetido de la guía: la usan el ranking (que ordena las ofertas interrumpibles por
+    su coste esperado), las calculadoras, ``gpucoste interrumpible`` y las páginas de los proveedores. Sin
+    ``interrupciones_hora``, ``escritura_h`` o ``reinicio_h``, los de :func:`supuestos` (el reinicio, el corto).
+    """
+    s = supuestos()
+    tasa = s.interrupciones_hora if interrupciones_hora is None else interrupciones_hora
+    escritura = s.escritura_h if escritura_h is None else escritura_h
+    reinicio = s.reinicio_min_h if reinicio_h is None else reinicio_h
+    e = esperado(horas_trabajo, tasa, escritura, reinicio, precio_hora, intervalo_h)
+    extra = max(0.0, e.horas - float(horas_trabajo))
+    coste = resultado(
+        extra * float(precio_hora), "retrabajo", {"horas_trabajo": horas_trabajo, "precio_hora": precio_hora}
+    )
+    return Retrabajo(float(horas_trabajo), float(tasa), float(escritura), float(reinicio), e, extra, coste)
 
 
 def coste_segun_tasa(

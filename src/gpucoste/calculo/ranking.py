@@ -11,7 +11,11 @@ Para un ``Trabajo`` (modelo, método, tokens, longitud de secuencia…):
    tarifa del proveedor) y transferencia (subir el dataset, bajar el checkpoint:
    ``ocultos.transferencia``). Donde el proveedor no publica una tarifa, la partida queda sin dato
    (``None``) y el total no la incluye: nunca un cero inventado;
-4. la tabla ordenada por coste (punto medio del rango), con la fecha de cada precio y la frontera
+4. en una oferta interrumpible, el trabajo que se repite tras las interrupciones, con el modelo de Daly
+   (``interrupciones.retrabajo``, con la tasa, la escritura del checkpoint y el reinicio de
+   ``supuestos.csv``): sus horas y su coste esperados van en la fila (la partida ``retrabajo``), así que se
+   ordena por coste esperado, no por el precio por hora desnudo;
+5. la tabla ordenada por coste (punto medio del rango), con la fecha de cada precio y la frontera
    de Pareto marcada: las filas que ninguna otra mejora a la vez en coste y en horas.
 
 Núcleo en Python puro; solo ``tabla`` importa pandas (para la página y la línea de órdenes).
@@ -24,7 +28,7 @@ from functools import cached_property
 
 from gpucoste import datos
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
-from gpucoste.calculo import atipicos, calibracion, memoria, ocultos, tiempo
+from gpucoste.calculo import atipicos, calibracion, interrupciones, memoria, ocultos, tiempo
 from gpucoste.calculo.coste import Rango, coste_total
 
 __all__ = [
@@ -131,16 +135,20 @@ class Fila(Validado):
     n_gpus: int
     memoria_gb: float
     horas: Rango
+    """Horas facturadas de cómputo; en una oferta interrumpible, las esperadas con el trabajo repetido."""
     gpu: Rango
+    """La GPU durante las horas del trabajo sin interrupciones."""
     arranque: Rango
     disco: Rango | None
     transferencia: Rango | None
+    retrabajo: Rango | None = None
+    """Solo en una oferta interrumpible: el coste esperado del trabajo repetido (``interrupciones.retrabajo``)."""
     pareto: bool = field(default=False, compare=False)
 
     @property
     def coste(self) -> Rango:
-        """Coste total por trabajo terminado (las partidas sin dato no suman)."""
-        partidas = [self.gpu, self.arranque, self.disco, self.transferencia]
+        """Coste total por trabajo terminado (las partidas sin dato no suman); en una interrumpible, el esperado."""
+        partidas = [self.gpu, self.retrabajo, self.arranque, self.disco, self.transferencia]
         return Rango(sum(p.minimo for p in partidas if p is not None), sum(p.maximo for p in partidas if p is not None))
 
     @property
@@ -192,17 +200,28 @@ def _opcion(trabajo: Trabajo, modelo: datos.Modelo, precio: datos.Precio, gpu: d
     )
     arranque = datos.supuestos()["minutos_arranque"]
     disco = _tarifa(precio.proveedor)
+    precio_todas = precio.precio_hora_usd * n
+    # En una interrumpible, el trabajo repetido (Daly): el extremo bajo con el reinicio corto, el alto con el largo.
+    repetido = (
+        tuple(
+            interrupciones.retrabajo(h, precio_todas, reinicio_h=minutos / 60)
+            for h, minutos in ((horas.minimo, arranque.valor_min), (horas.maximo, arranque.valor_max))
+        )
+        if precio.nivel == "interrumpible"
+        else None
+    )
+    extra = (repetido[0].horas_extra, repetido[1].horas_extra) if repetido else (0.0, 0.0)
     bajo, alto = (
         coste_total(
-            precio.precio_hora_usd * n,
-            h,
+            precio_todas,
+            h + mas,
             minutos_arranque=minutos,
             gb_disco=trabajo.gb_disco if disco else 0,
             precio_gb_mes=tarifa,
         )
-        for h, minutos, tarifa in (
-            (horas.minimo, arranque.valor_min, disco.precio_min_usd if disco else 0),
-            (horas.maximo, arranque.valor_max, disco.precio_max_usd if disco else 0),
+        for h, mas, minutos, tarifa in (
+            (horas.minimo, extra[0], arranque.valor_min, disco.precio_min_usd if disco else 0),
+            (horas.maximo, extra[1], arranque.valor_max, disco.precio_max_usd if disco else 0),
         )
     )
     memoria_gb = memoria.encaja(modelo, trabajo.metodo, gpu, n_gpus=n, **trabajo.opciones_memoria).total
@@ -210,11 +229,12 @@ def _opcion(trabajo: Trabajo, modelo: datos.Modelo, precio: datos.Precio, gpu: d
         precio=precio,
         n_gpus=n,
         memoria_gb=memoria_gb,
-        horas=horas,
-        gpu=Rango(bajo.gpu, alto.gpu),
+        horas=Rango(horas.minimo + extra[0], horas.maximo + extra[1]),
+        gpu=Rango(precio_todas * horas.minimo, precio_todas * horas.maximo),
         arranque=Rango(bajo.arranque, alto.arranque),
         disco=Rango(bajo.almacenamiento, alto.almacenamiento) if disco else None,
         transferencia=ocultos.transferencia(precio.proveedor, trabajo.gb_dataset, trabajo.gb_checkpoint),
+        retrabajo=Rango(repetido[0].coste, repetido[1].coste) if repetido else None,
     )
 
 
@@ -270,7 +290,7 @@ class Dispersion(Validado):
     opciones: tuple[str, ...]
     """«GPU en proveedor (nivel)» de cada fila, para el texto alternativo."""
     horas: tuple[tuple[float, float], ...]
-    """Horas de cómputo de cada fila, (mínimo, máximo) por la MFU."""
+    """Horas facturadas de cada fila, (mínimo, máximo) por la MFU; en una interrumpible, con el trabajo repetido."""
     costes: tuple[tuple[float, float], ...]
     """Coste por trabajo terminado de cada fila, (mínimo, máximo), en US$."""
     frontera: tuple[int, ...]
@@ -345,7 +365,7 @@ def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
             "horas_min": f.horas.minimo,
             "horas_max": f.horas.maximo,
         }
-        for nombre in ("gpu", "arranque", "disco", "transferencia", "coste"):
+        for nombre in ("gpu", "retrabajo", "arranque", "disco", "transferencia", "coste"):
             valor = getattr(f, nombre)
             clave = "coste_gpu" if nombre == "gpu" else nombre
             r[f"{clave}_min_usd"] = valor.minimo if valor else None
@@ -368,8 +388,8 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
     from gpucoste.base.formato import fecha, rango, tipo_precio, total
     from gpucoste.base.formato import numero as texto_numero
 
-    def texto(r: Rango | None, decimales: int = 2) -> str:
-        return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
+    def texto(r: Rango | None, decimales: int = 2, vacio: str = "sin dato") -> str:
+        return vacio if r is None else rango(r.minimo, r.maximo, decimales)
 
     memoria.booleano(desglose, "desglose")
     filas = []
@@ -381,6 +401,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
         if desglose:
             fila |= {
                 "GPU (US$)": texto(f.gpu),
+                "checkpoints y trabajo repetido (US$)": texto(f.retrabajo, vacio="no aplica"),
                 "arranque (US$)": texto(f.arranque),
                 "disco (US$)": texto(f.disco),
                 "transferencia (US$)": texto(f.transferencia),

@@ -1,8 +1,9 @@
 """«Cuándo compensa cada opción», calculado: para una carga descrita, la opción más barata y por qué.
 
 Las opciones son las de la tabla de la primera versión: local (solo electricidad: la GPU ya es tuya), API por token,
-GPU alquilada por horas y GPU reservada (todo el mes, con descuento). Cada una se calcula o se descarta con
-su motivo; gana la más barata de las posibles. Importes en dólares (``precio_kwh`` ya convertido).
+GPU alquilada por horas y GPU reservada (todo el mes, al precio reservado del proveedor que ofrece la reserva:
+:func:`gpucoste.calculo.modalidades.precio_reservado`). Cada una se calcula o se descarta con su motivo; gana la más
+barata de las posibles. Importes en dólares (``precio_kwh`` ya convertido).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from gpucoste.base import formato
-from gpucoste.base.validacion import Validado, fraccion, horas_mes, numero, resultado
+from gpucoste.base.validacion import Validado, horas_mes, numero, resultado
 from gpucoste.calculo.coste import HORAS_MES
 from gpucoste.calculo.electricidad import SEGUNDOS_HORA, coste_electricidad
 from gpucoste.calculo.equilibrios import coste_api_mes
@@ -54,7 +55,7 @@ def recomendar(
     horas_gpu: float,
     continuo: bool,
     precio_hora: float,
-    descuento_reserva: float,
+    precio_reservada: float | None,
     tokens_mes: float | None = None,
     precio_millon_api: float | None = None,
     privado: bool = False,
@@ -71,12 +72,15 @@ def recomendar(
       principio y fin (paga solo ``horas_gpu``).
     - ``tokens_mes`` y ``precio_millon_api`` (por millón, entrada incluida): sin ellos no hay opción API
       (p. ej., un fine-tuning). ``privado``: los datos no pueden salir de casa, ni a la API ni a la nube.
+    - ``precio_hora``: US$/h de la GPU alquilada por horas; ``precio_reservada``: US$/h de la GPU reservada, con el
+      descuento ya aplicado al precio del proveedor que lo ofrece (``modalidades.precio_reservado``; nunca el
+      descuento de un proveedor sobre el precio de otro). ``None``: ningún proveedor ofrece reserva.
     - ``horas_local``, ``potencia_local_w`` y ``precio_kwh``: la GPU que ya tienes (sin ellos, no hay opción
       local); su compra no se cuenta (para eso, :func:`gpucoste.calculo.compra.comprar_o_alquilar`).
     """
     necesarias = numero(horas_gpu, "horas_gpu", cero=True)
     precio = numero(precio_hora, "precio_hora")
-    d = fraccion(descuento_reserva, "descuento_reserva")
+    reservada = None if precio_reservada is None else numero(precio_reservada, "precio_reservada")
     mes = horas_mes(horas, "horas")
     if not isinstance(continuo, bool) or not isinstance(privado, bool):
         raise ValueError(f"continuo/privado: {continuo!r}/{privado!r} no valen; se admite True o False.")
@@ -133,12 +137,15 @@ def recomendar(
         coste = pagadas * precio
         razon = f"{_dolares(coste)} al mes: {formato.numero(pagadas, 0)} horas a {_dolares(precio)}/h"
         opciones.append(Opcion(POR_HORAS, coste, razon))
-        coste = gpus * mes * precio * (1 - d)
-        razon = (
-            f"{_dolares(coste)} al mes: {gpus} GPU todo el mes con un {formato.porcentaje(d)} de descuento "
-            f"y un uso del {formato.porcentaje(uso)}"
-        )
-        opciones.append(Opcion(RESERVADA, coste, razon))
+        if reservada is None:
+            opciones.append(Opcion(RESERVADA, None, "ningún proveedor de los datos ofrece reservar esta GPU"))
+        else:
+            coste = gpus * mes * reservada
+            razon = (
+                f"{_dolares(coste)} al mes: {gpus} GPU reservadas todo el mes a {_dolares(reservada)}/h "
+                f"y un uso del {formato.porcentaje(uso)}"
+            )
+            opciones.append(Opcion(RESERVADA, coste, razon))
 
     for o in opciones:
         if o.coste is not None:

@@ -16,6 +16,7 @@ import pandas as pd
 from gpucoste.base import esquema
 from gpucoste.base.validacion import Validado, entero, instancia, resultado
 from gpucoste.base.validacion import numero as valido
+from gpucoste.calculo import interrupciones
 from gpucoste.calculo.coste import HORAS_MES, Desglose, coste_almacenamiento, coste_total
 
 PROVEEDOR = "Vast.ai"
@@ -74,28 +75,6 @@ def estados() -> tuple[Estado, ...]:
 def regla(clave: str) -> esquema.Valor:
     """La fila de ``vast_reglas.csv`` con ``clave``."""
     return esquema.valor(REGLAS, clave, "Regla de Vast.ai")
-
-
-def descuento_interrumpible() -> float:
-    """El ahorro habitual de una instancia interrumpible de Vast.ai frente a la bajo demanda: la fila
-    (Vast.ai, interrumpible) de ``modalidades.csv``, la misma que usan las calculadoras."""
-    from gpucoste.dinero.mercado import descuento
-
-    return descuento(PROVEEDOR, "interrumpible").descuento
-
-
-def ahorro_interrumpible(descuento: float) -> str:
-    """Cómo se dice en toda la guía el ahorro de una instancia interrumpible de Vast.ai: la cifra, con lo que
-    es. Vast.ai no publica un descuento fijo ni uno mínimo: su página de precios dice «often 50%+ cheaper than
-    bajo demanda» (``descuento_interrumpible``, de ``modalidades.csv``), y el precio real lo fija la puja.
-
-    >>> ahorro_interrumpible(0.5)
-    'un 50\xa0% por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un 50\xa0% o más»)'
-    """
-    from gpucoste.base.formato import porcentaje
-
-    cifra = porcentaje(valido(descuento, "descuento"))
-    return f"un {cifra} por debajo (el ahorro habitual que anuncia Vast.ai, «a menudo un {cifra} o más»)"
 
 
 def precio_oferta(precio_gpu_hora: float, gb_disco: float, precio_disco_gb_mes: float) -> float:
@@ -192,44 +171,35 @@ def tipos_de_alquiler(
     precio_hora: float,
     horas: float,
     *,
-    puja_hora: float | None = None,
-    fraccion_repetida: float = 0.0,
+    puja_hora: float,
     meses_reserva: int = 1,
+    interrupciones_hora: float | None = None,
 ) -> list[Tipo]:
-    """El mismo trabajo de ``horas`` como instancia bajo demanda, interrumpible y reservada.
+    """El mismo trabajo de ``horas`` como instancia bajo demanda, interrumpible y reservada de Vast.ai.
 
     - Bajo demanda: ``precio_hora`` × ``horas``.
-    - Interrumpible: ``puja_hora`` (por defecto, el bajo demanda menos el ahorro habitual que anuncia
-      Vast.ai) por las horas más la ``fraccion_repetida`` de trabajo que se pierde en las
-      interrupciones y hay que repetir desde el último checkpoint.
-    - Reservada: se prepaga ``meses_reserva`` al descuento por defecto y, al acabar, se destruye la
-      instancia y se recupera el reembolso (``reembolso_reserva``).
+    - Interrumpible: a ``puja_hora`` (el de ``modalidades.precio_interrumpible``), las horas esperadas con el
+      trabajo repetido tras las interrupciones (``interrupciones.retrabajo``, el modelo de Daly; sin
+      ``interrupciones_hora``, la tasa de ``supuestos.csv``).
+    - Reservada: se prepaga ``meses_reserva`` al descuento por defecto de Vast.ai sobre su propio ``precio_hora`` y,
+      al acabar, se destruye la instancia y se recupera el reembolso (``reembolso_reserva``).
     """
     precio_hora = valido(precio_hora, "precio_hora")
     horas = valido(horas, "horas")
-    fraccion_repetida = valido(fraccion_repetida, "fraccion_repetida", cero=True)
-    if puja_hora is None:
-        puja_hora = precio_hora * (1 - descuento_interrumpible())
     puja_hora = valido(puja_hora, "puja_hora")
     d = descuento_reserva(meses_reserva)
     deposito = meses_reserva * regla("horas_mes_reserva").valor * precio_hora * (1 - d)
     entradas = {"precio_hora": precio_hora, "horas": horas, "puja_hora": puja_hora}
     resultado(deposito, "tipos_de_alquiler", entradas)
     reservada = deposito - reembolso_reserva(precio_hora, d, meses_reserva, horas)
-    interrumpidas = resultado(horas * (1 + fraccion_repetida), "tipos_de_alquiler", entradas)
-    for coste in (precio_hora * horas, puja_hora * interrumpidas, reservada):
+    interrumpida = interrupciones.retrabajo(horas, puja_hora, interrupciones_hora).esperado
+    for coste in (precio_hora * horas, interrumpida.coste, reservada):
         resultado(coste, "tipos_de_alquiler", entradas)
     return [
         Tipo("bajo demanda", precio_hora, horas, precio_hora * horas, 0.0),
-        Tipo("interrumpible", puja_hora, interrumpidas, puja_hora * interrumpidas, 0.0),
+        Tipo("interrumpible", puja_hora, interrumpida.horas, interrumpida.coste, 0.0),
         Tipo("reservada", precio_hora * (1 - d), horas, reservada, deposito),
     ]
-
-
-def repeticion_que_iguala(precio_hora: float, puja_hora: float) -> float:
-    """Fracción de trabajo repetido con la que la interrumpible cuesta lo mismo que la bajo demanda."""
-    x = valido(precio_hora, "precio_hora") / valido(puja_hora, "puja_hora") - 1
-    return resultado(x, "repeticion_que_iguala", {"precio_hora": precio_hora, "puja_hora": puja_hora})
 
 
 @dataclass(frozen=True)
@@ -295,13 +265,11 @@ __all__ = [
     "Estado",
     "HORAS_MES",
     "PROVEEDOR",
-    "ahorro_interrumpible",
     "Oferta",
     "REGLAS",
     "Tipo",
     "coste_por_estado",
     "coste_por_trabajo",
-    "descuento_interrumpible",
     "descuento_reserva",
     "dlperf_por_dolar",
     "estados",
@@ -310,6 +278,5 @@ __all__ = [
     "precio_oferta",
     "reembolso_reserva",
     "regla",
-    "repeticion_que_iguala",
     "tipos_de_alquiler",
 ]

@@ -20,7 +20,7 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import formato
-from gpucoste.calculo import compra, equilibrios, interrupciones, recomendacion, tiempo
+from gpucoste.calculo import compra, equilibrios, interrupciones, modalidades, recomendacion, tiempo
 from gpucoste.calculo.coste import HORAS_MES, horas_al_mes
 from gpucoste.calculo.electricidad import coste_electricidad
 from gpucoste.calculo.ranking import Trabajo
@@ -41,7 +41,17 @@ DADO = "dado"
 
 _GPUS = nombre_de("GPU", datos.especificaciones)
 _MODELOS = nombre_de("Modelo", datos.modelos)
-_CON_DESCUENTO = nombre_de("Proveedor con descuentos", lambda: {m.proveedor for m in mercado.modalidades()})
+_CON_RESERVA = nombre_de(
+    "Proveedor con descuento por reservar",
+    lambda: {m.proveedor for m in mercado.modalidades() if m.modalidad == "reservada"},
+)
+_CON_INTERRUMPIBLE = nombre_de(
+    "Proveedor con precio interrumpible",
+    lambda: (
+        {p.proveedor for p in datos.precios() if p.nivel == modalidades.INTERRUMPIBLE}
+        | {m.proveedor for m in mercado.modalidades() if m.modalidad == modalidades.INTERRUMPIBLE}
+    ),
+)
 
 
 def _gpu(defecto: str, que: str = "GPU de gpus.csv") -> Opcion:
@@ -208,7 +218,12 @@ def _api_o_gpu(
     "reservar",
     "uso a partir del cual reservar sale más barato que pagar bajo demanda",
     _gpu(decisiones.GPU_ALQUILADA),
-    Opcion("--proveedor", "proveedor de modalidades.csv (su descuento y su precio)", _CON_DESCUENTO, "Vast.ai"),
+    Opcion(
+        "--proveedor",
+        "proveedor con descuento por reservar en modalidades.csv (su descuento, sobre su propio precio)",
+        _CON_RESERVA,
+        "Vast.ai",
+    ),
     Opcion("--meses", "meses de la reserva", entero_positivo, 1),
     Opcion("--precio-hora", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--descuento", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
@@ -220,6 +235,8 @@ def _reservar(
     gpu: str, proveedor: str, meses: int, precio_hora: float | None, descuento: float | None, horas: float
 ) -> Salida:
     precio, origen_precio = _precio_hora(precio_hora, gpu, proveedor)
+    # Sin números dados, el precio reservado de la biblioteca (el descuento del proveedor sobre su propio precio).
+    r = modalidades.precio_reservado(gpu, proveedor, meses) if precio_hora is None else None
     origen_d = DADO
     if descuento is None:
         d = mercado.descuento(proveedor, "reservada", meses)
@@ -228,7 +245,13 @@ def _reservar(
             f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
-    filas = [_fila("precio bajo demanda (US$/h)", precio, origen_precio), _fila("descuento", descuento, origen_d)]
+    del_proveedor = r is not None and origen_d != DADO  # sin --precio-hora ni --descuento: el de la biblioteca
+    origen_r = r.describir().replace("`", "") if del_proveedor else "calculado"
+    filas = [
+        _fila("precio bajo demanda (US$/h)", precio, origen_precio),
+        _fila("descuento", descuento, origen_d),
+        _fila("precio reservado (US$/h)", precio * (1 - descuento), origen_r),
+    ]
     return _tabla([*filas, *_equilibrio(e, "utilización")])
 
 
@@ -377,17 +400,21 @@ def _local(
     _gpu(decisiones.GPU_ALQUILADA),
     Opcion(
         "--proveedor",
-        "proveedor de modalidades.csv (su precio y su descuento interrumpible)",
-        _CON_DESCUENTO,
+        "proveedor con precio interrumpible: el leído en precios.csv o, si no lo hay, su bajo demanda con el ahorro "
+        "de modalidades.csv (dicho en origen)",
+        _CON_INTERRUMPIBLE,
         "Vast.ai",
     ),
     Opcion("--horas", "horas de cómputo del trabajo", positivo, obligatoria=True),
-    Opcion("--interrupciones-hora", "interrupciones por hora de media", no_negativo, obligatoria=True),
+    Opcion(
+        "--interrupciones-hora",
+        "interrupciones por hora de media (por defecto, la de supuestos.csv: un supuesto de esta guía)",
+        no_negativo,
+    ),
     Opcion(
         "--escritura-min",
-        "minutos que tarda en escribirse un checkpoint (estimación)",
+        "minutos que tarda en escribirse un checkpoint (por defecto, la estimación de supuestos.csv)",
         positivo,
-        decisiones.ESCRITURA_MIN,
     ),
     Opcion(
         "--reinicio-min",
@@ -395,7 +422,9 @@ def _local(
         no_negativo,
     ),
     Opcion(
-        "--precio-hora", "dólares por hora de la interrumpible (por defecto, con el descuento del proveedor)", positivo
+        "--precio-hora",
+        "dólares por hora de la interrumpible (por defecto, el del proveedor: leído o por la regla)",
+        positivo,
     ),
     Opcion("--precio-bajo-demanda", "dólares por hora bajo demanda (por defecto, el del proveedor)", positivo),
     Opcion("--intervalo-min", "minutos de cómputo entre checkpoints (sin él, el óptimo de Daly)", positivo),
@@ -406,35 +435,46 @@ def _interrumpible(
     gpu: str,
     proveedor: str,
     horas: float,
-    interrupciones_hora: float,
-    escritura_min: float,
+    interrupciones_hora: float | None,
+    escritura_min: float | None,
     reinicio_min: float | None,
     precio_hora: float | None,
     precio_bajo_demanda: float | None,
     intervalo_min: float | None,
 ) -> Salida:
-    bajo_demanda, origen_bd = _precio_hora(precio_bajo_demanda, gpu, proveedor)
     origen_i = DADO
     if precio_hora is None:
-        d = mercado.descuento(proveedor, "interrumpible")
-        precio_hora = bajo_demanda * (1 - d.descuento)
-        origen_i = f"bajo demanda con el descuento interrumpible de modalidades.csv ({proveedor}, {d.fecha})"
-    origen_r = DADO
+        i = modalidades.precio_interrumpible(gpu, proveedor)
+        precio_hora, origen_i = i.precio_hora_usd, i.describir().replace("`", "")
+    bajo_demanda, origen_bd = _precio_hora(precio_bajo_demanda, gpu, proveedor)
+    s = interrupciones.supuestos()
+    origen_t, origen_e, origen_r = DADO, DADO, DADO
+    if interrupciones_hora is None:
+        interrupciones_hora, origen_t = (
+            s.interrupciones_hora,
+            "supuestos.csv: interrupciones_hora (supuesto de esta guía)",
+        )
+    if escritura_min is None:
+        escritura_min, origen_e = s.escritura_h * 60, "supuestos.csv: minutos_checkpoint (estimación)"
     if reinicio_min is None:
-        reinicio_min, origen_r = datos.supuestos()["minutos_arranque"].valor_min, "supuestos.csv: minutos_arranque"
+        reinicio_min, origen_r = s.reinicio_min_h * 60, "supuestos.csv: minutos_arranque"
     intervalo = None if intervalo_min is None else intervalo_min / 60
-    e = interrupciones.esperado(
-        horas, interrupciones_hora, escritura_min / 60, reinicio_min / 60, precio_hora, intervalo
+    r = interrupciones.retrabajo(
+        horas, precio_hora, interrupciones_hora, escritura_min / 60, reinicio_min / 60, intervalo
     )
+    e = r.esperado
     eq = interrupciones.tasa_equilibrio(
         horas, precio_hora, bajo_demanda, escritura_min / 60, reinicio_min / 60, intervalo
     )
     filas = [
         _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
         _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
+        _fila("interrupciones por hora", interrupciones_hora, origen_t),
+        _fila("escritura de un checkpoint (minutos)", escritura_min, origen_e),
         _fila("reinicio (minutos)", reinicio_min, origen_r),
         _fila("checkpoint cada (minutos)", e.intervalo * 60, DADO if intervalo_min else "óptimo de Daly"),
         _fila("horas esperadas", e.horas, "calculado"),
+        _fila("checkpoints y trabajo repetido (US$)", r.coste, "calculado: modelo de Daly"),
         _fila("coste esperado (US$)", e.coste, "calculado"),
         _fila("interrupciones esperadas", e.interrupciones, "calculado"),
         _fila("coste bajo demanda (US$)", bajo_demanda * horas, "calculado"),
@@ -461,9 +501,14 @@ def _interrumpible(
     Opcion("--precio-hora", "dólares por hora de la GPU alquilada (por defecto, el vigente más barato)", positivo),
     Opcion(
         "--proveedor-reserva",
-        "proveedor de modalidades.csv cuyo descuento por reservar un mes se usa",
-        _CON_DESCUENTO,
-        "Vast.ai",
+        "proveedor con descuento por reservar un mes en modalidades.csv (por defecto, el más barato para --gpu); "
+        "su descuento se aplica a su propio precio, no a --precio-hora",
+        _CON_RESERVA,
+    ),
+    Opcion(
+        "--precio-hora-reserva",
+        "dólares por hora bajo demanda del proveedor de la reserva, antes del descuento (por defecto, el suyo)",
+        positivo,
     ),
     Opcion("--descuento-reserva", "descuento de la reserva, de 0 a 1 (0,2 = 20 %%)", no_negativo),
     Opcion("--tokens-mes", "tokens generados al mes (con una API: opción API)", no_negativo),
@@ -483,7 +528,8 @@ def _recomendar(
     continuo: str,
     gpu: str,
     precio_hora: float | None,
-    proveedor_reserva: str,
+    proveedor_reserva: str | None,
+    precio_hora_reserva: float | None,
     descuento_reserva: float | None,
     tokens_mes: float | None,
     modelo: str | None,
@@ -496,8 +542,25 @@ def _recomendar(
     precio_kwh: float | None,
 ) -> Salida:
     precio, _ = _precio_hora(precio_hora, gpu)
-    if descuento_reserva is None:
-        descuento_reserva = mercado.descuento(proveedor_reserva, "reservada", 1).descuento
+    # La reserva: el descuento de su proveedor sobre el precio de ese mismo proveedor (modalidades.precio_reservado).
+    pie: tuple[str, ...] = ()
+    sin_reserva = proveedor_reserva is None and not modalidades.proveedores_reserva(gpu, 1)
+    if sin_reserva and (precio_hora_reserva is None or descuento_reserva is None):
+        precio_reservada = None  # ningún proveedor de los datos ofrece reservar esta GPU: la opción se descarta
+    elif precio_hora_reserva is None or descuento_reserva is None:
+        r = modalidades.precio_reservado(gpu, proveedor_reserva, 1)
+        if precio_hora_reserva is None and descuento_reserva is None:
+            pie = (f"GPU reservada: {r.describir().replace('`', '')}.",)
+        precio_hora_reserva = r.bajo_demanda.precio_hora_usd if precio_hora_reserva is None else precio_hora_reserva
+        descuento_reserva = r.descuento if descuento_reserva is None else descuento_reserva
+    if sin_reserva and (precio_hora_reserva is None or descuento_reserva is None):
+        pie = ("GPU reservada: ningún proveedor de los datos con descuento por reservar tiene precio de esta GPU.",)
+    else:
+        if not 0 <= descuento_reserva < 1:
+            raise ValueError(
+                f"--descuento-reserva: {descuento_reserva!r} no vale; se admite un número de 0 a menos de 1."
+            )
+        precio_reservada = precio_hora_reserva * (1 - descuento_reserva)
     if tokens_mes is not None and precio_millon_api is None and modelo is not None:
         precio_millon_api = decisiones.api_mas_barata(modelo).millon_mezclado(decisiones.ENTRADA_POR_SALIDA)
     if horas_local is not None:
@@ -507,7 +570,7 @@ def _recomendar(
         horas_gpu,
         continuo == "sí",
         precio,
-        descuento_reserva,
+        precio_reservada,
         tokens_mes,
         precio_millon_api,
         privado == "sí",
@@ -517,4 +580,4 @@ def _recomendar(
     )
     posibles = sorted((o for o in r.opciones if o.coste is not None), key=lambda o: o.nombre != r.opcion)
     tabla = pd.DataFrame([{"opción": o.nombre, "coste al mes (US$)": o.coste, "razón": o.razon} for o in posibles])
-    return Salida(tabla, {"coste al mes (US$)": 2})
+    return Salida(tabla, {"coste al mes (US$)": 2}, pie)

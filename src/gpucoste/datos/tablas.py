@@ -164,7 +164,15 @@ SUPUESTOS = esquema.Tabla(
     ),
     clave=("clave",),
     orden=(("valor_min", "valor_max"),),
-    claves_obligatorias=("imagen_gb", "meses_olvidada", "dataset_gb", "minutos_arranque", "modelo_miles_de_millones"),
+    claves_obligatorias=(
+        "imagen_gb",
+        "meses_olvidada",
+        "dataset_gb",
+        "minutos_arranque",
+        "modelo_miles_de_millones",
+        "interrupciones_hora",
+        "minutos_checkpoint",
+    ),
     limites=(esquema.Limite(("clave", "mfu"), ("valor_min", "valor_max"), minimo=0, maximo=1, excluye_minimo=True),),
 )
 

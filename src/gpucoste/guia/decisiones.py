@@ -17,19 +17,18 @@ from dataclasses import dataclass
 from gpucoste import datos
 from gpucoste.base import formato, paquete
 from gpucoste.base.validacion import Validado
-from gpucoste.calculo import experimento
+from gpucoste.calculo import experimento, modalidades  # modalidades: las anotaciones de EjemploInterrumpible
 from gpucoste.calculo.coste import Rango, horas_al_mes
 from gpucoste.calculo.ranking import Trabajo  # noqa: F401 (las anotaciones de LocalFrenteARapida, publicada aquí)
 from gpucoste.calculo.recomendacion import Recomendacion
 from gpucoste.dinero import mercado
-from gpucoste.guia.interrumpible import ESCRITURA_MIN, EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
+from gpucoste.guia.interrumpible import EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
 from gpucoste.guia.tres_dias import GPUS_LOCALES, EnLocal, LocalFrenteARapida, local_frente_a_rapida
 
 __all__ = [
     "HORAS_DIA_GRAFICO",
     "Caso",
     "ENTRADA_POR_SALIDA",
-    "ESCRITURA_MIN",
     "EjemploInterrumpible",
     "EnLocal",
     "GPUS_LOCALES",
@@ -54,9 +53,11 @@ __all__ = [
     "precio_gpu_alquilada",
     "precio_vigente",
     "rendimientos",
+    "reserva_gpu_alquilada",
     "tabla_api_o_gpu",
     "tabla_comprar",
     "tabla_cuando_compensa",
+    "nota_cuando_compensa",
     "tabla_interrumpible",
     "vatios",
 ]
@@ -92,6 +93,13 @@ def precio_gpu_alquilada() -> datos.Precio:
     lectura, no una estimación (:func:`precio_vigente`), el mismo que usan por defecto ``gpucoste api-o-gpu`` y
     ``gpucoste comprar``. Así, cada página y la orden que enseña eligen sus entradas con la misma función."""
     return precio_vigente(GPU_ALQUILADA)
+
+
+def reserva_gpu_alquilada() -> modalidades.PrecioReservado:
+    """El precio de la GPU del ejemplo reservada un mes: el del proveedor que ofrece la reserva, con su descuento
+    sobre su propio precio (:func:`gpucoste.calculo.modalidades.precio_reservado`), el mismo que usa por defecto
+    ``gpucoste recomendar``. El precio por horas (:func:`precio_gpu_alquilada`) puede ser de otro proveedor."""
+    return modalidades.precio_reservado(GPU_ALQUILADA, meses=1)
 
 
 def rendimientos() -> list[Rendimiento]:
@@ -326,12 +334,12 @@ def casos() -> list[Caso]:
     from gpucoste.calculo import equilibrios, recomendacion
 
     precio = precio_gpu_alquilada().precio_hora_usd
-    reserva = mercado.descuento("Vast.ai", "reservada", 1).descuento
+    reserva = reserva_gpu_alquilada().precio_hora_usd
     api = mercado.precio_api(MODELO, "Together").millon_mezclado(ENTRADA_POR_SALIDA)
     r = {x.nombre: x.tokens_s for x in rendimientos()}
     lote1 = next(v for k, v in r.items() if k.startswith("medido")) if any(k.startswith("medido") for k in r) else None
     lleno = r[f"típico, lote {LOTE_LLENO}"]
-    comun = dict(precio_hora=precio, descuento_reserva=reserva)
+    comun = dict(precio_hora=precio, precio_reservada=reserva)
     n = formato.numero
     salida = []
 
@@ -395,6 +403,26 @@ def casos() -> list[Caso]:
     return salida
 
 
+def nota_cuando_compensa() -> str:
+    """La frase que acompaña a «Cuándo compensa cada opción» en la guía principal y en la calculadora: a qué precio
+    se calcula la GPU por horas y a cuál la reservada (cada descuento, solo con el precio de su proveedor)."""
+    from gpucoste.calculo import modalidades
+
+    p, r = precio_gpu_alquilada(), reserva_gpu_alquilada()
+    con_reserva = modalidades.proveedores_reserva(GPU_ALQUILADA, r.meses)
+    cuantos = (
+        "el único proveedor de los datos que declara"
+        if len(con_reserva) == 1
+        else "el más barato de los proveedores que declaran"
+    )
+    return (
+        f"La {GPU_ALQUILADA} por horas, a {formato.dolares(p.precio_hora_usd)}/h ({p.proveedor}, "
+        f"{formato.nivel(p.nivel)}, {formato.tipo_precio(p.tipo)}, {formato.fecha(p.fecha)}); reservada, a "
+        f"{r.describir()}: {r.proveedor} es {cuantos} un descuento por reservar, y ese descuento solo se "
+        "aplica a su propio precio."
+    )
+
+
 def tabla_cuando_compensa():
     """La tabla de la primera versión con la opción calculada y su razón al lado."""
     import pandas as pd
@@ -426,29 +454,9 @@ NIVELES_NO_FIJOS = ("interrumpible",)
 
 
 def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
-    """El precio por hora más barato de ``gpu`` entre los vigentes (con ``proveedor``, solo entre los suyos).
-
-    Vigente: el más reciente de cada proveedor y nivel que no está marcado como atípico
-    (:func:`gpucoste.calculo.ranking.precios_vigentes`); no cuentan los niveles interrumpibles. Solo precios leídos;
-    las estimaciones cuentan únicamente si ``proveedor`` no tiene otra cosa para ``gpu`` (quien muestre el
-    precio dice su ``tipo``: «estimación»).
-    """
-    from gpucoste.base.validacion import opcion
-    from gpucoste.calculo import ranking
-
-    gpu = opcion(gpu, "GPU con precio", datos.gpus())
-
-    def vigentes(estimaciones: bool) -> list[datos.Precio]:
-        return [p for p in ranking.precios_vigentes(estimaciones) if p.gpu == gpu and p.nivel not in NIVELES_NO_FIJOS]
-
-    filas = vigentes(False)
-    if proveedor is not None:
-        todas = vigentes(True)
-        proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in todas})
-        filas = [p for p in filas if p.proveedor == proveedor] or [p for p in todas if p.proveedor == proveedor]
-    if not filas:
-        filas = vigentes(True)
-    return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+    """El precio por hora más barato de ``gpu`` entre los vigentes que no son interrumpibles (con ``proveedor``, solo
+    entre los suyos): :func:`gpucoste.calculo.modalidades.precio_bajo_demanda`, la misma función en todas partes."""
+    return modalidades.precio_bajo_demanda(gpu, proveedor)
 
 
 def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) -> mercado.PrecioApi:

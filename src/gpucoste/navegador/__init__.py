@@ -32,7 +32,6 @@ from gpucoste.navegador.compartir import bandera, clave_url, enlace, orden_cli, 
 from gpucoste.navegador.cuanto_tarda import INTERCONEXION_DE_SERIE
 from gpucoste.navegador.ejemplo import EJEMPLO_GPU, EJEMPLO_MODELO, EJEMPLO_TOKENS
 from gpucoste.navegador.formularios import calcular_json, codigo_html, formulario_html, tabla_html
-from gpucoste.navegador.interrumpibles import TASA_EJEMPLO
 from gpucoste.navegador.lectura import escribir, leer, leer_entero
 from gpucoste.navegador.pais import CON_DINERO, en_moneda
 from gpucoste.navegador.registro import CALCULADORAS, MODULOS_DEL_CALCULO, calcular, precargar
@@ -53,7 +52,6 @@ __all__ = [
     "NOMBRES_OPTIMIZADORES",
     "NOMBRES_PERDIDAS",
     "PRECISION_DEL_METODO",
-    "TASA_EJEMPLO",
     "Tabla",
     "bandera",
     "calcular",

@@ -55,7 +55,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
         d.costes,
         d.gpus,
         destacados=d.frontera,
-        eje_x="horas de cómputo (rango por la MFU)",
+        eje_x="horas facturadas (rango por la MFU)",
         eje_y="coste por trabajo terminado (US$)",
         alt=f"{trabajo.descripcion()}: coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, "
         "con tus cifras: cada "

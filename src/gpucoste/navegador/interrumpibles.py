@@ -1,5 +1,7 @@
 """La calculadora «interrumpibles»: interrumpible o bajo demanda (``gpucoste.calculo.interrupciones``:
-``esperado`` y ``tasa_equilibrio``), con sus campos, su tabla y su gráfico."""
+``retrabajo``, que es ``esperado`` menos el trabajo sin cortes, y ``tasa_equilibrio``), con sus campos, su tabla y su
+gráfico. Los valores por defecto son los del ejemplo de la página (``decisiones.ejemplo_interrumpible``): el precio
+interrumpible de ``modalidades.precio_interrumpible`` y la tasa de ``supuestos.csv``."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from gpucoste.base.validacion import numero as numero_valido
 from gpucoste.navegador.lectura import escribir
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
 
-__all__ = ["INTERRUMPIBLES", "TASA_EJEMPLO"]
+__all__ = ["INTERRUMPIBLES"]
 
 
 def _campos_interrumpibles() -> tuple[Campo, ...]:
@@ -17,16 +19,12 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
     e = decisiones.ejemplo_interrumpible()
     return (
         Campo("horas_trabajo", f"Horas de cómputo del trabajo en la {e.gpu}", "h", e.horas_trabajo),
-        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", TASA_EJEMPLO),
+        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", e.interrupciones_hora),
         Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
         Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
         Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
         Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
     )
-
-
-TASA_EJEMPLO = 0.1
-"""Interrupciones por hora por defecto en la calculadora: una de las filas de la tabla publicada."""
 
 
 def _tabla_interrumpibles(
@@ -45,7 +43,10 @@ def _tabla_interrumpibles(
     escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
     reinicio_h = numero_valido(reinicio_min, "reinicio_min", cero=True) / 60
     comunes = {"horas_trabajo": horas_trabajo, "escritura_h": escritura_h, "reinicio_h": reinicio_h}
-    e = interrupciones.esperado(interrupciones_hora=interrupciones_hora, precio_hora=precio_interrumpible, **comunes)
+    r = interrupciones.retrabajo(
+        horas_trabajo, precio_interrumpible, interrupciones_hora, escritura_h=escritura_h, reinicio_h=reinicio_h
+    )
+    e = r.esperado
     eq = interrupciones.tasa_equilibrio(
         precio_interrumpible=precio_interrumpible, precio_bajo_demanda=precio_bajo_demanda, **comunes
     )
@@ -54,6 +55,7 @@ def _tabla_interrumpibles(
         ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
         ("Horas esperadas, interrumpible", numero(e.horas)),
         ("Interrupciones esperadas", numero(e.interrupciones)),
+        ("Checkpoints y trabajo repetido, interrumpible (US$)", numero(r.coste)),
         ("Coste esperado, interrumpible (US$)", numero(e.coste)),
         ("Coste bajo demanda (US$)", numero(bajo_demanda)),
         (
