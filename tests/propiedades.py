@@ -752,14 +752,17 @@ funcion(
 # El precio de cada modalidad: las GPU con precio y los proveedores que lo tienen (leído o por la regla).
 funcion(
     modalidades.precio_bajo_demanda,
-    Filas(lambda: sorted({(p.gpu, p.proveedor) for p in ranking.precios_vigentes(True) if p.nivel != "interrumpible"})),
+    Filas(
+        lambda: sorted({(p.gpu, p.proveedor) for p in ranking.precios_vigentes(True) if p.nivel != "interrumpible"}),
+        nulos=(1,),  # sin proveedor: el más barato
+    ),
 )
 funcion(
     modalidades.precio_interrumpible,
     Filas(lambda: [(g, p) for g in datos.gpus() for p in modalidades.proveedores_interrumpibles(g)]),
 )
 funcion(modalidades.proveedores_interrumpibles, Nombre(datos.gpus))
-funcion(modalidades.proveedores_reserva, Nombre(datos.gpus), meses=Valores((1, 3)))
+funcion(modalidades.proveedores_reserva, Nombre(datos.gpus), meses=Entero(1, 120))
 funcion(
     modalidades.precio_reservado,
     Nombre(lambda: [g for g in datos.gpus() if modalidades.proveedores_reserva(g)]),
@@ -770,6 +773,8 @@ funcion(recomendacion.horas_para_tokens, NO_NEGATIVO, POSITIVO)
 _SIN_LOCAL = st.just((None, None, None))
 # horas, vatios y kWh van juntos; con privado, la GPU local tiene que acabar en el mes (si no, ValueError)
 _LOCAL = st.tuples(Acotado(0, 700, cero=True).buenos(), POSITIVO.buenos(), NO_NEGATIVO.buenos())
+# ``horas`` se genera aparte (desde 0,01): con privado, la GPU local acaba en esas horas
+_LOCAL_PRIVADO = st.tuples(Acotado(0, 0.01, cero=True).buenos(), POSITIVO.buenos(), NO_NEGATIVO.buenos())
 funcion(
     recomendacion.recomendar,
     NO_NEGATIVO,
@@ -786,7 +791,9 @@ funcion(
         st.tuples(NO_NEGATIVO.buenos(), BOOLEANO.buenos(), POSITIVO.buenos(), Opcional(POSITIVO).buenos()),
         st.tuples(Opcional(NO_NEGATIVO).buenos(), Opcional(NO_NEGATIVO).buenos()),
         # privado sin GPU local no deja ninguna opción (ValueError, probado en test_decisiones)
-        st.one_of(st.tuples(st.just(False), _SIN_LOCAL), st.tuples(st.booleans(), _LOCAL)),
+        st.one_of(
+            st.tuples(st.just(False), st.one_of(_SIN_LOCAL, _LOCAL)), st.tuples(st.just(True), _LOCAL_PRIVADO)
+        ),
     ).map(lambda t: t[0] + t[1] + (t[2][0], *t[2][1])),
     horas=HORAS_DE_UN_MES,
 )
@@ -1645,6 +1652,9 @@ funcion(
 )
 funcion(historial.del_, FECHA)
 funcion(historial.descripcion, TEXTO, TEXTO, Objeto(lambda: list(historial.series().values())))
+funcion(historial.cambia, Objeto(lambda: list(historial.series().values())))
+for _partir in (historial.con_cambios, historial.sin_cambios):
+    funcion(_partir, precios=Opcional(Objeto(lambda: [datos.precios()[:5], tuple(datos.precios())])))
 FUNCIONES_EXENTAS["graficos.historial.grafico"] = (
     "dibuja un SVG con matplotlib (lento para cientos de casos); su GPU y proveedor los valida series/opcion; "
     "tests/graficos/test_graficos.py y tests/proyecto/test_robustez.py"
@@ -1676,6 +1686,7 @@ for _sin_argumentos in (
     publicacion.tabla_otros_datos,
     publicacion.datapackage,
     publicacion.descargas,
+    publicacion.tabla_sin_cambios,
 ):
     funcion(_sin_argumentos)
 FUNCIONES_EXENTAS["guia.publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/sitio/test_build.py"

@@ -61,8 +61,8 @@ print(
     "y la tarifa "
     "más baja al arranque más largo y la tarifa más alta. En las interrumpibles, "
     "la GPU incluye el trabajo repetido que cabe esperar tras las interrupciones "
-    "([modelo de Daly](calculadoras/interrumpibles.md#modelo), con la tasa de "
+    "([modelo de Daly](../calculadoras/interrumpibles/#modelo), con la tasa de "
     "`supuestos.csv`), como en "
-    "[¿Dónde sale más barato?](calculadoras/donde-mas-barato.md)."
+    "[¿Dónde sale más barato?](../calculadoras/donde-mas-barato/)."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -55,7 +55,7 @@ print(
 print(
     f"- **Interrumpible:** {dolares(puja.precio_hora_usd)}/h, {puja.describir()}. "
     "Sus horas son las esperadas con el modelo de Daly de "
-    "[Instancias interrumpibles](calculadoras/interrumpibles.md#modelo): "
+    "[Instancias interrumpibles](../calculadoras/interrumpibles/#modelo): "
     f"{numero(s.interrupciones_hora, 1)} interrupciones por hora, checkpoints de "
     f"{numero(s.escritura_h * 60, 0)} minuto y reinicios de "
     f"{numero(s.reinicio_min_h * 60, 0)} minutos (`supuestos.csv`)."
