@@ -791,9 +791,7 @@ funcion(
         st.tuples(NO_NEGATIVO.buenos(), BOOLEANO.buenos(), POSITIVO.buenos(), Opcional(POSITIVO).buenos()),
         st.tuples(Opcional(NO_NEGATIVO).buenos(), Opcional(NO_NEGATIVO).buenos()),
         # privado sin GPU local no deja ninguna opción (ValueError, probado en test_decisiones)
-        st.one_of(
-            st.tuples(st.just(False), st.one_of(_SIN_LOCAL, _LOCAL)), st.tuples(st.just(True), _LOCAL_PRIVADO)
-        ),
+        st.one_of(st.tuples(st.just(False), st.one_of(_SIN_LOCAL, _LOCAL)), st.tuples(st.just(True), _LOCAL_PRIVADO)),
     ).map(lambda t: t[0] + t[1] + (t[2][0], *t[2][1])),
     horas=HORAS_DE_UN_MES,
 )
