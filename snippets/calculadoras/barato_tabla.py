@@ -25,6 +25,10 @@ print(
 aviso = ranking.aviso_mas_barata(barata.precio.gpu)
 if aviso:
     print(f"\n{aviso}")
+# Si su precio es antiguo, lo dice, con la más barata de precio reciente.
+antiguo = ranking.aviso_precio_antiguo(ranking.ranking(trabajo))
+if antiguo:
+    print(f"\n{antiguo}")
 
 # Las estimaciones (cifras no leídas) quedan fuera salvo que se pidan: cuántas son.
 fuera = [

@@ -264,5 +264,6 @@ def test_registros_y_tabla_dicen_lo_mismo():
     registros, tabla = ranking.registros(TRABAJO), ranking.tabla(TRABAJO)
     assert len(registros) == len(tabla)
     primero = registros[0]
-    assert tabla.iloc[0]["fecha"] == formato.fecha(primero["fecha_precio"])
+    aviso = ", antiguo" if primero["precio_antiguo"] else ""
+    assert tabla.iloc[0]["fecha"] == formato.fecha(primero["fecha_precio"]) + aviso
     assert math.isfinite(primero["coste_min_usd"])

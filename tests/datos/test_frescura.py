@@ -71,6 +71,18 @@ def test_antiguos_con_fechas_fijas(carpeta_datos):
     )
 
 
+def test_antiguo_respecto_al_precio_mas_reciente_de_los_datos(carpeta_datos):
+    """Lo que se publica (ranking, formulario, orden, tablas de precios) cuenta los días hasta el precio más reciente
+    de los datos, no hasta hoy: con los dos precios fijos, el 25 de septiembre de 2026."""
+    _datos_fijos(carpeta_datos)
+    assert frescura.ultima_lectura() == dt.date(2026, 9, 25)
+    # De 2026-07-01 a 2026-09-25: 86 días, no es antiguo; respecto al 30 de septiembre, 91, sí.
+    assert frescura.dias_antes("2026-07") == 86 and not frescura.es_antiguo("2026-07")
+    assert frescura.dias_antes("2026-07", dt.date(2026, 9, 30)) == 91 and frescura.es_antiguo("2026-07", "2026-09-30")
+    assert frescura.fecha_con_aviso("2026-09-25") == "25 de septiembre de 2026"
+    assert frescura.fecha_con_aviso("2026-06-26") == "26 de junio de 2026, antiguo"  # 91 días antes
+
+
 def test_lista_de_precios_antiguos():
     """La lista de hoy (no falla: un precio antiguo se avisa y se fecha en la página, no rompe nada)."""
     antiguos = frescura.antiguos()

@@ -7,6 +7,7 @@ barata sin medidas, la misma en el formulario, el ejemplo y la orden; y el país
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import html
 import io
 import json
@@ -157,7 +158,7 @@ def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_l
             assert "opción más barata son una estimación" not in texto_
         return
     assert gpu in aviso and "estimación" in aviso and "MFU" in aviso
-    assert formulario.startswith(f'<p class="gc-nota">{html.escape(aviso)}</p><table')
+    assert formulario.startswith(f'<p class="gc-nota">{html.escape(aviso)}')  # detrás, el del precio antiguo
     assert f"\n{aviso}\n" in ejemplo
     assert aviso in orden.splitlines()
 
@@ -170,6 +171,41 @@ def test_la_mas_barata_de_los_datos_lo_dice_si_no_tiene_medidas():
     assert ("son una estimación" in formulario) == sin_medidas
     assert ("opción más barata son una estimación" in ejemplo) == sin_medidas
     assert any("son una estimación" in linea and gpu in linea for linea in orden.splitlines()) == sin_medidas
+
+
+@pytest.mark.parametrize("antiguo", [False, True], ids=["reciente", "antiguo"])
+def test_el_precio_antiguo_de_la_mas_barata_lo_dicen_igual_el_formulario_el_ejemplo_y_la_orden(monkeypatch, antiguo):
+    """Si el precio de la opción más barata tiene más de ``frescura.UMBRAL_DIAS`` días (respecto al precio más
+    reciente de los datos), el ejemplo, la nota del formulario y el pie de la orden lo dicen con la misma frase
+    (``ranking.aviso_precio_antiguo``) y nombran la más barata con un precio reciente; si no, ninguno lo dice. Los dos
+    casos con cualesquiera datos: la fecha de referencia se fija aquí, a partir de la fecha de la más barata."""
+    from gpucoste.calculo import ranking
+    from gpucoste.datos import frescura
+
+    filas = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))
+    dia = frescura.dia(filas[0].precio.fecha)
+    referencia = dia + dt.timedelta(days=frescura.UMBRAL_DIAS + (1 if antiguo else 0))
+    monkeypatch.setattr(frescura, "ultima_lectura", lambda: referencia)
+    _, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
+    aviso = ranking.aviso_precio_antiguo(filas)
+    if not antiguo:
+        assert aviso == ""
+        for texto_ in (formulario, ejemplo, orden):
+            assert "es antiguo" not in texto_
+        return
+    # La más barata de precio reciente, contada aquí: la primera fila con fecha dentro del umbral.
+    limite = referencia - dt.timedelta(days=frescura.UMBRAL_DIAS)
+    reciente = next((f for f in filas if frescura.dia(f.precio.fecha) >= limite), None)
+    assert f"{filas[0].precio.gpu} en {filas[0].precio.proveedor_y_nivel}, es antiguo" in aviso
+    assert f"{frescura.UMBRAL_DIAS + 1} días antes" in aviso
+    if reciente is None:
+        assert "Ninguna otra opción" in aviso
+    else:
+        assert f"{reciente.precio.gpu} en {reciente.precio.proveedor_y_nivel}, con un precio del" in aviso
+    assert html.escape(aviso) in formulario
+    assert f"\n{aviso}\n" in ejemplo
+    assert aviso in orden.splitlines()
+    assert f"{frescura.dia(filas[0].precio.fecha).day} de" in ejemplo and ", antiguo" in ejemplo
 
 
 def test_la_frase_de_la_mas_barata_pide_una_gpu_de_los_datos():

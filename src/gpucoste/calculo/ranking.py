@@ -30,6 +30,7 @@ from gpucoste import datos
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
 from gpucoste.calculo import atipicos, calibracion, interrupciones, memoria, ocultos, tiempo
 from gpucoste.calculo.coste import Rango, coste_total
+from gpucoste.datos import frescura
 
 __all__ = [
     "BYTES_TEXTO_POR_TOKEN",
@@ -38,6 +39,7 @@ __all__ = [
     "MAX_GPUS",
     "Trabajo",
     "aviso_mas_barata",
+    "aviso_precio_antiguo",
     "dispersion",
     "no_caben",
     "opcion_para",
@@ -334,6 +336,39 @@ def aviso_mas_barata(gpu: str) -> str:
     )
 
 
+def aviso_precio_antiguo(filas: list[Fila]) -> str:
+    """Lo que se dice si el precio de la opción más barata (la primera de ``filas``, como las da ``ranking``) es
+    antiguo (``frescura.es_antiguo``: más de ``frescura.UMBRAL_DIAS`` días antes del precio más reciente de los
+    datos): su fecha y la opción más barata con un precio que no lo es, si la hay. Si no es antiguo, ``""``.
+
+    Una sola frase para el ejemplo de «¿Dónde sale más barato?», su formulario y ``gpucoste donde-mas-barato``.
+    """
+    from gpucoste.base.formato import fecha, rango
+
+    if not isinstance(filas, list | tuple) or not filas or not all(isinstance(f, Fila) for f in filas):
+        raise ValueError(
+            f"filas: {filas!r:.80} no vale; se admite una lista no vacía de gpucoste.calculo.ranking.Fila "
+            "(las de ranking)."
+        )
+    barata = filas[0]
+    if not frescura.es_antiguo(barata.precio.fecha):
+        return ""
+    dias = frescura.dias_antes(barata.precio.fecha)
+    texto = (
+        f"El precio de la opción más barata, {barata.precio.gpu} en {barata.precio.proveedor_y_nivel}, es antiguo: "
+        f"del {fecha(barata.precio.fecha)}, {dias} días antes del precio más reciente de los datos "
+        f"(del {fecha(frescura.ultima_lectura().isoformat())}), y puede haber cambiado."
+    )
+    reciente = next((f for f in filas if not frescura.es_antiguo(f.precio.fecha)), None)
+    if reciente is None:
+        return f"{texto} Ninguna otra opción tiene un precio más reciente."
+    return (
+        f"{texto} La más barata con un precio de los últimos {frescura.UMBRAL_DIAS} días: {reciente.precio.gpu} en "
+        f"{reciente.precio.proveedor_y_nivel}, con un precio del {fecha(reciente.precio.fecha)}: "
+        f"{rango(reciente.coste.minimo, reciente.coste.maximo, 2)} US$ por trabajo terminado."
+    )
+
+
 def no_caben(trabajo: Trabajo, *, estimaciones: bool = False) -> list[str]:
     """GPUs con precio en las que ``trabajo`` no cabe ni con ``MAX_GPUS``."""
     validar(trabajo)
@@ -362,6 +397,7 @@ def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
             "tipo_precio": f.precio.tipo,
             "precio_hora_todas_usd": f.precio.precio_hora_usd * f.n_gpus,
             "fecha_precio": f.precio.fecha,
+            "precio_antiguo": frescura.es_antiguo(f.precio.fecha),
             "horas_min": f.horas.minimo,
             "horas_max": f.horas.maximo,
         }
@@ -385,8 +421,8 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
     """
     import pandas as pd
 
-    from gpucoste.base.formato import fecha, rango, tipo_precio, total
     from gpucoste.base.formato import numero as texto_numero
+    from gpucoste.base.formato import rango, tipo_precio, total
 
     def texto(r: Rango | None, decimales: int = 2, vacio: str = "sin dato") -> str:
         return vacio if r is None else rango(r.minimo, r.maximo, decimales)
@@ -410,7 +446,7 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
             fila |= {
                 "US$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
                 "tipo": tipo_precio(f.precio.tipo),
-                "fecha": fecha(f.precio.fecha),
+                "fecha": frescura.fecha_con_aviso(f.precio.fecha),
                 "horas": texto(f.horas, 1),
                 "**total (US$)**": total(texto(f.coste), f.completo),
                 "Pareto": "★" if f.pareto else "",

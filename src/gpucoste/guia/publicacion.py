@@ -76,13 +76,13 @@ def precio(x: float) -> str:
 def referencia() -> dt.date:
     """Fecha del precio más reciente de los datos: la página marca como antiguas las filas anteriores
     a ella en más de ``frescura.UMBRAL_DIAS`` días (así la página no cambia solo porque pasan los días)."""
-    return max(frescura.dia(p.fecha) for p in datos.precios())
+    return frescura.ultima_lectura()
 
 
 def _aviso(fecha: str, hoy: dt.date, atipica: bool = False) -> str:
     avisos = ["atípico"] if atipica else []
-    dias = (hoy - frescura.dia(fecha)).days
-    if dias > frescura.UMBRAL_DIAS:
+    dias = frescura.dias_antes(fecha, hoy)
+    if frescura.es_antiguo(fecha, hoy):
         avisos.append(f"antiguo ({dias} días)")
     return ", ".join(avisos)
 

@@ -26,6 +26,7 @@ def _campos_barato() -> tuple[Campo, ...]:
 
 def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí") -> Tabla:
     from gpucoste.calculo import ranking
+    from gpucoste.datos import frescura
     from gpucoste.graficos import dibujo
 
     def texto(r, decimales: int = 2) -> str:
@@ -44,6 +45,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
             texto(f.horas, 1),
             numero(f.precio.precio_hora_usd * f.n_gpus),
             tipo_precio(f.precio.tipo),
+            frescura.fecha_con_aviso(f.precio.fecha),
             "★" if f.pareto else "",
         )
         for f in opciones
@@ -63,10 +65,12 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
     # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
-    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "Pareto")
-    # Si la más barata es una GPU sin medidas de entrenamiento, la nota de la tabla lo dice (como el ejemplo).
-    nota = ranking.aviso_mas_barata(opciones[0].precio.gpu)
-    numericas = (False, False, True, True, True, False, False)
+    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "fecha", "Pareto")
+    # Si la más barata es una GPU sin medidas de entrenamiento o su precio es antiguo, la nota de la tabla lo dice
+    # (como el ejemplo y la línea de órdenes).
+    avisos = (ranking.aviso_mas_barata(opciones[0].precio.gpu), ranking.aviso_precio_antiguo(opciones))
+    nota = " ".join(a for a in avisos if a)
+    numericas = (False, False, True, True, True, False, False, False)
     return Tabla(columnas, filas, numericas, grafico, trabajo.descripcion(), nota=nota)
 
 
