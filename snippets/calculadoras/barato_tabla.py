@@ -21,14 +21,10 @@ print(
     f"{barata.precio.proveedor_y_nivel}, precio "
     f"{historial.del_(barata.precio.fecha)} ({tipo_precio(barata.precio.tipo)})."
 )
-# Sin medida de entrenamiento en esa GPU, sus horas se estiman con la MFU de su clase.
-aviso = ranking.aviso_mas_barata(barata.precio.gpu)
-if aviso:
+# Sin medida de entrenamiento en esa GPU, sus horas se estiman con la MFU de su clase; si su precio es antiguo,
+# lo dice, con la más barata de precio reciente.
+for aviso in ranking.avisos(ranking.ranking(trabajo)):
     print(f"\n{aviso}")
-# Si su precio es antiguo, lo dice, con la más barata de precio reciente.
-antiguo = ranking.aviso_precio_antiguo(ranking.ranking(trabajo))
-if antiguo:
-    print(f"\n{antiguo}")
 
 # Las estimaciones (cifras no leídas) quedan fuera salvo que se pidan: cuántas son.
 fuera = [

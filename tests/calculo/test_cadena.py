@@ -267,3 +267,29 @@ def test_registros_y_tabla_dicen_lo_mismo():
     aviso = ", antiguo" if primero["precio_antiguo"] else ""
     assert tabla.iloc[0]["fecha"] == formato.fecha(primero["fecha_precio"]) + aviso
     assert math.isfinite(primero["coste_min_usd"])
+
+
+def test_los_avisos_de_la_mas_barata_son_los_dos_en_orden(monkeypatch):
+    """``ranking.avisos``: la frase de las horas estimadas y la del precio antiguo, en ese orden y solo las que tocan;
+    los cuatro casos se fijan aquí (la lista de GPU medidas y la fecha de referencia), sean cuales sean los datos."""
+    import datetime as dt
+
+    from gpucoste.calculo import calibracion
+    from gpucoste.datos import frescura
+
+    filas = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))
+    gpu = filas[0].precio.gpu
+    medidas = set(calibracion.gpus_medidas_entrenamiento())
+    dia = frescura.dia(filas[0].precio.fecha)
+    for medida in (False, True):
+        for antiguo in (False, True):
+            lista = sorted((medidas - {gpu}) | ({gpu} if medida else set()))
+            monkeypatch.setattr(calibracion, "gpus_medidas_entrenamiento", lambda lista=lista: lista)
+            referencia = dia + dt.timedelta(days=frescura.UMBRAL_DIAS + (1 if antiguo else 0))
+            monkeypatch.setattr(frescura, "ultima_lectura", lambda referencia=referencia: referencia)
+            avisos = ranking.avisos(filas)
+            esperados = [a for a in (ranking.aviso_mas_barata(gpu), ranking.aviso_precio_antiguo(filas)) if a]
+            assert list(avisos) == esperados
+            assert len(avisos) == (not medida) + antiguo
+    with pytest.raises(ValueError, match="filas"):
+        ranking.avisos([])

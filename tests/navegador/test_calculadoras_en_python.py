@@ -155,9 +155,9 @@ def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_l
     if medida:
         assert aviso == ""
         for texto_ in (formulario, ejemplo, orden):
-            assert "opción más barata son una estimación" not in texto_
+            assert "Horas estimadas en la más barata" not in texto_
         return
-    assert gpu in aviso and "estimación" in aviso and "MFU" in aviso
+    assert gpu in aviso and "estimadas" in aviso and "MFU" in aviso
     assert formulario.startswith(f'<p class="gc-nota">{html.escape(aviso)}')  # detrás, el del precio antiguo
     assert f"\n{aviso}\n" in ejemplo
     assert aviso in orden.splitlines()
@@ -168,9 +168,9 @@ def test_la_mas_barata_de_los_datos_lo_dice_si_no_tiene_medidas():
     una medida de entrenamiento en medidas.csv."""
     gpu, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
     sin_medidas = gpu not in _medidas_de_entrenamiento()
-    assert ("son una estimación" in formulario) == sin_medidas
-    assert ("opción más barata son una estimación" in ejemplo) == sin_medidas
-    assert any("son una estimación" in linea and gpu in linea for linea in orden.splitlines()) == sin_medidas
+    assert ("Horas estimadas" in formulario) == sin_medidas
+    assert ("Horas estimadas en la más barata" in ejemplo) == sin_medidas
+    assert any("Horas estimadas" in linea and gpu in linea for linea in orden.splitlines()) == sin_medidas
 
 
 @pytest.mark.parametrize("antiguo", [False, True], ids=["reciente", "antiguo"])
@@ -191,17 +191,17 @@ def test_el_precio_antiguo_de_la_mas_barata_lo_dicen_igual_el_formulario_el_ejem
     if not antiguo:
         assert aviso == ""
         for texto_ in (formulario, ejemplo, orden):
-            assert "es antiguo" not in texto_
+            assert "Precio antiguo" not in texto_
         return
     # La más barata de precio reciente, contada aquí: la primera fila con fecha dentro del umbral.
     limite = referencia - dt.timedelta(days=frescura.UMBRAL_DIAS)
     reciente = next((f for f in filas if frescura.dia(f.precio.fecha) >= limite), None)
-    assert f"{filas[0].precio.gpu} en {filas[0].precio.proveedor_y_nivel}, es antiguo" in aviso
+    assert f"Precio antiguo: el de {filas[0].precio.gpu} en {filas[0].precio.proveedor_y_nivel} es del" in aviso
     assert f"{frescura.UMBRAL_DIAS + 1} días antes" in aviso
     if reciente is None:
         assert "Ninguna otra opción" in aviso
     else:
-        assert f"{reciente.precio.gpu} en {reciente.precio.proveedor_y_nivel}, con un precio del" in aviso
+        assert f"la más barata es {reciente.precio.gpu} en {reciente.precio.proveedor_y_nivel}, del" in aviso
     assert html.escape(aviso) in formulario
     assert f"\n{aviso}\n" in ejemplo
     assert aviso in orden.splitlines()

@@ -251,8 +251,8 @@ def test_cuanto_tarda_por_defecto_da_la_fila_publicada(sitio, sesion):
 
 def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     """Las filas del formulario son las del ejemplo publicado; y el título y la nota de su tabla, calculados en el
-    navegador, son los de la biblioteca: si la más barata no tiene medidas de entrenamiento, la nota es la frase que
-    también imprime el ejemplo de la página (``ranking.aviso_mas_barata``)."""
+    navegador, son los de la biblioteca: si la más barata no tiene medidas de entrenamiento o su precio es antiguo,
+    la nota son las frases que también imprime el ejemplo de la página (``ranking.avisos``)."""
     from gpucoste.calculo import ranking
 
     sopa = _sopa(sitio, "calculadoras/donde-mas-barato/")
@@ -262,7 +262,13 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     tabla = navegador.calcular("donde-mas-barato", _por_defecto("donde-mas-barato"))
     columnas = tabla.columnas
     assert sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado caption") == tabla.titulo
-    aviso = ranking.aviso_mas_barata(calculada[0][0])
+    valores = _por_defecto("donde-mas-barato")
+    trabajo = ranking.Trabajo(
+        valores["modelo"], valores["metodo"], navegador.leer(valores["tokens"]), int(navegador.leer(valores["secuencia"]))
+    )
+    filas = ranking.ranking(trabajo)
+    assert calculada[0][0] == filas[0].precio.gpu
+    aviso = " ".join(ranking.avisos(filas))
     assert tabla.nota == aviso
     notas = sesion.pagina.locator("#gc-donde-mas-barato .gc-resultado .gc-nota")
     assert [n.strip() for n in notas.all_inner_texts()] == ([aviso] if aviso else [])

@@ -40,6 +40,7 @@ __all__ = [
     "Trabajo",
     "aviso_mas_barata",
     "aviso_precio_antiguo",
+    "avisos",
     "dispersion",
     "no_caben",
     "opcion_para",
@@ -331,8 +332,8 @@ def aviso_mas_barata(gpu: str) -> str:
     if gpu in calibracion.gpus_medidas_entrenamiento():
         return ""
     return (
-        "Las horas de la opción más barata son una estimación: no hay ninguna medida publicada de entrenamiento en "
-        f"la {gpu}, y el tiempo usa la MFU medida en otras GPU de su clase (lo detalla «¿Cuánto se equivoca?»)."
+        f"Horas estimadas en la más barata: no hay medidas publicadas de entrenamiento en la {gpu}, y su tiempo usa "
+        "la MFU de otras GPU de su clase (véase «¿Cuánto se equivoca?»)."
     )
 
 
@@ -355,18 +356,28 @@ def aviso_precio_antiguo(filas: list[Fila]) -> str:
         return ""
     dias = frescura.dias_antes(barata.precio.fecha)
     texto = (
-        f"El precio de la opción más barata, {barata.precio.gpu} en {barata.precio.proveedor_y_nivel}, es antiguo: "
-        f"del {fecha(barata.precio.fecha)}, {dias} días antes del precio más reciente de los datos "
-        f"(del {fecha(frescura.ultima_lectura().isoformat())}), y puede haber cambiado."
+        f"Precio antiguo: el de {barata.precio.gpu} en {barata.precio.proveedor_y_nivel} es del "
+        f"{fecha(barata.precio.fecha)}, {dias} días antes del más reciente de los datos."
     )
     reciente = next((f for f in filas if not frescura.es_antiguo(f.precio.fecha)), None)
     if reciente is None:
         return f"{texto} Ninguna otra opción tiene un precio más reciente."
     return (
-        f"{texto} La más barata con un precio de los últimos {frescura.UMBRAL_DIAS} días: {reciente.precio.gpu} en "
-        f"{reciente.precio.proveedor_y_nivel}, con un precio del {fecha(reciente.precio.fecha)}: "
+        f"{texto} Con un precio de los últimos {frescura.UMBRAL_DIAS} días, la más barata es {reciente.precio.gpu} en "
+        f"{reciente.precio.proveedor_y_nivel}, del {fecha(reciente.precio.fecha)}: "
         f"{rango(reciente.coste.minimo, reciente.coste.maximo, 2)} US$ por trabajo terminado."
     )
+
+
+def avisos(filas: list[Fila]) -> tuple[str, ...]:
+    """Lo que se dice de la opción más barata de ``filas`` (como las da ``ranking``): si sus horas son una estimación
+    (``aviso_mas_barata``) y si su precio es antiguo (``aviso_precio_antiguo``), en ese orden; solo los que tocan.
+
+    Las mismas frases en el ejemplo de «¿Dónde sale más barato?», la nota de su formulario y el pie de
+    ``gpucoste donde-mas-barato``.
+    """
+    aviso_precio = aviso_precio_antiguo(filas)  # valida ``filas``
+    return tuple(a for a in (aviso_mas_barata(filas[0].precio.gpu), aviso_precio) if a)
 
 
 def no_caben(trabajo: Trabajo, *, estimaciones: bool = False) -> list[str]:

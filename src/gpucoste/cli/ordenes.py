@@ -386,8 +386,4 @@ def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> 
             "prueba QLoRA, secuencias más cortas o un lote menor"
         )
     decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1}
-    avisos = (
-        ranking.aviso_mas_barata(tabla["gpu"].iloc[0]),  # la primera fila es la más barata
-        ranking.aviso_precio_antiguo(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")),
-    )
-    return Salida(tabla, decimales, tuple(a for a in avisos if a))
+    return Salida(tabla, decimales, ranking.avisos(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")))

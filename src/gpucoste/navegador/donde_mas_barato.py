@@ -68,8 +68,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
     columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "fecha", "Pareto")
     # Si la más barata es una GPU sin medidas de entrenamiento o su precio es antiguo, la nota de la tabla lo dice
     # (como el ejemplo y la línea de órdenes).
-    avisos = (ranking.aviso_mas_barata(opciones[0].precio.gpu), ranking.aviso_precio_antiguo(opciones))
-    nota = " ".join(a for a in avisos if a)
+    nota = " ".join(ranking.avisos(opciones))
     numericas = (False, False, True, True, True, False, False, False)
     return Tabla(columnas, filas, numericas, grafico, trabajo.descripcion(), nota=nota)
 
