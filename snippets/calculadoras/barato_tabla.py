@@ -21,8 +21,8 @@ print(
     f"{barata.precio.proveedor_y_nivel}, precio "
     f"{historial.del_(barata.precio.fecha)} ({tipo_precio(barata.precio.tipo)})."
 )
-# Sin medida de entrenamiento en esa GPU, sus horas se estiman con la MFU de su clase; si su precio es antiguo,
-# lo dice, con la más barata de precio reciente.
+# Sin medida de entrenamiento en esa GPU, sus horas se estiman con la MFU
+# de su clase; si su precio es antiguo, lo dice, con la más barata reciente.
 for aviso in ranking.avisos(ranking.ranking(trabajo)):
     print(f"\n{aviso}")
 

@@ -263,9 +263,8 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     columnas = tabla.columnas
     assert sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado caption") == tabla.titulo
     valores = _por_defecto("donde-mas-barato")
-    trabajo = ranking.Trabajo(
-        valores["modelo"], valores["metodo"], navegador.leer(valores["tokens"]), int(navegador.leer(valores["secuencia"]))
-    )
+    numeros = {c: navegador.leer(valores[c]) for c in ("tokens", "secuencia")}
+    trabajo = ranking.Trabajo(valores["modelo"], valores["metodo"], numeros["tokens"], int(numeros["secuencia"]))
     filas = ranking.ranking(trabajo)
     assert calculada[0][0] == filas[0].precio.gpu
     aviso = " ".join(ranking.avisos(filas))
