@@ -1703,3 +1703,56 @@ del MODULOS_EXENTOS["guia.publicacion"]
 
 for _sin_argumentos in (formato.mes_medio, vast.mes_de_reserva, interrupciones.supuestos):
     funcion(_sin_argumentos)
+
+
+# --- Las afirmaciones comprobadas de la prosa (issue 29, entrega 1) ---------------------------------------------
+
+from gpucoste.calculo import ranking as _ranking  # noqa: E402
+from gpucoste.guia import afirmaciones  # noqa: E402
+
+
+def _proveedores_nombrables() -> set[str]:
+    return set(datos.proveedores()) | {p.proveedor for p in proveedores.politicas()}
+
+
+def _quien(p: datos.Precio) -> str:
+    return f"{p.proveedor}, {p.nivel}"
+
+
+for _f in (afirmaciones.con_precio, afirmaciones.sin_precio):
+    funcion(
+        _f,
+        Nombre(_proveedores_nombrables),
+        gpu=Nombre(datos.gpus, nulo=True),
+        nivel=Nombre(lambda: datos.NIVELES, nulo=True),
+    )
+for _f in (afirmaciones.con_politica, afirmaciones.sin_politica):
+    funcion(
+        _f,
+        Nombre(_proveedores_nombrables),
+        aspecto=Nombre(lambda: {p.aspecto for p in proveedores.politicas()}, nulo=True),
+    )
+funcion(afirmaciones.salida_gratis, Nombre(lambda: {t.proveedor for t in datos.tarifas() if t.concepto == "bajada"}))
+funcion(afirmaciones.solo_cobran_salida, TEXTO)
+funcion(
+    afirmaciones.mas_caro,
+    Filas(
+        lambda: [
+            (a.gpu, _quien(a), _quien(b))
+            for a in _ranking.precios_vigentes()
+            for b in _ranking.precios_vigentes()
+            if a.gpu == b.gpu
+        ][:200]
+    ),
+)
+funcion(afirmaciones.nota_dice, Filas(lambda: [(p.gpu, _quien(p)) for p in _ranking.precios_vigentes()]), TEXTO)
+funcion(afirmaciones.veredicto, Nombre(lambda: primera_version.TEMAS), Nombre(lambda: primera_version.VEREDICTOS))
+funcion(primera_version.errata, Nombre(lambda: primera_version.TEMAS))
+funcion(afirmaciones.eficiencia_de_red, Nombre(lambda: ["L40S", "H100 80GB", "RTX 4090"]), Entero(2, hasta=64))
+funcion(afirmaciones.ventana_deslizante, Nombre(lambda: datos.modelos()))
+funcion(
+    afirmaciones.comprobar,
+    Nombre(lambda: ['sin_precio("Azure", gpu="H100 80GB")', 'con_precio("Verda"); salida_gratis("RunPod")']),
+)
+for _f in (afirmaciones.afirmaciones, afirmaciones.revisar, afirmaciones.sin_marcas):
+    funcion(_f, CADENA)

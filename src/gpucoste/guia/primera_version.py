@@ -9,12 +9,13 @@ lo que se compara está escrito aquí salvo las cifras de la propia cita (``CITA
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpucoste import datos
 from gpucoste.base.formato import dolares, fraccion, mes, numero, rango, tipo_precio, veces
-from gpucoste.base.validacion import Validado
+from gpucoste.base.validacion import Validado, opcion
 from gpucoste.calculo import atipicos, compra, experimento, memoria, ocultos, vast
 from gpucoste.guia import decisiones
 
@@ -31,6 +32,8 @@ __all__ = [
     "PAGINA",
     "VEREDICTOS",
     "Errata",
+    "TEMAS",
+    "errata",
     "erratas",
     "tabla",
 ]
@@ -213,9 +216,31 @@ def _arranque() -> Errata:
     )
 
 
+TEMAS = (
+    "vram",
+    "tres-dias",
+    "compra",
+    "precios",
+    "leccion",
+    "almacenamiento",
+    "arranque",
+)
+"""Un nombre corto por afirmación, en el orden de ``erratas``: el que usan las páginas para citar un veredicto
+(``errata("tres-dias")``; ``<!-- comprueba: veredicto("tres-dias", "se matiza") -->``)."""
+
+
+def _por_tema() -> dict[str, Callable[[], Errata]]:
+    return dict(zip(TEMAS, (_vram, _tres_dias, _compra, _precios, _leccion, _almacenamiento, _arranque), strict=True))
+
+
+def errata(tema: str) -> Errata:
+    """La errata de la afirmación ``tema`` (uno de ``TEMAS``)."""
+    return _por_tema()[opcion(tema, "tema", TEMAS)]()
+
+
 def erratas() -> list[Errata]:
     """Cada afirmación con cifras de la primera versión, con lo que dicen hoy los datos y su veredicto."""
-    return [_vram(), _tres_dias(), _compra(), _precios(), _leccion(), _almacenamiento(), _arranque()]
+    return [f() for f in _por_tema().values()]
 
 
 def tabla(desde: str = "../") -> pd.DataFrame:

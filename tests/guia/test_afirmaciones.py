@@ -1,0 +1,237 @@
+"""Las frases de la guía comprobadas al construir (issue 29, entrega 1): ``gpucoste.guia.afirmaciones``.
+
+Cada comprobación, con datos plantados en una copia (``carpeta_datos``) para que dé cierta y falsa sea cual sea la
+fila de hoy; el lenguaje de ``<!-- comprueba: … -->`` (qué frase y qué línea, qué se rechaza); y todas las de
+``docs/`` se sostienen hoy, con su recuento impreso. La construcción que falla con una frase falsa, en
+``tests/construccion/test_afirmaciones.py``.
+"""
+
+from __future__ import annotations
+
+import csv
+import pathlib
+
+import pytest
+from conftest import RAIZ
+
+from gpucoste import datos
+from gpucoste.guia import afirmaciones, primera_version
+
+
+def _anadir(carpeta: pathlib.Path, fichero: str, fila: dict) -> None:
+    ruta = carpeta / fichero
+    with ruta.open(encoding="utf-8", newline="") as f:
+        columnas = next(csv.reader(f))
+    with ruta.open("a", encoding="utf-8", newline="") as f:
+        csv.DictWriter(f, columnas).writerow(fila)
+    datos.limpiar_cache()
+
+
+def _quitar(carpeta: pathlib.Path, fichero: str, quitar) -> None:
+    ruta = carpeta / fichero
+    with ruta.open(encoding="utf-8", newline="") as f:
+        filas = list(csv.DictReader(f))
+        columnas = list(filas[0])
+    with ruta.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, columnas)
+        w.writeheader()
+        w.writerows(r for r in filas if not quitar(r))
+    datos.limpiar_cache()
+
+
+FILA_AZURE_H100 = {
+    "gpu": "H100 80GB",
+    "proveedor": "Azure",
+    "nivel": "bajo_demanda",
+    "precio_hora_usd": "9.5",
+    "fecha": "2026-11-01",
+    "fuente": "https://example.org/precio-plantado",
+    "nota": "fila plantada por la prueba",
+    "tipo": "lista",
+}
+
+
+def test_con_y_sin_precio_siguen_a_precios_csv(carpeta_datos):
+    _quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Azure" and r["gpu"] == "H100 80GB")
+    assert afirmaciones.sin_precio("Azure", gpu="H100 80GB").cierta
+    assert not afirmaciones.con_precio("Azure", gpu="H100 80GB").cierta
+    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    r = afirmaciones.sin_precio("Azure", gpu="H100 80GB")
+    assert not r.cierta and "un precio de Azure para la H100 80GB" in r.hoy
+    assert afirmaciones.con_precio("Azure", gpu="H100 80GB", nivel="bajo_demanda").cierta
+    assert afirmaciones.sin_precio("Azure", gpu="H100 80GB", nivel="interrumpible").cierta
+
+
+def test_un_proveedor_sin_ninguna_fila_de_precio_se_puede_nombrar(carpeta_datos):
+    """Un proveedor de politicas.csv sin precios (p. ej. Scaleway hoy) vale como nombre: «no tiene precio» es cierto."""
+    _quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Scaleway")
+    assert afirmaciones.sin_precio("Scaleway").cierta
+    with pytest.raises(ValueError, match="proveedor desconocido: 'Scaleway2'"):
+        afirmaciones.sin_precio("Scaleway2")
+
+
+def test_la_salida_gratis_y_quien_la_cobra_siguen_a_tarifas_csv(carpeta_datos):
+    gratis = sorted({t.proveedor for t in datos.tarifas() if t.concepto == "bajada" and t.precio_max_usd == 0})
+    cobran = sorted({t.proveedor for t in datos.tarifas() if t.concepto == "bajada" and t.precio_max_usd > 0})
+    assert afirmaciones.salida_gratis(*gratis).cierta
+    assert afirmaciones.solo_cobran_salida(*cobran).cierta
+    assert not afirmaciones.solo_cobran_salida(*cobran, "Nadie").cierta
+    # Un proveedor gratis que empieza a cobrar: las dos dejan de ser ciertas.
+    _quitar(carpeta_datos, "tarifas.csv", lambda r: r["proveedor"] == gratis[0] and r["concepto"] == "bajada")
+    fila = next(t for t in datos.tarifas() if t.concepto == "bajada" and t.precio_max_usd > 0)
+    _anadir(
+        carpeta_datos,
+        "tarifas.csv",
+        {
+            "proveedor": gratis[0],
+            "concepto": "bajada",
+            "unidad": "GB",
+            "precio_min_usd": "0.05",
+            "precio_max_usd": "0.05",
+            "cobra_parada": "no",
+            "fecha": fila.fecha,
+            "fuente": "https://example.org/tarifa-plantada",
+            "nota": "plantada",
+        },
+    )
+    r = afirmaciones.salida_gratis(*gratis)
+    assert not r.cierta and gratis[0] in r.hoy
+    assert not afirmaciones.solo_cobran_salida(*cobran).cierta
+
+
+def test_mas_caro_compara_los_precios_vigentes(carpeta_datos):
+    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100 | {"nivel": "interrumpible", "precio_hora_usd": "0.5"})
+    assert afirmaciones.mas_caro("H100 80GB", "Azure, bajo_demanda", "Azure, interrumpible").cierta
+    assert not afirmaciones.mas_caro("H100 80GB", "Azure, interrumpible", "Azure, bajo_demanda").cierta
+    with pytest.raises(ValueError, match="se admite «proveedor, nivel»"):
+        afirmaciones.mas_caro("H100 80GB", "Azure", "Azure, interrumpible")
+
+
+def test_nota_dice_lee_la_nota_del_precio_vigente(carpeta_datos):
+    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    assert afirmaciones.nota_dice("H100 80GB", "Azure", "plantada por la prueba").cierta
+    r = afirmaciones.nota_dice("H100 80GB", "Azure", "de 8 GPU")
+    assert not r.cierta and "fila plantada por la prueba" in r.hoy
+
+
+def test_con_y_sin_politica_siguen_a_politicas_csv(carpeta_datos):
+    proveedor = datos.precios()[0].proveedor  # uno con precio
+    _quitar(carpeta_datos, "politicas.csv", lambda r: r["proveedor"] == proveedor)
+    assert afirmaciones.sin_politica(proveedor).cierta
+    _anadir(
+        carpeta_datos,
+        "politicas.csv",
+        {
+            "proveedor": proveedor,
+            "aspecto": "facturacion",
+            "valor": "por segundo",
+            "fecha": "2026-11-01",
+            "fuente": "https://example.org/politica-plantada",
+            "nota": "",
+        },
+    )
+    assert afirmaciones.con_politica(proveedor, aspecto="facturacion").cierta
+    assert afirmaciones.sin_politica(proveedor, aspecto="garantias").cierta
+
+
+def test_veredicto_es_el_de_la_fe_de_erratas():
+    for tema, e in zip(primera_version.TEMAS, primera_version.erratas(), strict=True):
+        assert afirmaciones.veredicto(tema, e.veredicto).cierta
+        otro = next(v for v in primera_version.VEREDICTOS if v != e.veredicto)
+        assert not afirmaciones.veredicto(tema, otro).cierta
+
+
+def test_eficiencia_de_red_y_ventana_son_las_del_calculo():
+    from gpucoste.calculo import memoria, tiempo
+
+    assert afirmaciones.eficiencia_de_red("L40S", 2).cierta == (tiempo.eficiencia_interconexion("L40S", 2).maximo < 1)
+    for nombre, m in datos.modelos().items():
+        con_ventana = memoria.tokens_kv(m, m.contexto_max) < m.contexto_max
+        assert afirmaciones.ventana_deslizante(nombre).cierta == con_ventana
+        assert con_ventana == (nombre in datos.ventanas() and datos.ventanas()[nombre].ventana < m.contexto_max)
+
+
+PAGINA = """# Título
+
+Otra frase. Azure no tiene precio de la H100. <!-- comprueba: sin_precio("Azure", gpu="H100 80GB") -->
+
+- Un elemento de una lista: [con un enlace](otra.md) y *cursiva* en
+  dos líneas. <!-- comprueba: con_precio("Verda") -->
+
+Un párrafo cuya comprobación va en su propia línea, en dos llamadas.
+<!-- comprueba:
+     con_precio("Verda");
+     salida_gratis("RunPod") -->
+"""
+
+
+def test_cada_comprobacion_con_su_linea_y_su_frase():
+    halladas = afirmaciones.afirmaciones(PAGINA)
+    assert [(a.linea, a.frase) for a in halladas] == [
+        (3, "Azure no tiene precio de la H100."),
+        (6, "Un elemento de una lista: con un enlace y cursiva en dos líneas."),
+        (9, "Un párrafo cuya comprobación va en su propia línea, en dos llamadas."),
+    ]
+    assert halladas[2].expresion == 'con_precio("Verda"); salida_gratis("RunPod")'
+    assert "comprueba" not in afirmaciones.sin_marcas(PAGINA)
+    assert afirmaciones.sin_marcas("Sin comentarios.\n") == "Sin comentarios.\n"
+
+
+@pytest.mark.parametrize(
+    ("expresion", "dice"),
+    [
+        ('open("/etc/passwd")', "'open' no es una comprobación"),
+        ('sin_precio(__import__("os"))', "no son literales"),
+        ("sin_precio", "no es una llamada"),
+        ('sin_precio("Azure"', "no es una llamada"),
+        ('sin_precio("Azur")', "¿Quisiste decir 'Azure'?"),
+        ('sin_precio("Azure", color="rojo")', "se admite su firma"),
+        (' sin_precio("Azure")', "sobran espacios"),
+        ("", "no vale"),
+    ],
+)
+def test_una_comprobacion_mal_escrita_da_un_error_que_la_nombra(expresion, dice):
+    with pytest.raises(ValueError, match="se admite|admitidos") as error:
+        afirmaciones.comprobar(expresion)
+    assert dice in str(error.value)
+
+
+def test_una_comprobacion_mal_escrita_es_un_fallo_con_que_hacer():
+    fallos = afirmaciones.revisar('Frase. <!-- comprueba: sin_precios("Azure") -->\n')
+    assert len(fallos) == 1
+    texto = fallos[0].texto("docs/x.md")
+    assert texto.startswith("docs/x.md:1: la frase «Frase.» no se sostiene.")
+    assert "mal escrita" in texto and "Qué hacer:" in texto
+
+
+def _paginas() -> list[pathlib.Path]:
+    return sorted((RAIZ / "docs").rglob("*.md"))
+
+
+def test_todas_las_afirmaciones_de_docs_se_sostienen_hoy():
+    """Las de cada página de ``docs/`` (la construcción estricta también las mira): imprime cuántas hay."""
+    total, fallos = 0, []
+    for ruta in _paginas():
+        texto = ruta.read_text(encoding="utf-8")
+        total += len(afirmaciones.afirmaciones(texto))
+        fallos += [f.texto(ruta.relative_to(RAIZ).as_posix()) for f in afirmaciones.revisar(texto)]
+    print(f"Afirmaciones comprobadas en docs/: {total} en {len(_paginas())} páginas.")
+    assert total > 0
+    assert not fallos, "\n".join(fallos)
+
+
+def test_una_fila_plantada_hace_falsa_una_afirmacion_de_docs(carpeta_datos):
+    """El mecanismo atrapa un cambio de datos: con un precio de la H100 en Azure, la frase de «Alternativas» que dice
+    que no lo hay falla, con su página, su línea y lo que dicen hoy los datos."""
+    ruta = RAIZ / "docs" / "alternativas.md"
+    texto = ruta.read_text(encoding="utf-8")
+    assert not afirmaciones.revisar(texto)
+    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    fallos = afirmaciones.revisar(texto)
+    assert [f.afirmacion.frase for f in fallos] == [
+        a.frase for a in afirmaciones.afirmaciones(texto) if 'sin_precio("Azure", gpu="H100 80GB")' in a.expresion
+    ]
+    linea = fallos[0].afirmacion.linea
+    assert "<!-- comprueba:" in texto.splitlines()[linea - 1]
+    assert "un precio de Azure para la H100 80GB" in fallos[0].texto("docs/alternativas.md")
