@@ -763,6 +763,18 @@ funcion(
     ),
 )
 funcion(
+    modalidades.alternativa_bajo_demanda,
+    Filas(
+        lambda: sorted(
+            (g, p)
+            for g in datos.gpus()
+            for p in {x.proveedor for x in ranking.precios_vigentes(True) if x.gpu == g and x.nivel != "interrumpible"}
+            if len({x.proveedor for x in ranking.precios_vigentes(True) if x.gpu == g and x.nivel != "interrumpible"})
+            > 1
+        )
+    ),
+)
+funcion(
     modalidades.precio_interrumpible,
     Filas(lambda: [(g, p) for g in datos.gpus() for p in modalidades.proveedores_interrumpibles(g)]),
 )
@@ -1744,6 +1756,22 @@ funcion(
             if a.gpu == b.gpu
         ][:200]
     ),
+)
+funcion(
+    afirmaciones.mismo_precio,
+    Filas(
+        lambda: [
+            (a.gpu, _quien(a), _quien(b))
+            for a in _ranking.precios_vigentes(True)
+            for b in _ranking.precios_vigentes(True)
+            if a.gpu == b.gpu
+        ][:200]
+    ),
+)
+funcion(
+    afirmaciones.medidas_directas,
+    Filas(lambda: [(a.gpu_rapida, a.gpu_lenta) for a in datos.aceleraciones()]),
+    Entero(0, hasta=5),
 )
 funcion(afirmaciones.nota_dice, Filas(lambda: [(p.gpu, _quien(p)) for p in _ranking.precios_vigentes()]), TEXTO)
 funcion(afirmaciones.veredicto, Nombre(lambda: primera_version.TEMAS), Nombre(lambda: primera_version.VEREDICTOS))

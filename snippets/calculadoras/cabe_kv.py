@@ -2,7 +2,7 @@
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base.formato import numero
+from gpucoste.base.formato import lista, numero
 from gpucoste.calculo import memoria
 
 CONTEXTO = 32768  # tokens
@@ -20,3 +20,12 @@ print(
         index=False, colalign=("left", "right", "right", "right")
     )
 )
+
+# Los modelos con ventana deslizante: la columna de GB ya la aplica; la de KiB no.
+con_ventana = [m for m in datos.modelos() if m in datos.ventanas()]
+if con_ventana:
+    print(
+        f"\nEn {lista(con_ventana)}, parte de las capas atiende solo a una ventana "
+        "deslizante: la columna de GB ya la tiene en cuenta; los KiB por token son los "
+        "de una capa que ve todo el contexto."
+    )

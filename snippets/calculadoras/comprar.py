@@ -3,7 +3,7 @@ from gpucoste import datos
 from gpucoste.base import formato
 from gpucoste.base.formato import dolares, mes, nivel, numero, periodo, tipo_precio
 from gpucoste.calculo import compra
-from gpucoste.dinero import mercado
+from gpucoste.dinero import mercado, paises
 from gpucoste.guia import decisiones
 
 gpu = decisiones.GPU_ALQUILADA
@@ -17,18 +17,26 @@ print(
     f"({equipo.nota[0].lower() + equipo.nota[1:]}; "
     f"{mes(equipo.fecha)})."
 )
-otras = [o for o in datos.opciones_compra(gpu) if o != equipo]
-usado = "la cuenta usa el de arriba"
+otras = [
+    f"{dolares(o.precio_compra_usd, 0)} ({o.estado}, {o.mercado}, {mes(o.fecha)})"
+    for o in datos.opciones_compra(gpu)
+    if o != equipo
+] + [
+    f"{paises.cantidad(c.precio_local, c.moneda)} con impuestos en una tienda de "
+    f"{paises.pais(c.pais).pais} ({mes(c.fecha)})"
+    for c in paises.compras_locales()
+    if c.gpu == gpu
+]
+usado = (
+    "la cuenta usa el de arriba; en el formulario, con tu país elegido, el de su "
+    "tienda si lo hay"
+)
 if otras:
-    opciones = "; ".join(
-        f"{dolares(o.precio_compra_usd, 0)} ({o.estado}, {o.mercado}, {mes(o.fecha)})"
-        for o in otras
-    )
-    print(f"- **Otros precios de compra:** {opciones}; {usado}.")
+    print(f"- **Otros precios de compra:** {'; '.join(otras)}; {usado}.")
 else:
     print(
-        "- **Otros precios de compra:** ninguno en los datos (ni nueva en tienda ni "
-        f"de reventa) para la {gpu}: {usado}."
+        "- **Otros precios de compra:** ninguno en los datos (ni de la GPU nueva en "
+        f"tienda ni de reventa) para la {gpu}: {usado}."
     )
 print(
     f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "

@@ -3,7 +3,7 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base.formato import numero, rango
-from gpucoste.calculo import memoria, tiempo
+from gpucoste.calculo import calibracion, memoria, tiempo
 
 MODELO, TOKENS = "Llama 3.1 8B", 50e6
 filas = []
@@ -38,3 +38,23 @@ print(
     "es la medida en su clase de GPU; QLoRA tarda además "
     f"{rango(q.minimo, q.maximo, 2)} veces lo de LoRA. Donde LoRA no cabe, QLoRA."
 )
+
+# Cuántas medidas hay detrás de cada rango (ajustes.csv): con menos de
+# calibracion.GRUPO_MINIMO, el rango se toma prestado de la dispersión de todas.
+ajustes = datos.ajustes()
+una = tiempo.escala(1)
+claves = {tiempo.clave_mfu(tiempo.clase_gpu(g), una) for g in datos.gpus()}
+clases = {
+    "mfu_gddr_1": "las GPU con GDDR",
+    "mfu_hbm_1": "las de centro de datos con HBM",
+}
+cuantas = {f"la MFU de {clases.get(k, k)}": ajustes[k].medidas for k in sorted(claves)}
+cuantas["QLoRA frente a LoRA"] = ajustes["qlora"].medidas
+minimo = calibracion.GRUPO_MINIMO
+pocas = [f"{n} para {que}" for que, n in cuantas.items() if n < minimo]
+if pocas:
+    print(
+        f"\nPocas medidas detrás de algunos rangos: {'; '.join(pocas)}. Con tan pocas, "
+        "el orden entre dos GPU de clases distintas (una L40S y una A100 80GB, por "
+        "ejemplo) puede no ser el real: tómalo como orden de magnitud."
+    )

@@ -26,12 +26,19 @@ for g in r.locales:
         f"- {g.gpu}: la {r.rapida} tiene {veces(g.veces)} sus TFLOPS; "
         f"con {METODO[g.metodo]}, {dias} días ({horas} horas)."
     )
-cerca = [
-    g.gpu for g in r.locales if g.dias and g.dias.minimo <= DIAS_LOCAL <= g.dias.maximo
-]
+
+
 # «el» chip de Apple, «la» GPU: «en la RTX 3060 12GB y en el Apple M2 Ultra 192GB».
-donde = [f"en {'el' if g.startswith('Apple') else 'la'} {g}" for g in cerca]
-if donde:
-    print(f"\nTres días caen dentro del rango {lista(donde)}.")
+def en(gpus):
+    return lista([f"en {'el' if g.startswith('Apple') else 'la'} {g}" for g in gpus])
+
+
+cerca, menos_de_un_dia = r.dentro(DIAS_LOCAL * 24), r.por_debajo(24)
+if cerca:
+    print(f"\nTres días caen dentro del rango {en(cerca)}.", end="")
 else:
-    print("\nTres días no caen dentro del rango de ninguna.")
+    print("\nTres días no caen dentro del rango de ninguna.", end="")
+if menos_de_un_dia:
+    print(f" Menos de un día, incluso en lo alto del rango, {en(menos_de_un_dia)}.")
+else:
+    print()

@@ -1,24 +1,24 @@
-# Inference Endpoints frente al precio más bajo de la misma GPU en los datos.
+# Inference Endpoints frente al precio bajo demanda más barato de la misma GPU en otro
+# proveedor (sin interrumpibles: una instancia dedicada no se interrumpe).
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base.formato import DOLAR, mes, nivel, tabla
-from gpucoste.calculo import atipicos
+from gpucoste.base.formato import DOLAR, nivel, tabla
+from gpucoste.calculo import modalidades
+from gpucoste.datos import frescura
 
+OTRO = f"más barato bajo demanda en otro proveedor ({DOLAR}/h)"
 filas = []
 for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
-    # El más reciente (no atípico) de cada proveedor y nivel, y de ellos el más bajo.
-    otros = {(p.proveedor, p.nivel) for p in datos.precios() if p.gpu == hf.gpu}
-    otros.discard((hf.proveedor, hf.nivel))
-    recientes = [atipicos.precio_reciente(hf.gpu, pr, ni).precio for pr, ni in otros]
-    barato = min(recientes, key=lambda p: p.precio_hora_usd)
+    barato = modalidades.alternativa_bajo_demanda(hf.gpu, hf.proveedor)
     filas.append(
         {
             "GPU": hf.gpu,
             f"Inference Endpoints ({DOLAR}/h)": hf.precio_hora_usd,
-            "fecha": mes(hf.fecha),
-            f"más barato en los datos ({DOLAR}/h)": barato.precio_hora_usd,
-            "dónde": f"{barato.proveedor} ({nivel(barato.nivel)}, {mes(barato.fecha)})",
+            "fecha": frescura.fecha_con_aviso(hf.fecha),
+            OTRO: barato.precio_hora_usd,
+            "dónde": f"{barato.proveedor} ({nivel(barato.nivel)})",
+            "fecha del precio": frescura.fecha_con_aviso(barato.fecha),
         }
     )
 t = pd.DataFrame(filas)
@@ -27,7 +27,7 @@ print(
         t,
         {
             f"Inference Endpoints ({DOLAR}/h)": 2,
-            f"más barato en los datos ({DOLAR}/h)": 2,
+            OTRO: 2,
         },
     )
 )

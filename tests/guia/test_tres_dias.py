@@ -52,3 +52,28 @@ def test_tres_dias_no_cuadran_con_una_rtx_4090(calculo):
     por_gpu = {g.gpu: g for g in calculo.locales}
     assert por_gpu["RTX 4090"].dias.maximo < 1
     assert any(g.dias and g.dias.minimo <= 3 <= g.dias.maximo for g in calculo.locales)
+
+
+def test_dentro_y_por_debajo_leen_el_rango_de_cada_gpu(calculo):
+    """``dentro(72)``: las GPU cuyo rango de horas contiene tres días; ``por_debajo(24)``: las que acaban antes de un
+    día incluso en lo alto de su rango. Las dos, contadas aquí a mano sobre los rangos."""
+    for horas in (24, 72, 100):
+        assert calculo.dentro(horas) == [
+            g.gpu for g in calculo.locales if g.horas and g.horas.minimo <= horas <= g.horas.maximo
+        ]
+        assert calculo.por_debajo(horas) == [g.gpu for g in calculo.locales if g.horas and g.horas.maximo < horas]
+    assert "RTX 4090" in calculo.por_debajo(24) and "RTX 4090" not in calculo.dentro(72)
+    with pytest.raises(ValueError, match="horas"):
+        calculo.dentro(-1)
+
+
+def test_el_veredicto_de_los_tres_dias_depende_de_cuantas_gpu_tardan_tres_dias(calculo):
+    """Se sostiene si tres días caen en el rango de todas las GPU de casa; se matiza si en algunas; si en ninguna, no
+    se sostiene. Con los datos de hoy, la RTX 4090 acaba en menos de un día: no es «todas»."""
+    from gpucoste.guia import primera_version
+
+    dentro = calculo.dentro(72)
+    con_horas = [g for g in calculo.locales if g.horas]
+    esperado = "se sostiene" if len(dentro) == len(con_horas) else "se matiza" if dentro else "no se sostiene"
+    assert primera_version.errata("tres-dias").veredicto == esperado
+    assert esperado != "se sostiene"

@@ -28,6 +28,7 @@ __all__ = [
     "PrecioInterrumpible",
     "PrecioReservado",
     "REGLA",
+    "alternativa_bajo_demanda",
     "precio_bajo_demanda",
     "precio_interrumpible",
     "precio_reservado",
@@ -71,6 +72,20 @@ def precio_bajo_demanda(gpu: str, proveedor: str | None = None) -> datos.Precio:
     if not filas:
         raise ValueError(f"gpu: {gpu!r} no tiene precio bajo demanda en los datos; se admite una GPU con uno.")
     return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+
+
+def alternativa_bajo_demanda(gpu: str, proveedor: str) -> datos.Precio:
+    """El precio bajo demanda más barato de ``gpu`` fuera de ``proveedor``: con qué se compara la oferta de
+    ``proveedor`` (p. ej. Inference Endpoints de Hugging Face). Como ``precio_bajo_demanda``, sin interrumpibles."""
+    gpu = opcion(gpu, "GPU con precio", datos.gpus())
+    fijos = [p for p in _vigentes(gpu, True) if p.nivel != INTERRUMPIBLE]
+    proveedor = opcion(proveedor, f"Proveedor con precio de {gpu}", {p.proveedor for p in fijos})
+    otros = sorted({p.proveedor for p in fijos} - {proveedor})
+    if not otros:
+        raise ValueError(
+            f"gpu: {gpu!r} solo tiene precio bajo demanda en {proveedor}; se admite una GPU con precio en otro."
+        )
+    return min((precio_bajo_demanda(gpu, o) for o in otros), key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ __all__ = [
     "con_precio",
     "eficiencia_de_red",
     "mas_caro",
+    "medidas_directas",
+    "mismo_precio",
     "nota_dice",
     "revisar",
     "salida_gratis",
@@ -177,11 +179,11 @@ def mas_caro(gpu: str, caro: str, barato: str) -> Resultado:
     return Resultado(a.precio_hora_usd > b.precio_hora_usd, hoy)
 
 
-def _vigente(gpu: str, quien: str) -> datos.Precio:
+def _vigente(gpu: str, quien: str, estimaciones: bool = False) -> datos.Precio:
     from gpucoste.calculo import ranking
 
     gpu = opcion(gpu, "gpu", datos.gpus())
-    vigentes = [p for p in ranking.precios_vigentes() if p.gpu == gpu]
+    vigentes = [p for p in ranking.precios_vigentes(estimaciones) if p.gpu == gpu]
     proveedor, coma, nivel = texto(quien, "proveedor").partition(", ")
     try:
         proveedor = opcion(proveedor, f"proveedor con precio vigente de la {gpu}", {p.proveedor for p in vigentes})
@@ -198,6 +200,18 @@ def _vigente(gpu: str, quien: str) -> datos.Precio:
             + "."
         )
     return candidatos[0]
+
+
+def mismo_precio(gpu: str, uno: str, otro: str) -> Resultado:
+    """Cierta si el precio más reciente de ``gpu`` en ``uno`` y en ``otro`` («proveedor» o «proveedor, nivel») es el
+    mismo, a dos decimales (como se escribe). Cuentan también las estimaciones: «la estimación de la primera versión
+    coincide con el precio de RunPod»."""
+    a, b = _vigente(gpu, uno, True), _vigente(gpu, otro, True)
+    hoy = (
+        f"Hoy: {gpu} en {a.proveedor_y_nivel}, {numero(a.precio_hora_usd)} US$/h; en {b.proveedor_y_nivel}, "
+        f"{numero(b.precio_hora_usd)} US$/h."
+    )
+    return Resultado(round(a.precio_hora_usd, 2) == round(b.precio_hora_usd, 2), hoy)
 
 
 def nota_dice(gpu: str, quien: str, texto_nota: str) -> Resultado:
@@ -247,6 +261,19 @@ def veredicto(tema: str, es: str) -> Resultado:
     return Resultado(e.veredicto == es, f"Hoy, la fe de erratas dice de {e.cita}: «{e.veredicto}».")
 
 
+def medidas_directas(rapida: str, lenta: str, n: int) -> Resultado:
+    """Cierta si ``aceleraciones.csv`` tiene justo ``n`` medidas directas de cuántas veces más rápida es ``rapida``
+    que ``lenta`` («la única medida directa», «dos medidas»)."""
+    rapida = opcion(rapida, "rapida", datos.gpus())
+    lenta = opcion(lenta, "lenta", datos.gpus())
+    n = entero(n, "n")
+    filas = [a for a in datos.aceleraciones() if (a.gpu_rapida, a.gpu_lenta) == (rapida, lenta)]
+    hoy = f"Hoy, aceleraciones.csv tiene {len(filas)} medida(s) de la {rapida} frente a la {lenta}" + (
+        ": " + "; ".join(a.medida for a in filas) + "." if filas else "."
+    )
+    return Resultado(len(filas) == n, hoy)
+
+
 def eficiencia_de_red(gpu: str, n_gpus: int) -> Resultado:
     """Cierta si, con ``n_gpus`` × ``gpu`` y su interconexión por defecto, el tiempo no se divide sin más entre ellas:
     la eficiencia medida de esa interconexión (``tiempo.eficiencia_interconexion``) queda por debajo de 1."""
@@ -282,10 +309,12 @@ COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
             salida_gratis,
             solo_cobran_salida,
             mas_caro,
+            mismo_precio,
             nota_dice,
             con_politica,
             sin_politica,
             veredicto,
+            medidas_directas,
             eficiencia_de_red,
             ventana_deslizante,
         )

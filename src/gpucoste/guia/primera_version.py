@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpucoste import datos
-from gpucoste.base.formato import dolares, fraccion, mes, numero, rango, tipo_precio, veces
+from gpucoste.base.formato import dolares, fraccion, lista, mes, nivel, numero, rango, tipo_precio, veces
 from gpucoste.base.validacion import Validado, opcion
 from gpucoste.calculo import atipicos, compra, experimento, memoria, ocultos, vast
+from gpucoste.dinero import proveedores
 from gpucoste.guia import decisiones
 
 if TYPE_CHECKING:  # pandas solo para la tabla de la página
@@ -96,7 +97,7 @@ def _tres_dias() -> Errata:
     con_horas = [g for g in c.locales if g.horas is not None]
     bajo = min(g.horas.minimo for g in con_horas)
     alto = max(g.horas.maximo for g in con_horas)
-    dentro = [g.gpu for g in con_horas if g.horas.minimo <= CITA_HORAS_LOCAL <= g.horas.maximo]
+    dentro = c.dentro(CITA_HORAS_LOCAL)
     hoy = (
         f"El trabajo que tarda {numero(CITA_HORAS_H100, 0)} horas en una {c.rapida} tarda de "
         f"{numero(bajo, 0)} a {numero(alto, 0)} horas en las GPU de casa de los datos"
@@ -106,10 +107,12 @@ def _tres_dias() -> Errata:
             else "; ninguna tarda tres días."
         )
     )
+    # En todas las GPU de casa, se sostiene; en algunas, se matiza (depende de la GPU); en ninguna, no se sostiene.
+    veredicto = "se sostiene" if len(dentro) == len(con_horas) else "se matiza" if dentro else "no se sostiene"
     return Errata(
         "«un fine-tuning que en local tardaría tres días en una H100 tarda dos horas»",
         hoy,
-        "se sostiene" if dentro else "se matiza",
+        veredicto,
         "calculadoras/cuanto-tarda.md",
     )
 
@@ -167,7 +170,8 @@ def _leccion() -> Errata:
     )
     if medidas:
         mayor = max(medidas, key=lambda a: a.veces)
-        hoy += f", y la mayor medida directa publicada de los datos es {veces(mayor.veces, 2)}, en {mayor.medida}"
+        cual = "la única medida directa" if len(medidas) == 1 else f"la mayor de las {len(medidas)} medidas directas"
+        hoy += f", y {cual} de los datos entre las dos es {veces(mayor.veces, 2)}, en {mayor.medida}"
     hoy += "."
     sostiene = bool(medidas) and max(a.veces for a in medidas) >= necesaria
     return Errata(
@@ -224,13 +228,89 @@ TEMAS = (
     "leccion",
     "almacenamiento",
     "arranque",
+    "transferencia",
+    "sla",
+    "marketplace",
 )
 """Un nombre corto por afirmación, en el orden de ``erratas``: el que usan las páginas para citar un veredicto
 (``errata("tres-dias")``; ``<!-- comprueba: veredicto("tres-dias", "se matiza") -->``)."""
 
 
+def _transferencia() -> Errata:
+    salidas = {t.proveedor: t for t in datos.tarifas() if t.concepto == "bajada"}
+    cobran = sorted(p for p, t in salidas.items() if t.precio_max_usd > 0)
+    gratis = sorted(p for p, t in salidas.items() if t.precio_max_usd == 0)
+    por_host = sorted(
+        {p.proveedor for p in proveedores.politicas() if p.aspecto == "transferencia" and "cada host" in p.valor}
+        - set(salidas)
+    )
+    hoy = (
+        f"De los {len(salidas)} proveedores con la tarifa de salida en los datos, la cobran "
+        f"{lista(cobran) if cobran else 'ninguno'} y sale gratis en {lista(gratis) if gratis else 'ninguno'}"
+        + (f"; en {lista(por_host)} la fija cada host" if por_host else "")
+        + "."
+    )
+    subidas = [t for t in datos.tarifas() if t.concepto == "subida"]
+    if subidas and all(t.precio_max_usd == 0 for t in subidas):
+        quienes = lista(sorted(t.proveedor for t in subidas))
+        hoy += f" La subida es gratis en los {len(subidas)} que publican su tarifa ({quienes})."
+    cuantos = len(cobran) + len(por_host)
+    veredicto = "se sostiene" if cuantos >= len(gratis) else "se matiza" if cuantos else "no se sostiene"
+    return Errata(
+        "«Ancho de banda — subir un dataset de 100 GB y bajar los checkpoints tiene precio en muchos proveedores»",
+        hoy,
+        veredicto,
+        "alternativas.md#como-cobra",
+    )
+
+
+def _sla() -> Errata:
+    nube = ("Lambda", "RunPod", "CoreWeave", "AWS", "GCP")  # los que la primera versión llama «cloud tradicional»
+    garantias = {p.proveedor: p.valor for p in proveedores.politicas() if p.aspecto == "garantias"}
+    con = [p for p in nube if p in garantias]
+    otros = [f"{p} ({v})" for p, v in garantias.items() if p not in nube]
+    hoy = (
+        f"De {lista(list(nube))}, "
+        + (f"solo {lista(con)} tienen" if con else "ninguno tiene")
+        + " en los datos una garantía de disponibilidad con fuente"
+        + (f"; las que hay son de otros: {'; '.join(otros)}" if otros else "")
+        + ". Que no esté en los datos no quiere decir que no exista: léela en su contrato."
+    )
+    return Errata(
+        "«Precio más alto y estable, SLA, hardware homogéneo»",
+        hoy,
+        "se sostiene" if len(con) == len(nube) else "se matiza",
+        "alternativas.md#como-cobra",
+    )
+
+
+def _marketplace() -> Errata:
+    from gpucoste.calculo import modalidades, ranking
+
+    gpu = "H100 80GB"  # la GPU de la comparación de «Alternativas»
+    vast = sorted(
+        (
+            p
+            for p in ranking.precios_vigentes()
+            if p.gpu == gpu and p.proveedor == "Vast.ai" and p.nivel != "interrumpible"
+        ),
+        key=lambda p: p.precio_hora_usd,
+    )
+    otro = modalidades.alternativa_bajo_demanda(gpu, "Vast.ai")
+    mas_baratos = [p for p in vast if p.precio_hora_usd < otro.precio_hora_usd]
+    hoy = (
+        f"Con la {gpu} bajo demanda: "
+        + "; ".join(f"Vast.ai ({nivel(p.nivel)}), {dolares(p.precio_hora_usd)}/h" for p in vast)
+        + f"; el más barato fuera de Vast.ai, {otro.proveedor} ({nivel(otro.nivel)}), "
+        f"{dolares(otro.precio_hora_usd)}/h."
+    )
+    veredicto = "se sostiene" if len(mas_baratos) == len(vast) else "se matiza" if mas_baratos else "no se sostiene"
+    return Errata("«Muy barato, calidad variable»", hoy, veredicto, "alternativas.md#comparacion")
+
+
 def _por_tema() -> dict[str, Callable[[], Errata]]:
-    return dict(zip(TEMAS, (_vram, _tres_dias, _compra, _precios, _leccion, _almacenamiento, _arranque), strict=True))
+    funciones = (_vram, _tres_dias, _compra, _precios, _leccion, _almacenamiento, _arranque)
+    return dict(zip(TEMAS, (*funciones, _transferencia, _sla, _marketplace), strict=True))
 
 
 def errata(tema: str) -> Errata:
@@ -239,7 +319,7 @@ def errata(tema: str) -> Errata:
 
 
 def erratas() -> list[Errata]:
-    """Cada afirmación con cifras de la primera versión, con lo que dicen hoy los datos y su veredicto."""
+    """Cada afirmación de la primera versión que los datos pueden comprobar, con lo que dicen hoy y su veredicto."""
     return [f() for f in _por_tema().values()]
 
 

@@ -43,6 +43,20 @@ class LocalFrenteARapida(Validado):
     horas_rapida: Rango
     locales: tuple[EnLocal, ...]
 
+    def dentro(self, horas: float) -> list[str]:
+        """Las GPU locales en cuyo rango de horas cae ``horas`` (p. ej. 72, «tres días»)."""
+        from gpucoste.base.validacion import numero
+
+        horas = numero(horas, "horas")
+        return [g.gpu for g in self.locales if g.horas is not None and g.horas.minimo <= horas <= g.horas.maximo]
+
+    def por_debajo(self, horas: float) -> list[str]:
+        """Las GPU locales que terminan antes de ``horas`` incluso en lo alto de su rango."""
+        from gpucoste.base.validacion import numero
+
+        horas = numero(horas, "horas")
+        return [g.gpu for g in self.locales if g.horas is not None and g.horas.maximo < horas]
+
 
 def local_frente_a_rapida(
     horas_rapida: float = 2.0, rapida: str = "H100 80GB", locales: tuple[str, ...] = GPUS_LOCALES
