@@ -1,4 +1,4 @@
-# Cuánto se desvía la guía de las medidas publicadas de este tipo.
+# Su margen de error, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
-print(calibracion.frase_banda("generacion"))
+print(calibracion.frase_error("generacion"))
