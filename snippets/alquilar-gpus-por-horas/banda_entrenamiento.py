@@ -1,4 +1,4 @@
-# Su margen de error, en fuentes que el ajuste no usó.
+# Margen de error del tiempo de entrenamiento, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
 print(calibracion.frase_error("entrenamiento"))
