@@ -134,7 +134,7 @@ def test_la_validacion_deja_fuera_de_verdad_la_fuente(monkeypatch):
     assert min(validado.values()) > 0.5, validado  # predice 1/3 de lo medido: un 67 % por debajo
 
 
-def test_sin_otra_fuente_de_su_grupo_no_se_valida(monkeypatch):
+def test_sin_otra_fuente_de_su_grupo_no_se_valida():
     # Una medida cuyo grupo solo tiene medidas de su fuente no entra en la cifra validada, ni se predice con otro
     # grupo: va a sin_otra_fuente.
     v = calibracion.validacion()

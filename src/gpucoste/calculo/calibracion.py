@@ -371,7 +371,8 @@ def _ajuste_sin(fuente_fuera: str) -> tuple[dict[str, datos.Ajuste], set[str]]:
     """(``ajustar_sin``, las claves que no salen de medidas propias sino de la otra red entre nodos)."""
     medidas = tuple(m for m in usadas() if fuente(m) != fuente_fuera)
     escalado = tuple(e for e in usadas_escalado() if fuente(e) != fuente_fuera)
-    redes = ajustar_escalado(mitades_escalado(escalado)[0])
+    mitad_escalado = mitades_escalado(escalado)[0]
+    redes = ajustar_escalado(mitad_escalado) if mitad_escalado else {}
     sustituidas = set()
     for red, otra in _OTRA_RED.items():
         if f"escalado_{red}" not in redes and f"escalado_{otra}" in redes:
@@ -472,7 +473,7 @@ def _resumen_de(resumen: object) -> dict[str, dict[str, Resumen | None]]:
 
 MITADES = {
     "ajuste": "la mitad de ajuste",
-    "validación": "la otra mitad, de las mismas fuentes",
+    "validación": "la otra mitad, que no interviene en el ajuste",
     "todas": "las dos mitades",
     "otras fuentes": "cada fuente, con un ajuste hecho sin ella",
 }
