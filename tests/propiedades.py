@@ -1044,7 +1044,12 @@ funcion(
     negativos=True,
     precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
-funcion(calibracion.frase_banda, Nombre(lambda: calibracion.TIPOS))
+funcion(calibracion.frase_error, Nombre(lambda: [*calibracion.TIPOS, "escalado"]))
+funcion(calibracion.ensanche, Nombre(lambda: [*calibracion.TIPOS, "escalado"]), Acotado(0, 1, cero=True, tope=1))
+funcion(calibracion.ajustar_sin, Nombre(calibracion.fuentes))
+for _de_una_medida in (calibracion.fuente, calibracion.grupo):
+    funcion(_de_una_medida, Objeto(lambda: [*calibracion.usadas(), *calibracion.usadas_escalado()]))
+funcion(calibracion.predecir_escalado, Objeto(calibracion.usadas_escalado))
 funcion(
     ranking.Trabajo,
     Nombre(_modelos),
@@ -1189,7 +1194,10 @@ for _sin_argumentos in (
     calibracion.predicciones_escalado,
     calibracion.informe_escalado,
     calibracion.texto_escalado,
-    calibracion.frase_escalado,
+    calibracion.fuentes,
+    calibracion.validacion,
+    calibracion.frase_cobertura,
+    calibracion.texto_validacion,
     calibracion.mitades,
     calibracion.ajustar,
     calibracion.predicciones,
@@ -1436,11 +1444,13 @@ PARAMETROS_EXENTOS = {
         )
         for f, p in {
             "contraste.mitades": ("medidas",),
+            "contraste.predecir": ("ajustes",),
+            "contraste.predecir_escalado": ("ajustes",),
             "contraste.mitades_escalado": ("filas",),
             "calibracion.ajustar": ("ajuste", "escalado"),
             "calibracion.filas_ajustes": ("ajustes",),
-            "contraste.fallos": ("resumen", "ps"),
-            "contraste.texto_informe": ("resumen",),
+            "calibracion.fallos": ("resumen", "ps"),
+            "calibracion.texto_informe": ("resumen",),
         }.items()
     },
     "guia.experimento_definido.comparar_calibrado": {

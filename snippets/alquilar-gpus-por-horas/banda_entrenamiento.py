@@ -1,4 +1,4 @@
-# Cuánto se desvía el tiempo de entrenamiento de la guía de las medidas publicadas.
+# Margen de error del tiempo de entrenamiento, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
-print(calibracion.frase_banda("entrenamiento"))
+print(calibracion.frase_error("entrenamiento"))

@@ -1,4 +1,4 @@
-# Cuánto se desvía la guía de las medidas publicadas de este tipo.
+# Margen de error del tiempo de entrenamiento, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
-print(calibracion.frase_banda("entrenamiento"))
+print(calibracion.frase_error("entrenamiento"))

@@ -1,4 +1,4 @@
-# Cuánto se desvía la eficiencia por interconexión de las medidas publicadas.
+# Margen de error de la eficiencia por interconexión, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
-print(calibracion.frase_escalado())
+print(calibracion.frase_error("escalado"))

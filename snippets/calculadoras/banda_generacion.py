@@ -1,4 +1,4 @@
-# Cuánto se desvía la guía de las medidas publicadas de este tipo.
+# Margen de error de la generación de una secuencia, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
-print(calibracion.frase_banda("generacion"))
+print(calibracion.frase_error("generacion"))

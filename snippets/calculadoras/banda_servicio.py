@@ -1,4 +1,4 @@
-# Cuánto se desvía la guía de las medidas publicadas de este tipo.
+# Margen de error del servidor a carga máxima, en fuentes que el ajuste no usó.
 from gpucoste.calculo import calibracion
 
-print(calibracion.frase_banda("servicio"))
+print(calibracion.frase_error("servicio"))

@@ -1,4 +1,4 @@
-# Cada medida usada, con lo que predice la biblioteca y su fuente.
+# Cada medida usada, con lo que predice la biblioteca (y sin su fuente) y su fuente.
 import pandas as pd
 
 from gpucoste.base.formato import numero, porcentaje
@@ -13,6 +13,7 @@ UNIDADES = {
 }
 METODOS = {"lora": "LoRA", "qlora": "QLoRA"}
 ajuste = {m.id for m in calibracion.mitades()[0]}
+fuera = {p.medida.id: p for p in calibracion.validacion().predicciones}
 filas = []
 for p in calibracion.predicciones():
     m = p.medida
@@ -27,7 +28,10 @@ for p in calibracion.predicciones():
             "predicho": numero(p.central, decimales),
             "rango": f"{numero(p.minimo, decimales)}–{numero(p.maximo, decimales)}",
             "error": porcentaje(p.central / m.valor - 1),
+            "sin su fuente": (
+                porcentaje(fuera[m.id].central / m.valor - 1) if m.id in fuera else "—"
+            ),
         }
     )
-alineacion = ("left", "left", "left", "right", "right", "right", "right")
+alineacion = ("left", "left", "left", "right", "right", "right", "right", "right")
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=alineacion))

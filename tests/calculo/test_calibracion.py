@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import pathlib
+import re
 from importlib import resources
 
 import pytest
 
 from gpucoste import datos
+from gpucoste.base.formato import porcentaje
 from gpucoste.calculo import calibracion, tiempo
 
 
@@ -89,3 +92,130 @@ def test_cada_medida_tiene_prediccion_finita(medida):
 def test_las_rechazadas_dicen_por_que():
     rechazadas = [m for m in datos.medidas() if m.rechazada]
     assert all(len(m.rechazada) > 20 for m in rechazadas)
+
+
+# La validación por fuentes (issue 29, entrega 3): cada fuente, predicha con un ajuste hecho sin ella.
+
+_PLANTADA = "https://github.com/plantada/extrema/blob/0123456789abcdef0123456789abcdef01234567/README.md"
+
+
+def _con_fuente_plantada(monkeypatch, factor: float = 3.0) -> tuple[str, ...]:
+    """Añade a medidas.csv una fuente nueva con cinco copias de una medida de entrenamiento en una GPU de consumo,
+    cada una ``factor`` veces más rápida: la mayoría de su grupo (la MFU de una GPU de consumo, que tiene medidas de
+    otra fuente). Devuelve sus ``id``."""
+    base = next(m for m in calibracion.usadas() if calibracion.grupo(m) == "mfu_gddr_1")
+    otras = {calibracion.fuente(m) for m in calibracion.usadas() if calibracion.grupo(m) == "mfu_gddr_1"}
+    assert otras, "el grupo de la fuente plantada necesita medidas de otra fuente"
+    plantadas = tuple(
+        dataclasses.replace(base, id=f"plantada-{i}", valor=base.valor * factor, fuente=_PLANTADA) for i in range(5)
+    )
+    originales = datos.medidas()
+    monkeypatch.setattr(datos, "medidas", lambda: (*originales, *plantadas))
+    return tuple(m.id for m in plantadas)
+
+
+def test_la_validacion_deja_fuera_de_verdad_la_fuente(monkeypatch):
+    # Una fuente extrema (tres veces más rápida que la otra de su grupo) que domina su grupo: con ella en el ajuste,
+    # sus medidas se predicen casi sin error; sin ella, el error es el de la distancia entre las dos fuentes.
+    ids = _con_fuente_plantada(monkeypatch)
+    fuente = calibracion.fuente(next(m for m in calibracion.usadas() if m.id == ids[0]))
+    assert fuente == "github.com/plantada/extrema"
+    sin = calibracion.ajustar_sin(fuente)
+    assert not any("plantada" in a.derivacion for a in sin.values()), "el ajuste sin la fuente usó sus filas"
+
+    otra = next(f for f in calibracion.fuentes() if f != fuente)  # un ajuste que sí usa la fuente plantada
+    con = calibracion.ajustar_sin(otra)
+    assert any("plantada" in a.derivacion for a in con.values())
+    plantadas = [m for m in calibracion.usadas() if m.id in ids]
+    ajustado = [calibracion.predecir(m, con).error for m in plantadas]
+    validado = {p.medida.id: p.error for p in calibracion.validacion().predicciones if p.medida.id in ids}
+    assert set(validado) == set(ids)
+    assert max(ajustado) < 0.05, ajustado
+    assert min(validado.values()) > 0.5, validado  # predice 1/3 de lo medido: un 67 % por debajo
+
+
+def test_sin_otra_fuente_de_su_grupo_no_se_valida():
+    # Una medida cuyo grupo solo tiene medidas de su fuente no entra en la cifra validada, ni se predice con otro
+    # grupo: va a sin_otra_fuente.
+    v = calibracion.validacion()
+    for p in (*v.predicciones, *v.escalado):
+        otras = {
+            calibracion.fuente(m)
+            for m in (*calibracion.usadas(), *calibracion.usadas_escalado())
+            if calibracion.grupo(m) == calibracion.grupo(p.medida)
+        }
+        assert otras - {calibracion.fuente(p.medida)}, p.medida.id
+    validadas = {p.medida.id for p in (*v.predicciones, *v.escalado)}
+    assert not validadas & set(v.sin_otra_fuente)
+    assert validadas | set(v.sin_otra_fuente) == {m.id for m in (*calibracion.usadas(), *calibracion.usadas_escalado())}
+
+
+def test_la_frase_da_las_cifras_validadas_o_dice_que_no_las_hay():
+    for tipo in (*calibracion.TIPOS, "escalado"):
+        r = calibracion.informe_escalado() if tipo == "escalado" else calibracion.informe()[tipo]
+        frase = calibracion.frase_error(tipo)
+        fuera, mitad = r["otras fuentes"], r["validación"]
+        if fuera is not None:
+            assert "fuentes que el ajuste no usó" in frase
+            cifras = f"se desvía un {porcentaje(fuera.error_mediano)} en mediana, y el {porcentaje(fuera.dentro)}"
+        else:
+            assert "no se pueden validar con fuentes que el ajuste no usó" in frase
+            cifras = f"se desvía un {porcentaje(mitad.error_mediano)} en mediana, y el {porcentaje(mitad.dentro)}"
+        assert cifras in frase, (tipo, frase)
+
+
+def test_ensanche_lleva_la_cobertura_validada_a_la_pedida():
+    v = calibracion.validacion()
+    for tipo in (*calibracion.TIPOS, "escalado"):
+        ps = v.escalado if tipo == "escalado" else [p for p in v.predicciones if p.medida.tipo == tipo]
+        k = calibracion.ensanche(tipo, 0.8)
+        if not ps:
+            assert k is None
+            continue
+        dentro = [p.minimo / k * (1 - 1e-9) <= p.medida.valor <= p.maximo * k * (1 + 1e-9) for p in ps]
+        assert sum(dentro) / len(dentro) >= 0.8
+        assert k >= 1
+
+
+_RAIZ = pathlib.Path(__file__).resolve().parents[2]
+_INCLUYE = re.compile(r'--8<-- "(snippets/[^"]+\.py)"')
+_FRASE = re.compile(r"se desvía (?:un|una)\b|[}%\d] de las medidas cae dentro")
+"""La frase del margen de error con sus cifras (la de antes, «se desvía una mediana del…», también)."""
+
+
+def test_cada_margen_de_error_usa_la_frase_unica():
+    # Cada «Margen de error» de una página incluye solo snippets que llaman a calibracion.frase_error, y ninguna
+    # página, snippet ni módulo (salvo calibracion) escribe la frase por su cuenta.
+    margenes = 0
+    for pagina in sorted((_RAIZ / "docs").rglob("*.md")):
+        texto = pagina.read_text(encoding="utf-8")
+        for seccion in re.findall(r"^## Margen de error.*?(?=^## |\Z)", texto, flags=re.M | re.S):
+            incluidos = _INCLUYE.findall(seccion)
+            assert incluidos, f"{pagina.name}: «Margen de error» sin snippet"
+            for snippet in incluidos:
+                codigo = (_RAIZ / snippet).read_text(encoding="utf-8")
+                assert "calibracion.frase_error(" in codigo, f"{snippet} ({pagina.name}) no usa frase_error"
+                margenes += 1
+    assert margenes >= 1
+    print(f"\n{margenes} márgenes de error, todos con calibracion.frase_error")
+    propia = _RAIZ / "src" / "gpucoste" / "calculo" / "calibracion.py"
+    ficheros = [*(_RAIZ / "src").rglob("*.py"), *(_RAIZ / "snippets").rglob("*.py"), *(_RAIZ / "docs").rglob("*.md")]
+    for fichero in ficheros:
+        if fichero == propia or ".pyodide" in fichero.parts:
+            continue
+        texto = fichero.read_text(encoding="utf-8")
+        assert not _FRASE.search(texto), f"{fichero.relative_to(_RAIZ)}: escribe la frase del margen de error"
+
+
+def test_ninguna_pagina_escribe_a_mano_una_cifra_de_error():
+    # Una cifra de error o de cobertura en la prosa (no en un snippet) no la calcularía la calibración.
+    cerca = re.compile(
+        r"\d+(?:,\d+)? ?%[^.\n]{0,80}(?:error|desv|dentro del rango|se equivoca|acierta)"
+        r"|(?:error|desv|dentro del rango|se equivoca|acierta)[^.\n]{0,80}\d+(?:,\d+)? ?%",
+        flags=re.I,
+    )
+    for pagina in sorted((_RAIZ / "docs").rglob("*.md")):
+        if ".pyodide" in pagina.parts:
+            continue
+        for n, linea in enumerate(pagina.read_text(encoding="utf-8").splitlines(), 1):
+            assert not cerca.search(linea), f"{pagina.relative_to(_RAIZ)}:{n}: {linea}"

@@ -2,8 +2,9 @@
 en ``velocidad``), ¿cuánto cuesta? (``coste``, ``ocultos``, ``arranque``, ``electricidad``, ``sensibilidad``),
 ¿dónde sale más barato? (``ranking``, ``alternativas``, ``vast``), el precio de cada modalidad (bajo demanda,
 interrumpible, reservada: ``modalidades``), interrupciones, equilibrios, compra,
-recomendación, la calibración con medidas publicadas (``calibracion``; cada medida frente a lo que predice la
-biblioteca y el informe del error, en ``contraste``) y los escenarios del experimento. Usa ``base``, ``datos`` y
+recomendación, la calibración con medidas publicadas (``calibracion``: el ajuste, la validación por fuentes y el
+informe del error; cada medida frente a lo que predice la biblioteca, en ``contraste``) y los escenarios del
+experimento. Usa ``base``, ``datos`` y
 ``dinero``.
 """
 

@@ -16,22 +16,32 @@ inferencia, tokens/s de una secuencia o de un servidor a carga máxima. Este mó
 3. **predice** cada medida con la biblioteca (``predecir``) y **mide el error** en las dos mitades y
    en todas (``informe``): la mediana de |predicho/medido − 1| con el valor central y qué fracción de
    las medidas cae dentro del rango predicho. La memoria no se ajusta: sale solo de la arquitectura,
-   de las reglas de ``memoria`` y del supuesto ``sistema_gb``.
+   de las reglas de ``memoria`` y del supuesto ``sistema_gb``;
+4. **valida por fuentes** (``validacion``): deja fuera cada fuente por turno (``fuente``: el repositorio de cada
+   medida, en ``medidas.csv`` y ``escalado.csv``), repite el ajuste entero sin sus filas (``ajustar_sin``) y
+   predice esas filas. La otra mitad de (1) sale de las mismas fuentes que el ajuste; esta validación no, y es la
+   cifra que citan las páginas (``frase_error``, la frase del margen de error de cada calculadora). Tarda
+   décimas de segundo: se calcula al construir, sin fichero intermedio.
 
-Las mitades (1), las predicciones y el informe de su error (3) están en ``gpucoste.calculo.contraste``, y este
-módulo los reexporta: aquí quedan el ajuste (2) y la escritura de ``ajustes.csv`` (``escribir_ajustes``;
-``python -m gpucoste.calculo.calibracion``, que es lo que hace ``make calibrar``).
+Las mitades (1) y las predicciones (3) están en ``gpucoste.calculo.contraste``, y este módulo los reexporta: aquí
+quedan el ajuste (2), la validación por fuentes (4), el informe del error (``informe``, ``fallos``,
+``texto_informe``), la frase de cada página (``frase_error``, ``frase_cobertura``) y la escritura de
+``ajustes.csv`` (``escribir_ajustes``; ``python -m gpucoste.calculo.calibracion``, que es lo que hace
+``make calibrar``).
 
 Python puro (sin pandas): sirve igual en el navegador.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
+from dataclasses import dataclass
 
 from gpucoste import datos
 from gpucoste.base import paquete
-from gpucoste.base.validacion import texto_de_campo
+from gpucoste.base.formato import numero, porcentaje
+from gpucoste.base.validacion import Validado, texto_de_campo
 from gpucoste.calculo import memoria, tiempo
 from gpucoste.calculo.contraste import (
     DENTRO_MINIMO,
@@ -46,21 +56,17 @@ from gpucoste.calculo.contraste import (
     _memoria_fisica,
     _n,
     _red,
+    _resumen,
     _sin_recomputo,
     _techo,
     clave_grupo,
-    fallos,
-    frase_banda,
-    frase_escalado,
-    informe,
-    informe_escalado,
+    fuente,
     mitades,
     mitades_escalado,
     predecir,
+    predecir_escalado,
     predicciones,
     predicciones_escalado,
-    texto_escalado,
-    texto_informe,
     usadas,
     usadas_escalado,
 )
@@ -70,29 +76,39 @@ __all__ = [
     "ERROR_MAXIMO",
     "GIB",
     "GRUPO_MINIMO",
+    "MITADES",
     "Prediccion",
     "Resumen",
     "TIPOS",
+    "Validacion",
     "ajustar",
     "ajustar_escalado",
+    "ajustar_sin",
     "clave_grupo",
+    "ensanche",
     "escribir_ajustes",
     "fallos",
     "filas_ajustes",
-    "frase_banda",
-    "frase_escalado",
+    "frase_cobertura",
+    "frase_error",
+    "fuente",
+    "fuentes",
     "gpus_medidas_entrenamiento",
+    "grupo",
     "informe",
     "informe_escalado",
     "mitades",
     "mitades_escalado",
     "predecir",
+    "predecir_escalado",
     "predicciones",
     "predicciones_escalado",
     "texto_escalado",
     "texto_informe",
+    "texto_validacion",
     "usadas",
     "usadas_escalado",
+    "validacion",
 ]
 
 # Las predicciones y los resúmenes se definen en ``calculo.contraste``; su nombre es el de siempre,
@@ -172,7 +188,14 @@ def ajustar(
     ajuste = mitades()[0] if ajuste is None else _lista(ajuste, datos.Medida, "ajuste", "p. ej. mitades()[0]")
     if escalado is not None:
         escalado = _lista(escalado, datos.Escalado, "escalado", "p. ej. mitades_escalado()[0]")
-    salida = ajustar_escalado(mitades_escalado()[0] if escalado is None else escalado)
+    return _ajustar(ajuste, ajustar_escalado(mitades_escalado()[0] if escalado is None else escalado))
+
+
+def _ajustar(
+    ajuste: tuple[datos.Medida, ...], salida: dict[str, tuple[float, float, float, tuple[str, ...]]]
+) -> dict[str, tuple[float, float, float, tuple[str, ...]]]:
+    """``ajustar`` con la eficiencia de cada interconexión ya ajustada (``salida``, que se completa y se devuelve)."""
+    salida = dict(salida)
     mfu: dict[str, list[tuple[str, float]]] = {}
     for m in ajuste:
         if m.tipo == "entrenamiento" and m.metodo != "qlora":
@@ -317,6 +340,368 @@ def filas_ajustes(ajustes: dict | None = None) -> list[dict[str, str]]:
             }
         )
     return filas
+
+
+# La validación por fuentes: cada fuente, predicha con un ajuste hecho sin ella.
+
+_OTRA_RED = {"infiniband": "ethernet", "ethernet": "infiniband"}
+"""Sin medidas de una red entre nodos, la validación usa la de la otra (las dos reparten entre nodos)."""
+
+
+def fuentes() -> list[str]:
+    """Las fuentes (``contraste.fuente``: el repositorio de cada medida) de ``usadas`` y ``usadas_escalado``."""
+    return sorted({fuente(m) for m in usadas()} | {fuente(e) for e in usadas_escalado()})
+
+
+def _como_ajustes(ajustes: dict, sin: str) -> dict[str, datos.Ajuste]:
+    """Los parámetros de ``ajustar`` como los daría ``ajustes.csv`` (cuatro cifras significativas)."""
+    return {
+        clave: datos.Ajuste(
+            clave,
+            *(float(f"{x:.4g}") for x in (central, minimo, maximo)),
+            max(1, len(ids)),
+            f"ajustado sin {sin}",
+            " ".join(ids) or "sin medidas",
+        )
+        for clave, (central, minimo, maximo, ids) in ajustes.items()
+    }
+
+
+def _ajuste_sin(fuente_fuera: str) -> tuple[dict[str, datos.Ajuste], set[str]]:
+    """(``ajustar_sin``, las claves que no salen de medidas propias sino de la otra red entre nodos)."""
+    medidas = tuple(m for m in usadas() if fuente(m) != fuente_fuera)
+    escalado = tuple(e for e in usadas_escalado() if fuente(e) != fuente_fuera)
+    mitad_escalado = mitades_escalado(escalado)[0]
+    redes = ajustar_escalado(mitad_escalado) if mitad_escalado else {}
+    sustituidas = set()
+    for red, otra in _OTRA_RED.items():
+        if f"escalado_{red}" not in redes and f"escalado_{otra}" in redes:
+            redes[f"escalado_{red}"] = redes[f"escalado_{otra}"]
+            sustituidas.add(f"escalado_{red}")
+    return _como_ajustes(_ajustar(mitades(medidas)[0], redes), fuente_fuera), sustituidas
+
+
+def ajustar_sin(fuente_fuera: str) -> dict[str, datos.Ajuste]:
+    """Los parámetros (clave → ``datos.Ajuste``) que da el ajuste entero repetido sin las filas de ``fuente_fuera``.
+
+    Lo mismo que ``ajustes.csv``: ``ajustar`` sobre la mitad de ajuste (``mitades``, ``mitades_escalado``) de las
+    medidas de ``medidas.csv`` y ``escalado.csv`` de las demás fuentes. Si sin ella no queda ninguna medida de una
+    red entre nodos, la de la otra (InfiniBand ↔ Ethernet), para poder ajustar la MFU de los trabajos entre nodos.
+    """
+    from gpucoste.base.validacion import opcion
+
+    return _ajuste_sin(opcion(fuente_fuera, "Fuente", fuentes()))[0]
+
+
+def grupo(m: datos.Medida | datos.Escalado) -> str:
+    """La clave de ``ajustes.csv`` que ajustan las medidas como ``m`` y que su predicción usa: la MFU de su clase de
+    GPU y escala, ``qlora``, la eficiencia de su motor, ``memoria`` o la eficiencia de su interconexión."""
+    if isinstance(m, datos.Escalado):
+        return f"escalado_{m.interconexion}"
+    clave = clave_grupo(m)
+    if m.tipo == "memoria":
+        return "memoria"
+    return clave
+
+
+@dataclass(frozen=True)
+class Validacion(Validado):
+    """La validación por fuentes (``validacion``): cada medida predicha con un ajuste hecho sin su fuente.
+
+    ``predicciones`` y ``escalado``: las de ``medidas.csv`` y ``escalado.csv`` cuyo grupo (``grupo``) se pudo ajustar
+    con otras fuentes; ``sin_otra_fuente``: los ``id`` de las demás (todas las medidas de su grupo, de su motor por
+    ejemplo, salen de su misma fuente).
+    """
+
+    predicciones: tuple[Prediccion, ...]
+    escalado: tuple[Prediccion, ...]
+    sin_otra_fuente: tuple[str, ...]
+
+
+def validacion() -> Validacion:
+    """Deja una fuente fuera, para cada fuente: ajusta sin sus filas (``ajustar_sin``) y predice esas filas.
+
+    Es el error que cabe esperar en una medida de una publicación que el ajuste no ha visto, el que citan las
+    calculadoras (``frase_error``). Una medida cuyo grupo (``grupo``: su motor, QLoRA, la MFU de su clase de GPU y
+    escala…) solo tiene medidas de su misma fuente no se puede validar así: va a ``sin_otra_fuente``, no a una
+    cifra con los parámetros de otro grupo. Tarda lo que una docena de ajustes (décimas de segundo): se calcula al
+    construir.
+    """
+    ps, esc, sin = [], [], []
+    for f in fuentes():
+        ajustes, sustituidas = _ajuste_sin(f)
+        for m in (*usadas(), *usadas_escalado()):
+            if fuente(m) != f:
+                continue
+            clave = grupo(m)
+            try:
+                if clave not in ajustes or clave in sustituidas:
+                    raise KeyError(clave)
+                if isinstance(m, datos.Escalado):
+                    esc.append(predecir_escalado(m, ajustes))
+                else:
+                    ps.append(predecir(m, ajustes))
+            except KeyError:  # falta su grupo o algo que su predicción necesita
+                sin.append(m.id)
+    orden = {m.id: i for i, m in enumerate((*usadas(), *usadas_escalado()))}
+    return Validacion(
+        tuple(sorted(ps, key=lambda p: orden[p.medida.id])),
+        tuple(sorted(esc, key=lambda p: orden[p.medida.id])),
+        tuple(sorted(sin, key=orden.__getitem__)),
+    )
+
+
+# El informe de su error: las dos mitades, todas y la validación por fuentes.
+
+
+def _resumen_de(resumen: object) -> dict[str, dict[str, Resumen | None]]:
+    """``resumen`` si tiene la forma de ``informe()`` (tipo → mitad → ``Resumen`` o ``None``, con cada tipo de
+    ``TIPOS`` y «todas»); si no, ``ValueError``."""
+    forma = "con la forma de calibracion.informe(): tipo → mitad → Resumen o None"
+    ok = (
+        isinstance(resumen, dict)
+        and all(t in resumen for t in (*TIPOS, "todas"))
+        and all(
+            isinstance(v, dict) and "todas" in v and all(r is None or isinstance(r, Resumen) for r in v.values())
+            for v in resumen.values()
+        )
+    )
+    if not ok:
+        raise ValueError(f"resumen: {resumen!r:.80} no vale; se admite un diccionario {forma}.")
+    return resumen
+
+
+MITADES = {
+    "ajuste": "la mitad de ajuste",
+    "validación": "la otra mitad, que no interviene en el ajuste",
+    "todas": "las dos mitades",
+    "otras fuentes": "cada fuente, con un ajuste hecho sin ella",
+}
+"""Los conjuntos de medidas de ``informe``: las dos mitades, todas y la validación por fuentes
+(``calibracion.validacion``), la que citan las calculadoras."""
+
+
+def informe() -> dict[str, dict[str, Resumen | None]]:
+    """Error por tipo de medida (y ``"todas"``) en cada conjunto de ``MITADES``: la mitad de ajuste, la de
+    validación, todas y, con «otras fuentes», cada medida predicha con un ajuste hecho sin su fuente."""
+    ps = predicciones()
+    ajuste, mitad_validacion = (set(m.id for m in mitad) for mitad in mitades())
+    conjuntos = {"ajuste": ajuste, "validación": mitad_validacion, "todas": ajuste | mitad_validacion}
+    fuera = validacion().predicciones
+    salida: dict[str, dict[str, Resumen | None]] = {}
+    for tipo in (*TIPOS, "todas"):
+        salida[tipo] = {
+            nombre: _resumen([p for p in ps if p.medida.id in ids and tipo in ("todas", p.medida.tipo)])
+            for nombre, ids in conjuntos.items()
+        }
+        salida[tipo]["otras fuentes"] = _resumen([p for p in fuera if tipo in ("todas", p.medida.tipo)])
+    return salida
+
+
+def fallos(
+    resumen: dict[str, dict[str, Resumen | None]] | None = None, ps: tuple[Prediccion, ...] | None = None
+) -> list[str]:
+    """Lo que incumple la calibración (vacío si nada): los umbrales de ``ERROR_MAXIMO`` y ``DENTRO_MINIMO``,
+    y ninguna medida de generación por encima de su techo de ancho de banda."""
+    resumen = informe() if resumen is None else _resumen_de(resumen)
+    ps = predicciones() if ps is None else _lista(ps, Prediccion, "ps", "p. ej. calibracion.predicciones()")
+    salida = []
+    for tipo in ("entrenamiento", "memoria"):
+        r = resumen[tipo]["todas"]
+        if r is None or r.error_mediano > ERROR_MAXIMO:
+            error = "sin medidas" if r is None else porcentaje(r.error_mediano, 1)
+            salida.append(f"{TIPOS[tipo]}: error mediano {error}, por encima del {porcentaje(ERROR_MAXIMO)}")
+    dentro = resumen["todas"]["todas"]
+    if dentro is None or dentro.dentro < DENTRO_MINIMO:
+        salida.append(
+            f"solo {porcentaje(0 if dentro is None else dentro.dentro)} de las medidas dentro del rango predicho"
+        )
+    for p in ps:
+        if p.medida.tipo == "generacion" and p.techo is not None and p.medida.valor > p.techo:
+            salida.append(
+                f"{p.medida.id}: {numero(p.medida.valor, 1)} tokens/s medidos superan el techo de {numero(p.techo, 1)}"
+            )
+    return salida
+
+
+def texto_informe(resumen: dict[str, dict[str, Resumen | None]] | None = None) -> str:
+    """El informe en texto: por tipo, medidas, error mediano y fracción dentro del rango en cada mitad."""
+    resumen = informe() if resumen is None else _resumen_de(resumen)
+    lineas = []
+    for tipo, mitades_tipo in resumen.items():
+        partes = []
+        for nombre, r in mitades_tipo.items():
+            partes.append(
+                f"{nombre}: —"
+                if r is None
+                else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, "
+                f"dentro {porcentaje(r.dentro)}"
+            )
+        lineas.append(f"{TIPOS.get(tipo, 'todas las medidas')}: " + "; ".join(partes))
+    return "\n".join(lineas)
+
+
+def informe_escalado() -> dict[str, Resumen | None]:
+    """Error de la eficiencia por interconexión en cada conjunto de ``MITADES`` (como ``informe``)."""
+    ps = predicciones_escalado()
+    ajuste, mitad_validacion = (set(e.id for e in mitad) for mitad in mitades_escalado())
+    conjuntos = {"ajuste": ajuste, "validación": mitad_validacion, "todas": ajuste | mitad_validacion}
+    salida = {nombre: _resumen([p for p in ps if p.medida.id in ids]) for nombre, ids in conjuntos.items()}
+    salida["otras fuentes"] = _resumen(list(validacion().escalado))
+    return salida
+
+
+def texto_escalado() -> str:
+    """El informe de ``informe_escalado`` en una línea: medidas, error mediano y fracción dentro en cada mitad."""
+    partes = [
+        f"{nombre}: —"
+        if r is None
+        else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
+        for nombre, r in informe_escalado().items()
+    ]
+    return "eficiencia por interconexión: " + "; ".join(partes)
+
+
+def texto_validacion() -> str:
+    """Las cifras de la validación por fuentes (``validacion``) por tipo de medida, una línea cada uno: medidas,
+    error mediano y fracción dentro del rango, y cuántas no se pueden validar así (``make calibrar`` lo imprime)."""
+    v = validacion()
+    por_id = {m.id: m for m in (*usadas(), *usadas_escalado())}
+    lineas = [f"Validación por fuentes: cada una de las {len(fuentes())}, predicha con un ajuste hecho sin ella."]
+    for tipo, nombre in (*TIPOS.items(), ("escalado", "eficiencia por interconexión")):
+        ps = v.escalado if tipo == "escalado" else [p for p in v.predicciones if p.medida.tipo == tipo]
+        sin = sum(
+            1
+            for i in v.sin_otra_fuente
+            if (isinstance(por_id[i], datos.Escalado) if tipo == "escalado" else getattr(por_id[i], "tipo", "") == tipo)
+        )
+        r = _resumen(list(ps))
+        cifras = (
+            "ninguna medida"
+            if r is None
+            else f"{r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
+        )
+        lineas.append(f"  {nombre}: {cifras}; sin otra fuente de su grupo: {sin}")
+    return "\n".join(lineas)
+
+
+_OBJETOS = {**TIPOS, "escalado": "lo que rinde cada GPU al repartir un entrenamiento"}
+"""De qué son las medidas de cada clave de ``frase_error``."""
+
+_GRUPOS = {
+    "entrenamiento": "clase de GPU y escala (o QLoRA)",
+    "memoria": "biblioteca",
+    "generacion": "motor",
+    "servicio": "motor",
+    "escalado": "interconexión",
+}
+"""Lo que se ajusta por separado en cada clave de ``frase_error`` (el grupo de ``grupo``)."""
+
+
+def _nombre_fuente(f: str) -> str:
+    return f.removeprefix("github.com/")
+
+
+def frase_error(tipo: str) -> str:
+    """La frase del margen de error de ``tipo`` (una clave de ``TIPOS`` o ``"escalado"``) que citan las páginas.
+
+    Con las cifras de la validación por fuentes (``validacion``: cada medida predicha con un ajuste hecho sin su
+    fuente): «la predicción se desvía un N % en mediana, y el M % de las medidas cae dentro del rango». Si ninguna
+    medida de ``tipo`` se puede validar así (todas las de su grupo salen de una sola fuente), lo dice y da la mitad
+    que el ajuste no usó, avisando de que sale de las mismas fuentes.
+    """
+    from gpucoste.base.validacion import opcion
+
+    tipo = opcion(tipo, "Tipo de medida", _OBJETOS)
+    objeto = _OBJETOS[tipo]
+    if tipo == "escalado":
+        todas, mitad, fuera = usadas_escalado(), informe_escalado()["validación"], informe_escalado()["otras fuentes"]
+    else:
+        resumen = informe()[tipo]
+        todas, mitad, fuera = [m for m in usadas() if m.tipo == tipo], resumen["validación"], resumen["otras fuentes"]
+    if not todas:
+        return f"No hay medidas publicadas de {objeto} con que comparar."
+    if fuera is not None:
+        texto = (
+            f"En {fuera.n} medidas publicadas de {objeto}, de fuentes que el ajuste no usó (cada fuente, predicha con "
+            f"un ajuste hecho sin ella), la predicción se desvía un {porcentaje(fuera.error_mediano)} en mediana, y "
+            f"el {porcentaje(fuera.dentro)} de las medidas cae dentro del rango."
+        )
+        resto = len(todas) - fuera.n
+        if resto:
+            texto += f" Otras {resto} no entran en la cuenta: las de su {_GRUPOS[tipo]} salen todas de su misma fuente."
+        return texto
+    origen = sorted({fuente(m) for m in todas})
+    por_que = (
+        f"todas salen de una sola fuente ({_nombre_fuente(origen[0])})"
+        if len(origen) == 1
+        else f"las de cada {_GRUPOS[tipo]} salen de una sola fuente"
+    )
+    texto = (
+        f"Las {len(todas)} medidas publicadas de {objeto} no se pueden validar con fuentes que el ajuste no usó: "
+        f"{por_que}."
+    )
+    if mitad is not None:
+        texto += (
+            f" En la mitad que el ajuste no usó, de esas mismas fuentes, la predicción se desvía un "
+            f"{porcentaje(mitad.error_mediano)} en mediana, y el {porcentaje(mitad.dentro)} de las medidas cae dentro "
+            "del rango."
+        )
+    return texto
+
+
+def ensanche(tipo: str, parte: float = DENTRO_MINIMO) -> float | None:
+    """Por cuánto habría que dividir el mínimo y multiplicar el máximo de cada rango para que la fracción ``parte`` de
+    las medidas de ``tipo`` (una clave de ``frase_error``) validadas por fuentes (``validacion``) cayera dentro.
+
+    1 si ya cae esa fracción; ``None`` si ninguna medida de ``tipo`` se puede validar así.
+    """
+    from gpucoste.base.validacion import fraccion, opcion
+
+    tipo = opcion(tipo, "Tipo de medida", _OBJETOS)
+    parte = fraccion(parte, "parte", uno=True)
+    v = validacion()
+    ps = v.escalado if tipo == "escalado" else [p for p in v.predicciones if p.medida.tipo == tipo]
+    if not ps:
+        return None
+    factores = sorted(max(1.0, p.minimo / p.medida.valor, p.medida.valor / p.maximo) for p in ps)
+    return factores[max(1, math.ceil(parte * len(factores))) - 1]
+
+
+def frase_cobertura() -> str:
+    """Qué cubren los rangos de las calculadoras en fuentes que el ajuste no usó (``validacion``), para
+    «¿Cuánto se equivoca?»: los tipos que quedan por debajo de ``DENTRO_MINIMO``, con lo que tendría que alejarse
+    cada extremo para llegar (``ensanche``), y los que no tienen otra fuente con que validarlos."""
+    from gpucoste.base.formato import lista
+
+    nombres = {**TIPOS, "escalado": "eficiencia por interconexión"}
+    cortos, sin_otra = [], []
+    for tipo, nombre in nombres.items():
+        r = informe_escalado()["otras fuentes"] if tipo == "escalado" else informe()[tipo]["otras fuentes"]
+        if r is None:
+            sin_otra.append(nombre)
+        elif r.dentro < DENTRO_MINIMO:
+            ancho = porcentaje(ensanche(tipo, DENTRO_MINIMO) - 1)
+            cortos.append(
+                f"{nombre} ({porcentaje(r.dentro)}; para llegar al {porcentaje(DENTRO_MINIMO)}, cada extremo del "
+                f"rango tendría que alejarse un {ancho})"
+            )
+    texto = []
+    if cortos:
+        texto.append(
+            f"Con fuentes que el ajuste no usó, cubren menos del {porcentaje(DENTRO_MINIMO)}: {lista(cortos)}."
+        )
+    else:
+        texto.append(
+            f"Con fuentes que el ajuste no usó, cubren el {porcentaje(DENTRO_MINIMO)} o más en cada tipo que se "
+            "puede validar así."
+        )
+    if sin_otra:
+        texto.append(
+            f"Sin otra fuente con que validarlas: {lista(sin_otra)}; su calculadora da la cifra de la otra mitad y "
+            "dice que sale de las mismas fuentes."
+        )
+    return " ".join(texto)
 
 
 def escribir_ajustes(ruta: str) -> None:

@@ -1,16 +1,17 @@
 """¿Cuánto se equivoca esta guía? Cada medida publicada de ``medidas.csv`` frente a lo que predice la biblioteca.
 
-Lo que usa la calibración (``gpucoste.calculo.calibracion``, que ajusta ``ajustes.csv`` y reexporta todo lo de
-aquí) y el informe de su error:
+Lo que usa la calibración (``gpucoste.calculo.calibracion``, que ajusta ``ajustes.csv``, valida por fuentes, da el
+informe de su error y reexporta todo lo de aquí):
 
 - las medidas que entran (``usadas``) y sus dos mitades deterministas (``mitades``): dentro de cada grupo que se
   ajusta (``clave_grupo``: misma clase de GPU y escala, mismo motor…), ordenadas por ``id``, una sí y otra no;
   la primera va al ajuste (y lo mismo con ``escalado.csv``: ``mitades_escalado``);
-- la predicción de la biblioteca para cada medida (``predecir``, ``Prediccion``), con los parámetros de
-  ``ajustes.csv``;
-- el error en las dos mitades y en todas (``informe``, ``Resumen``): la mediana de |predicho/medido − 1| con el
-  valor central y qué fracción de las medidas cae dentro del rango predicho; lo que incumple los umbrales
-  (``fallos``) y el informe en texto y en frases para el lector (``texto_informe``, ``frase_banda``…).
+- la fuente de cada medida (``fuente``: su repositorio), que la validación deja fuera por turno;
+- la predicción de la biblioteca para cada medida (``predecir``, ``predecir_escalado``, ``Prediccion``), con los
+  parámetros de ``ajustes.csv`` o con los de un ajuste hecho sin su fuente;
+- el error de un conjunto de predicciones (``Resumen``): la mediana de |predicho/medido − 1| con el valor central
+  y qué fracción de las medidas cae dentro del rango predicho, y los umbrales de la prueba (``ERROR_MAXIMO``,
+  ``DENTRO_MINIMO``).
 
 Python puro (sin pandas): sirve igual en el navegador.
 """
@@ -21,9 +22,8 @@ import statistics
 from dataclasses import dataclass
 
 from gpucoste import datos
-from gpucoste.base.formato import numero, porcentaje
 from gpucoste.base.validacion import Validado
-from gpucoste.calculo import memoria, tiempo
+from gpucoste.calculo import memoria, tiempo, velocidad
 
 __all__ = [
     "DENTRO_MINIMO",
@@ -33,18 +33,13 @@ __all__ = [
     "Resumen",
     "TIPOS",
     "clave_grupo",
-    "fallos",
-    "frase_banda",
-    "frase_escalado",
-    "informe",
-    "informe_escalado",
+    "fuente",
     "mitades",
     "mitades_escalado",
     "predecir",
+    "predecir_escalado",
     "predicciones",
     "predicciones_escalado",
-    "texto_escalado",
-    "texto_informe",
     "usadas",
     "usadas_escalado",
 ]
@@ -133,23 +128,6 @@ def _lista(valores: object, tipo: type, nombre: str, de: str) -> tuple:
     return tuple(lista_de(valores, tipo, nombre, de=de))
 
 
-def _resumen_de(resumen: object) -> dict[str, dict[str, Resumen | None]]:
-    """``resumen`` si tiene la forma de ``informe()`` (tipo → mitad → ``Resumen`` o ``None``, con cada tipo de
-    ``TIPOS`` y «todas»); si no, ``ValueError``."""
-    forma = "con la forma de calibracion.informe(): tipo → mitad → Resumen o None"
-    ok = (
-        isinstance(resumen, dict)
-        and all(t in resumen for t in (*TIPOS, "todas"))
-        and all(
-            isinstance(v, dict) and "todas" in v and all(r is None or isinstance(r, Resumen) for r in v.values())
-            for v in resumen.values()
-        )
-    )
-    if not ok:
-        raise ValueError(f"resumen: {resumen!r:.80} no vale; se admite un diccionario {forma}.")
-    return resumen
-
-
 def _metodo_flops(m: datos.Medida) -> str:
     return "completo" if m.metodo in ("completo", "preentrenamiento") else "lora"
 
@@ -230,11 +208,35 @@ def _rango(a: datos.Ajuste) -> tuple[float, float, float]:
     return a.central, a.minimo, a.maximo
 
 
-def _predecir_entrenamiento(m: datos.Medida) -> tuple[float, float, float]:
-    a = datos.ajustes()[tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), _escala(m))]
-    u = [x * r for x, r in zip((a.central, a.minimo, a.maximo), _red(m), strict=True)]
+def fuente(m: datos.Medida | datos.Escalado) -> str:
+    """La fuente de una medida al validar: la publicación de la que sale, que es el repositorio de su ``fuente``
+    (``github.com/dueño/nombre``: dos ficheros o dos *commits* del mismo repositorio son la misma fuente) o, fuera
+    de GitHub, el dominio."""
+    if not isinstance(m, datos.Medida | datos.Escalado):
+        raise ValueError(f"medida: {m!r:.80} no vale; se admite una fila de datos.medidas() o datos.escalado().")
+    partes = m.fuente.split("/")
+    dominio = partes[2].removeprefix("www.") if len(partes) > 2 else m.fuente
+    if dominio == "github.com" and len(partes) > 4:
+        return f"github.com/{partes[3]}/{partes[4]}"
+    return dominio
+
+
+def _de(ajustes: dict | None) -> dict:
+    """``ajustes`` (clave → ``datos.Ajuste``) o, si es ``None``, los de ``ajustes.csv``."""
+    if ajustes is None:
+        return datos.ajustes()
+    if not isinstance(ajustes, dict) or not all(isinstance(v, datos.Ajuste) for v in ajustes.values()):
+        raise ValueError(
+            f"ajustes: {ajustes!r:.80} no vale; se admite None (ajustes.csv) o un diccionario clave → datos.Ajuste."
+        )
+    return ajustes
+
+
+def _predecir_entrenamiento(m: datos.Medida, ajustes: dict) -> tuple[float, float, float]:
+    a = ajustes[tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), _escala(m), ajustes)]
+    u = [x * r for x, r in zip((a.central, a.minimo, a.maximo), _red(m, ajustes), strict=True)]
     if m.metodo == "qlora":  # más ralentización, menos MFU efectivo
-        q = datos.ajustes()["qlora"]
+        q = ajustes["qlora"]
         u = [u[0] / q.central, u[1] / q.maximo, u[2] / q.minimo]
     u = [x * _sin_recomputo(m) for x in u]
     pico = memoria.gpu(m.gpu).tflops_bf16 * 1e12
@@ -269,31 +271,38 @@ def _memoria_fisica(m: datos.Medida) -> tuple[float, float, float]:
     return (minimo + maximo) / 2 * a_unidad, minimo * a_unidad, maximo * a_unidad
 
 
-def _predecir_memoria(m: datos.Medida) -> tuple[float, float, float]:
+def _predecir_memoria(m: datos.Medida, ajustes: dict) -> tuple[float, float, float]:
     central, minimo, maximo = _memoria_fisica(m)
-    r = datos.ajustes()["memoria"]
+    r = ajustes["memoria"]
     return central, min(minimo, central * r.minimo), max(maximo, central * r.maximo)
 
 
-def predecir(m: datos.Medida) -> Prediccion:
-    """La predicción de la biblioteca para la medida ``m`` (valor central y rango, en la unidad de ``m``)."""
+def predecir(m: datos.Medida, ajustes: dict | None = None) -> Prediccion:
+    """La predicción de la biblioteca para la medida ``m`` (valor central y rango, en la unidad de ``m``).
+
+    Con los parámetros de ``ajustes`` (clave → ``datos.Ajuste``; por defecto, los de ``ajustes.csv``): la
+    validación por fuentes (``calibracion.validacion``) pasa los de un ajuste hecho sin la fuente de ``m``. Si
+    falta un parámetro que la predicción necesita, ``KeyError`` con su clave.
+    """
     m = _medida(m)
+    ajustes = _de(ajustes)
     if m.tipo == "entrenamiento":
-        return Prediccion(m, *_predecir_entrenamiento(m))
+        return Prediccion(m, *_predecir_entrenamiento(m, ajustes))
     if m.tipo == "memoria":
-        return Prediccion(m, *_predecir_memoria(m))
+        return Prediccion(m, *_predecir_memoria(m, ajustes))
     techo = _techo(m)
     if m.tipo == "generacion":
-        central, rango = tiempo.generacion_tipica(
+        central, rango = velocidad._generacion_tipica(
             m.modelo,
             m.gpu,
             precision=_PRECISION.get(m.precision, m.precision),
             contexto=m.secuencia or 0,
             n_gpus=_n(m),
             motor=m.marco,
+            ajustes=ajustes,
         )
         return Prediccion(m, central, rango.minimo, rango.maximo, techo)
-    a = datos.ajustes()[clave_grupo(m)]
+    a = ajustes[clave_grupo(m)]
     return Prediccion(m, techo * a.central, techo * a.minimo, techo * a.maximo, techo)
 
 
@@ -317,20 +326,6 @@ def _resumen(ps: list[Prediccion]) -> Resumen | None:
     return Resumen(len(ps), statistics.median(p.error for p in ps), sum(p.dentro for p in ps) / len(ps))
 
 
-def informe() -> dict[str, dict[str, Resumen | None]]:
-    """Error por tipo de medida (y ``"todas"``) en la mitad de ajuste, en la de validación y en todas."""
-    ps = predicciones()
-    ajuste, validacion = (set(m.id for m in mitad) for mitad in mitades())
-    conjuntos = {"ajuste": ajuste, "validación": validacion, "todas": ajuste | validacion}
-    salida: dict[str, dict[str, Resumen | None]] = {}
-    for tipo in (*TIPOS, "todas"):
-        salida[tipo] = {
-            nombre: _resumen([p for p in ps if p.medida.id in ids and tipo in ("todas", p.medida.tipo)])
-            for nombre, ids in conjuntos.items()
-        }
-    return salida
-
-
 ERROR_MAXIMO = 0.25
 """Mediana máxima de |predicho/medido − 1| en todas las medidas, para el tiempo y para la memoria."""
 
@@ -338,101 +333,17 @@ DENTRO_MINIMO = 0.70
 """Fracción mínima de las medidas (todas) que debe caer dentro del rango predicho."""
 
 
-def fallos(
-    resumen: dict[str, dict[str, Resumen | None]] | None = None, ps: tuple[Prediccion, ...] | None = None
-) -> list[str]:
-    """Lo que incumple la calibración (vacío si nada): los umbrales de ``ERROR_MAXIMO`` y ``DENTRO_MINIMO``,
-    y ninguna medida de generación por encima de su techo de ancho de banda."""
-    resumen = informe() if resumen is None else _resumen_de(resumen)
-    ps = predicciones() if ps is None else _lista(ps, Prediccion, "ps", "p. ej. calibracion.predicciones()")
-    salida = []
-    for tipo in ("entrenamiento", "memoria"):
-        r = resumen[tipo]["todas"]
-        if r is None or r.error_mediano > ERROR_MAXIMO:
-            error = "sin medidas" if r is None else porcentaje(r.error_mediano, 1)
-            salida.append(f"{TIPOS[tipo]}: error mediano {error}, por encima del {porcentaje(ERROR_MAXIMO)}")
-    dentro = resumen["todas"]["todas"]
-    if dentro is None or dentro.dentro < DENTRO_MINIMO:
-        salida.append(
-            f"solo {porcentaje(0 if dentro is None else dentro.dentro)} de las medidas dentro del rango predicho"
-        )
-    for p in ps:
-        if p.medida.tipo == "generacion" and p.techo is not None and p.medida.valor > p.techo:
-            salida.append(
-                f"{p.medida.id}: {numero(p.medida.valor, 1)} tokens/s medidos superan el techo de {numero(p.techo, 1)}"
-            )
-    return salida
-
-
-def texto_informe(resumen: dict[str, dict[str, Resumen | None]] | None = None) -> str:
-    """El informe en texto: por tipo, medidas, error mediano y fracción dentro del rango en cada mitad."""
-    resumen = informe() if resumen is None else _resumen_de(resumen)
-    lineas = []
-    for tipo, mitades_tipo in resumen.items():
-        partes = []
-        for nombre, r in mitades_tipo.items():
-            partes.append(
-                f"{nombre}: —"
-                if r is None
-                else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, "
-                f"dentro {porcentaje(r.dentro)}"
-            )
-        lineas.append(f"{TIPOS.get(tipo, 'todas las medidas')}: " + "; ".join(partes))
-    return "\n".join(lineas)
-
-
-def frase_banda(tipo: str) -> str:
-    """Una frase para el lector con el error medido de ``tipo`` (una clave de ``TIPOS``) en todas las medidas."""
-    from gpucoste.base.validacion import opcion
-
-    tipo = opcion(tipo, "Tipo de medida", TIPOS)
-    r = informe()[tipo]["todas"]
-    if r is None:
-        return f"No hay medidas publicadas de {TIPOS[tipo]} con que comparar."
-    return (
-        f"Frente a {r.n} medidas publicadas de {TIPOS[tipo]}, la predicción típica se desvía una mediana del "
-        f"{porcentaje(r.error_mediano)} y el {porcentaje(r.dentro)} de las medidas cae dentro del rango que da "
-        "la guía."
-    )
+def predecir_escalado(e: datos.Escalado, ajustes: dict | None = None) -> Prediccion:
+    """La eficiencia que da ``ajustes`` (por defecto, ``ajustes.csv``: mediana y extremos de su interconexión) para
+    la medida ``e`` de ``escalado.csv``; si falta el parámetro de su interconexión, ``KeyError``."""
+    if not isinstance(e, datos.Escalado):
+        raise ValueError(f"e: {e!r:.80} no vale; se admite una fila de datos.escalado().")
+    a = _de(ajustes)
+    v = a[f"escalado_{e.interconexion}"]
+    f = 1.0 if e.referencia == "menos_gpus" else 1 / a["escalado_nvlink"].central
+    return Prediccion(e, v.central * f, v.minimo * f, v.maximo * f)
 
 
 def predicciones_escalado() -> tuple[Prediccion, ...]:
     """La eficiencia que da ``ajustes.csv`` (mediana y extremos) para cada medida usada de ``escalado.csv``."""
-    a = datos.ajustes()
-    salida = []
-    for e in usadas_escalado():
-        v = a[f"escalado_{e.interconexion}"]
-        f = 1.0 if e.referencia == "menos_gpus" else 1 / a["escalado_nvlink"].central
-        salida.append(Prediccion(e, v.central * f, v.minimo * f, v.maximo * f))
-    return tuple(salida)
-
-
-def informe_escalado() -> dict[str, Resumen | None]:
-    """Error de la eficiencia por interconexión en la mitad de ajuste, en la de validación y en todas."""
-    ps = predicciones_escalado()
-    ajuste, validacion = (set(e.id for e in mitad) for mitad in mitades_escalado())
-    conjuntos = {"ajuste": ajuste, "validación": validacion, "todas": ajuste | validacion}
-    return {nombre: _resumen([p for p in ps if p.medida.id in ids]) for nombre, ids in conjuntos.items()}
-
-
-def texto_escalado() -> str:
-    """El informe de ``informe_escalado`` en una línea: medidas, error mediano y fracción dentro en cada mitad."""
-    partes = [
-        f"{nombre}: —"
-        if r is None
-        else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
-        for nombre, r in informe_escalado().items()
-    ]
-    return "eficiencia por interconexión: " + "; ".join(partes)
-
-
-def frase_escalado() -> str:
-    """Una frase para el lector con el error de la eficiencia por interconexión en todas las medidas de escalado."""
-    r = informe_escalado()["todas"]
-    if r is None:
-        return "No hay medidas publicadas de escalado entre GPU con que comparar."
-    return (
-        f"Frente a {r.n} medidas publicadas de lo que rinde cada GPU al repartir un entrenamiento, la eficiencia "
-        f"típica de cada interconexión se desvía una mediana del {porcentaje(r.error_mediano)} y el "
-        f"{porcentaje(r.dentro)} de las medidas cae dentro de su rango."
-    )
+    return tuple(predecir_escalado(e) for e in usadas_escalado())

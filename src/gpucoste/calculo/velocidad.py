@@ -96,10 +96,13 @@ MOTORES = {"llama.cpp": True, "transformers": True, "vLLM": False, "SGLang": Fal
 """Motores de inferencia y si reparten el modelo por capas (``True``) o por tensores entre varias GPUs."""
 
 
-def _eficiencia(tipo: str, motor: str) -> datos.Ajuste:
+def _eficiencia(tipo: str, motor: str, ajustes: dict | None = None) -> datos.Ajuste:
     """El ajuste ``tipo`` de ``motor`` (``generacion``, ``sobrecarga``, ``dispersion_generacion`` o
-    ``servicio``); si ese motor no tiene medidas, el del más parecido (mismo reparto entre GPUs)."""
-    ajustes = datos.ajustes()
+    ``servicio``); si ese motor no tiene medidas, el del más parecido (mismo reparto entre GPUs).
+
+    ``ajustes``: por defecto, ``ajustes.csv``; la validación de la calibración pasa los de un ajuste hecho sin
+    una fuente (``calibracion.validacion``)."""
+    ajustes = datos.ajustes() if ajustes is None else ajustes
     clave = f"{tipo}_{motor.lower()}"
     if clave in ajustes:
         return ajustes[clave]
@@ -120,6 +123,29 @@ def generacion_tipica(
     precision_kv: str | None = None,
 ) -> tuple[float, Rango]:
     """Tokens/s de una secuencia con ``motor``: (valor típico, rango). Ver ``velocidad_generacion``."""
+    return _generacion_tipica(
+        nombre,
+        equipo,
+        precision=precision,
+        contexto=contexto,
+        n_gpus=n_gpus,
+        motor=motor,
+        precision_kv=precision_kv,
+    )
+
+
+def _generacion_tipica(
+    nombre: str | datos.Modelo,
+    equipo: str | datos.Gpu,
+    *,
+    precision: str = "bf16",
+    contexto: int = 0,
+    n_gpus: int = 1,
+    motor: str = "vLLM",
+    precision_kv: str | None = None,
+    ajustes: dict | None = None,
+) -> tuple[float, Rango]:
+    """``generacion_tipica`` con los parámetros de ``ajustes`` (por defecto, ``ajustes.csv``)."""
     motor = opcion(motor, "Motor", MOTORES)
     m = memoria.modelo(nombre)
     techo = tokens_por_segundo(
@@ -131,10 +157,10 @@ def generacion_tipica(
         por_capas=MOTORES[motor],
         precision_kv=precision_kv,
     )
-    eficiencia = _eficiencia("generacion", motor).central
-    ms_capa = _eficiencia("sobrecarga", motor).central
+    eficiencia = _eficiencia("generacion", motor, ajustes).central
+    ms_capa = _eficiencia("sobrecarga", motor, ajustes).central
     tipico = 1 / (1 / (techo * eficiencia) + m.capas * ms_capa / 1000)
-    d = _eficiencia("dispersion_generacion", motor)
+    d = _eficiencia("dispersion_generacion", motor, ajustes)
     return tipico, Rango(tipico * d.minimo, min(techo, tipico * d.maximo))
 
 
