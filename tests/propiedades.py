@@ -1754,6 +1754,13 @@ for _f in (afirmaciones.con_politica, afirmaciones.sin_politica):
         Nombre(_proveedores_nombrables),
         aspecto=Nombre(lambda: {p.aspecto for p in proveedores.politicas()}, nulo=True),
     )
+funcion(
+    afirmaciones.gpus_con_precio,
+    Nombre(_proveedores_nombrables),
+    Nombre(datos.gpus),
+    nivel=Nombre(lambda: datos.NIVELES, nulo=True),
+    tipo=Nombre(lambda: datos.TIPOS_PRECIO, nulo=True),
+)
 funcion(afirmaciones.salida_gratis, Nombre(lambda: {t.proveedor for t in datos.tarifas() if t.concepto == "bajada"}))
 funcion(afirmaciones.solo_cobran_salida, TEXTO)
 funcion(
@@ -1783,6 +1790,7 @@ funcion(
     Filas(lambda: [(a.gpu_rapida, a.gpu_lenta) for a in datos.aceleraciones()]),
     Entero(0, hasta=5),
 )
+funcion(afirmaciones.nota_de_tarifa_dice, Filas(lambda: [(t.proveedor, t.concepto) for t in datos.tarifas()]), TEXTO)
 funcion(afirmaciones.nota_dice, Filas(lambda: [(p.gpu, _quien(p)) for p in _ranking.precios_vigentes()]), TEXTO)
 funcion(afirmaciones.veredicto, Nombre(lambda: primera_version.TEMAS), Nombre(lambda: primera_version.VEREDICTOS))
 funcion(primera_version.errata, Nombre(lambda: primera_version.TEMAS))

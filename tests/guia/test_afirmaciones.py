@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import pathlib
+import re
 
 import pytest
 from conftest import RAIZ
@@ -235,3 +236,56 @@ def test_una_fila_plantada_hace_falsa_una_afirmacion_de_docs(carpeta_datos):
     linea = fallos[0].afirmacion.linea
     assert "<!-- comprueba:" in texto.splitlines()[linea - 1]
     assert "un precio de Azure para la H100 80GB" in fallos[0].texto("docs/alternativas.md")
+
+
+# --- La puerta: una frase que dice de un proveedor que está, que no está o que es más barato, comprobada ---------
+
+_PRESENCIA = re.compile(
+    r"\b(no tienen?|no aparece|no está en|no entran?|sin precio|"
+    r"solo (?:[\w.]+ )?(?:tienen?|cobran?|publican?|lo lleva)|ningún|ninguno|"
+    r"no hemos encontrado|más barat[oa]s? que|más car[oa]s? que|el más barato|la más barata|coincide con)\b",
+    re.IGNORECASE,
+)
+
+
+def _proveedores() -> list[str]:
+    from gpucoste.dinero import proveedores
+
+    nombres = set(datos.proveedores()) | {p.proveedor for p in proveedores.politicas()}
+    return sorted(nombres, key=len, reverse=True)
+
+
+def sin_comprobar(markdown: str) -> list[str]:
+    """Las oraciones de ``markdown`` (fuera del código) que nombran un proveedor de los datos y dicen que está o no
+    está, o lo comparan, en un párrafo sin ``<!-- comprueba: … -->``: hechos de los datos que nadie mira."""
+    nombre = re.compile(r"\b(" + "|".join(re.escape(p) for p in _proveedores()) + r")\b")
+    sin_codigo = re.sub(r"```.*?```", "", markdown, flags=re.S)
+    salida = []
+    for parrafo in re.split(r"\n\s*\n", sin_codigo):
+        if "comprueba:" in parrafo:
+            continue
+        for oracion in re.split(r"(?<=[.!?])\s+", " ".join(parrafo.split())):
+            if nombre.search(oracion) and _PRESENCIA.search(oracion):
+                salida.append(oracion)
+    return salida
+
+
+def test_la_puerta_encuentra_una_frase_plantada_sin_comprobacion():
+    plantada = "Una frase.\n\nDe los europeos, solo Nebius tiene precios con fuente en los datos.\n"
+    assert sin_comprobar(plantada) == ["De los europeos, solo Nebius tiene precios con fuente en los datos."]
+    con = plantada.rstrip("\n") + ' <!-- comprueba: con_precio("Nebius") -->\n'
+    assert sin_comprobar(con) == []
+    assert sin_comprobar('```python\nprint("Azure no aparece")\n```\n') == []
+
+
+def test_cada_frase_de_presencia_o_comparacion_de_un_proveedor_lleva_su_comprobacion():
+    """Lo que se rompió antes (issue 29: «Azure no aparece», «solo Nebius tiene precios»): una frase así en ``docs/``
+    va con su comprobación en el mismo párrafo, o la imprime un snippet."""
+    sueltas = [
+        f"{ruta.relative_to(RAIZ).as_posix()}: {o}"
+        for ruta in _paginas()
+        for o in sin_comprobar(ruta.read_text(encoding="utf-8"))
+    ]
+    assert not sueltas, "Frases sin comprobación (ver CONTRIBUTING, «Una frase que afirma algo»):\n" + "\n".join(
+        sueltas
+    )

@@ -40,9 +40,11 @@ __all__ = [
     "con_politica",
     "con_precio",
     "eficiencia_de_red",
+    "gpus_con_precio",
     "mas_caro",
     "medidas_directas",
     "mismo_precio",
+    "nota_de_tarifa_dice",
     "nota_dice",
     "revisar",
     "salida_gratis",
@@ -137,6 +139,20 @@ def sin_precio(proveedor: str, gpu: str | None = None, nivel: str | None = None)
     return Resultado(not filas, _que_precios(proveedor, gpu, nivel, filas))
 
 
+def gpus_con_precio(proveedor: str, *gpus: str, nivel: str | None = None, tipo: str | None = None) -> Resultado:
+    """Cierta si las GPU con algún precio de ``proveedor`` en ``precios.csv`` (de ``nivel`` y ``tipo``, si se dan) son
+    justo ``gpus``: «en esta guía, solo la estimación de la RTX 4090 lleva ese nivel»."""
+    if tipo is not None:
+        tipo = opcion(tipo, "tipo", datos.TIPOS_PRECIO)
+    esperadas = sorted(opcion(g, "gpu", datos.gpus()) for g in gpus)
+    filas = [p for p in _filas_de_precio(proveedor, None, nivel) if tipo is None or p.tipo == tipo]
+    hay = sorted({p.gpu for p in filas})
+    de = " ".join(x for x in (proveedor, f"({nivel})" if nivel else "", f"de tipo {tipo}" if tipo else "") if x)
+    return Resultado(
+        hay == esperadas, f"Hoy, las GPU con precio de {de} en precios.csv: {', '.join(hay) or 'ninguna'}."
+    )
+
+
 def _salidas() -> dict[str, tuple[float, float]]:
     """La tarifa de transferencia de salida (``bajada`` en ``tarifas.csv``) de cada proveedor que la tiene."""
     return {t.proveedor: (t.precio_min_usd, t.precio_max_usd) for t in datos.tarifas() if t.concepto == "bajada"}
@@ -220,6 +236,17 @@ def nota_dice(gpu: str, quien: str, texto_nota: str) -> Resultado:
     p = _vigente(gpu, quien)
     buscado = texto(texto_nota, "texto_nota")
     return Resultado(buscado in p.nota, f"Hoy, la nota del precio de {gpu} en {p.proveedor_y_nivel}: «{p.nota}».")
+
+
+def nota_de_tarifa_dice(proveedor: str, concepto: str, texto_nota: str) -> Resultado:
+    """Cierta si la nota de la tarifa ``concepto`` de ``proveedor`` en ``tarifas.csv`` contiene ``texto_nota``: lo que
+    una página cuenta de esa fila (de dónde sale, qué incluye)."""
+    tarifas = datos.tarifas()
+    proveedor = opcion(proveedor, "proveedor con tarifas", {t.proveedor for t in tarifas})
+    concepto = opcion(concepto, f"concepto de {proveedor}", {t.concepto for t in tarifas if t.proveedor == proveedor})
+    t = next(t for t in tarifas if t.proveedor == proveedor and t.concepto == concepto)
+    buscado = texto(texto_nota, "texto_nota")
+    return Resultado(buscado in t.nota, f"Hoy, la nota de la tarifa de {concepto} de {proveedor}: «{t.nota}».")
 
 
 def _politicas(proveedor: str, aspecto: str | None) -> tuple[str, list]:
@@ -306,11 +333,13 @@ COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
         for f in (
             con_precio,
             sin_precio,
+            gpus_con_precio,
             salida_gratis,
             solo_cobran_salida,
             mas_caro,
             mismo_precio,
             nota_dice,
+            nota_de_tarifa_dice,
             con_politica,
             sin_politica,
             veredicto,
