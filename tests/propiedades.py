@@ -1714,6 +1714,7 @@ for _sin_argumentos in (
     publicacion.datapackage,
     publicacion.descargas,
     publicacion.tabla_sin_cambios,
+    publicacion.tabla_mas_baratos,
 ):
     funcion(_sin_argumentos)
 FUNCIONES_EXENTAS["guia.publicacion.ficheros"] = "los bytes de cada CSV publicado, tal cual; tests/sitio/test_build.py"

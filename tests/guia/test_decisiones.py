@@ -55,3 +55,30 @@ def test_ejemplo_interrumpible_sale_de_los_datos():
     assert e.precio_bajo_demanda == pytest.approx(leidos.reciente("RTX 4090", "Vast.ai", "bajo_demanda")[0])
     tabla = decisiones.tabla_interrumpible()
     assert tabla["coste (US$)"].is_monotonic_increasing
+
+
+def test_el_precio_mas_bajo_de_cada_gpu_es_el_de_los_csv():
+    """``publicacion.tabla_mas_baratos``: por GPU, el bajo demanda más barato entre el precio más reciente no atípico
+    de cada proveedor y nivel (leídos con ``csv``, ``leidos.reciente``) y el interrumpible más barato, con su fecha."""
+    import leidos
+
+    from gpucoste.base.formato import numero
+    from gpucoste.guia import publicacion
+
+    tabla = {f["GPU"]: f for f in publicacion.tabla_mas_baratos().to_dict("records")}
+    combinaciones = {(p["gpu"], p["proveedor"], p["nivel"]) for p in leidos.filas("precios.csv")}
+    leidas = {}
+    for gpu, proveedor, nivel in combinaciones:
+        try:
+            leidas[(gpu, proveedor, nivel)] = leidos.reciente(gpu, proveedor, nivel, estimaciones=False)[0]
+        except LookupError:
+            continue
+    for gpu in {g for g, _, _ in leidas}:
+        fijos = [v for (g, _, n), v in leidas.items() if g == gpu and n != "interrumpible"]
+        cortes = [v for (g, _, n), v in leidas.items() if g == gpu and n == "interrumpible"]
+        if fijos:
+            assert tabla[gpu]["bajo demanda"].startswith(f"{numero(min(fijos))} US$/h en ")
+        if cortes:
+            assert tabla[gpu]["interrumpible"].startswith(f"{numero(min(cortes))} US$/h en ")
+        else:
+            assert tabla[gpu]["interrumpible"] == "—"

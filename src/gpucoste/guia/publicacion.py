@@ -39,6 +39,7 @@ __all__ = [
     "referencia",
     "tabla_frescura",
     "tabla_hardware",
+    "tabla_mas_baratos",
     "tabla_otros_datos",
     "tabla_precios",
     "tabla_sin_cambios",
@@ -103,6 +104,33 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
             "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
         }
     )
+
+
+def tabla_mas_baratos() -> pd.DataFrame:
+    """El precio por hora más bajo de hoy de cada GPU con precio: el bajo demanda (``modalidades.precio_bajo_demanda``,
+    el mismo de las calculadoras) y la instancia interrumpible más barata leída, si la hay; cada uno con dónde, su tipo
+    y su fecha (con «antiguo» si lo es). Las GPU, de menos a más memoria."""
+    from gpucoste.calculo import modalidades, ranking
+
+    vigentes = ranking.precios_vigentes(estimaciones=True)
+
+    def celda(p: datos.Precio | None, donde: str = "") -> str:
+        if p is None:
+            return "—"
+        return (
+            f"{precio(p.precio_hora_usd)} {DOLAR}/h en {donde or p.proveedor_y_nivel}; {tipo_precio(p.tipo)}, "
+            f"{frescura.fecha_con_aviso(p.fecha)}"
+        )
+
+    filas = []
+    for gpu in sorted({p.gpu for p in vigentes}, key=lambda g: (datos.especificaciones()[g].vram_gb, g)):
+        fijos = [p for p in vigentes if p.gpu == gpu and p.nivel != modalidades.INTERRUMPIBLE]
+        cortes = [p for p in vigentes if p.gpu == gpu and p.nivel == modalidades.INTERRUMPIBLE and not p.estimacion]
+        fijo = modalidades.precio_bajo_demanda(gpu) if fijos else None
+        corte = min(cortes, key=lambda p: (p.precio_hora_usd, p.proveedor)) if cortes else None
+        interrumpible = celda(corte, corte.proveedor) if corte else celda(None)
+        filas.append({"GPU": gpu, "bajo demanda": celda(fijo), "interrumpible": interrumpible})
+    return pd.DataFrame(filas)
 
 
 def tabla_sin_cambios() -> pd.DataFrame:
