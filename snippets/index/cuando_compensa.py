@@ -6,3 +6,4 @@ tabla = decisiones.tabla_cuando_compensa()
 nombres = {"Escenario": "Si tu caso es", "Calculado": "Sale más barato"}
 tabla = tabla.rename(columns=nombres)[[*nombres.values(), "Por qué"]]
 print(tabla.to_markdown(index=False))
+print(f"\n{decisiones.nota_cuando_compensa()}")
