@@ -2,19 +2,8 @@
 from gpucoste.base.formato import entre_fechas
 from gpucoste.dinero import proveedores
 
-nombres = [
-    "Vast.ai",
-    "RunPod",
-    "Lambda",
-    "CoreWeave",
-    "AWS",
-    "GCP",
-    "Nebius",
-    "Scaleway",
-    "OVHcloud",
-    "Verda",
-    "Together",
-]
+# Cada proveedor con alguna fila en politicas.csv, en el orden del fichero.
+nombres = list(dict.fromkeys(p.proveedor for p in proveedores.politicas()))
 partes = (
     ("modelo", "facturacion", "compromiso"),
     ("almacenamiento", "transferencia", "garantias", "residencia"),
