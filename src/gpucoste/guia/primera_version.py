@@ -268,12 +268,16 @@ def _sla() -> Errata:
     nube = ("Lambda", "RunPod", "CoreWeave", "AWS", "GCP")  # los que la primera versión llama «cloud tradicional»
     garantias = {p.proveedor: p.valor for p in proveedores.politicas() if p.aspecto == "garantias"}
     con = [p for p in nube if p in garantias]
-    otros = [f"{p} ({v})" for p, v in garantias.items() if p not in nube]
+    otros = [p for p in garantias if p not in nube]
     hoy = (
         f"De {lista(list(nube))}, "
         + (f"solo {lista(con)} tienen" if con else "ninguno tiene")
         + " en los datos una garantía de disponibilidad con fuente"
-        + (f"; las que hay son de otros: {'; '.join(otros)}" if otros else "")
+        + (
+            f"; de los demás, los datos dicen algo de las garantías de {lista(otros)} (en «Alternativas»)"
+            if otros
+            else ""
+        )
         + ". Que no esté en los datos no quiere decir que no exista: léela en su contrato."
     )
     return Errata(
