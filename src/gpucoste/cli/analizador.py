@@ -113,7 +113,9 @@ def _parser() -> argparse.ArgumentParser:
             extra = {} if op.obligatoria else {"default": op.defecto}
             # coma decimal, como se escribe en la orden («243,33» vale igual que «243.33»)
             defecto = f"{op.defecto:g}".replace(".", ",") if isinstance(op.defecto, float) else op.defecto
-            ayuda = op.ayuda if op.obligatoria or op.defecto is None else f"{op.ayuda} (por defecto, {defecto})"
+            # Sin «por defecto» en la ayuda, se añade al final; si ya lo dice (con su razón), tal cual.
+            sin_defecto = op.obligatoria or op.defecto is None or "por defecto" in op.ayuda
+            ayuda = op.ayuda if sin_defecto else f"{op.ayuda} (por defecto, {defecto})"
             tipo = nombre_de("Valor", lambda op=op: op.valores) if op.valores and op.tipo is str else op.tipo
             s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
         s.add_argument("--formato", default="tabla", choices=FORMATOS, help="tabla (para leer), csv o json")

@@ -5,6 +5,7 @@ interrumpible de ``modalidades.precio_interrumpible`` y la tasa de ``supuestos.c
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import CHECKPOINT_DALY, INTERRUMPIBLE, inicial_mayuscula
 from gpucoste.base.formato import numero
 from gpucoste.base.validacion import numero as numero_valido
 from gpucoste.navegador.lectura import escribir
@@ -51,17 +52,16 @@ def _tabla_interrumpibles(
         precio_interrumpible=precio_interrumpible, precio_bajo_demanda=precio_bajo_demanda, **comunes
     )
     bajo_demanda = numero_valido(precio_bajo_demanda, "precio_bajo_demanda") * horas_trabajo
+    # Las filas con las palabras de «gpucoste interrumpible» (etiquetas.INTERRUMPIBLE).
+    i = {clave: inicial_mayuscula(texto) for clave, texto in INTERRUMPIBLE.items()}
     filas = (
-        ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
-        ("Horas esperadas, interrumpible", numero(e.horas)),
-        ("Interrupciones esperadas", numero(e.interrupciones)),
-        ("Checkpoints y trabajo repetido, interrumpible (US$)", numero(r.coste)),
-        ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
-        (
-            "Deja de compensar a partir de (interrupciones por hora)",
-            eq.motivo if eq.umbral is None else numero(eq.umbral),
-        ),
+        (inicial_mayuscula(CHECKPOINT_DALY), numero(e.intervalo * 60, 0)),
+        (i["horas"], numero(e.horas)),
+        (i["interrupciones"], numero(e.interrupciones)),
+        (i["retrabajo"], numero(r.coste)),
+        (i["coste"], numero(e.coste)),
+        (i["bajo_demanda"], numero(bajo_demanda)),
+        (i["equilibrio"], eq.motivo if eq.umbral is None else numero(eq.umbral)),
     )
     tasas, series = interrupciones.coste_segun_tasa(
         horas_trabajo, escritura_h, {"interrumpible": reinicio_h}, precio_interrumpible, precio_bajo_demanda
