@@ -473,12 +473,12 @@ def _interrumpible(
     if interrupciones_hora is None:
         interrupciones_hora, origen_t = (
             s.interrupciones_hora,
-            "supuestos.csv: interrupciones_hora (supuesto de esta guía)",
+            "supuestos.csv: interrupciones por hora de media (supuesto de esta guía)",
         )
     if escritura_min is None:
-        escritura_min, origen_e = s.escritura_h * 60, "supuestos.csv: minutos_checkpoint (estimación)"
+        escritura_min, origen_e = s.escritura_h * 60, "supuestos.csv: minutos en escribir un checkpoint (estimación)"
     if reinicio_min is None:
-        reinicio_min, origen_r = s.reinicio_min_h * 60, "supuestos.csv: minutos_arranque"
+        reinicio_min, origen_r = s.reinicio_min_h * 60, "supuestos.csv: minutos de arranque (los de la primera versión)"
     intervalo = None if intervalo_min is None else intervalo_min / 60
     r = interrupciones.retrabajo(
         horas, precio_hora, interrupciones_hora, escritura_min / 60, reinicio_min / 60, intervalo
