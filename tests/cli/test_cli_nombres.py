@@ -18,7 +18,7 @@ import pytest
 
 from gpucoste import cli
 from gpucoste.base import validacion
-from gpucoste.base.etiquetas import API_O_GPU, COMPRAR
+from gpucoste.base.etiquetas import API_O_GPU, COMPRAR, RESERVAR
 from gpucoste.base.formato import fecha, nivel, tipo_precio
 
 DATOS = Path(__file__).resolve().parents[2] / "src" / "gpucoste" / "datos"
@@ -250,11 +250,10 @@ def test_reservar_toma_el_descuento_del_proveedor():
         if (m["proveedor"], m["modalidad"], m["meses"]) == ("Vast.ai", "reservada", "3")
     )
     v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
-    assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
-    assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
-    assert v["precio bajo demanda (US$/h)"]["valor"] == pytest.approx(
-        _precio_vigente_mas_barato("A100 80GB", "Vast.ai")
-    )
+    assert v[RESERVAR["descuento"]]["valor"] == pytest.approx(float(fila["descuento"]))
+    umbral = next(f for c, f in v.items() if c.startswith(RESERVAR["equilibrio"]))
+    assert umbral["valor"] == pytest.approx(1 - float(fila["descuento"]))
+    assert v[RESERVAR["bajo_demanda"]]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
 
 
 def test_electricidad_de_la_gpu_y_el_pais():

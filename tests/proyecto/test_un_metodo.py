@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpucoste import navegador
-from gpucoste.base.etiquetas import INTERRUMPIBLE
+from gpucoste.base.etiquetas import INTERRUMPIBLE, RESERVAR
 from gpucoste.base.formato import numero, rango
 from gpucoste.calculo import alternativas, equilibrios, interrupciones, modalidades, ranking, recomendacion, vast
 from gpucoste.guia import decisiones
@@ -181,7 +181,7 @@ def test_la_reserva_usa_el_precio_del_proveedor_que_la_ofrece():
     )
     # La orden reservar y la página de Vast.ai: el mismo precio reservado.
     filas = _orden("reservar", "--gpu", gpu, "--proveedor", r.proveedor)
-    assert _concepto(filas, "precio reservado (US$/h)") == pytest.approx(r.precio_hora_usd)
+    assert _concepto(filas, RESERVAR["reservada"]) == pytest.approx(r.precio_hora_usd)
     tipos = {t.tipo: t for t in vast.tipos_de_alquiler(r.bajo_demanda.precio_hora_usd, 6, puja_hora=0.1)}
     assert tipos["reservada"].precio_hora == pytest.approx(r.precio_hora_usd)
 

@@ -23,6 +23,7 @@ __all__ = [
     "INTERRUMPIBLE",
     "PARTIDAS_COSTE",
     "PARTIDAS_MEMORIA",
+    "RESERVAR",
     "API_O_GPU",
     "TOKENS_ENTRENAMIENTO",
     "inicial_mayuscula",
@@ -78,7 +79,7 @@ COLUMNAS = {
     "nivel": "nivel",
     "n_gpus": "número de GPU",
     "interconexion": "interconexión",
-    "exaflops": "cómputo (exaFLOP)",
+    "exaflops": "operaciones (exaFLOP)",
     "horas": "horas",
     "horas_tipicas": "horas típicas",
     "mfu": "MFU medida en su clase de GPU",
@@ -133,6 +134,16 @@ API_O_GPU = {
 """Los resultados de ``equilibrios.api_o_gpu``: desde cuántos tokens al mes sale más barata la GPU alquilada."""
 
 COSTE_EQUILIBRIO = "coste en el equilibrio (US$)"
+
+RESERVAR = {
+    "bajo_demanda": "bajo demanda (US$/h)",
+    "descuento": "descuento",
+    "reservada": "reservada (US$/h)",
+    "equilibrio": "reservar compensa con un uso de más del",
+    "coste": "coste de un mes en el equilibrio (US$)",
+}
+"""Las columnas de la tabla de reservas de la página y las filas de ``gpucoste reservar`` (``equilibrios.alquilar_o_
+reservar``). La orden da el uso como fracción de las horas (0,8), la página como porcentaje (80 %)."""
 
 COMPRAR = {
     "precio_compra": "precio de compra (US$)",

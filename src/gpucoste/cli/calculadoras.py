@@ -257,12 +257,16 @@ def _reservar(
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
     del_proveedor = r is not None and origen_d != DADO  # sin --precio-hora ni --descuento: el de la biblioteca
     origen_r = r.describir().replace("`", "") if del_proveedor else "calculado"
+    r_ = etiquetas.RESERVAR
     filas = [
-        _fila("precio bajo demanda (US$/h)", precio, origen_precio),
-        _fila("descuento", descuento, origen_d),
-        _fila("precio reservado (US$/h)", precio * (1 - descuento), origen_r),
+        _fila(r_["bajo_demanda"], precio, origen_precio),
+        _fila(r_["descuento"], descuento, origen_d),
+        _fila(r_["reservada"], precio * (1 - descuento), origen_r),
     ]
-    return _tabla([*filas, *_equilibrio(e, "umbral (utilización)")])
+    # El coste de un mes, como en la página, si las horas son las de un mes medio; si no, el de esas horas.
+    coste = r_["coste"] if horas == HORAS_MES else f"coste de {formato.numero(horas, 0)} horas en el equilibrio (US$)"
+    umbral = f"{r_['equilibrio']} (fracción de las horas)"
+    return _tabla([*filas, *_equilibrio(e, umbral, coste)])
 
 
 @orden(
