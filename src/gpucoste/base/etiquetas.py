@@ -21,6 +21,7 @@ __all__ = [
     "COMPRAR",
     "COSTE_EQUILIBRIO",
     "INTERRUMPIBLE",
+    "INTERRUMPIBLE_ENTRADAS",
     "PARTIDAS_COSTE",
     "PARTIDAS_MEMORIA",
     "RESERVAR",
@@ -124,6 +125,16 @@ INTERRUMPIBLE = {
     "equilibrio": "deja de compensar a partir de (interrupciones por hora)",
 }
 """Los resultados de un trabajo interrumpible (``interrupciones.retrabajo`` y ``tasa_equilibrio``)."""
+
+INTERRUMPIBLE_ENTRADAS = {
+    "precio_interrumpible": "precio interrumpible",
+    "precio_bajo_demanda": "precio bajo demanda",
+    "interrupciones_hora": "interrupciones por hora, de media",
+    "escritura_min": "escribir un checkpoint",
+    "reinicio_min": "volver a arrancar tras una interrupción",
+}
+"""Las entradas de un trabajo interrumpible: los campos del formulario (con su unidad aparte) y las filas de
+``gpucoste interrumpible`` (con la unidad entre paréntesis)."""
 
 API_O_GPU = {
     "millon": "US$ por millón de tokens generados (con su entrada)",

@@ -493,12 +493,13 @@ def _interrumpible(
     )
     i = etiquetas.INTERRUMPIBLE
     intervalo = (etiquetas.CHECKPOINT_CADA, DADO) if intervalo_min else (etiquetas.CHECKPOINT_DALY, "óptimo de Daly")
+    d = etiquetas.INTERRUMPIBLE_ENTRADAS  # las de los campos del formulario, con su unidad
     filas = [
-        _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
-        _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
-        _fila("interrupciones por hora, de media", interrupciones_hora, origen_t),
-        _fila("escribir un checkpoint (minutos)", escritura_min, origen_e),
-        _fila("volver a arrancar tras una interrupción (minutos)", reinicio_min, origen_r),
+        _fila(f"{d['precio_interrumpible']} (US$/h)", precio_hora, origen_i),
+        _fila(f"{d['precio_bajo_demanda']} (US$/h)", bajo_demanda, origen_bd),
+        _fila(d["interrupciones_hora"], interrupciones_hora, origen_t),
+        _fila(f"{d['escritura_min']} (minutos)", escritura_min, origen_e),
+        _fila(f"{d['reinicio_min']} (minutos)", reinicio_min, origen_r),
         _fila(intervalo[0], e.intervalo * 60, intervalo[1]),
         _fila(i["horas"], e.horas, "calculado"),
         _fila(i["interrupciones"], e.interrupciones, "calculado"),

@@ -5,7 +5,7 @@ interrumpible de ``modalidades.precio_interrumpible`` y la tasa de ``supuestos.c
 
 from __future__ import annotations
 
-from gpucoste.base.etiquetas import CHECKPOINT_DALY, INTERRUMPIBLE, inicial_mayuscula
+from gpucoste.base.etiquetas import CHECKPOINT_DALY, INTERRUMPIBLE, INTERRUMPIBLE_ENTRADAS, inicial_mayuscula
 from gpucoste.base.formato import numero
 from gpucoste.base.validacion import numero as numero_valido
 from gpucoste.navegador.lectura import escribir
@@ -18,13 +18,15 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
     from gpucoste.guia import decisiones
 
     e = decisiones.ejemplo_interrumpible()
+    # Con las palabras de las filas de «gpucoste interrumpible» (etiquetas.INTERRUMPIBLE_ENTRADAS).
+    c = {clave: inicial_mayuscula(texto) for clave, texto in INTERRUMPIBLE_ENTRADAS.items()}
     return (
         Campo("horas_trabajo", f"Horas de cómputo del trabajo en la {e.gpu}", "h", e.horas_trabajo),
-        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", e.interrupciones_hora),
-        Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
-        Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
-        Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
+        Campo("interrupciones_hora", c["interrupciones_hora"], "1/h", e.interrupciones_hora),
+        Campo("escritura_min", c["escritura_min"], "min", e.escritura_h * 60),
+        Campo("reinicio_min", c["reinicio_min"], "min", e.reinicio_min_h * 60),
+        Campo("precio_interrumpible", c["precio_interrumpible"], "US$/h", e.precio_interrumpible),
+        Campo("precio_bajo_demanda", c["precio_bajo_demanda"], "US$/h", e.precio_bajo_demanda),
     )
 
 
