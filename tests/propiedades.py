@@ -641,7 +641,7 @@ funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
 # Las etiquetas que comparten la orden y los formularios.
 funcion(etiquetas.inicial_mayuscula, TEXTO)
-funcion(etiquetas.vram_de, Nombre(lambda: list(datos.especificaciones())))
+funcion(etiquetas.vram_de, TEXTO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)

@@ -16,15 +16,15 @@ def test_inicial_mayuscula():
     assert etiquetas.inicial_mayuscula("¿cabe?") == "¿cabe?"
 
 
-@pytest.mark.parametrize("malo", ["", None, 3])
+@pytest.mark.parametrize("malo", ["", "   ", None, 3])
 def test_inicial_mayuscula_con_un_texto_malo(malo):
-    with pytest.raises(ValueError, match="inicial_mayuscula"):
+    with pytest.raises(ValueError, match="texto"):
         etiquetas.inicial_mayuscula(malo)
 
 
 def test_vram_de():
     assert etiquetas.vram_de("RTX 4090") == "VRAM de la RTX 4090"
-    with pytest.raises(ValueError, match="vram_de"):
+    with pytest.raises(ValueError, match="gpu"):
         etiquetas.vram_de("")
 
 

@@ -8,10 +8,13 @@ de la orden con la del formulario.
 
 ``COLUMNAS`` da el título que se lee de cada clave de una tabla ancha de la orden (las claves de ``--formato csv``
 y ``json``, que no cambian); una pareja ``x_min``/``x_max`` cuya clave sin «_min» (``x``) está aquí se lee como
-una sola columna con el rango «mín.–máx.» (``cli.Salida``). Sin importar nada: cualquier capa la usa.
+una sola columna con el rango «mín.–máx.» (``cli.Salida``). Solo importa ``base.validacion``: cualquier capa la
+usa.
 """
 
 from __future__ import annotations
+
+from gpucoste.base import validacion
 
 __all__ = [
     "CABE",
@@ -40,8 +43,7 @@ ayuda de ``--tokens``)."""
 def inicial_mayuscula(texto: str) -> str:
     """«horas esperadas» → «Horas esperadas»: la etiqueta al principio de una fila o de un campo del formulario.
     Un texto que ya empieza por mayúscula («GPU (precio × horas)») o por un signo («¿cabe?») queda igual."""
-    if not isinstance(texto, str) or not texto:
-        raise ValueError(f"inicial_mayuscula: {texto!r} no vale; se admite un texto no vacío.")
+    texto = validacion.texto(texto, "texto")
     return texto[0].upper() + texto[1:]
 
 
@@ -67,9 +69,7 @@ CABE = "¿cabe?"
 
 def vram_de(gpu: str) -> str:
     """«VRAM de la RTX 4090»: la fila con la memoria de la GPU, frente a la que se compara el total."""
-    if not isinstance(gpu, str) or not gpu:
-        raise ValueError(f"vram_de: {gpu!r} no vale; se admite el nombre de una GPU.")
-    return f"VRAM de la {gpu}"
+    return f"VRAM de la {validacion.texto(gpu, 'gpu')}"
 
 
 # --- Las tablas anchas: ¿cuánto tarda?, ¿dónde sale más barato?, precios ----------------------------------
