@@ -48,7 +48,7 @@ import pandas as pd
 from hypothesis import strategies as st
 
 from gpucoste import datos
-from gpucoste.base import formato
+from gpucoste.base import etiquetas, formato
 from gpucoste.calculo import (
     alternativas,
     atipicos,
@@ -639,6 +639,9 @@ funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2", "2026-07"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
+# Las etiquetas que comparten la orden y los formularios.
+funcion(etiquetas.inicial_mayuscula, TEXTO)
+funcion(etiquetas.vram_de, TEXTO)
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)

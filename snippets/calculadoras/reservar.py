@@ -1,7 +1,7 @@
 # ¿Bajo demanda o reservada? Reservar compensa a partir de un uso de 1 − descuento.
 import pandas as pd
 
-from gpucoste.base import formato
+from gpucoste.base import etiquetas, formato
 from gpucoste.calculo import equilibrios, modalidades
 from gpucoste.dinero import mercado
 from gpucoste.guia import decisiones
@@ -19,16 +19,17 @@ for r in reservas:
     e = equilibrios.alquilar_o_reservar(
         precio_hora=r.bajo_demanda.precio_hora_usd, descuento=r.descuento
     )
+    c = etiquetas.RESERVAR  # las mismas palabras que `gpucoste reservar`
     filas.append(
         {
             "proveedor": r.proveedor,
             "compromiso (meses)": r.meses,
-            "bajo demanda (US$/h)": formato.numero(r.bajo_demanda.precio_hora_usd),
-            "descuento": formato.porcentaje(r.descuento),
-            "reservada (US$/h)": formato.numero(r.precio_hora_usd),
-            "reservar compensa con un uso de más del": formato.porcentaje(e.umbral),
-            "coste de un mes en el equilibrio (US$)": e.coste_b,
+            c["bajo_demanda"]: formato.numero(r.bajo_demanda.precio_hora_usd),
+            c["descuento"]: formato.porcentaje(r.descuento),
+            c["reservada"]: formato.numero(r.precio_hora_usd),
+            c["equilibrio"]: formato.porcentaje(e.umbral),
+            c["coste"]: e.coste_b,
         }
     )
-print(formato.tabla(pd.DataFrame(filas), {"coste de un mes en el equilibrio (US$)": 2}))
+print(formato.tabla(pd.DataFrame(filas), {etiquetas.RESERVAR["coste"]: 2}))
 print(f"\nA un mes, la {gpu} reservada cuesta {reservas[0].describir()}.")

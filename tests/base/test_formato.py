@@ -81,6 +81,17 @@ def test_tabla_en_espanol():
     assert "1234,50" in md and "12.345,50" in md and "| GPU" in md
 
 
+def test_tabla_alinea_a_la_derecha_las_cifras_ya_escritas():
+    """Un rango ya escrito («4,6–9,3») se alinea como las demás cifras; una columna que no existe es un error."""
+    df = pd.DataFrame({"GPU": ["A"], "horas": ["4,6–9,3"]})
+    assert "|--------:|" in formato.tabla(df, {}, ("horas",))
+    assert "|:--------|" in formato.tabla(df, {})
+    with pytest.raises(ValueError, match="columna"):
+        formato.tabla(df, {}, ("minutos",))
+    with pytest.raises(ValueError, match="tupla"):
+        formato.tabla(df, {}, "horas")
+
+
 def test_fecha():
     assert formato.fecha("2026-10-29") == "29 de octubre de 2026"
     assert formato.fecha("2026-07") == "julio de 2026"

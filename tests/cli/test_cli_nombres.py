@@ -18,7 +18,8 @@ import pytest
 
 from gpucoste import cli
 from gpucoste.base import validacion
-from gpucoste.base.formato import tipo_precio
+from gpucoste.base.etiquetas import API_O_GPU, COMPRAR, RESERVAR
+from gpucoste.base.formato import fecha, nivel, tipo_precio
 
 DATOS = Path(__file__).resolve().parents[2] / "src" / "gpucoste" / "datos"
 CALCULADORAS = {
@@ -33,6 +34,7 @@ CALCULADORAS = {
     "interrumpible",
     "recomendar",
 }
+MESES = COMPRAR["meses"]
 INGLES = re.compile(r"\b(usage|options|show this help|invalid|required|argument)\b")
 
 
@@ -181,7 +183,7 @@ def test_comprar_toma_compra_potencia_alquiler_y_luz_de_la_gpu():
     assert v["precio del kWh (US$)"]["valor"] == pytest.approx(_usd_kwh())
     horas = v["horas de uso al mes"]["valor"]
     meses = compra / (horas * (alquiler - vatios / 1000 * _usd_kwh()))
-    assert v["umbral (meses)"]["valor"] == pytest.approx(meses)
+    assert v[MESES]["valor"] == pytest.approx(meses)
     assert v["precio de compra (US$)"]["origen"].startswith("hardware.csv")
 
 
@@ -212,12 +214,12 @@ def test_un_numero_dado_sustituye_al_de_los_datos():
     assert v["precio de compra (US$)"] | {"concepto": None} == {"concepto": None, "valor": 2000.0, "origen": "dado"}
     assert v["precio de alquiler (US$/h)"]["origen"] == "dado"
     horas, vatios = v["horas de uso al mes"]["valor"], v["potencia (W)"]["valor"]
-    assert v["umbral (meses)"]["valor"] == pytest.approx(2000 / (horas * (0.5 - vatios / 1000 * _usd_kwh())))
+    assert v[MESES]["valor"] == pytest.approx(2000 / (horas * (0.5 - vatios / 1000 * _usd_kwh())))
 
 
 def test_la_reventa_resta_y_no_puede_pasar_de_la_compra():
-    sin = _valores(["comprar"])["umbral (meses)"]["valor"]
-    con = _valores(["comprar", "--reventa", "800"])["umbral (meses)"]["valor"]
+    sin = _valores(["comprar"])[MESES]["valor"]
+    con = _valores(["comprar", "--reventa", "800"])[MESES]["valor"]
     compra = float(_fila("hardware.csv", "gpu", "RTX 4090")["precio_compra_usd"])
     assert con == pytest.approx(sin * (compra - 800) / compra)
     rc, salida, errores = _ejecutar(["comprar", "--reventa", "5000"])
@@ -231,14 +233,14 @@ def test_api_o_gpu_usa_la_api_mas_barata_del_modelo():
         if a["modelo"] == "Llama 3.1 8B" and (a["proveedor"] not in apis or a["fecha"] > apis[a["proveedor"]]["fecha"]):
             apis[a["proveedor"]] = a
     mezclado = min(float(a["entrada_usd_millon"]) + float(a["salida_usd_millon"]) for a in apis.values())
-    assert v["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(mezclado)
+    assert v[API_O_GPU["millon"]]["valor"] == pytest.approx(mezclado)
     precio = _precio_vigente_mas_barato("RTX 4090")
     assert v["precio de la GPU (US$/h)"]["valor"] == pytest.approx(precio)
-    assert v["tokens/s para empatar"]["valor"] == pytest.approx(precio / 3600 * 1e6 / mezclado)
+    assert v[API_O_GPU["empate"]]["valor"] == pytest.approx(precio / 3600 * 1e6 / mezclado)
     con_together = _valores(["api-o-gpu", "--api", "Together"])
     together = apis["Together"]
     esperado = float(together["entrada_usd_millon"]) + float(together["salida_usd_millon"])
-    assert con_together["API: US$ por millón de tokens generados"]["valor"] == pytest.approx(esperado)
+    assert con_together[API_O_GPU["millon"]]["valor"] == pytest.approx(esperado)
 
 
 def test_reservar_toma_el_descuento_del_proveedor():
@@ -248,11 +250,10 @@ def test_reservar_toma_el_descuento_del_proveedor():
         if (m["proveedor"], m["modalidad"], m["meses"]) == ("Vast.ai", "reservada", "3")
     )
     v = _valores(["reservar", "--gpu", "A100 80GB", "--meses", "3"])
-    assert v["descuento"]["valor"] == pytest.approx(float(fila["descuento"]))
-    assert v["umbral (utilización)"]["valor"] == pytest.approx(1 - float(fila["descuento"]))
-    assert v["precio bajo demanda (US$/h)"]["valor"] == pytest.approx(
-        _precio_vigente_mas_barato("A100 80GB", "Vast.ai")
-    )
+    assert v[RESERVAR["descuento"]]["valor"] == pytest.approx(float(fila["descuento"]))
+    umbral = next(f for c, f in v.items() if c.startswith(RESERVAR["equilibrio"]))
+    assert umbral["valor"] == pytest.approx(1 - float(fila["descuento"]))
+    assert v[RESERVAR["bajo_demanda"]]["valor"] == pytest.approx(_precio_vigente_mas_barato("A100 80GB", "Vast.ai"))
 
 
 def test_electricidad_de_la_gpu_y_el_pais():
@@ -329,7 +330,9 @@ def test_la_pagina_y_la_orden_que_ensena_eligen_el_mismo_precio(argv, concepto):
     assert p == decisiones.precio_vigente(decisiones.GPU_ALQUILADA)
     fila = _valores(argv)[concepto]
     assert fila["valor"] == pytest.approx(p.precio_hora_usd)
-    assert fila["origen"] == f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}, {tipo_precio(p.tipo)}"
+    # Con el nivel y la fecha en palabras, como en la página: «RunPod (comunidad), 25 de septiembre de 2026».
+    escrito = f"{p.proveedor} ({nivel(p.nivel)}), {fecha(p.fecha)}, {tipo_precio(p.tipo)}"
+    assert fila["origen"] == f"precios.csv: {p.gpu} en {escrito}"
 
 
 def test_precios_se_lee_en_espanol_y_exporta_las_claves():

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpucoste import navegador
+from gpucoste.base.etiquetas import INTERRUMPIBLE, RESERVAR
 from gpucoste.base.formato import numero, rango
 from gpucoste.calculo import alternativas, equilibrios, interrupciones, modalidades, ranking, recomendacion, vast
 from gpucoste.guia import decisiones
@@ -108,8 +109,8 @@ def test_el_trabajo_repetido_es_el_mismo_en_la_pagina_la_orden_y_el_formulario()
     assert tabla["checkpoints y trabajo repetido (US$)"].iloc[0] == pytest.approx(esperado.coste)
     # La orden, con sus valores por defecto (los de supuestos.csv).
     filas = _orden("interrumpible", "--gpu", e.gpu, "--proveedor", e.proveedor, "--horas", str(e.horas_trabajo))
-    assert _concepto(filas, "checkpoints y trabajo repetido (US$)") == pytest.approx(esperado.coste)
-    assert _concepto(filas, "coste esperado (US$)") == pytest.approx(esperado.esperado.coste)
+    assert _concepto(filas, INTERRUMPIBLE["retrabajo"]) == pytest.approx(esperado.coste)
+    assert _concepto(filas, INTERRUMPIBLE["coste"]) == pytest.approx(esperado.esperado.coste)
     # El formulario del navegador, con los suyos.
     formulario = _formulario("interrumpibles")
     assert formulario["Checkpoints y trabajo repetido, interrumpible (US$)"] == numero(esperado.coste)
@@ -180,7 +181,7 @@ def test_la_reserva_usa_el_precio_del_proveedor_que_la_ofrece():
     )
     # La orden reservar y la página de Vast.ai: el mismo precio reservado.
     filas = _orden("reservar", "--gpu", gpu, "--proveedor", r.proveedor)
-    assert _concepto(filas, "precio reservado (US$/h)") == pytest.approx(r.precio_hora_usd)
+    assert _concepto(filas, RESERVAR["reservada"]) == pytest.approx(r.precio_hora_usd)
     tipos = {t.tipo: t for t in vast.tipos_de_alquiler(r.bajo_demanda.precio_hora_usd, 6, puja_hora=0.1)}
     assert tipos["reservada"].precio_hora == pytest.approx(r.precio_hora_usd)
 

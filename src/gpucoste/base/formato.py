@@ -280,21 +280,25 @@ def lista(elementos: list[str]) -> str:
     return elementos[0] if len(elementos) == 1 else f"{', '.join(elementos[:-1])} y {elementos[-1]}"
 
 
-def tabla(df: pd.DataFrame, decimales: dict[str, int]) -> str:
-    """Tabla Markdown con las columnas de ``decimales`` en formato español (``None`` o NaN: «sin dato»)."""
+def tabla(df: pd.DataFrame, decimales: dict[str, int], derecha: tuple[str, ...] = ()) -> str:
+    """Tabla Markdown con las columnas de ``decimales`` en formato español (``None`` o NaN: «sin dato»).
+
+    ``derecha``: columnas de cifras ya escritas (un rango «4,6–9,3») que se alinean a la derecha, como las demás
+    cifras."""
     import pandas as pd
 
-    if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict):
+    if not isinstance(df, pd.DataFrame) or not isinstance(decimales, dict) or not isinstance(derecha, tuple):
         raise ValueError(
-            f"tabla: se admite un DataFrame de pandas y un diccionario de decimales por columna; "
-            f"df={validacion.corto(df)}, decimales={validacion.corto(decimales)} no valen."
+            f"tabla: se admite un DataFrame de pandas, un diccionario de decimales por columna y una tupla de "
+            f"columnas; df={validacion.corto(df)}, decimales={validacion.corto(decimales)}, "
+            f"derecha={validacion.corto(derecha)} no valen."
         )
-    for columna in decimales:
+    for columna in (*decimales, *derecha):
         validacion.opcion(columna, "tabla: columna", [str(c) for c in df.columns])
     salida = df.copy()
     for columna, d in decimales.items():
         salida[columna] = ["sin dato" if pd.isna(v) else numero(v, d) for v in salida[columna]]
-    alineacion = ["right" if c in decimales else "left" for c in salida.columns]
+    alineacion = ["right" if c in decimales or c in derecha else "left" for c in salida.columns]
     # disable_numparse: «8.590» (ocho mil quinientos noventa) no es el número 8,59 de tabulate.
     return salida.to_markdown(index=False, colalign=alineacion, disable_numparse=True)
 

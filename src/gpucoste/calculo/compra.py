@@ -12,6 +12,7 @@ from gpucoste.base.validacion import Validado, entero, numero, numeros_por_nombr
 from gpucoste.base.validacion import horas_mes as validacion_horas_mes
 from gpucoste.calculo.electricidad import coste_electricidad
 from gpucoste.calculo.equilibrios import Equilibrio, _finito
+from gpucoste.datos import historial
 from gpucoste.dinero import paises
 
 __all__ = [
@@ -69,7 +70,7 @@ def precio_de_compra(gpu: str, pais: str | None = None) -> PrecioCompra:
     if local is None:
         usd, equipo = precio_compra(gpu), datos.equipo(gpu)
         que = equipo.nota[0].lower() + equipo.nota[1:] if equipo.nota else "precio de lista"
-        origen = f"{que}, sin impuestos; dato del {formato.fecha(equipo.fecha)}"
+        origen = f"{que}, sin impuestos; dato {historial.del_(equipo.fecha)}"
         return PrecioCompra(equipo.gpu, usd, equipo.fecha, equipo.fuente, origen)
     p = paises.pais(pais)
     sitio = urllib.parse.urlsplit(local.fuente).hostname.removeprefix("www.")

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from gpucoste import datos
+from gpucoste.base.etiquetas import COLUMNAS
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
 from gpucoste.calculo import atipicos, calibracion, interrupciones, memoria, ocultos, tiempo
 from gpucoste.calculo.coste import Rango, coste_total
@@ -344,7 +345,8 @@ def aviso_precio_antiguo(filas: list[Fila]) -> str:
 
     Una sola frase para el ejemplo de «¿Dónde sale más barato?», su formulario y ``gpucoste donde-mas-barato``.
     """
-    from gpucoste.base.formato import fecha, rango
+    from gpucoste.base.formato import rango
+    from gpucoste.datos.historial import del_
 
     if not isinstance(filas, list | tuple) or not filas or not all(isinstance(f, Fila) for f in filas):
         raise ValueError(
@@ -356,15 +358,15 @@ def aviso_precio_antiguo(filas: list[Fila]) -> str:
         return ""
     dias = frescura.dias_antes(barata.precio.fecha)
     texto = (
-        f"Precio antiguo: el de {barata.precio.gpu} en {barata.precio.proveedor_y_nivel} es del "
-        f"{fecha(barata.precio.fecha)}, {dias} días antes del más reciente de los datos."
+        f"Precio antiguo: el de {barata.precio.gpu} en {barata.precio.proveedor_y_nivel} es "
+        f"{del_(barata.precio.fecha)}, {dias} días antes del más reciente de los datos."
     )
     reciente = next((f for f in filas if not frescura.es_antiguo(f.precio.fecha)), None)
     if reciente is None:
         return f"{texto} Ninguna otra opción tiene un precio más reciente."
     return (
         f"{texto} Con un precio de los últimos {frescura.UMBRAL_DIAS} días, la más barata es {reciente.precio.gpu} en "
-        f"{reciente.precio.proveedor_y_nivel}, del {fecha(reciente.precio.fecha)}: "
+        f"{reciente.precio.proveedor_y_nivel}, {del_(reciente.precio.fecha)}: "
         f"{rango(reciente.coste.minimo, reciente.coste.maximo, 2)} US$ por trabajo terminado."
     )
 
@@ -439,28 +441,29 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
         return vacio if r is None else rango(r.minimo, r.maximo, decimales)
 
     memoria.booleano(desglose, "desglose")
+    c = COLUMNAS  # los títulos de «gpucoste donde-mas-barato» y de su formulario
     filas = []
     for f in ranking(trabajo, estimaciones=estimaciones):
         fila = {
-            "GPU": f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
-            "proveedor": f.precio.proveedor_y_nivel,
+            c["gpu"]: f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",
+            c["proveedor"]: f.precio.proveedor_y_nivel,
         }
         if desglose:
             fila |= {
-                "GPU (US$)": texto(f.gpu),
-                "checkpoints y trabajo repetido (US$)": texto(f.retrabajo, vacio="no aplica"),
-                "arranque (US$)": texto(f.arranque),
-                "disco (US$)": texto(f.disco),
-                "transferencia (US$)": texto(f.transferencia),
+                c["coste_gpu_usd"]: texto(f.gpu),
+                c["retrabajo_usd"]: texto(f.retrabajo, vacio="no aplica"),
+                c["arranque_usd"]: texto(f.arranque),
+                c["disco_usd"]: texto(f.disco),
+                c["transferencia_usd"]: texto(f.transferencia),
             }
         else:
             fila |= {
-                "US$/h": texto_numero(f.precio.precio_hora_usd * f.n_gpus),
-                "tipo": tipo_precio(f.precio.tipo),
-                "fecha": frescura.fecha_con_aviso(f.precio.fecha),
-                "horas": texto(f.horas, 1),
-                "**total (US$)**": total(texto(f.coste), f.completo),
-                "Pareto": "★" if f.pareto else "",
+                c["precio_hora_todas_usd"]: texto_numero(f.precio.precio_hora_usd * f.n_gpus),
+                c["tipo_precio"]: tipo_precio(f.precio.tipo),
+                c["fecha_precio"]: frescura.fecha_con_aviso(f.precio.fecha),
+                c["horas"]: texto(f.horas, 1),
+                f"**{c['coste_usd']}**": total(texto(f.coste), f.completo),
+                c["pareto"]: "★" if f.pareto else "",
             }
         filas.append(fila)
     return pd.DataFrame(filas)

@@ -141,8 +141,9 @@ def recomendar(
             opciones.append(Opcion(RESERVADA, None, "ningún proveedor de los datos ofrece reservar esta GPU"))
         else:
             coste = gpus * mes * reservada
+            reservadas = "reservada" if gpus == 1 else "reservadas"
             razon = (
-                f"{_dolares(coste)} al mes: {gpus} GPU reservadas todo el mes a {_dolares(reservada)}/h "
+                f"{_dolares(coste)} al mes: {gpus} GPU {reservadas} todo el mes a {_dolares(reservada)}/h "
                 f"y un uso del {formato.porcentaje(uso)}"
             )
             opciones.append(Opcion(RESERVADA, coste, razon))

@@ -23,6 +23,12 @@ una ``Salida`` (un DataFrame y los decimales de sus columnas numéricas en la ta
         horas = compra.horas_equivalentes(datos.equipo(gpu).precio_compra_usd, precio_hora)
         return Salida(pd.DataFrame([{"gpu": gpu, "horas": horas}]), {"horas": 0})
 
+La tabla para leer (``--formato tabla``) escribe cada clave en palabras: los títulos de las columnas salen de
+``gpucoste.base.etiquetas.COLUMNAS`` (una pareja ``x_min``/``x_max``, como un rango), el nivel, el tipo de precio,
+la fecha y los sí/no, como en las páginas (``Salida.legibles``, ``Salida.encabezados``); una fila que también
+tiene el formulario de su calculadora lleva su etiqueta de ``gpucoste.base.etiquetas``
+(``tests/cli/test_cli_etiquetas.py``). ``csv`` y ``json`` guardan las claves.
+
 Tipos de opción: ``positivo`` (> 0), ``no_negativo`` (≥ 0), ``entero_positivo``, ``nombre_de("GPU",
 datos.especificaciones)`` (un nombre de los datos; ante una errata, «¿Quisiste decir …?») o ``str`` (por
 defecto); ``valores=(...)`` limita las opciones a una lista (también con «¿Quisiste decir …?»). ``ejemplo=``

@@ -111,13 +111,25 @@ def _parser() -> argparse.ArgumentParser:
         )
         for op in o.opciones:
             extra = {} if op.obligatoria else {"default": op.defecto}
-            # coma decimal, como se escribe en la orden («243,33» vale igual que «243.33»)
-            defecto = f"{op.defecto:g}".replace(".", ",") if isinstance(op.defecto, float) else op.defecto
-            ayuda = op.ayuda if op.obligatoria or op.defecto is None else f"{op.ayuda} (por defecto, {defecto})"
+            defecto = _escrito(op.defecto) if isinstance(op.defecto, float) else op.defecto
+            # Sin «por defecto» en la ayuda, se añade al final; si ya lo dice (con su razón), tal cual.
+            sin_defecto = op.obligatoria or op.defecto is None or "por defecto" in op.ayuda
+            ayuda = op.ayuda if sin_defecto else f"{op.ayuda} (por defecto, {defecto})"
             tipo = nombre_de("Valor", lambda op=op: op.valores) if op.valores and op.tipo is str else op.tipo
             s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
         s.add_argument("--formato", default="tabla", choices=FORMATOS, help="tabla (para leer), csv o json")
     return p
+
+
+def _escrito(x: float) -> str:
+    """Un valor por defecto como se escribe en la orden: coma decimal («243,33» vale igual que «243.33») y, un
+    entero grande, por miles con su exponente, como en los ejemplos («30e6», no «3e+07»)."""
+    if x.is_integer() and abs(x) >= 10_000:
+        n, exponente = int(x), 0
+        while n % 1000 == 0:
+            n, exponente = n // 1000, exponente + 3
+        return f"{n}e{exponente}" if exponente else str(n)
+    return f"{x:g}".replace(".", ",")
 
 
 _NEGATIVO = re.compile(r"-([0-9]|[.,][0-9]|inf|nan)", re.IGNORECASE)

@@ -19,8 +19,8 @@ import math
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import formato
-from gpucoste.calculo import compra, equilibrios, interrupciones, modalidades, recomendacion, tiempo
+from gpucoste.base import etiquetas, formato
+from gpucoste.calculo import compra, equilibrios, interrupciones, memoria, modalidades, recomendacion, tiempo
 from gpucoste.calculo.coste import HORAS_MES, horas_al_mes
 from gpucoste.calculo.electricidad import coste_electricidad
 from gpucoste.calculo.ranking import Trabajo
@@ -64,8 +64,9 @@ _PAIS = Opcion(
     PAIS.tipo,
 )
 _PRECIO_KWH = Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", no_negativo)
-_HORAS_DIA = decisiones.HORAS_DIA_GRAFICO
-_HORAS_MES_USO = round(horas_al_mes(_HORAS_DIA), 2)
+_HORAS_DIA = decisiones.HORAS_DIA_COMPRA
+_HORAS_MES_USO = horas_al_mes(_HORAS_DIA)
+"""Las horas de uso al mes de ``comprar`` sin ``--horas-mes``: las del formulario de su página."""
 
 
 def _fila(concepto: str, valor: float | None, origen: str) -> dict:
@@ -81,10 +82,13 @@ def _precio_hora(precio_hora: float | None, gpu: str, proveedor: str | None = No
     if precio_hora is not None:
         return precio_hora, DADO
     p = decisiones.precio_vigente(gpu, proveedor)
-    return (
-        p.precio_hora_usd,
-        f"precios.csv: {p.gpu} en {p.proveedor} ({p.nivel}), {p.fecha}, {formato.tipo_precio(p.tipo)}",
-    )
+    return p.precio_hora_usd, f"precios.csv: {p.gpu} en {_origen_precio(p)}"
+
+
+def _origen_precio(p: datos.Precio) -> str:
+    """«RunPod (comunidad), 25 de septiembre de 2026, precio de lista»: el proveedor, el nivel, la fecha y el tipo
+    de un precio, en palabras como en las páginas."""
+    return f"{p.proveedor_y_nivel}, {formato.fecha(p.fecha)}, {formato.tipo_precio(p.tipo)}"
 
 
 def _kwh(precio_kwh: float | None, pais: str | None) -> tuple[float, str]:
@@ -92,19 +96,24 @@ def _kwh(precio_kwh: float | None, pais: str | None) -> tuple[float, str]:
     if precio_kwh is not None:
         return precio_kwh, DADO
     luz = decisiones.luz_del_pais(pais)
-    return luz.usd_kwh, f"electricidad.csv: {luz.pais}, {luz.fecha}; a {luz.cambio}"
+    return luz.usd_kwh, f"electricidad.csv: {luz.pais}, {formato.fecha(luz.fecha)}; a {luz.cambio}"
 
 
 def _vatios(vatios: float | None, gpu: str) -> tuple[float, str]:
     return (vatios, DADO) if vatios is not None else (decisiones.vatios(gpu), f"gpus.csv: {gpu}")
 
 
-def _equilibrio(e: equilibrios.Equilibrio, unidad: str, factor: float = 1.0) -> list[dict]:
-    """Las filas de un ``Equilibrio``: el umbral y lo que cuesta cada opción en él, o por qué no lo hay."""
+def _equilibrio(e: equilibrios.Equilibrio, umbral: str, coste: str | None = None, factor: float = 1.0) -> list[dict]:
+    """Las filas de un ``Equilibrio``: el umbral (con la etiqueta ``umbral``) y lo que cuesta cada opción en él, o
+    por qué no lo hay. Con ``coste``, una sola fila con ese nombre (las dos opciones cuestan lo mismo en el umbral),
+    como en el formulario de la página; sin él, una por opción."""
     if e.umbral is None:
-        return [_fila(f"umbral ({unidad})", None, f"sin equilibrio: {e.motivo}")]
+        return [_fila(umbral, None, f"sin equilibrio: {e.motivo}")]
+    if coste is not None:
+        origen = f"calculado: {e.opcion_a} y {e.opcion_b} cuestan lo mismo"
+        return [_fila(umbral, e.umbral * factor, "calculado"), _fila(coste, e.coste_b, origen)]
     return [
-        _fila(f"umbral ({unidad})", e.umbral * factor, "calculado"),
+        _fila(umbral, e.umbral * factor, "calculado"),
         _fila(f"coste: {e.opcion_a} (US$)", e.coste_a, "en el umbral"),
         _fila(f"coste: {e.opcion_b} (US$)", e.coste_b, "en el umbral"),
     ]
@@ -199,17 +208,18 @@ def _api_o_gpu(
     origen_api = DADO
     if precio_entrada is None or precio_salida is None:
         p = mercado.precio_api(modelo, api) if api else decisiones.api_mas_barata(modelo, entrada_por_salida)
-        origen_api = f"api_precios.csv: {p.proveedor}, {modelo}, {p.fecha}"
+        origen_api = f"api_precios.csv: {p.proveedor}, {modelo}, {formato.fecha(p.fecha)}"
         precio_entrada = p.entrada_usd_millon if precio_entrada is None else precio_entrada
         precio_salida = p.salida_usd_millon if precio_salida is None else precio_salida
     e = equilibrios.api_o_gpu(precio, tokens_s, precio_entrada, precio_salida, entrada_por_salida)
     millon = mercado.precio_millon_mezclado(precio_entrada, precio_salida, entrada_por_salida)
+    a = etiquetas.API_O_GPU
     filas = [
         _fila("precio de la GPU (US$/h)", precio, origen_precio),
         _fila("tokens por segundo de la GPU", tokens_s, origen_t),
-        _fila("API: US$ por millón de tokens generados", millon, origen_api),
-        *_equilibrio(e, "millones de tokens al mes", 1e-6),
-        _fila("tokens/s para empatar", equilibrios.tokens_s_minimos(precio, millon), "calculado"),
+        _fila(a["millon"], millon, origen_api),
+        _fila(a["empate"], equilibrios.tokens_s_minimos(precio, millon), "calculado"),
+        *_equilibrio(e, a["equilibrio"], a["coste"], 1e-6),
     ]
     return _tabla(filas)
 
@@ -242,17 +252,21 @@ def _reservar(
         d = mercado.descuento(proveedor, "reservada", meses)
         descuento, origen_d = (
             d.descuento,
-            f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {d.fecha}",
+            f"modalidades.csv: {proveedor}, {meses} {'mes' if meses == 1 else 'meses'}, {formato.fecha(d.fecha)}",
         )
     e = equilibrios.alquilar_o_reservar(precio, descuento, horas)
     del_proveedor = r is not None and origen_d != DADO  # sin --precio-hora ni --descuento: el de la biblioteca
     origen_r = r.describir().replace("`", "") if del_proveedor else "calculado"
+    r_ = etiquetas.RESERVAR
     filas = [
-        _fila("precio bajo demanda (US$/h)", precio, origen_precio),
-        _fila("descuento", descuento, origen_d),
-        _fila("precio reservado (US$/h)", precio * (1 - descuento), origen_r),
+        _fila(r_["bajo_demanda"], precio, origen_precio),
+        _fila(r_["descuento"], descuento, origen_d),
+        _fila(r_["reservada"], precio * (1 - descuento), origen_r),
     ]
-    return _tabla([*filas, *_equilibrio(e, "utilización")])
+    # El coste de un mes, como en la página, si las horas son las de un mes medio; si no, el de esas horas.
+    coste = r_["coste"] if horas == HORAS_MES else f"coste de {formato.numero(horas, 0)} horas en el equilibrio (US$)"
+    umbral = f"{r_['equilibrio']} (fracción de las horas)"
+    return _tabla([*filas, *_equilibrio(e, umbral, coste)])
 
 
 @orden(
@@ -269,7 +283,13 @@ def _reservar(
     Opcion("--vatios", "potencia de la GPU (W); por defecto, la de --gpu", positivo),
     _PAIS,
     _PRECIO_KWH,
-    Opcion("--horas-mes", f"horas de uso al mes, como mucho 744 ({_HORAS_DIA} h al día)", positivo, _HORAS_MES_USO),
+    Opcion(
+        "--horas-mes",
+        f"horas de uso al mes, como mucho 744; por defecto, {formato.numero(_HORAS_MES_USO, 0)} "
+        f"({_HORAS_DIA} h al día)",
+        positivo,
+        _HORAS_MES_USO,
+    ),
     Opcion("--reventa", "dólares que se recuperan al venderla (como mucho, lo que costó)", no_negativo, 0.0),
     ejemplo='--gpu "RTX 4090" --horas-mes 243',
     dinero=True,
@@ -300,32 +320,37 @@ def _comprar(
         _fila(
             f"otro precio de compra: {o.estado}, {o.mercado} (US$)",
             o.precio_compra_usd,
-            f"hardware.csv: {o.nombre}; úsalo con --precio-compra",
+            f"hardware.csv: {o.gpu}, {o.estado}{f' ({o.mercado})' if o.mercado else ''}, {formato.fecha(o.fecha)}; "
+            "úsalo con --precio-compra",
         )
         for o in datos.opciones_compra(gpu)
         if o != elegida
     ]
+    c = etiquetas.COMPRAR
     filas = [
-        _fila("precio de compra (US$)", precio_compra, origen_compra),
+        _fila(c["precio_compra"], precio_compra, origen_compra),
         *otras,
         _fila("precio de alquiler (US$/h)", precio, origen_precio),
         _fila("potencia (W)", w, origen_w),
-        _fila("precio del kWh (US$)", kwh, origen_kwh),
-        _fila("horas de uso al mes", horas_mes, "dado" if horas_mes != _HORAS_MES_USO else f"{_HORAS_DIA} h al día"),
+        _fila(c["precio_kwh"], kwh, origen_kwh),
+        _fila("horas de uso al mes", horas_mes, DADO if horas_mes != _HORAS_MES_USO else f"{_HORAS_DIA} h al día"),
     ]
-    horas = [_fila("horas de uso hasta el equilibrio", None if e.umbral is None else e.umbral * horas_mes, "calculado")]
+    equilibrio = _equilibrio(e, c["meses"])[:1]  # el coste en el equilibrio, después de sus horas
+    horas = [_fila(c["horas"], None if e.umbral is None else e.umbral * horas_mes, "calculado")]
+    if e.umbral is not None:
+        horas.append(_fila(c["coste"], e.coste_a, f"calculado: {e.opcion_a} y {e.opcion_b} cuestan lo mismo"))
     sin_luz = compra.horas_equivalentes(precio_compra, precio)
-    horas.append(_fila("horas de alquiler que paga la compra (sin electricidad ni reventa)", sin_luz, "calculado"))
-    return _tabla([*filas, *_equilibrio(e, "meses"), *horas])
+    horas.append(_fila(c["equivalentes"], sin_luz, "calculado"))
+    return _tabla([*filas, *equilibrio, *horas])
 
 
 def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tuple[float, float, int, str]:
-    """Horas (MFU alta, MFU baja), GPUs y origen: las dadas, o las del modelo de tiempo para ``trabajo``."""
+    """Horas (MFU alta, MFU baja), número de GPU y origen: las dadas, o las del modelo de tiempo para ``trabajo``."""
     if dadas is not None:
         return dadas, dadas, 1, DADO
     h = decisiones.horas_en(trabajo, gpu, maximo=maximo)
-    tokens = formato.numero(trabajo.tokens, 0)
-    origen = f"modelo de tiempo: {trabajo.modelo}, {trabajo.metodo}, {tokens} tokens, {h.n_gpus} × {gpu}"
+    metodo = memoria.NOMBRES_METODOS.get(trabajo.metodo, trabajo.metodo)
+    origen = f"modelo de tiempo: {trabajo.modelo}, {metodo}, {formato.tokens(trabajo.tokens)}, {h.n_gpus} × {gpu}"
     return h.horas.minimo, h.horas.maximo, h.n_gpus, origen
 
 
@@ -336,7 +361,7 @@ def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tupl
     _gpu("H100 80GB", "GPU alquilada, de gpus.csv"),
     Opcion("--modelo", "modelo del trabajo (modelos.csv)", _MODELOS, DEFINICION["modelo"]),
     Opcion("--metodo", "cómo se entrena", defecto=DEFINICION["metodo"], valores=("completo", "lora", "qlora")),
-    Opcion("--tokens", "tokens de entrenamiento", positivo, DEFINICION["tokens"]),
+    Opcion("--tokens", etiquetas.TOKENS_ENTRENAMIENTO, positivo, DEFINICION["tokens"]),
     Opcion("--secuencia", "tokens por secuencia", entero_positivo, DEFINICION["secuencia"]),
     Opcion("--horas-local", "horas que tarda en tu GPU (por defecto, las del modelo de tiempo)", positivo),
     Opcion("--horas-alquiler", "horas que tarda en la alquilada (por defecto, las del modelo de tiempo)", positivo),
@@ -385,7 +410,7 @@ def _local(
     filas.append(_fila("coste de la luz en local, MFU baja (US$)", bajo.coste_b, "calculado"))
     if gpu in datos.gpus():
         p = decisiones.precio_vigente(gpu)
-        origen = f"precios.csv: {p.proveedor} ({p.nivel}), {p.fecha}, {formato.tipo_precio(p.tipo)}"
+        origen = f"precios.csv: {_origen_precio(p)}"
         filas += [
             _fila(f"precio vigente más barato de {gpu} (US$/h)", p.precio_hora_usd, origen),
             _fila("coste alquilada a ese precio, MFU alta (US$)", p.precio_hora_usd * n * alq_alto, "calculado"),
@@ -452,12 +477,12 @@ def _interrumpible(
     if interrupciones_hora is None:
         interrupciones_hora, origen_t = (
             s.interrupciones_hora,
-            "supuestos.csv: interrupciones_hora (supuesto de esta guía)",
+            "supuestos.csv: interrupciones por hora de media (supuesto de esta guía)",
         )
     if escritura_min is None:
-        escritura_min, origen_e = s.escritura_h * 60, "supuestos.csv: minutos_checkpoint (estimación)"
+        escritura_min, origen_e = s.escritura_h * 60, "supuestos.csv: minutos en escribir un checkpoint (estimación)"
     if reinicio_min is None:
-        reinicio_min, origen_r = s.reinicio_min_h * 60, "supuestos.csv: minutos_arranque"
+        reinicio_min, origen_r = s.reinicio_min_h * 60, "supuestos.csv: minutos de arranque (los de la primera versión)"
     intervalo = None if intervalo_min is None else intervalo_min / 60
     r = interrupciones.retrabajo(
         horas, precio_hora, interrupciones_hora, escritura_min / 60, reinicio_min / 60, intervalo
@@ -466,20 +491,23 @@ def _interrumpible(
     eq = interrupciones.tasa_equilibrio(
         horas, precio_hora, bajo_demanda, escritura_min / 60, reinicio_min / 60, intervalo
     )
+    i = etiquetas.INTERRUMPIBLE
+    intervalo = (etiquetas.CHECKPOINT_CADA, DADO) if intervalo_min else (etiquetas.CHECKPOINT_DALY, "óptimo de Daly")
+    d = etiquetas.INTERRUMPIBLE_ENTRADAS  # las de los campos del formulario, con su unidad
     filas = [
-        _fila("precio interrumpible (US$/h)", precio_hora, origen_i),
-        _fila("precio bajo demanda (US$/h)", bajo_demanda, origen_bd),
-        _fila("interrupciones por hora", interrupciones_hora, origen_t),
-        _fila("escritura de un checkpoint (minutos)", escritura_min, origen_e),
-        _fila("reinicio (minutos)", reinicio_min, origen_r),
-        _fila("checkpoint cada (minutos)", e.intervalo * 60, DADO if intervalo_min else "óptimo de Daly"),
-        _fila("horas esperadas", e.horas, "calculado"),
-        _fila("checkpoints y trabajo repetido (US$)", r.coste, "calculado: modelo de Daly"),
-        _fila("coste esperado (US$)", e.coste, "calculado"),
-        _fila("interrupciones esperadas", e.interrupciones, "calculado"),
-        _fila("coste bajo demanda (US$)", bajo_demanda * horas, "calculado"),
+        _fila(f"{d['precio_interrumpible']} (US$/h)", precio_hora, origen_i),
+        _fila(f"{d['precio_bajo_demanda']} (US$/h)", bajo_demanda, origen_bd),
+        _fila(d["interrupciones_hora"], interrupciones_hora, origen_t),
+        _fila(f"{d['escritura_min']} (minutos)", escritura_min, origen_e),
+        _fila(f"{d['reinicio_min']} (minutos)", reinicio_min, origen_r),
+        _fila(intervalo[0], e.intervalo * 60, intervalo[1]),
+        _fila(i["horas"], e.horas, "calculado"),
+        _fila(i["interrupciones"], e.interrupciones, "calculado"),
+        _fila(i["retrabajo"], r.coste, "calculado: modelo de Daly"),
+        _fila(i["coste"], e.coste, "calculado"),
+        _fila(i["bajo_demanda"], bajo_demanda * horas, "calculado"),
         _fila(
-            "interrupciones por hora del equilibrio",
+            i["equilibrio"],
             eq.umbral,
             "calculado" if eq.umbral is not None else f"sin equilibrio: {eq.motivo}",
         ),

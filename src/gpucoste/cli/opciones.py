@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from gpucoste.base import formato, validacion
+from gpucoste.base import etiquetas, formato, validacion
 from gpucoste.base.validacion import Validado
 from gpucoste.dinero import paises
 
@@ -124,22 +124,46 @@ class Salida(Validado):
     ``pie``: líneas que siguen a la tabla al leerla (el tipo de cambio y su fecha, el impuesto…);
     ``constantes``: las mismas cifras como columnas de valor fijo en ``csv`` y ``json``, para otros programas;
     ``legibles``: por columna, cómo se escribe cada clave de los datos al leer la tabla («estimacion» →
-    «estimación»); ``csv`` y ``json`` guardan la clave, que es lo que otro programa compara.
+    «estimación», ``True`` → «sí»); ``csv`` y ``json`` guardan la clave, que es lo que otro programa compara.
+    ``encabezados``: el título de cada columna al leerla, sobre los de ``etiquetas.COLUMNAS`` («n_gpus» →
+    «número de GPU»); una pareja ``x_min``/``x_max`` cuya clave ``x`` tiene título se lee como una columna con el
+    rango («4,6–9,3»). ``csv`` y ``json`` guardan las claves.
     """
 
     tabla: pd.DataFrame
     decimales: dict[str, int] = field(default_factory=dict)
     pie: tuple[str, ...] = ()
     constantes: dict[str, object] = field(default_factory=dict)
-    legibles: dict[str, dict[str, str]] = field(default_factory=dict)
+    legibles: dict[str, dict[object, str]] = field(default_factory=dict)
+    encabezados: dict[str, str] = field(default_factory=dict)
+
+    def _para_leer(self) -> str:
+        """La tabla en Markdown, con las claves escritas en palabras y cada pareja mínimo/máximo como un rango."""
+        legibles = _legibles(self.tabla) | self.legibles
+        tabla = self.tabla.assign(**{c: self.tabla[c].map(lambda v, m=m: m.get(v, v)) for c, m in legibles.items()})
+        titulos = etiquetas.COLUMNAS | self.encabezados
+        columnas, decimales, derecha = {}, {}, []
+        for c in tabla.columns:
+            maximo, clave = c.replace("_min", "_max", 1), c.replace("_min", "", 1)
+            if "_min" in c and maximo in tabla.columns and clave in titulos:
+                d = self.decimales.get(c, 2)
+                columnas[titulos[clave]] = [
+                    "sin dato" if pd.isna(a) or pd.isna(b) else formato.rango(a, b, d)
+                    for a, b in zip(tabla[c], tabla[maximo], strict=True)
+                ]
+                derecha.append(titulos[clave])
+            elif "_max" in c and c.replace("_max", "_min", 1) in tabla.columns and c.replace("_max", "", 1) in titulos:
+                continue  # ya está en el rango de su pareja
+            else:
+                columnas[titulos.get(c, c)] = tabla[c]
+                if c in self.decimales:
+                    decimales[titulos.get(c, c)] = self.decimales[c]
+        return formato.tabla(pd.DataFrame(columnas), decimales, tuple(derecha))
 
     def texto(self, formato_salida: str) -> str:
         if formato_salida == "tabla":
-            tabla = self.tabla.assign(
-                **{c: self.tabla[c].map(lambda v, m=m: m.get(v, v)) for c, m in self.legibles.items()}
-            )
-        else:
-            tabla = self.tabla.assign(**self.constantes)
+            return "\n".join([self._para_leer(), *self.pie])
+        tabla = self.tabla.assign(**self.constantes)
         if formato_salida == "csv":
             return tabla.to_csv(index=False, lineterminator="\n").rstrip("\n")
         if formato_salida == "json":
@@ -148,7 +172,40 @@ class Salida(Validado):
                 for fila in tabla.to_dict(orient="records")
             ]
             return json.dumps(filas, ensure_ascii=False, indent=2, allow_nan=False, default=lambda v: v.item())
-        return "\n".join([formato.tabla(tabla, self.decimales), *self.pie])
+        raise ValueError(f"formato: {formato_salida!r} no vale; se admite tabla, csv o json.")
+
+
+def _legibles(tabla: pd.DataFrame) -> dict[str, dict[object, str]]:
+    """Cómo se leen las claves de las columnas conocidas de los datos, como en las páginas: el nivel («bajo
+    demanda»), el tipo de precio («precio de lista»), la fecha en palabras («9 de septiembre de 2026», con «antiguo»
+    si el precio lo es), la interconexión y los sí o no (la frontera de Pareto, «★»)."""
+    from gpucoste.calculo import tiempo
+    from gpucoste.datos import frescura
+
+    def fechas(columna: str, escribir: Callable[[str], str]) -> dict[object, str]:
+        salida = {}
+        for v in set(tabla[columna]):
+            try:
+                salida[v] = escribir(v)
+            except ValueError:  # no es una fecha de los datos: se queda como está
+                pass
+        return salida
+
+    salida: dict[str, dict[object, str]] = {
+        "nivel": dict(formato.NIVELES),
+        "tipo": dict(formato.TIPOS_PRECIO),
+        "tipo_precio": dict(formato.TIPOS_PRECIO),
+        "interconexion": dict(tiempo.INTERCONEXIONES),
+    }
+    salida = {c: m for c, m in salida.items() if c in tabla.columns}
+    if "fecha" in tabla.columns:
+        salida["fecha"] = fechas("fecha", formato.fecha)
+    if "fecha_precio" in tabla.columns:
+        salida["fecha_precio"] = fechas("fecha_precio", frescura.fecha_con_aviso)
+    for c in tabla.columns:
+        if tabla[c].dtype == bool:
+            salida[c] = {True: "★", False: ""} if c == "pareto" else {True: "sí", False: "no"}
+    return salida
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,12 @@ en ``cli.analizador``. Todo se importa de ``gpucoste.cli``. Cómo añadir una or
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import formato, validacion
+from gpucoste.base import etiquetas, formato, validacion
 from gpucoste.calculo import experimento, memoria, ranking, tiempo
 from gpucoste.calculo.coste import coste_total
 from gpucoste.cli.opciones import (
@@ -45,13 +47,14 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     validacion.instancia(salida, Salida, "salida", de="lo que devuelve una orden")
     p = paises.pais(pais)
     if p.moneda == "USD":
-        return Salida(
-            salida.tabla, salida.decimales, (*salida.pie, "Dólares sin impuestos: la cifra que publica el proveedor.")
+        return dataclasses.replace(
+            salida, pie=(*salida.pie, "Dólares sin impuestos: la cifra que publica el proveedor.")
         )
     decimales = paises.DECIMALES.get(p.moneda, 2)
     tabla = salida.tabla.copy()
     que = paises.rotulo(p, empresa)
     nuevas: dict[str, int] = {}
+    encabezados: dict[str, str] = {}
 
     def convertir(usd: object, gravado: bool) -> float | None:
         if not isinstance(usd, (int, float)) or isinstance(usd, bool) or usd != usd:
@@ -72,6 +75,10 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
             dinero = [c for c in dinero if c.removesuffix("_usd") in PRINCIPALES]
         for c in dinero:
             nombre = c.replace("US$", que) if "US$" in c else f"{c.removesuffix('_usd')} ({que})"
+            clave = c.replace("_min", "", 1).replace("_max", "", 1)
+            if clave in etiquetas.COLUMNAS:  # al leerla, con el título de su columna en dólares, en la moneda
+                nueva = nombre.replace("_min", "", 1).replace("_max", "", 1)
+                encabezados[nueva] = etiquetas.COLUMNAS[clave].replace("US$", que)
             tabla.insert(
                 list(tabla.columns).index(c) + 1,
                 nombre,
@@ -104,7 +111,14 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
         f"{p.moneda} por US$": c.por_usd,
         "fecha del tipo de cambio": c.fecha,
     }
-    return Salida(tabla, salida.decimales | nuevas, (*salida.pie, *pie), salida.constantes | constantes)
+    return dataclasses.replace(
+        salida,
+        tabla=tabla,
+        decimales=salida.decimales | nuevas,
+        pie=(*salida.pie, *pie),
+        constantes=salida.constantes | constantes,
+        encabezados=salida.encabezados | encabezados,
+    )
 
 
 # --- Órdenes ----------------------------------------------------------------------------------
@@ -125,9 +139,10 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
 )
 def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     d = coste_total(precio_hora, horas, **ocultos)
-    partidas = ("gpu", "arranque", "almacenamiento", "transferencia", "total")
+    partidas = tuple(etiquetas.PARTIDAS_COSTE)
     tabla = pd.DataFrame({"partida": partidas, "coste (US$)": [getattr(d, p) for p in partidas]})
-    return Salida(tabla, {"coste (US$)": 2})
+    # Al leerla, cada partida como en el formulario de la página; en csv y json, su clave («gpu», «total»…).
+    return Salida(tabla, {"coste (US$)": 2}, legibles={"partida": etiquetas.PARTIDAS_COSTE})
 
 
 @orden(
@@ -152,9 +167,9 @@ def _experimento(nombre: str) -> Salida:
 def _precios() -> Salida:
     columnas = ["gpu", "proveedor", "nivel", "precio_hora_usd", "tipo", "fecha", "fuente"]
     tabla = pd.DataFrame([{c: getattr(p, c) for c in columnas} for p in datos.precios()], columns=columnas)
-    # Al leerla, «host verificado» y «estimación», como en las páginas; en csv y json, las claves de precios.csv.
-    legibles = {"nivel": dict(formato.NIVELES), "tipo": dict(formato.TIPOS_PRECIO)}
-    return Salida(tabla, {"precio_hora_usd": 2}, legibles=legibles)  # dos decimales, como todos los precios
+    # Al leerla, «host verificado», «estimación» y la fecha en palabras, como en las páginas (``Salida``); en csv y
+    # json, las claves de precios.csv.
+    return Salida(tabla, {"precio_hora_usd": 2})  # dos decimales, como todos los precios
 
 
 # --- La cadena de decisión: ¿cabe?, ¿cuánto tarda?, ¿dónde sale más barato? --------------------
@@ -168,7 +183,7 @@ _ENTRENAR = ("completo", "lora", "qlora")
 _SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, memoria.SECUENCIA)
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
 _METODO_ENTRENAR = Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR)
-_TOKENS_ENTRENAR = Opcion("--tokens", "tokens de entrenamiento (todas las épocas)", positivo, obligatoria=True)
+_TOKENS_ENTRENAR = Opcion("--tokens", etiquetas.TOKENS_ENTRENAMIENTO, positivo, obligatoria=True)
 _CHECKPOINTING = Opcion("--checkpointing", "gradient checkpointing", defecto="sí", valores=("sí", "no"))
 _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo, 16)
 
@@ -179,7 +194,7 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
     _MODELO,
     Opcion("--metodo", "para qué se carga", defecto="inferencia", valores=("inferencia", *_ENTRENAR)),
     _GPU,
-    Opcion("--n-gpus", "GPUs entre las que se reparte (ZeRO-3/FSDP)", entero_positivo, 1),
+    Opcion("--n-gpus", "GPU entre las que se reparte (ZeRO-3/FSDP)", entero_positivo, 1),
     Opcion(
         "--precision",
         "precisión de los pesos (por defecto, bf16; NF4 en QLoRA)",
@@ -226,7 +241,9 @@ def _cabe(
     )
     partidas = [*memoria.Memoria.PARTIDAS, "total", "vram", "libre"]
     valores = [getattr(m, p) for p in memoria.Memoria.PARTIDAS] + [m.total, m.vram_gb, m.libre]
-    return Salida(pd.DataFrame({"partida": partidas, "GB por GPU": valores}), {"GB por GPU": 2})
+    # Al leerla, «caché KV» y «VRAM de la RTX 4090», como en el formulario; en csv y json, «kv» y «vram».
+    legibles = {"partida": etiquetas.PARTIDAS_MEMORIA | {"vram": etiquetas.vram_de(m.gpu)}}
+    return Salida(pd.DataFrame({"partida": partidas, "GB por GPU": valores}), {"GB por GPU": 2}, legibles=legibles)
 
 
 @orden(
@@ -236,14 +253,14 @@ def _cabe(
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
-    Opcion("--n-gpus", "cuántas GPUs (por defecto, las mínimas en que cabe; más de 8: varios nodos)", entero_positivo),
+    Opcion("--n-gpus", "cuántas GPU (por defecto, las mínimas en que cabe; más de 8: varios nodos)", entero_positivo),
     _SECUENCIA,
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
     Opcion(
         "--interconexion",
-        "por dónde se hablan las GPUs (por defecto, NVLink o PCIe según la GPU; más de 8: InfiniBand)",
+        "por dónde se hablan las GPU (por defecto, NVLink o PCIe según la GPU; más de 8: InfiniBand)",
         valores=tuple(tiempo.INTERCONEXIONES),
     ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
@@ -267,7 +284,7 @@ def _cuanto_tarda(
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
         n = n_gpus or memoria.gpus_necesarias(modelo, metodo, nombre, maximo=_MAX_GPUS_CLI, lote=lote, **comunes)
         m = memoria.encaja(modelo, metodo, nombre, n_gpus=n, lote=lote, **comunes) if n else None
-        cabe = bool(m and m.cabe)  # con las GPUs pedidas puede no caber: entonces, sin horas
+        cabe = bool(m and m.cabe)  # con las GPU pedidas puede no caber: entonces, sin horas
         red = {"interconexion": interconexion}
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
@@ -312,7 +329,7 @@ def _cuanto_tarda(
 
 
 _MAX_GPUS_CLI = 1024
-"""Hasta cuántas GPUs busca ``cuanto-tarda`` aquella en que cabe el trabajo (más de 8: varios nodos)."""
+"""Hasta cuántas GPU busca ``cuanto-tarda`` aquella en que cabe el trabajo (más de 8: varios nodos)."""
 
 
 @orden(
@@ -322,7 +339,7 @@ _MAX_GPUS_CLI = 1024
     _GPU,
     Opcion("--precision", "formato de los pesos", defecto="bf16", valores=tuple(memoria.BYTES_POR_PARAMETRO)),
     Opcion("--motor", "motor de inferencia", defecto="vLLM", valores=tuple(tiempo.MOTORES)),
-    Opcion("--n-gpus", "GPUs (paralelismo de tensores; llama.cpp y transformers, por capas)", entero_positivo, 1),
+    Opcion("--n-gpus", "GPU (paralelismo de tensores; llama.cpp y transformers, por capas)", entero_positivo, 1),
     Opcion("--contexto", "tokens de contexto de la secuencia", entero_positivo, 1024),
     Opcion("--entrada", "tokens de entrada de cada petición al servidor", entero_positivo, 1024),
     Opcion("--salida", "tokens generados por petición al servidor", entero_positivo, 1024),
@@ -353,7 +370,9 @@ def _velocidad(
             "maximo": s.maximo,
         }
     )
-    return Salida(pd.DataFrame(filas), dict.fromkeys(("techo", "minimo", "tipico", "maximo"), 1))
+    encabezados = {"minimo": "mínimo", "tipico": "típico", "maximo": "máximo"}
+    decimales = dict.fromkeys(("techo", "minimo", "tipico", "maximo"), 1)
+    return Salida(pd.DataFrame(filas), decimales, encabezados=encabezados)
 
 
 @orden(
@@ -385,5 +404,5 @@ def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> 
             f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "
             "prueba QLoRA, secuencias más cortas o un lote menor"
         )
-    decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1}
+    decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1, "n_gpus": 0}
     return Salida(tabla, decimales, ranking.avisos(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")))

@@ -34,6 +34,7 @@ __all__ = [
     "GPUS_LOCALES",
     "GPU_ALQUILADA",
     "HORAS_AL_DIA",
+    "HORAS_DIA_COMPRA",
     "HorasEn",
     "LocalFrenteARapida",
     "LocalOAlquilada",
@@ -170,6 +171,10 @@ def tabla_api_o_gpu():
 
 HORAS_AL_DIA = (24, 8, 2)
 """Perfiles de uso de los ejemplos de compra: horas al día que la GPU trabaja."""
+
+HORAS_DIA_COMPRA = HORAS_AL_DIA[0]
+"""Horas de uso al día por defecto al comparar comprar con alquilar: las del formulario «¿Comprar o alquilar?» y
+las de ``gpucoste comprar`` sin ``--horas-mes`` (un mes medio entero, la primera fila de la tabla de su página)."""
 
 
 @dataclass(frozen=True)

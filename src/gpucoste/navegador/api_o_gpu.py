@@ -3,6 +3,8 @@ la tabla de su página), con sus campos, su tabla y su gráfico."""
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import API_O_GPU as _ETIQUETAS
+from gpucoste.base.etiquetas import inicial_mayuscula
 from gpucoste.base.formato import nivel, numero, tipo_precio
 from gpucoste.navegador.lectura import escribir
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
@@ -52,11 +54,13 @@ def _tabla_api_o_gpu(
         entrada_por_salida=entrada_por_salida,
     )
     millon = mercado.precio_millon_mezclado(precio_entrada, precio_salida, entrada_por_salida)
+    # Las filas con las palabras de «gpucoste api-o-gpu» (etiquetas.API_O_GPU).
+    a = {clave: inicial_mayuscula(texto) for clave, texto in _ETIQUETAS.items()}
     filas = (
-        ("US$ por millón de tokens generados (con su entrada)", numero(millon)),
-        ("Tokens por segundo para empatar", numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
-        ("Equilibrio (millones de tokens al mes)", e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
-        ("Coste en el equilibrio (US$/mes)", "—" if e.coste_b is None else numero(e.coste_b)),
+        (a["millon"], numero(millon)),
+        (a["empate"], numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
+        (a["equilibrio"], e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
+        (a["coste"], "—" if e.coste_b is None else numero(e.coste_b)),
     )
     millones, series = equilibrios.costes_segun_tokens(precio_hora, tokens_s, {"API": millon}, "GPU alquiladas 24/7")
     grafico = dibujo.lineas(

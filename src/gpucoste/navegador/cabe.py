@@ -3,6 +3,8 @@ de sus listas (formatos, optimizadores, pérdidas), su tabla y su gráfico."""
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import CABE as _CABE
+from gpucoste.base.etiquetas import PARTIDAS_MEMORIA, vram_de
 from gpucoste.base.formato import numero
 from gpucoste.navegador.ejemplo import EJEMPLO_GPU, EJEMPLO_MODELO
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
@@ -15,9 +17,6 @@ __all__ = [
     "NOMBRES_PERDIDAS",
     "PRECISION_DEL_METODO",
 ]
-
-
-_PARTIDAS_MEMORIA = {"kv": "caché KV"}
 
 
 def _campos_cabe() -> tuple[Campo, ...]:
@@ -113,18 +112,19 @@ def _tabla_cabe(
         optimizador=optimizador,
         perdida=perdida,
     )
-    filas = [(_PARTIDAS_MEMORIA.get(p, p), numero(getattr(m, p), 1)) for p in memoria.Memoria.PARTIDAS]
+    # Las partidas con las palabras de «gpucoste cabe» (etiquetas.PARTIDAS_MEMORIA, vram_de).
+    filas = [(PARTIDAS_MEMORIA.get(p, p), numero(getattr(m, p), 1)) for p in memoria.Memoria.PARTIDAS]
     filas += [
         ("total", numero(m.total, 1)),
-        (f"VRAM de la {m.gpu}", numero(m.vram_gb, 0)),
-        ("¿cabe?", "sí" if m.cabe else "no"),
+        (vram_de(m.gpu), numero(m.vram_gb, 0)),
+        (_CABE, "sí" if m.cabe else "no"),
     ]
     nombre = memoria.NOMBRES_METODOS.get(metodo, metodo)
     grafico = dibujo.barras(
         [f"{modelo} · {nombre}"],
         {leyenda: [gb] for leyenda, gb in m.grupos.items()},
         eje=f"GB por GPU ({numero(n_gpus, 0)} GPU)",
-        referencias={f"VRAM de la {m.gpu}": m.vram_gb},
+        referencias={vram_de(m.gpu): m.vram_gb},
         alt=f"Barra apilada con la memoria por GPU de {modelo} ({nombre}), con tus cifras: pesos; adaptadores, "
         f"gradientes y AdamW; activaciones; caché KV; y contexto de CUDA y reserva, frente a una línea vertical "
         f"discontinua con la VRAM de la "

@@ -3,6 +3,8 @@ de su página), con sus campos, su tabla y su gráfico."""
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import COMPRAR as _ETIQUETAS
+from gpucoste.base.etiquetas import inicial_mayuscula
 from gpucoste.base.formato import nivel, numero, periodo, tipo_precio
 from gpucoste.calculo.coste import horas_al_mes
 from gpucoste.navegador.lectura import escribir
@@ -42,10 +44,10 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
-            f"{decisiones.HORAS_AL_DIA[0]} h al día)",
+            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_DIA_COMPRA), 0)} = "
+            f"{decisiones.HORAS_DIA_COMPRA} h al día)",
             "h",
-            horas_al_mes(decisiones.HORAS_AL_DIA[0]),
+            horas_al_mes(decisiones.HORAS_DIA_COMPRA),
         ),
         Campo("valor_reventa", "Lo que recuperas al venderla", "US$", 0.0),
     )
@@ -88,19 +90,17 @@ def _tabla_comprar(
     }
     e = compra.comprar_o_alquilar(**argumentos, valor_reventa=valor_reventa)
     horas_uso = None if e.umbral is None else e.umbral * horas_mes
+    # Las filas con las palabras de «gpucoste comprar» (etiquetas.COMPRAR).
+    c = {clave: inicial_mayuscula(texto) for clave, texto in _ETIQUETAS.items()}
     cifras = (
-        ("Precio de compra (US$)", precio_compra, 2),
-        ("Precio del kWh (US$)", precio_kwh, 4),
-        ("Meses hasta el equilibrio", e.umbral, 1),
-        ("Horas de uso hasta el equilibrio", horas_uso, 0),
-        ("Coste en el equilibrio (US$)", e.coste_a, 0),
-        (
-            "Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
-            compra.horas_equivalentes(precio_compra, precio_hora),
-            0,
-        ),
+        (c["precio_compra"], precio_compra, 2),
+        (c["precio_kwh"], precio_kwh, 4),
+        (c["meses"], e.umbral, 1),
+        (c["horas"], horas_uso, 0),
+        (c["coste"], e.coste_a, 0),
+        (c["equivalentes"], compra.horas_equivalentes(precio_compra, precio_hora), 0),
     )
-    sin_cifra = {"Meses hasta el equilibrio": e.motivo}
+    sin_cifra = {c["meses"]: e.motivo}
     filas = tuple((r, sin_cifra.get(r, "—") if x is None else numero(x, d)) for r, x, d in cifras)
     reventas = {"comprada, sin reventa": 0.0}
     if valor_reventa:

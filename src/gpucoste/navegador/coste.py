@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import PARTIDAS_COSTE, inicial_mayuscula
 from gpucoste.base.formato import numero, tipo_precio
 from gpucoste.calculo.coste import coste_total
 from gpucoste.navegador.lectura import escribir
@@ -43,13 +44,8 @@ def _campos_coste() -> tuple[Campo, ...]:
 
 def _tabla_coste(**valores: float) -> Tabla:
     d = coste_total(**valores)
-    partidas = (
-        ("GPU (precio × horas)", d.gpu),
-        ("Arranque facturado", d.arranque),
-        ("Disco durante el trabajo", d.almacenamiento),
-        ("Transferencia", d.transferencia),
-        ("Coste real del trabajo", d.total),
-    )
+    # Las partidas con las palabras de «gpucoste coste» (etiquetas.PARTIDAS_COSTE).
+    partidas = tuple((inicial_mayuscula(texto), getattr(d, p)) for p, texto in PARTIDAS_COSTE.items())
     titulo = (
         f"Un trabajo de {escribir(valores['horas'])} horas de cómputo a {escribir(valores['precio_hora'])} US$/h, "
         "con sus costes ocultos"

@@ -3,6 +3,7 @@ campos y su tabla."""
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import COLUMNAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
 from gpucoste.base.formato import numero, rango
 from gpucoste.navegador.ejemplo import EJEMPLO_GPU, EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
@@ -17,7 +18,7 @@ def _campos_tarda() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
-        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("tokens", inicial_mayuscula(TOKENS_ENTRENAMIENTO), "", EJEMPLO_TOKENS),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
         Campo(
@@ -46,24 +47,26 @@ def _tabla_tarda(
     tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
     m = memoria.encaja(modelo, metodo, gpu, n_gpus=n_gpus)
     u = tiempo.mfu(gpu, n_gpus, red)
+    # Cada fila con el título de su columna en «gpucoste cuanto-tarda» (etiquetas.COLUMNAS).
+    c = COLUMNAS
     filas = [
-        ("horas", rango(h.minimo, h.maximo, 1)),
-        ("horas típicas", numero(tipicas, 1)),
-        ("MFU medida en su clase de GPU", rango(u.minimo, u.maximo, 2)),
-        ("memoria por GPU (GB)", numero(m.total, 1)),
-        ("¿cabe?", "sí" if m.cabe else "no"),
+        (c["horas"], rango(h.minimo, h.maximo, 1)),
+        (c["horas_tipicas"], numero(tipicas, 1)),
+        (c["mfu"], rango(u.minimo, u.maximo, 2)),
+        (c["memoria_gb_por_gpu"], numero(m.total, 1)),
+        (c["cabe"], "sí" if m.cabe else "no"),
     ]
-    if n_gpus > 1:  # con varias GPUs, por dónde se hablan y lo que eso cuesta (escalado.csv)
+    if n_gpus > 1:  # con varias GPU, por dónde se hablan y lo que eso cuesta (escalado.csv)
         e = tiempo.eficiencia_interconexion(gpu, n_gpus, red)
         filas[3:3] = [
-            ("interconexión", tiempo.INTERCONEXIONES[red or tiempo.interconexion_por_defecto(gpu, n_gpus)]),
-            ("rendimiento por GPU frente a un nodo con NVLink", rango(e.minimo, e.maximo, 2)),
+            (c["interconexion"], tiempo.INTERCONEXIONES[red or tiempo.interconexion_por_defecto(gpu, n_gpus)]),
+            (c["eficiencia_red"], rango(e.minimo, e.maximo, 2)),
         ]
     try:
         v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=tiempo.CONTEXTO_CALCULADORAS)
-        filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", rango(v.minimo, v.maximo, 0)))
+        filas.append((c["tokens_s_generar"], rango(v.minimo, v.maximo, 0)))
     except ValueError:
-        filas.append(("tokens/s al generar (vLLM, bf16, una secuencia)", "no cabe en bf16"))
+        filas.append((c["tokens_s_generar"], "no cabe en bf16"))
     titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
     return Tabla(("Resultado", "Valor"), tuple(filas), (False, True), "", titulo)
 

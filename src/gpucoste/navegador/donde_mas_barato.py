@@ -3,6 +3,7 @@ con sus campos, su tabla y su gráfico de coste frente a horas, con la frontera 
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import COLUMNAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
 from gpucoste.base.formato import numero, rango, tipo_precio, total
 from gpucoste.base.validacion import opcion
 from gpucoste.navegador.ejemplo import EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
@@ -18,7 +19,7 @@ def _campos_barato() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
-        Campo("tokens", "Datos de entrenamiento", "tokens", EJEMPLO_TOKENS),
+        Campo("tokens", inicial_mayuscula(TOKENS_ENTRENAMIENTO), "", EJEMPLO_TOKENS),
         Campo("secuencia", "Longitud de la secuencia", "tokens", memoria.SECUENCIA),
         Campo("sin_estimaciones", "Sin estimaciones (solo precios leídos)", "", "sí", ("sí", "no")),
     )
@@ -65,7 +66,12 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
     # La respuesta (el total) junto a la opción: en un móvil, cada fila es una tarjeta que empieza por ella.
-    columnas = ("GPU", "proveedor", "total (US$)", "horas", "US$/h", "tipo", "fecha", "Pareto")
+    # Con los títulos de «gpucoste donde-mas-barato» (etiquetas.COLUMNAS).
+    claves = (
+        *("gpu", "proveedor", "coste_usd", "horas"),
+        *("precio_hora_todas_usd", "tipo_precio", "fecha_precio", "pareto"),
+    )
+    columnas = tuple(COLUMNAS[c] for c in claves)
     # Si la más barata es una GPU sin medidas de entrenamiento o su precio es antiguo, la nota de la tabla lo dice
     # (como el ejemplo y la línea de órdenes).
     nota = " ".join(ranking.avisos(opciones))

@@ -5,6 +5,7 @@ interrumpible de ``modalidades.precio_interrumpible`` y la tasa de ``supuestos.c
 
 from __future__ import annotations
 
+from gpucoste.base.etiquetas import CHECKPOINT_DALY, INTERRUMPIBLE, INTERRUMPIBLE_ENTRADAS, inicial_mayuscula
 from gpucoste.base.formato import numero
 from gpucoste.base.validacion import numero as numero_valido
 from gpucoste.navegador.lectura import escribir
@@ -17,13 +18,15 @@ def _campos_interrumpibles() -> tuple[Campo, ...]:
     from gpucoste.guia import decisiones
 
     e = decisiones.ejemplo_interrumpible()
+    # Con las palabras de las filas de «gpucoste interrumpible» (etiquetas.INTERRUMPIBLE_ENTRADAS).
+    c = {clave: inicial_mayuscula(texto) for clave, texto in INTERRUMPIBLE_ENTRADAS.items()}
     return (
         Campo("horas_trabajo", f"Horas de cómputo del trabajo en la {e.gpu}", "h", e.horas_trabajo),
-        Campo("interrupciones_hora", "Interrupciones por hora, de media", "1/h", e.interrupciones_hora),
-        Campo("escritura_min", "Escribir un checkpoint", "min", e.escritura_h * 60),
-        Campo("reinicio_min", "Volver a arrancar tras una interrupción", "min", e.reinicio_min_h * 60),
-        Campo("precio_interrumpible", "Precio interrumpible", "US$/h", e.precio_interrumpible),
-        Campo("precio_bajo_demanda", "Precio bajo demanda", "US$/h", e.precio_bajo_demanda),
+        Campo("interrupciones_hora", c["interrupciones_hora"], "1/h", e.interrupciones_hora),
+        Campo("escritura_min", c["escritura_min"], "min", e.escritura_h * 60),
+        Campo("reinicio_min", c["reinicio_min"], "min", e.reinicio_min_h * 60),
+        Campo("precio_interrumpible", c["precio_interrumpible"], "US$/h", e.precio_interrumpible),
+        Campo("precio_bajo_demanda", c["precio_bajo_demanda"], "US$/h", e.precio_bajo_demanda),
     )
 
 
@@ -51,17 +54,16 @@ def _tabla_interrumpibles(
         precio_interrumpible=precio_interrumpible, precio_bajo_demanda=precio_bajo_demanda, **comunes
     )
     bajo_demanda = numero_valido(precio_bajo_demanda, "precio_bajo_demanda") * horas_trabajo
+    # Las filas con las palabras de «gpucoste interrumpible» (etiquetas.INTERRUMPIBLE).
+    i = {clave: inicial_mayuscula(texto) for clave, texto in INTERRUMPIBLE.items()}
     filas = (
-        ("Checkpoint cada (minutos de cómputo, Daly)", numero(e.intervalo * 60, 0)),
-        ("Horas esperadas, interrumpible", numero(e.horas)),
-        ("Interrupciones esperadas", numero(e.interrupciones)),
-        ("Checkpoints y trabajo repetido, interrumpible (US$)", numero(r.coste)),
-        ("Coste esperado, interrumpible (US$)", numero(e.coste)),
-        ("Coste bajo demanda (US$)", numero(bajo_demanda)),
-        (
-            "Deja de compensar a partir de (interrupciones por hora)",
-            eq.motivo if eq.umbral is None else numero(eq.umbral),
-        ),
+        (inicial_mayuscula(CHECKPOINT_DALY), numero(e.intervalo * 60, 0)),
+        (i["horas"], numero(e.horas)),
+        (i["interrupciones"], numero(e.interrupciones)),
+        (i["retrabajo"], numero(r.coste)),
+        (i["coste"], numero(e.coste)),
+        (i["bajo_demanda"], numero(bajo_demanda)),
+        (i["equilibrio"], eq.motivo if eq.umbral is None else numero(eq.umbral)),
     )
     tasas, series = interrupciones.coste_segun_tasa(
         horas_trabajo, escritura_h, {"interrumpible": reinicio_h}, precio_interrumpible, precio_bajo_demanda

@@ -1,0 +1,167 @@
+"""Las etiquetas de las tablas de resultados: las mismas palabras en la tabla de la orden ``gpucoste`` (``--formato
+tabla``), en la del formulario de su calculadora (``gpucoste.navegador``) y en la de su página.
+
+Una sola definición para cada etiqueta que comparten: la orden, el formulario y el snippet la toman de aquí y
+ninguno la escribe a mano. La orden escribe sus filas y sus columnas en minúscula; el formulario pone la inicial
+en mayúscula (``inicial_mayuscula``). ``tests/cli/test_cli_etiquetas.py`` compara, calculadora a calculadora, la tabla
+de la orden con la del formulario.
+
+``COLUMNAS`` da el título que se lee de cada clave de una tabla ancha de la orden (las claves de ``--formato csv``
+y ``json``, que no cambian); una pareja ``x_min``/``x_max`` cuya clave sin «_min» (``x``) está aquí se lee como
+una sola columna con el rango «mín.–máx.» (``cli.Salida``). Solo importa ``base.validacion``: cualquier capa la
+usa.
+"""
+
+from __future__ import annotations
+
+from gpucoste.base import validacion
+
+__all__ = [
+    "CABE",
+    "CHECKPOINT_CADA",
+    "CHECKPOINT_DALY",
+    "COLUMNAS",
+    "COMPRAR",
+    "COSTE_EQUILIBRIO",
+    "INTERRUMPIBLE",
+    "INTERRUMPIBLE_ENTRADAS",
+    "PARTIDAS_COSTE",
+    "PARTIDAS_MEMORIA",
+    "RESERVAR",
+    "API_O_GPU",
+    "TOKENS_ENTRENAMIENTO",
+    "inicial_mayuscula",
+    "vram_de",
+]
+
+
+TOKENS_ENTRENAMIENTO = "tokens de entrenamiento, todas las épocas"
+"""Los tokens de un entrenamiento: los del dataset por el número de épocas (el campo de los formularios y la
+ayuda de ``--tokens``)."""
+
+
+def inicial_mayuscula(texto: str) -> str:
+    """«horas esperadas» → «Horas esperadas»: la etiqueta al principio de una fila o de un campo del formulario.
+    Un texto que ya empieza por mayúscula («GPU (precio × horas)») o por un signo («¿cabe?») queda igual."""
+    texto = validacion.texto(texto, "texto")
+    return texto[0].upper() + texto[1:]
+
+
+# --- ¿Cuánto cuesta? (gpucoste coste) ----------------------------------------------------------------------
+
+PARTIDAS_COSTE = {
+    "gpu": "GPU (precio × horas)",
+    "arranque": "arranque facturado",
+    "almacenamiento": "disco durante el trabajo",
+    "transferencia": "transferencia",
+    "total": "coste real del trabajo",
+}
+"""Cada partida de ``coste.coste_total`` (la clave, la de ``--formato csv``) y cómo se lee."""
+
+
+# --- ¿Cabe? (gpucoste cabe) ------------------------------------------------------------------------------
+
+PARTIDAS_MEMORIA = {"kv": "caché KV"}
+"""Las partidas de ``memoria.Memoria.PARTIDAS`` que no se leen tal cual («kv»); las demás («pesos»…), sí."""
+
+CABE = "¿cabe?"
+
+
+def vram_de(gpu: str) -> str:
+    """«VRAM de la RTX 4090»: la fila con la memoria de la GPU, frente a la que se compara el total."""
+    return f"VRAM de la {validacion.texto(gpu, 'gpu')}"
+
+
+# --- Las tablas anchas: ¿cuánto tarda?, ¿dónde sale más barato?, precios ----------------------------------
+
+COLUMNAS = {
+    "gpu": "GPU",
+    "proveedor": "proveedor",
+    "nivel": "nivel",
+    "n_gpus": "número de GPU",
+    "interconexion": "interconexión",
+    "exaflops": "operaciones (exaFLOP)",
+    "horas": "horas",
+    "horas_tipicas": "horas típicas",
+    "mfu": "MFU medida en su clase de GPU",
+    "eficiencia_red": "rendimiento por GPU frente a un nodo con NVLink",
+    "memoria_gb_por_gpu": "memoria por GPU (GB)",
+    "cabe": CABE,
+    "tokens_s_generar": "tokens/s al generar (vLLM, bf16, una secuencia)",
+    "precio_hora_usd": "US$/h por GPU",
+    "precio_hora_todas_usd": "US$/h",
+    "tipo": "tipo",
+    "tipo_precio": "tipo",
+    "fecha": "fecha",
+    "fecha_precio": "fecha",
+    "precio_antiguo": "precio antiguo",
+    "fuente": "fuente",
+    "coste_gpu_usd": "GPU (US$)",
+    "retrabajo_usd": "checkpoints y trabajo repetido (US$)",
+    "arranque_usd": "arranque (US$)",
+    "disco_usd": "disco (US$)",
+    "transferencia_usd": "transferencia (US$)",
+    "coste_usd": "total (US$)",
+    "costes_completos": "costes completos",
+    "pareto": "Pareto",
+}
+"""Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``
+van por su clave sin «_min»: ``horas`` para ``horas_min`` y ``horas_max``; ``coste_usd`` para ``coste_min_usd`` y
+``coste_max_usd``."""
+
+
+# --- Las tablas de resultado y valor: interrumpible, API o GPU, comprar ------------------------------------
+
+CHECKPOINT_CADA = "checkpoint cada (minutos de cómputo)"
+"""El intervalo entre checkpoints cuando lo da quien calcula; con el óptimo de Daly, ``CHECKPOINT_DALY``."""
+CHECKPOINT_DALY = "checkpoint cada (minutos de cómputo, Daly)"
+
+INTERRUMPIBLE = {
+    "horas": "horas esperadas, interrumpible",
+    "interrupciones": "interrupciones esperadas",
+    "retrabajo": "checkpoints y trabajo repetido, interrumpible (US$)",
+    "coste": "coste esperado, interrumpible (US$)",
+    "bajo_demanda": "coste bajo demanda (US$)",
+    "equilibrio": "deja de compensar a partir de (interrupciones por hora)",
+}
+"""Los resultados de un trabajo interrumpible (``interrupciones.retrabajo`` y ``tasa_equilibrio``)."""
+
+INTERRUMPIBLE_ENTRADAS = {
+    "precio_interrumpible": "precio interrumpible",
+    "precio_bajo_demanda": "precio bajo demanda",
+    "interrupciones_hora": "interrupciones por hora, de media",
+    "escritura_min": "escribir un checkpoint",
+    "reinicio_min": "volver a arrancar tras una interrupción",
+}
+"""Las entradas de un trabajo interrumpible: los campos del formulario (con su unidad aparte) y las filas de
+``gpucoste interrumpible`` (con la unidad entre paréntesis)."""
+
+API_O_GPU = {
+    "millon": "US$ por millón de tokens generados (con su entrada)",
+    "empate": "tokens por segundo para empatar",
+    "equilibrio": "equilibrio (millones de tokens al mes)",
+    "coste": "coste en el equilibrio (US$/mes)",
+}
+"""Los resultados de ``equilibrios.api_o_gpu``: desde cuántos tokens al mes sale más barata la GPU alquilada."""
+
+COSTE_EQUILIBRIO = "coste en el equilibrio (US$)"
+
+RESERVAR = {
+    "bajo_demanda": "bajo demanda (US$/h)",
+    "descuento": "descuento",
+    "reservada": "reservada (US$/h)",
+    "equilibrio": "reservar compensa con un uso de más del",
+    "coste": "coste de un mes en el equilibrio (US$)",
+}
+"""Las columnas de la tabla de reservas de la página y las filas de ``gpucoste reservar`` (``equilibrios.alquilar_o_
+reservar``). La orden da el uso como fracción de las horas (0,8), la página como porcentaje (80 %)."""
+
+COMPRAR = {
+    "precio_compra": "precio de compra (US$)",
+    "precio_kwh": "precio del kWh (US$)",
+    "meses": "meses hasta el equilibrio",
+    "horas": "horas de uso hasta el equilibrio",
+    "coste": COSTE_EQUILIBRIO,
+    "equivalentes": "horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
+}
+"""Los resultados de ``compra.comprar_o_alquilar`` y ``compra.horas_equivalentes``."""

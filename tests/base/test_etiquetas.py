@@ -1,0 +1,47 @@
+"""Las etiquetas que comparten la orden ``gpucoste``, los formularios y las páginas (``gpucoste.base.etiquetas``).
+
+Que la orden y el formulario las usen de verdad lo prueba ``tests/cli/test_cli_etiquetas.py``, comparando sus tablas.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gpucoste.base import etiquetas
+
+
+def test_inicial_mayuscula():
+    assert etiquetas.inicial_mayuscula("horas esperadas") == "Horas esperadas"
+    assert etiquetas.inicial_mayuscula("GPU (precio × horas)") == "GPU (precio × horas)"
+    assert etiquetas.inicial_mayuscula("¿cabe?") == "¿cabe?"
+
+
+@pytest.mark.parametrize("malo", ["", "   ", None, 3])
+def test_inicial_mayuscula_con_un_texto_malo(malo):
+    with pytest.raises(ValueError, match="texto"):
+        etiquetas.inicial_mayuscula(malo)
+
+
+def test_vram_de():
+    assert etiquetas.vram_de("RTX 4090") == "VRAM de la RTX 4090"
+    with pytest.raises(ValueError, match="gpu"):
+        etiquetas.vram_de("")
+
+
+def test_los_tokens_de_entrenamiento_dicen_que_cuentan_las_epocas():
+    """C15 de la revisión editorial: el campo de los formularios y la ayuda de ``--tokens``, una sola frase."""
+    assert "todas las épocas" in etiquetas.TOKENS_ENTRENAMIENTO
+
+
+def test_ningun_titulo_deja_una_clave_cruda():
+    """Un título que se lee no lleva «_» (la clave de ``--formato csv``) y una pareja mínimo/máximo no se titula
+    por separado: su clave sin «_min» es la que tiene título."""
+    for clave, titulo in etiquetas.COLUMNAS.items():
+        assert "_" not in titulo, (clave, titulo)
+        assert "_min" not in clave and "_max" not in clave, clave
+
+
+def test_las_etiquetas_de_cada_tabla_son_distintas():
+    """Dos filas con la misma etiqueta no se distinguirían en la orden (``--formato json`` va por concepto)."""
+    for tabla in (etiquetas.PARTIDAS_COSTE, etiquetas.INTERRUMPIBLE, etiquetas.API_O_GPU, etiquetas.COMPRAR):
+        assert len(set(tabla.values())) == len(tabla)
