@@ -113,7 +113,7 @@ def recomendar(
         else:
             encendida = mes if continuo else h_local
             coste = por_hora * encendida
-            razon = f"{_dolares(coste)} al mes de electricidad (encendida {formato.numero(encendida, 0)} horas)"
+            razon = f"{_dolares(coste)} al mes de electricidad ({formato.numero(encendida, 0)} horas de uso al mes)"
             opciones.append(Opcion(LOCAL, coste, razon))
 
     # API por token.
