@@ -91,7 +91,7 @@ def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[da
                     color=linea.get_color(),
                     label=f"{NIVELES.get(nivel, nivel)}: estimación",
                 )
-        ax.set_ylabel(f"{DOLAR}/hora")
+        ax.set_ylabel(f"{DOLAR}/h")
         ax.set_ylim(bottom=0)
         figuras.coma_decimal(ax, 2)
 
