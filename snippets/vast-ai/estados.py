@@ -39,7 +39,7 @@ un_mes = vast.coste_por_estado(
 tabla = pd.DataFrame(
     {
         "estado": hora["estado"],
-        "GPU (US$/h)": [numero(x, 3) for x in hora["gpu"]],
+        "GPU (US$/h)": [numero(x) for x in hora["gpu"]],
         "disco (US$/h)": [numero(x, 3) for x in hora["disco"]],
         "un mes así (US$)": [numero(x) for x in un_mes["total"]],
         "un mes así (€)": [numero(moneda.a_euros(x)) for x in un_mes["total"]],
@@ -56,6 +56,6 @@ print(
     f"{numero(en_marcha)} {DOLAR}/GB y mes con la instancia en marcha y "
     f"{numero(parada)} con la instancia detenida; {mes_medio()}. "
     "La tarjeta de la oferta mostraría "
-    f"{dolares(tarjeta, 3)}/h: la GPU más el coste por hora del disco."
+    f"{dolares(tarjeta)}/h: la GPU más el coste por hora del disco."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")
