@@ -19,12 +19,14 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import esquema, validacion
-from gpucoste.base.formato import DOLAR, nivel, numero, tipo_precio
+from gpucoste.base.formato import DOLAR, fecha, nivel, numero, periodo, tipo_precio
 from gpucoste.datos import ORIGENES_RECOLECTOR, frescura, historial
+from gpucoste.dinero import proveedores
 
 __all__ = [
     "CARPETA",
     "CONCEPTOS",
+    "ETIQUETAS",
     "LICENCIA",
     "ORIGENES_RECOLECTOR",
     "TABLAS_PROPIAS",
@@ -235,10 +237,55 @@ def _valor(x: object) -> str:
 _IDENTIFICADORES = ("clave", "aspecto", "concepto")
 
 
+# Cómo se lee en «Otros datos citados» cada columna de valor (el nombre de la columna, en el CSV y en la descarga).
+ETIQUETAS = {
+    "veces": "veces",
+    "entrada_usd_millon": f"entrada ({DOLAR} por millón de tokens)",
+    "salida_usd_millon": f"salida ({DOLAR} por millón de tokens)",
+    "por_usd": "por dólar",
+    "precio_local": "precio con impuestos",
+    "precio_kwh": "precio del kWh",
+    "gb_gratis_mes": "GB gratis al mes",
+    "tokens_s": "tokens/s",
+    "fraccion_min": "fracción mínima",
+    "fraccion_max": "fracción máxima",
+    "valor_min": "mínimo",
+    "valor_max": "máximo",
+    "gpu": "se cobra la GPU",
+    "disco": "se cobra el disco",
+    "red": "se cobra la transferencia",
+    "ventana": "ventana (tokens)",
+    "capas_con_ventana": "capas con ventana",
+}
+
+
+def _clave(valor: object, columna: str) -> str:
+    """Una parte de la clave de una fila en palabras: el concepto, el aspecto, el nivel y el periodo, como los
+    dicen las páginas; el resto, como ``_valor`` (un identificador, como código)."""
+    if columna == "concepto":
+        return CONCEPTOS.get(str(valor), str(valor))
+    if columna == "aspecto":
+        return proveedores.TITULOS.get(str(valor), str(valor))
+    if columna == "nivel":
+        return nivel(str(valor))
+    if columna == "periodo":
+        return periodo(str(valor))
+    if columna == "meses" and isinstance(valor, int):
+        return "sin plazo" if valor == 0 else f"{valor} {'mes' if valor == 1 else 'meses'}"
+    return _codigo(_valor(valor), columna)
+
+
 def _codigo(texto: str, columna: str = "") -> str:
     """Un identificador de los datos (``usd_por_eur``, ``finetuning-lora-7b``) como código; el resto, tal cual."""
     identificador = re.fullmatch(r"[a-z0-9_.-]+", texto) and (columna in _IDENTIFICADORES or re.search(r"[_-]", texto))
     return f"`{texto}`" if identificador else texto
+
+
+def _leido(valor: object, columna: str) -> str:
+    """Un valor de una fila para leer: la unidad del CSV en palabras (``UNIDADES``); el resto, como ``_codigo``."""
+    if columna == "unidad":
+        return UNIDADES.get(str(valor), str(valor))
+    return _codigo(_valor(valor))
 
 
 def _fuente(texto: str) -> str:
@@ -268,15 +315,15 @@ def tabla_otros_datos() -> pd.DataFrame:
             if len(valores) > _MAX_VALORES:
                 valor = f"{len(valores)} columnas (en el CSV)"
             else:
-                valor = "; ".join(f"`{c}`: {_codigo(_valor(getattr(fila, c)))}" for c in valores)
-            fecha = getattr(fila, "fecha", None) or getattr(fila, "fecha_precio", None) or "—"
+                valor = "; ".join(f"{ETIQUETAS.get(c, c)}: {_leido(getattr(fila, c), c)}" for c in valores)
+            dia = getattr(fila, "fecha", None) or getattr(fila, "fecha_precio", None)
             fuente = getattr(fila, "fuente", None) or getattr(fila, "origen", None) or ""
             filas.append(
                 {
                     "Fichero": f"`{fichero}`",
-                    "Dato": " · ".join(_codigo(_valor(getattr(fila, c)), c) for c in clave),
+                    "Dato": " · ".join(_clave(getattr(fila, c), c) for c in clave),
                     "Valor": valor,
-                    "Fecha": fecha,
+                    "Fecha": fecha(dia) if dia else "—",
                     "Fuente": _fuente(fuente),
                 }
             )
