@@ -1,4 +1,4 @@
-# Cuánto se desvía la guía de las medidas publicadas de este tipo.
+# Cuánto se desvía la guía de las medidas publicadas del tiempo de entrenamiento.
 from gpucoste.calculo import calibracion
 
 print(calibracion.frase_banda("entrenamiento"))
