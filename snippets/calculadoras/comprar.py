@@ -27,8 +27,8 @@ if otras:
     print(f"- **Otros precios de compra:** {opciones}; {usado}.")
 else:
     print(
-        "- **Otros precios de compra:** ninguno en los datos (ni nueva en tienda ni "
-        f"de reventa) para la {gpu}: {usado}."
+        "- **Otros precios de compra:** ninguno en los datos (ni de la GPU nueva en "
+        f"tienda ni de reventa) para la {gpu}: {usado}."
     )
 print(
     f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "
@@ -60,7 +60,7 @@ print()
 print(
     formato.tabla(
         decisiones.tabla_comprar(gpu),
-        {"meses": 1, "horas de uso": 0, "coste en el equilibrio (US$)": 0},
+        {"meses": 1, "horas de uso": 0, "coste en el equilibrio (US$)": 2},
     )
 )
 sin_luz = compra.horas_equivalentes(equipo.precio_compra_usd, alquiler.precio_hora_usd)

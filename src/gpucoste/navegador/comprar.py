@@ -93,7 +93,7 @@ def _tabla_comprar(
         ("Precio del kWh (US$)", precio_kwh, 4),
         ("Meses hasta el equilibrio", e.umbral, 1),
         ("Horas de uso hasta el equilibrio", horas_uso, 0),
-        ("Coste en el equilibrio (US$)", e.coste_a, 0),
+        ("Coste en el equilibrio (US$)", e.coste_a, 2),  # dos decimales, como el precio de compra
         (
             "Horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
             compra.horas_equivalentes(precio_compra, precio_hora),
