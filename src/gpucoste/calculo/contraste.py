@@ -416,14 +416,18 @@ def informe_escalado() -> dict[str, Resumen | None]:
 
 
 def texto_escalado() -> str:
-    """El informe de ``informe_escalado`` en una línea: medidas, error mediano y fracción dentro en cada mitad."""
+    """El informe de ``informe_escalado`` en una línea: medidas, error mediano y fracción dentro en cada mitad.
+
+    «Eficiencia por interconexión. Ajuste: 21 medidas, error mediano 2,8 %, dentro 100 %; validación: …», sin
+    punto final."""
     partes = [
         f"{nombre}: —"
         if r is None
         else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
         for nombre, r in informe_escalado().items()
     ]
-    return "eficiencia por interconexión: " + "; ".join(partes)
+    informe = "; ".join(partes)
+    return "Eficiencia por interconexión. " + informe[:1].upper() + informe[1:]
 
 
 def frase_escalado() -> str:
