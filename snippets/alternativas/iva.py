@@ -10,7 +10,8 @@ total = barata["total_min"]
 print(
     f"Con el tipo general ({porcentaje(iva.valor)}, vigente desde el "
     f"{fecha(iva.fecha)}), el trabajo "
-    f"grande en {barata['proveedor']} ({nivel(barata['nivel'])}) pasa de "
+    f"grande en {barata['proveedor']} "
+    f"({nivel(barata['nivel'], barata['proveedor'])}) pasa de "
     f"{dolares(total)} a "
     f"{dolares(moneda.con_iva(total))} "
     f"({euros(moneda.a_euros(moneda.con_iva(total)))}) si el proveedor te cobra el IVA."

@@ -32,7 +32,8 @@ else:
     )
 print(
     f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "
-    f"{nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, {tipo_precio(alquiler.tipo)})."
+    f"{nivel(alquiler.nivel, alquiler.proveedor)}, {mes(alquiler.fecha)}, "
+    f"{tipo_precio(alquiler.tipo)})."
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.precio_kwh, 4)} €/kWh "

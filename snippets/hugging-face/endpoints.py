@@ -18,7 +18,8 @@ for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
             f"Inference Endpoints ({DOLAR}/h)": hf.precio_hora_usd,
             "fecha": mes(hf.fecha),
             f"más barato en los datos ({DOLAR}/h)": barato.precio_hora_usd,
-            "dónde": f"{barato.proveedor} ({nivel(barato.nivel)}, {mes(barato.fecha)})",
+            "dónde": f"{barato.proveedor} ({nivel(barato.nivel, barato.proveedor)}, "
+            f"{mes(barato.fecha)})",
         }
     )
 t = pd.DataFrame(filas)

@@ -51,7 +51,8 @@ print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 4 + ["left"
 tarjeta = vast.precio_oferta(precio.precio_hora_usd, gb_disco, en_marcha)
 print(
     f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu}, "
-    f"{nivel(precio.nivel)}, {tipo_precio(precio.tipo)}, {mes(precio.fecha)}); "
+    f"{nivel(precio.nivel, precio.proveedor)}, {tipo_precio(precio.tipo)}, "
+    f"{mes(precio.fecha)}); "
     f"{numero(gb_disco, 0)} GB de disco a "
     f"{numero(en_marcha)} {DOLAR}/GB y mes con la instancia en marcha y "
     f"{numero(parada)} con la instancia detenida; {mes_medio()}. "

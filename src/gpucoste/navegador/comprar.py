@@ -27,7 +27,8 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "precio_hora",
-            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)} ({tipo_precio(alquiler.tipo)})",
+            f"Precio de alquiler: {alquiler.proveedor}, {nivel(alquiler.nivel, alquiler.proveedor)}, "
+            f"{tipo_precio(alquiler.tipo)}",
             "US$/h",
             alquiler.precio_hora_usd,
         ),
@@ -42,8 +43,8 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
-            f"{decisiones.HORAS_AL_DIA[0]} h al día)",
+            f"Horas de uso al mes: {numero(horas_al_mes(decisiones.HORAS_AL_DIA[0]), 0)} = "
+            f"{decisiones.HORAS_AL_DIA[0]} h al día",
             "h",
             horas_al_mes(decisiones.HORAS_AL_DIA[0]),
         ),
