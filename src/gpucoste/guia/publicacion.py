@@ -97,10 +97,10 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
         {
             "GPU": [p.gpu for p in filas],
             "Proveedor": [p.proveedor for p in filas],
-            "Nivel": [nivel(p.nivel) for p in filas],
+            "Nivel": [nivel(p.nivel, p.proveedor) for p in filas],
             f"{DOLAR}/h": [precio(p.precio_hora_usd) for p in filas],
             "Tipo": [tipo_precio(p.tipo) for p in filas],
-            "Fecha": [p.fecha for p in filas],
+            "Fecha": [fecha(p.fecha) for p in filas],
             "Fuente": [enlace(p.fuente) for p in filas],
             "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
         }
@@ -120,11 +120,11 @@ def tabla_sin_cambios() -> pd.DataFrame:
         {
             "GPU": [f[0] for f in filas],
             "Proveedor": [f[1] for f in filas],
-            "Nivel": [nivel(f[2]) for f in filas],
+            "Nivel": [nivel(f[2], f[1]) for f in filas],
             f"{DOLAR}/h": [precio(f[3][0].precio_hora_usd) for f in filas],
             "Lecturas": [len(f[3]) for f in filas],
-            "Primera": [f[3][0].fecha for f in filas],
-            "Última": [f[3][-1].fecha for f in filas],
+            "Primera": [fecha(f[3][0].fecha) for f in filas],
+            "Última": [fecha(f[3][-1].fecha) for f in filas],
         }
     )
 
@@ -162,7 +162,7 @@ def tabla_frescura() -> pd.DataFrame:
     return pd.DataFrame(
         {
             "Proveedor": [prov for prov, _, _ in filas],
-            "Lectura más reciente": ["solo estimaciones" if p is None else p.fecha for _, p, _ in filas],
+            "Lectura más reciente": ["solo estimaciones" if p is None else fecha(p.fecha) for _, p, _ in filas],
             "Tipo": ["—" if p is None else tipo_precio(p.tipo) for _, p, _ in filas],
             "La tomó": [quien(p) for _, p, _ in filas],
             "Estimaciones": [str(n) for _, _, n in filas],
@@ -188,7 +188,7 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
             f"{DOLAR} mín.": [precio(t.precio_min_usd) for t in filas],
             f"{DOLAR} máx.": [precio(t.precio_max_usd) for t in filas],
             "Cobra detenida": ["sí" if t.cobra_parada else "no" for t in filas],
-            "Fecha": [t.fecha for t in filas],
+            "Fecha": [fecha(t.fecha) for t in filas],
             "Fuente": [enlace(t.fuente) for t in filas],
             "Aviso": [_aviso(t.fecha, hoy) for t in filas],
         }
@@ -209,7 +209,7 @@ def tabla_hardware() -> pd.DataFrame:
             ],  # noqa: E501
             "Precio": [h.estado for h in filas],
             "Mercado": [h.mercado or "—" for h in filas],
-            "Fecha": [h.fecha for h in filas],
+            "Fecha": [fecha(h.fecha) for h in filas],
             "Fuente": [enlace(h.fuente) for h in filas],
         }
     )
@@ -259,7 +259,7 @@ ETIQUETAS = {
 }
 
 
-def _clave(valor: object, columna: str) -> str:
+def _clave(valor: object, columna: str, proveedor: str | None = None) -> str:
     """Una parte de la clave de una fila en palabras: el concepto, el aspecto, el nivel y el periodo, como los
     dicen las páginas; el resto, como ``_valor`` (un identificador, como código)."""
     if columna == "concepto":
@@ -267,7 +267,7 @@ def _clave(valor: object, columna: str) -> str:
     if columna == "aspecto":
         return proveedores.TITULOS.get(str(valor), str(valor))
     if columna == "nivel":
-        return nivel(str(valor))
+        return nivel(str(valor), proveedor)
     if columna == "periodo":
         return periodo(str(valor))
     if columna == "meses" and isinstance(valor, int):
@@ -321,7 +321,9 @@ def tabla_otros_datos() -> pd.DataFrame:
             filas.append(
                 {
                     "Fichero": f"`{fichero}`",
-                    "Dato": " · ".join(_clave(getattr(fila, c), c) for c in clave),
+                    # Con descripción (supuestos, ajustes), la descripción: la clave («grande_bajada_gb») es del CSV.
+                    "Dato": getattr(fila, "descripcion", None)
+                    or " · ".join(_clave(getattr(fila, c), c, getattr(fila, "proveedor", None)) for c in clave),
                     "Valor": valor,
                     "Fecha": fecha(dia) if dia else "—",
                     "Fuente": _fuente(fuente),
