@@ -326,12 +326,12 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     assert informe.filas  # cuántas, depende de las claves que ya tienen los datos: el CSV publicado lo confirma
     sopa = _sopa(sitio, "precios")
     filas = tabla_que_contiene(sopa, "Nivel", "Aviso")
-    mediana = "mediana de ofertas"
-    assert ["RTX 4090", "Vast.ai", "host verificado", "0,45", mediana, FECHA, "console.vast.ai", ""] in filas
-    assert ["H100 80GB", "Vast.ai", "host verificado", "2,20", mediana, FECHA, "console.vast.ai", "atípico"] in filas
+    mediana, dia = "mediana de ofertas", formato.fecha(FECHA)  # en las tablas, la fecha en palabras
+    assert ["RTX 4090", "Vast.ai", "host verificado", "0,45", mediana, dia, "console.vast.ai", ""] in filas
+    assert ["H100 80GB", "Vast.ai", "host verificado", "2,20", mediana, dia, "console.vast.ai", "atípico"] in filas
     # La última lectura de Vast.ai es ahora la del recolector, y la página lo dice.
     frescas = {f[0]: f for f in tabla_que_contiene(sopa, "La tomó")}
-    assert frescas["Vast.ai"][1:4] == [FECHA, mediana, "el recolector semanal"]
+    assert frescas["Vast.ai"][1:4] == [dia, mediana, "el recolector semanal"]
     # El historial de la RTX 4090 en Vast.ai ya tiene dos fechas por nivel: su gráfico llega al 30 de noviembre.
     alt = sopa.find(
         "svg", attrs={"aria-label": lambda t: t and t.startswith("Precio por hora de la RTX 4090 en Vast.ai")}
