@@ -55,6 +55,27 @@ REGLAS = [
         "«(comunidad)», el nivel de RunPod (Community Cloud), entre paréntesis (glosario, #nivel)",
     ),
     (
+        "uso (carga)",
+        r"\b(?:un|el) uso del \d|\d+(?:,\d+)?\s?% de uso\b|\butilizaci[oó]n\b",
+        "«con las GPU al 75 % de carga»: lo ocupada que está la GPU es su «carga»; «uso» es la fracción de las horas "
+        "de una reserva («reservar compensa con un uso de más del 80 %»)",
+    ),
+    ("rapidez", r"\brapidez\b", "«aceleración» (×): cuántas veces más deprisa termina una GPU que otra"),
+    ("US$/hora", r"US\$/hora\b", "«US$/h», también en los ejes de los gráficos y en las cabeceras"),
+    (
+        "fecha ISO",
+        r"\b(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?\b|\b(?:19|20)\d\d-S[12]\b",
+        "la fecha en palabras, «29 de octubre de 2026», «julio de 2026», «segundo semestre de 2024» (formato.fecha, "
+        "formato.periodo), también en las tablas",
+    ),
+    ("safetensors", r"\bsafetensors\b", "`safetensors`, como código: el formato de pesos y la biblioteca"),
+    (
+        "Vast.ai (bajo demanda)",
+        r"Vast\.ai \(bajo demanda\)|Vast\.ai, bajo demanda\b|\(bajo demanda\) en Vast\.ai",
+        "«Vast.ai (todos los hosts)»: en Vast.ai un host verificado también es bajo demanda (formato.nivel con el "
+        "proveedor, constantes.NIVELES_DE_PROVEEDOR)",
+    ),
+    (
         "mes de horas",
         r"(?<![\d.,])(?!730\b)(?:67[2-9]|6[89]\d|7[0-3]\d|74[0-3])(?:,\d+)?\s?(?:h|horas)\b",
         "«un mes medio son 730 horas» (coste.HORAS_MES, formato.mes_medio); otro mes, con el nombre de quien lo "
@@ -93,11 +114,18 @@ def nombres_de_gpu() -> list[str]:
 
 
 def prosa(html: str) -> tuple[str, list[list[str]], list[str]]:
-    """El texto visible del artículo (con el alternativo de los gráficos), las celdas de sus tablas y sus ids."""
+    """El texto visible del artículo (con el alternativo y los textos de los gráficos), las celdas de sus tablas y
+    sus ids."""
     sopa = BeautifulSoup(html, "html.parser")
     articulo = sopa.find("article") or sopa
     ids = [h.get("id", "") for h in articulo.find_all(["h1", "h2", "h3", "h4"])]
     alternativos = [n.get("aria-label", "") for n in articulo.find_all(attrs={"role": "img"})]
+    # Los textos de los gráficos (ejes, leyendas, etiquetas): el eje «US$/hora» de 33 gráficos pasaba sin verse.
+    alternativos += [texto(t) for t in articulo.select("svg text")]
+    # Las opciones de una lista y las etiquetas de un formulario, separadas: sin espacio entre ellas, «fp16FP8GGUF»
+    # no tendría ninguna palabra entera que ver («FP8» pasaba sin que lo viera la regla de bf16).
+    for nodo in articulo.find_all(["option", "label", "legend"]):
+        nodo.append(" ")
     for nodo in articulo.find_all([n for n in NO_PROSA if n != "svg"]):
         nodo.decompose()
     for nodo in articulo.select(f"{INGLES}, [hidden]"):
@@ -180,7 +208,9 @@ def cursivas(html: str) -> list[str]:
         if nodo.find_parent(["code", "pre"]):
             continue
         palabra = texto(nodo)
-        if nodo.name in CURSIVA and palabra.lower() in terminos:
+        # El plural de un término adoptado («endpoints», «hosts») también va en redonda.
+        adoptado = palabra.lower() in terminos or palabra.lower().removesuffix("s") in terminos
+        if nodo.name in CURSIVA and adoptado:
             salida.append(f"cursiva: «{palabra}» es un término de la guía (glosario) → en redonda, sin {{lang=en}}")
         elif nodo.name not in CURSIVA | SIN_CURSIVA and not nodo.find_parent(list(CURSIVA)):
             salida.append(f"cursiva: «{palabra}» está marcado como inglés → en cursiva, *{palabra}*{{lang=en}}")

@@ -31,9 +31,9 @@ rtx = min(
 )
 equilibrio = ed.aceleracion_equilibrio(h100.precio_hora_usd, rtx.precio_hora_usd)
 print(
-    "\nCon los precios de la primera versión "
-    f"({numero(h100.precio_hora_usd)} US$/h la H100 y "
-    f"{numero(rtx.precio_hora_usd)} US$/h la {rtx.nombre}), la H100 solo "
+    "\nCon los precios de la primera versión, "
+    f"{numero(h100.precio_hora_usd)} US$/h la H100 y "
+    f"{numero(rtx.precio_hora_usd)} US$/h la {rtx.nombre}, la H100 solo "
     "sale más barata "
     f"por trabajo si su aceleración supera {veces(equilibrio)}."
 )

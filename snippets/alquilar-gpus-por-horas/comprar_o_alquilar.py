@@ -20,7 +20,8 @@ for esc in experimento.escenarios(experimento.FINETUNING):
     )
     nota = gpu.nota[0].lower() + gpu.nota[1:]
     donde = (
-        f"{alquiler.proveedor}, {nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, "
+        f"{alquiler.proveedor}, {nivel(alquiler.nivel, alquiler.proveedor)}, "
+        f"{mes(alquiler.fecha)}, "
         f"{tipo_precio(alquiler.tipo)}"
     )
     print(

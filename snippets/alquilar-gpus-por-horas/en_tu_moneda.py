@@ -31,8 +31,8 @@ for p in paises.paises():
 for p in con_anticipo:
     print(
         f"\nEn {p.pais}, pagar con tarjeta en dólares suma además una percepción del "
-        f"{porcentaje(p.anticipo)} a cuenta de otro impuesto, que se recupera después: "
-        f"{paises.vigencia_anticipo(p)}."
+        f"{porcentaje(p.anticipo)} a cuenta de otro impuesto, que se recupera después. "
+        f"Está {paises.vigencia_anticipo(p)}."
     )
 print("\nEn todos, tu tarjeta puede añadir su recargo por pagar en otra moneda.")
 for c in paises.compras_locales():
@@ -49,7 +49,7 @@ sin_luz = [
 ]
 if sin_luz:
     print(
-        "\nEl kWh de un hogar con fuente solo está en los datos para "
+        "\nSolo hay precio del kWh doméstico con fuente para "
         f"{lista(con_luz)}; para {lista(sin_luz)}, las órdenes que cuentan la luz "
         "te piden el tuyo (`--precio-kwh`, en dólares)."
     )

@@ -56,7 +56,7 @@ for esc in experimento.escenarios(experimento.FINETUNING):
         bajo = min(historia, key=lambda p: p.precio_hora_usd)
         alto = max(historia, key=lambda p: p.precio_hora_usd)
         historias.append(
-            f"- {esc.gpu} ({nivel(esc.nivel)}) en {esc.proveedor}: "
+            f"- {esc.gpu} ({nivel(esc.nivel, esc.proveedor)}) en {esc.proveedor}: "
             f"{len(historia)} precios válidos en los datos, "
             f"de {dolares(bajo.precio_hora_usd)}/h ({fecha(bajo.fecha)}) "
             f"a {dolares(alto.precio_hora_usd)}/h ({fecha(alto.fecha)})."

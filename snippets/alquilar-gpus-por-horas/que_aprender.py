@@ -7,8 +7,8 @@ if c.veces_coste >= 1:
     diferencia = f"un {porcentaje(c.veces_coste - 1)} más"
 else:
     diferencia = f"un {porcentaje(1 - c.veces_coste)} menos"
-cara = f"{c.cara.gpu} ({nivel(c.cara.nivel)})"
-barata = f"{c.barata.gpu} ({nivel(c.barata.nivel)})"
+cara = f"{c.cara.gpu} ({nivel(c.cara.nivel, c.cara.proveedor)})"
+barata = f"{c.barata.gpu} ({nivel(c.barata.nivel, c.barata.proveedor)})"
 parecido = "parecido" if abs(c.veces_coste - 1) < 0.25 else "distinto"
 # La lección, según las cifras: si la cara por hora también lo es por trabajo, no se
 # dice que no lo sea.

@@ -26,7 +26,8 @@ else:
         f"**Calculado:** con {decisiones.MODELO}, la API de {api.proveedor} sale más "
         f"barata que una {gpu.gpu} alquilada todo el mes ({dolares(gpu_mes, 0)}) por "
         f"debajo de **{numero(e.umbral / 1e6, 0)} millones de tokens al mes**, y eso "
-        f"con la GPU llena ({mejor.nombre}); con una sola conversación a la vez, "
+        f"con la GPU llena ({decisiones.LOTE_LLENO} conversaciones a la vez, "
+        "estimación típica); con una sola conversación a la vez, "
         "la GPU no le gana nunca. La afirmación se cumple: por debajo de ese "
         "volumen, la GPU pasa parte del mes ociosa y se paga igual."
     )

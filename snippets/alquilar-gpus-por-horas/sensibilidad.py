@@ -33,7 +33,8 @@ with graficos.figura(alto=4.2) as (fig, ax):
             coste,
             linestyle="--",
             color=graficos.PALETA[3 + j],
-            label=f"RTX 4090 ({nivel(p.nivel)}): {numero(p.precio_hora_usd)} US$/h",
+            label=f"RTX 4090 ({nivel(p.nivel, p.proveedor)}): "
+            f"{numero(p.precio_hora_usd)} US$/h",
         )
     pico = ed.aceleracion_pico("H100 80GB", "RTX 4090")
     medidas = [a.veces for a in datos.aceleraciones() if a.gpu_lenta == "RTX 4090"]

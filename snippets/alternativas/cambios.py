@@ -14,7 +14,7 @@ def cuando(precio) -> str:
 for c in alternativas.cambios_de_precio():
     sentido = "subió" if c.variacion > 0 else "bajó"
     print(
-        f"- **{c.gpu} en {c.proveedor} ({nivel(c.nivel)})**: "
+        f"- **{c.gpu} en {c.proveedor} ({nivel(c.nivel, c.proveedor)})**: "
         f"{dolares(c.antes.precio_hora_usd)}/h {cuando(c.antes)}; "
         f"{dolares(c.despues.precio_hora_usd)}/h {cuando(c.despues)} "
         f"({sentido} un {porcentaje(abs(c.variacion))})."

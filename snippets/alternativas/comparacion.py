@@ -21,7 +21,7 @@ for trabajo in trabajos:
     for f in c.itertuples():
         filas.append(
             {
-                "proveedor": f"{f.proveedor} ({nivel(f.nivel)})",
+                "proveedor": f"{f.proveedor} ({nivel(f.nivel, f.proveedor)})",
                 "US$/h": numero(f.precio),
                 "tipo": tipo_precio(f.tipo),
                 "fecha del precio": mes(f.fecha),

@@ -4,7 +4,7 @@ from gpucoste.calculo import alternativas
 from gpucoste.graficos import figuras as graficos
 
 c = alternativas.comparar("H100 80GB", alternativas.trabajo_grande()).iloc[::-1]
-etiquetas = [f"{f.proveedor} ({nivel(f.nivel)})" for f in c.itertuples()]
+etiquetas = [f"{f.proveedor} ({nivel(f.nivel, f.proveedor)})" for f in c.itertuples()]
 with graficos.figura(alto=4.2) as (fig, ax):
     barras = ax.barh(
         etiquetas, c["total_min"], color=graficos.PALETA[0], label="total mínimo"

@@ -1,5 +1,5 @@
 # El IVA para un particular en España: el total del trabajo grande más la cuota.
-from gpucoste.base.formato import dolares, euros, fecha, porcentaje
+from gpucoste.base.formato import dolares, euros, fecha, nivel, porcentaje
 from gpucoste.calculo import alternativas
 from gpucoste.dinero import moneda
 
@@ -10,7 +10,9 @@ total = barata["total_min"]
 print(
     f"Con el tipo general ({porcentaje(iva.valor)}, vigente desde el "
     f"{fecha(iva.fecha)}), el trabajo "
-    f"grande en {barata['proveedor']} pasa de {dolares(total)} a "
+    f"grande en {barata['proveedor']} "
+    f"({nivel(barata['nivel'], barata['proveedor'])}) pasa de "
+    f"{dolares(total)} a "
     f"{dolares(moneda.con_iva(total))} "
     f"({euros(moneda.a_euros(moneda.con_iva(total)))}) si el proveedor te cobra el IVA."
 )

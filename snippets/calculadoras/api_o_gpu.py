@@ -6,7 +6,7 @@ from gpucoste.guia import decisiones
 gpu = decisiones.precio_gpu_alquilada()
 print(
     f"- **GPU:** una {gpu.gpu} a {dolares(gpu.precio_hora_usd)}/h "
-    f"({gpu.proveedor}, {nivel(gpu.nivel)}, {mes(gpu.fecha)}, "
+    f"({gpu.proveedor}, {nivel(gpu.nivel, gpu.proveedor)}, {mes(gpu.fecha)}, "
     f"{tipo_precio(gpu.tipo)}), "
     "encendida todo el mes."
 )

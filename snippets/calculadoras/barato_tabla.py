@@ -1,5 +1,5 @@
 # «LoRA de Llama 3.1 8B con 50 millones de tokens»: coste por trabajo terminado.
-from gpucoste.base.formato import fraccion, numero, porcentaje, tipo_precio
+from gpucoste.base.formato import fraccion, lista, numero, porcentaje, tipo_precio
 from gpucoste.calculo import ranking
 from gpucoste.datos import historial
 
@@ -34,8 +34,8 @@ fuera = [
 ]
 if fuera:
     print(
-        f"\nSin contar {len(fuera)} precios que son estimaciones, no lecturas "
-        f"({', '.join(f'{p.gpu} en {p.proveedor_y_nivel}' for p in fuera)}): "
+        f"\nSin contar {len(fuera)} precios que son estimaciones, no lecturas: "
+        f"{lista([f'{p.gpu} en {p.proveedor_y_nivel}' for p in fuera])}. "
         "`ranking.tabla(trabajo, estimaciones=True)` los incluye, marcados."
     )
 

@@ -40,7 +40,8 @@ else:
     )
 print(
     f"- **Alquiler:** {dolares(alquiler.precio_hora_usd)}/h ({alquiler.proveedor}, "
-    f"{nivel(alquiler.nivel)}, {mes(alquiler.fecha)}, {tipo_precio(alquiler.tipo)})."
+    f"{nivel(alquiler.nivel, alquiler.proveedor)}, {mes(alquiler.fecha)}, "
+    f"{tipo_precio(alquiler.tipo)})."
 )
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.precio_kwh, 4)} €/kWh "
@@ -68,7 +69,7 @@ print()
 print(
     formato.tabla(
         decisiones.tabla_comprar(gpu),
-        {"meses": 1, "horas de uso": 0, "coste en el equilibrio (US$)": 0},
+        {"meses": 1, "horas de uso": 0, "coste en el equilibrio (US$)": 2},
     )
 )
 sin_luz = compra.horas_equivalentes(equipo.precio_compra_usd, alquiler.precio_hora_usd)

@@ -3,6 +3,7 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base.formato import numero
+from gpucoste.calculo import calibracion
 
 filas = [
     {
@@ -17,4 +18,10 @@ print(
     pd.DataFrame(filas).to_markdown(
         index=False, colalign=("left", "right", "right", "right")
     )
+)
+print(
+    "\nCuando un grupo tiene muy pocas medidas de ajuste (menos de "
+    f"{numero(calibracion.GRUPO_MINIMO, 0)}), su rango es su mediana por la "
+    "dispersión de los grupos con más: dos medidas de la misma fuente darían una "
+    "precisión que nadie ha medido."
 )

@@ -25,4 +25,4 @@ for p in calibracion.predicciones_escalado():
     )
 alineacion = ("left", "left", "left", "left", "right", "right", "right")
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=alineacion))
-print("\n" + calibracion.texto_escalado().capitalize() + ".")
+print("\n" + calibracion.texto_escalado() + ".")

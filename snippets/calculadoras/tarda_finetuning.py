@@ -35,8 +35,8 @@ q = tiempo.ralentizacion_qlora()
 print(
     f"\nTrabajo: {numero(flops / 1e18, 2)} × 10¹⁸ FLOPs del modelo con LoRA (≈ 4·N·D "
     f"más la atención de secuencias de {numero(memoria.SECUENCIA, 0)} tokens). La MFU "
-    "es la medida en su clase de GPU; QLoRA tarda además "
-    f"{rango(q.minimo, q.maximo, 2)} veces lo de LoRA. Donde LoRA no cabe, QLoRA."
+    "es la medida en su clase de GPU; QLoRA tarda "
+    f"{rango(q.minimo, q.maximo, 2)} veces lo que LoRA. Donde LoRA no cabe, QLoRA."
 )
 
 # Cuántas medidas hay detrás de cada rango (ajustes.csv): con menos de

@@ -19,7 +19,7 @@ for red, nombre in tiempo.INTERCONEXIONES.items():
     filas.append(
         {
             "interconexión": nombre,
-            "rendimiento por GPU frente a": frente[red],
+            "referencia": frente[red],
             "medido (ajuste)": rango(a.minimo, a.maximo, 2),
             "típico": numero(a.central, 2),
             "medidas": numero(len(usadas), 0),

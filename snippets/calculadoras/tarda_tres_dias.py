@@ -23,7 +23,7 @@ for g in r.locales:
     dias = rango(g.dias.minimo, g.dias.maximo, 1)
     horas = rango(g.horas.minimo, g.horas.maximo, 0)
     print(
-        f"- {g.gpu}: la {r.rapida} tiene {veces(g.veces)} sus TFLOPS; "
+        f"- {g.gpu}: la {r.rapida} tiene {numero(g.veces, 1)} veces sus TFLOPS; "
         f"con {METODO[g.metodo]}, {dias} días ({horas} horas)."
     )
 

@@ -17,7 +17,7 @@ for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
             f"Inference Endpoints ({DOLAR}/h)": hf.precio_hora_usd,
             "fecha": frescura.fecha_con_aviso(hf.fecha),
             OTRO: barato.precio_hora_usd,
-            "dónde": f"{barato.proveedor} ({nivel(barato.nivel)})",
+            "dónde": f"{barato.proveedor} ({nivel(barato.nivel, barato.proveedor)})",
             "fecha del precio": frescura.fecha_con_aviso(barato.fecha),
         }
     )

@@ -34,7 +34,8 @@ filas = [
         "por millón de tokens": euros(casa.por_millon_tokens),
     },
     {
-        "opción": f"{GPU} alquilada ({alquilada.proveedor}, {nivel(alquilada.nivel)})",
+        "opción": f"{GPU} alquilada ({alquilada.proveedor}, "
+        f"{nivel(alquilada.nivel, alquilada.proveedor)})",
         "por hora": moneda.usd_y_eur(alquilada.precio_hora_usd),
         "por millón de tokens": moneda.usd_y_eur(
             coste_trabajo(alquilada.precio_hora_usd, horas_millon)

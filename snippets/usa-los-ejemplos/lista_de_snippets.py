@@ -1,4 +1,5 @@
-# Los ejemplos de la guía y qué calcula cada uno (su primera línea de comentario).
+# Los ejemplos de la guía y qué calcula cada uno (su comentario inicial, hasta el
+# primer punto).
 # Lee la carpeta snippets/ del directorio actual: ejecútalo desde la raíz de tu copia
 # del repositorio (la construcción del sitio también se ejecuta desde ahí).
 import pathlib
@@ -12,7 +13,14 @@ if not carpeta.is_dir():
 
 filas = []
 for ruta in sorted(carpeta.rglob("*.py")):
-    primera = ruta.read_text(encoding="utf-8").splitlines()[0]
-    que = primera.removeprefix("#").strip().replace("|", "&#124;")
+    # El comentario del principio, línea a línea, hasta la primera frase terminada.
+    comentario = []
+    for linea in ruta.read_text(encoding="utf-8").splitlines():
+        if not linea.startswith("#"):
+            break
+        comentario.append(linea.removeprefix("#").strip())
+        if comentario[-1].endswith((".", "?")):
+            break
+    que = " ".join(comentario).replace("|", "&#124;")
     filas.append({"Ejemplo": f"`{ruta.as_posix()}`", "Qué calcula": que})
 print(pd.DataFrame(filas).to_markdown(index=False))

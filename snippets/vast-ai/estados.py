@@ -39,7 +39,7 @@ un_mes = vast.coste_por_estado(
 tabla = pd.DataFrame(
     {
         "estado": hora["estado"],
-        "GPU (US$/h)": [numero(x, 3) for x in hora["gpu"]],
+        "GPU (US$/h)": [numero(x) for x in hora["gpu"]],
         "disco (US$/h)": [numero(x, 3) for x in hora["disco"]],
         "un mes así (US$)": [numero(x) for x in un_mes["total"]],
         "un mes así (€)": [numero(moneda.a_euros(x)) for x in un_mes["total"]],
@@ -51,11 +51,12 @@ print(tabla.to_markdown(index=False, colalign=["left"] + ["right"] * 4 + ["left"
 tarjeta = vast.precio_oferta(precio.precio_hora_usd, gb_disco, en_marcha)
 print(
     f"\nSupuestos: GPU a {dolares(precio.precio_hora_usd)}/h ({precio.gpu}, "
-    f"{nivel(precio.nivel)}, {tipo_precio(precio.tipo)}, {mes(precio.fecha)}); "
+    f"{nivel(precio.nivel, precio.proveedor)}, {tipo_precio(precio.tipo)}, "
+    f"{mes(precio.fecha)}); "
     f"{numero(gb_disco, 0)} GB de disco a "
     f"{numero(en_marcha)} {DOLAR}/GB y mes con la instancia en marcha y "
     f"{numero(parada)} con la instancia detenida; {mes_medio()}. "
     "La tarjeta de la oferta mostraría "
-    f"{dolares(tarjeta, 3)}/h: la GPU más el coste por hora del disco."
+    f"{dolares(tarjeta)}/h: la GPU más el coste por hora del disco."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

@@ -86,7 +86,7 @@ for o in ofertas:
 tabla = pd.DataFrame(filas)
 publicada = tabla.copy()
 for columna in tabla.columns[1:]:
-    n = 3 if columna == "US$/h en la tarjeta" else 1 if columna == "horas" else 2
+    n = 1 if columna == "horas" else 2
     publicada[columna] = [numero(x, n) for x in tabla[columna]]
 # Dos tablas: lo que enseña la tarjeta y lo que cuesta terminar el trabajo.
 tarjeta = ["oferta (ejemplo)", "US$/h en la tarjeta", "DLPerf por US$/h", "horas"]

@@ -1,4 +1,4 @@
-"""gpucoste: de «$/hora» a «$/trabajo terminado» al alquilar GPUs.
+"""gpucoste: del precio por hora al coste por trabajo terminado al alquilar GPU.
 
 El paquete está en capas, cada una importa solo de las de debajo (``tests/proyecto/test_capas.py``): ``base``
 (validación,

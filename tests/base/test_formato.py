@@ -137,3 +137,13 @@ def test_nivel_en_la_prosa():
     assert formato.nivel("comunidad") == "comunidad"
     with pytest.raises(ValueError, match="nivel"):
         formato.nivel("bajo demanda")
+
+
+def test_el_nivel_de_un_proveedor_con_su_nombre_propio():
+    """En Vast.ai, «bajo_demanda» es la mediana de todos los hosts: un host verificado también es bajo demanda, así
+    que «(bajo demanda)» junto a «(host verificado)» no distinguiría nada. En otro proveedor, «bajo demanda»."""
+    assert formato.nivel("bajo_demanda", "Vast.ai") == "todos los hosts"
+    assert formato.nivel("bajo_demanda", "Nebius") == "bajo demanda"
+    assert formato.nivel("verificado", "Vast.ai") == "host verificado"
+    with pytest.raises(ValueError, match="proveedor"):
+        formato.nivel("bajo_demanda", "")

@@ -368,3 +368,16 @@ def test_comprar_con_pais_y_sin_kwh_usa_la_luz_del_pais_como_la_orden():
             navegador.calcular_json("comprar", json.dumps(_por_defecto("comprar") | {"pais": sin["codigo"]}))
         )
         assert respuesta["campo"] == "precio_kwh" and sin["pais"] in respuesta["error"]
+
+
+@pytest.mark.parametrize("nombre", sorted(navegador.CALCULADORAS))
+def test_ninguna_etiqueta_lleva_un_parentesis_tras_otro_ni_dentro_de_otro(nombre):
+    """La unidad va tras el nombre del dato y antes de su aclaración, «Precio de la GPU (US$/h): RTX 4090, …»:
+    nunca «… (estimación) (US$/h)» ni «(RTX 4090 (comunidad))» (la ortografía de la RAE pide corchetes dentro)."""
+    from gpucoste.navegador import formularios
+
+    sopa = BeautifulSoup(formularios.formulario_html(nombre, pyodide="p", rueda="r", peso="1 MB"), "html.parser")
+    for etiqueta in sopa.find_all("label"):
+        texto = " ".join(etiqueta.get_text().split())
+        assert not re.search(r"\)\s*\(", texto), texto
+        assert not re.search(r"\([^()]*\(", texto), texto

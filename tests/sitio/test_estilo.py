@@ -78,6 +78,19 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("Un mes de trabajo (720 h).", "mes de horas"),
         ("Un mes son 720 horas.", "mes de horas"),
         ("Un mes de 700\u00a0h.", "mes de horas"),
+        # Las seis decisiones de la tercera pasada editorial (issue 29), cada una con su variante plantada.
+        ("2 GPU reservadas todo el mes y un uso del 75 %.", "uso (carga)"),
+        ("Con las GPU al 75 % de uso.", "uso (carga)"),
+        ("El umbral de utilización de la reserva.", "uso (carga)"),
+        ("La rapidez necesaria (×) de la H100.", "rapidez"),
+        ("Precio por hora (US$/hora).", "US$/hora"),
+        ("Mediana de ofertas, 2026-10-29.", "fecha ISO"),
+        ("Un precio de 2026-07.", "fecha ISO"),
+        ("España · hogar · 2024-S2.", "fecha ISO"),
+        ("Pesos en safetensors del Hub.", "safetensors"),
+        ("La RTX 4090 en Vast.ai (bajo demanda) y en Vast.ai (host verificado).", "Vast.ai (bajo demanda)"),
+        ("La RTX 4090 (bajo demanda) en Vast.ai.", "Vast.ai (bajo demanda)"),
+        ("AWS · bajada: 100 GB gratis al mes.", "bajada"),
     ],
 )
 def test_cada_regla_encuentra_su_falta(malo, regla):
@@ -95,6 +108,9 @@ def test_cada_regla_encuentra_su_falta(malo, regla):
         "Cuesta 1599 US$, 4703 horas de alquiler; 50.000 tokens, 32.768 o 1.000.000 de ellos; Llama 3.1 8B.",
         "La H100 80GB (host verificado) y la RTX 4090 (comunidad) de RunPod; la comunidad de usuarios.",
         "Un mes medio son 730 horas; 8590 horas de uso; 1562,72 US$ en 900,0 horas facturadas.",
+        "Reservar compensa con un uso de más del 80 %; con las GPU al 75 % de carga; 5 horas de uso al mes.",
+        "Su aceleración supera 5,5×; 0,34 US$/h el 29 de octubre de 2026, julio de 2026; Llama-3.1-8B; GPT-2.",
+        "La RTX 4090 en Vast.ai (todos los hosts), en Nebius (bajo demanda) y en Vast.ai (host verificado).",
     ],
 )
 def test_el_texto_correcto_pasa(bueno):
@@ -123,10 +139,32 @@ def test_la_linea_de_ordenes_cuenta_el_mismo_mes():
     assert f"por defecto, {coste.HORAS_MES:.0f}" in " ".join(textos["reservar --help"].split())
 
 
+def test_los_textos_de_un_grafico_se_leen():
+    """Falta plantada: el eje «US$/hora» de un gráfico SVG (el texto del eje, no el alternativo)."""
+    html = (
+        '<article><figure><svg role="img" aria-label="Precio por hora."><text>US$/hora</text></svg></figure></article>'
+    )
+    assert any(f.startswith("US$/hora:") for f in faltas(prosa(html)[0])), prosa(html)[0]
+    assert faltas(prosa(html.replace("US$/hora", "US$/h"))[0]) == []
+
+
+def test_las_opciones_de_un_formulario_se_leen_como_palabras():
+    """Falta plantada: «FP8» entre las opciones de una lista. Sin separarlas, el texto era «fp16FP8GGUF» y la regla
+    de bf16 (palabra entera) no lo veía: el formulario de ¿Cabe mi modelo? lo enseñó así."""
+    html = (
+        '<article><form><label for="k">Formato de la caché KV</label><select id="k"><option>bf16</option>'
+        "<option>FP8</option><option>GGUF Q8_0</option></select></form></article>"
+    )
+    texto_visible, tablas, ids = prosa(html)
+    assert any(f.startswith("BF16:") for f in faltas(texto_visible, tablas, ids)), texto_visible
+    assert faltas(prosa(html.replace("FP8", "fp8"))[0]) == []
+
+
 @pytest.mark.parametrize(
     ("html", "falta"),
     [
         ('<article><p>Cada <em lang="en">host</em> fija su precio.</p></article>', "«host» es un término de la guía"),
+        ('<article><p>Unos <em lang="en">endpoints</em> dedicados.</p></article>', "«endpoints» es un término"),
         ('<article><p>Un <em lang="en">Checkpoint</em> guardado.</p></article>', "«Checkpoint» es un término"),
         ('<article><p>El estado <span lang="en">loading</span>.</p></article>', "«loading» está marcado como inglés"),
     ],
@@ -186,5 +224,11 @@ def test_las_palabras_prohibidas_son_las_de_la_guia_de_estilo():
         "las GPUs",
         "preemptible",
         "7b",
+        "utilización",
+        "rapidez",
+        "us$/hora",
+        "2026-10-29",
+        "safetensors",
+        "vast.ai (bajo demanda)",
     ]:
         assert palabra.lower() in columna, f"«{palabra}» no está en «No escribas» de la guía de estilo"

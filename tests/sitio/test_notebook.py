@@ -108,13 +108,13 @@ def test_las_entradas_del_lector_cambian_el_resultado():
     a100 = experimento.tabla(experimento.FINETUNING).set_index("GPU").loc["A100 80GB (host verificado)"]
     assert fila["precio de los datos (US$/h)"] == 1.0
     assert fila["tipo"] == "tu precio"  # el precio propio se dice propio, no «de hoy» ni una lectura
-    assert fila["rapidez necesaria (×)"] == pytest.approx(1.0 / a100["US$/h"])
+    assert fila["aceleración necesaria (×)"] == pytest.approx(1.0 / a100["US$/h"])
     assert list(e["costes"].columns) == [1, 10]
     assert e["costes"].loc[2.0, 10] == pytest.approx(2.0 * 1.0 * a100["horas"] / 10)
 
 
 def test_la_tabla_de_empates_es_la_de_la_biblioteca(sitio):
-    filas = tabla(sopa(sitio), "rapidez necesaria (×)")
+    filas = tabla(sopa(sitio), "aceleración necesaria (×)")
     base = experimento.tabla(experimento.FINETUNING).set_index("GPU")
     p_ref, h_ref = base.loc["RTX 4090 (comunidad)", ["US$/h", "horas"]]
     for fila in filas:

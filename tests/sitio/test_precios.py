@@ -22,6 +22,7 @@ from bs4 import BeautifulSoup
 from conftest import DATOS, RAIZ, construir, copiar_proyecto, solo_estas_paginas, tabla_que_contiene
 
 from gpucoste import datos
+from gpucoste.base import formato
 from gpucoste.base.formato import tipo_precio
 from gpucoste.datos import frescura, historial
 from gpucoste.graficos import historial as grafico_historial
@@ -48,7 +49,8 @@ def test_historial_agrupa_y_ordena_por_fecha():
     assert [historial.atipico(p) for p in series[("X", "P")]["comunidad"]] == [False, True]
     alt = historial.descripcion("X", "P", series[("X", "P")])
     assert "comunidad: 2 precios de julio de 2026 al 7 de octubre de 2026" in alt
-    assert "(atípico: 7 de octubre de 2026)" in alt and "verificado: un solo precio" in alt
+    assert "(atípico: 7 de octubre de 2026; estimaciones" in alt and "verificado: un solo precio" in alt
+    assert ") (" not in alt, "las marcas de una serie, en un solo paréntesis (nunca uno detrás de otro)"
 
 
 def test_solo_tienen_grafico_las_series_en_las_que_cambio_un_precio():
@@ -156,13 +158,15 @@ def test_avisos_de_antiguo_y_atipico(carpeta_datos):
     tabla = publicacion.tabla_precios(dt.date(2026, 11, 9))
     # 2026-07 cuenta desde el día 1: el 9 de noviembre son 131 días (> 90). El 2026-10-07 de H100 en Vast.ai es
     # atípico (otro proveedor puede tener una lectura de la H100 de ese mismo día, y no lo es).
-    fila = tabla[(tabla["GPU"] == "H100 80GB") & (tabla["Fecha"] == "2026-07")].iloc[0]
+    fila = tabla[(tabla["GPU"] == "H100 80GB") & (tabla["Fecha"] == "julio de 2026")].iloc[0]
     assert fila["Aviso"] == "antiguo (131 días)"
     vast = (tabla["GPU"] == "H100 80GB") & (tabla["Proveedor"] == "Vast.ai")
-    fila = tabla[vast & (tabla["Fecha"] == "2026-10-07")].iloc[0]
+    fila = tabla[vast & (tabla["Fecha"] == "7 de octubre de 2026")].iloc[0]
     assert fila["Aviso"] == "atípico"
     # Las mismas filas antiguas que lista gpucoste.datos.frescura.
-    antiguas = {(a.fecha, a.dias) for a in frescura.antiguos(dt.date(2026, 11, 9)) if a.fichero == "precios.csv"}
+    antiguas = {
+        (formato.fecha(a.fecha), a.dias) for a in frescura.antiguos(dt.date(2026, 11, 9)) if a.fichero == "precios.csv"
+    }
     marcadas = {
         (f, int(a.split("(")[1].split()[0]))
         for f, a in zip(tabla["Fecha"], tabla["Aviso"], strict=True)
@@ -179,7 +183,7 @@ def test_la_pagina_lista_cada_fila_con_fecha_y_fuente(sitio):
     assert {p.fuente for p in datos.precios()} <= enlaces
     assert {t.fuente for t in datos.tarifas()} <= enlaces
     assert {h.fuente for h in datos.hardware()} <= enlaces
-    assert {p.fecha for p in datos.precios()} == {fila[5] for fila in precios}
+    assert {formato.fecha(p.fecha) for p in datos.precios()} == {fila[5] for fila in precios}  # en palabras
     assert {tipo_precio(p.tipo) for p in datos.precios()} == {fila[4] for fila in precios}  # el tipo de cada cifra
     # Un gráfico por serie en la que cambió algún precio; las demás, una fila por nivel en su tabla.
     assert len(sopa.select("figure.grafico svg.grafico-ancho[role=img]")) == len(historial.con_cambios())
@@ -221,7 +225,7 @@ def test_otros_datos_citados_cada_fila_con_su_fuente(sitio):
     # El tipo de cambio del BCE y el precio de la luz, con su fecha, tal como los usan las páginas.
     bce = next(f for f in filas if f[1] == "usd_por_eur")
     leida = next(m for m in leidos.filas("moneda.csv") if m["clave"] == "usd_por_eur")  # la fila de hoy, con csv
-    assert bce[3] == leida["fecha"] and bce[2].startswith(f"valor: {leida['valor'].replace('.', ',')}")
+    assert bce[3] == formato.fecha(leida["fecha"]) and bce[2].startswith(f"valor: {leida['valor'].replace('.', ',')}")
 
 
 def test_los_csv_se_descargan_del_sitio(sitio):
@@ -322,12 +326,12 @@ def test_la_construccion_muestra_lo_recolectado(sitio_recolectado):
     assert informe.filas  # cuántas, depende de las claves que ya tienen los datos: el CSV publicado lo confirma
     sopa = _sopa(sitio, "precios")
     filas = tabla_que_contiene(sopa, "Nivel", "Aviso")
-    mediana = "mediana de ofertas"
-    assert ["RTX 4090", "Vast.ai", "host verificado", "0,45", mediana, FECHA, "console.vast.ai", ""] in filas
-    assert ["H100 80GB", "Vast.ai", "host verificado", "2,20", mediana, FECHA, "console.vast.ai", "atípico"] in filas
+    mediana, dia = "mediana de ofertas", formato.fecha(FECHA)  # en las tablas, la fecha en palabras
+    assert ["RTX 4090", "Vast.ai", "host verificado", "0,45", mediana, dia, "console.vast.ai", ""] in filas
+    assert ["H100 80GB", "Vast.ai", "host verificado", "2,20", mediana, dia, "console.vast.ai", "atípico"] in filas
     # La última lectura de Vast.ai es ahora la del recolector, y la página lo dice.
     frescas = {f[0]: f for f in tabla_que_contiene(sopa, "La tomó")}
-    assert frescas["Vast.ai"][1:4] == [FECHA, mediana, "el recolector semanal"]
+    assert frescas["Vast.ai"][1:4] == [dia, mediana, "el recolector semanal"]
     # El historial de la RTX 4090 en Vast.ai ya tiene dos fechas por nivel: su gráfico llega al 30 de noviembre.
     alt = sopa.find(
         "svg", attrs={"aria-label": lambda t: t and t.startswith("Precio por hora de la RTX 4090 en Vast.ai")}

@@ -6,7 +6,16 @@ Cada una se sigue leyendo también donde se usa (``coste.HORAS_MES``, ``datos.NI
 
 from __future__ import annotations
 
-__all__ = ["DIAS_ANIO", "HORAS_MES", "NIVELES", "NIVELES_EN_PROSA", "SEGUNDOS_HORA", "TIPOS_PRECIO", "TOKENS_MILLON"]
+__all__ = [
+    "DIAS_ANIO",
+    "HORAS_MES",
+    "NIVELES",
+    "NIVELES_DE_PROVEEDOR",
+    "NIVELES_EN_PROSA",
+    "SEGUNDOS_HORA",
+    "TIPOS_PRECIO",
+    "TOKENS_MILLON",
+]
 
 DIAS_ANIO = 365
 """Días de un año (sin bisiesto): el mes del sitio es la doceava parte."""
@@ -35,6 +44,13 @@ NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda", "verificado": "host verifica
 """Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»; «host verificado»,
 que concuerda con cualquier GPU: «la H100 80GB (host verificado)»); los demás, tal cual. ``formato.nivel`` lo
 aplica (y lo publica como ``formato.NIVELES``)."""
+
+
+NIVELES_DE_PROVEEDOR = {("Vast.ai", "bajo_demanda"): "todos los hosts"}
+"""Un nivel que en un proveedor se escribe de otro modo. En Vast.ai, ``bajo_demanda`` es la mediana de todas las
+ofertas bajo demanda, de hosts verificados y sin verificar; el nivel ``verificado`` también es bajo demanda, así que
+«Vast.ai (bajo demanda)» junto a «Vast.ai (host verificado)» no distinguiría nada: se escribe «Vast.ai (todos los
+hosts)». ``formato.nivel(clave, proveedor)`` y ``Precio.proveedor_y_nivel`` lo aplican."""
 
 
 TIPOS_PRECIO = ("lectura", "mediana", "lista", "estimacion")

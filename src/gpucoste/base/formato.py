@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from gpucoste.base import esquema, validacion
-from gpucoste.base.constantes import DIAS_ANIO, HORAS_MES, NIVELES_EN_PROSA
+from gpucoste.base.constantes import DIAS_ANIO, HORAS_MES, NIVELES_DE_PROVEEDOR, NIVELES_EN_PROSA
 from gpucoste.base.constantes import NIVELES as _NIVELES
 from gpucoste.base.constantes import TIPOS_PRECIO as _TIPOS_PRECIO
 from gpucoste.base.validacion import numero as _numero
@@ -155,9 +155,15 @@ def rango(minimo: float, maximo: float, decimales: int = 2) -> str:
 NIVELES = NIVELES_EN_PROSA
 
 
-def nivel(clave: str) -> str:
-    """``"bajo_demanda"`` → ``"bajo demanda"``; los demás niveles (``"comunidad"``, ``"verificado"``…) tal cual."""
+def nivel(clave: str, proveedor: str | None = None) -> str:
+    """``"bajo_demanda"`` → ``"bajo demanda"``, ``"verificado"`` → ``"host verificado"``; los demás niveles
+    (``"comunidad"``, ``"interrumpible"``…) tal cual. Con ``proveedor``, su forma propia si la tiene
+    (``NIVELES_DE_PROVEEDOR``): ``nivel("bajo_demanda", "Vast.ai")`` → ``"todos los hosts"``."""
     clave = validacion.opcion(clave, "nivel", _NIVELES)
+    if proveedor is not None:
+        proveedor = validacion.texto(proveedor, "proveedor")
+        if (proveedor, clave) in NIVELES_DE_PROVEEDOR:
+            return NIVELES_DE_PROVEEDOR[(proveedor, clave)]
     return NIVELES.get(clave, clave)
 
 

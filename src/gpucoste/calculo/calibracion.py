@@ -559,7 +559,8 @@ def texto_escalado() -> str:
         else f"{nombre}: {r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
         for nombre, r in informe_escalado().items()
     ]
-    return "eficiencia por interconexión: " + "; ".join(partes)
+    informe = "; ".join(partes)
+    return "Eficiencia por interconexión. " + informe[:1].upper() + informe[1:]
 
 
 def texto_validacion() -> str:

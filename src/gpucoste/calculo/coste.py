@@ -1,4 +1,4 @@
-"""De $/hora a $/trabajo: el coste de un trabajo, con y sin costes ocultos."""
+"""Del precio por hora (US$/h) al coste por trabajo: el coste de un trabajo, con y sin costes ocultos."""
 
 from __future__ import annotations
 

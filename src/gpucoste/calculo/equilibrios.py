@@ -152,20 +152,21 @@ def api_o_gpu(
 
 
 def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
-    """Utilización (fracción de las horas del periodo) a partir de la cual reservar sale más barato.
+    """Uso (fracción de las horas del periodo) a partir del cual reservar sale más barato.
 
-    Bajo demanda se pagan solo las horas usadas (``utilización × horas × precio_hora``); reservada, todas las
+    Bajo demanda se pagan solo las horas usadas (``uso × horas × precio_hora``); reservada, todas las
     horas del periodo con el descuento (``horas × precio_hora × (1 − descuento)``). Se igualan en
-    ``utilización = 1 − descuento``: con un descuento del 20 %, reservar compensa si se usa más del 80 % del tiempo.
+    ``uso = 1 − descuento``: con un descuento del 20 %, reservar compensa con un uso de más del 80 %.
+    «Uso» es la fracción de las horas de la reserva; lo ocupada que está la GPU mientras trabaja es su «carga».
     """
     d = fraccion(descuento, "descuento")
     precio = numero(precio_hora, "precio_hora")
     total = precio * horas_mes(horas, "horas")
     nombres = ("GPU bajo demanda", "GPU reservada")
     if d == 0:
-        return Equilibrio(None, "utilización", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
+        return Equilibrio(None, "uso", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
     umbral = 1 - d
-    eq = Equilibrio(umbral, "utilización", nombres[0], umbral * total, nombres[1], total * (1 - d))
+    eq = Equilibrio(umbral, "uso", nombres[0], umbral * total, nombres[1], total * (1 - d))
     return _finito(eq, "alquilar_o_reservar", {"precio_hora": precio_hora})
 
 

@@ -113,7 +113,7 @@ def recomendar(
         else:
             encendida = mes if continuo else h_local
             coste = por_hora * encendida
-            razon = f"{_dolares(coste)} al mes de electricidad (encendida {formato.numero(encendida, 0)} horas)"
+            razon = f"{_dolares(coste)} al mes de electricidad ({formato.numero(encendida, 0)} horas de uso al mes)"
             opciones.append(Opcion(LOCAL, coste, razon))
 
     # API por token.
@@ -133,7 +133,7 @@ def recomendar(
             opciones.append(Opcion(nombre, None, "los datos no pueden salir: la nube queda descartada"))
     else:
         pagadas = gpus * mes if continuo else necesarias
-        uso = necesarias / (gpus * mes)
+        carga = necesarias / (gpus * mes)
         coste = pagadas * precio
         razon = f"{_dolares(coste)} al mes: {formato.numero(pagadas, 0)} horas a {_dolares(precio)}/h"
         opciones.append(Opcion(POR_HORAS, coste, razon))
@@ -143,8 +143,8 @@ def recomendar(
             coste = gpus * mes * reservada
             reservadas = "reservada" if gpus == 1 else "reservadas"
             razon = (
-                f"{_dolares(coste)} al mes: {gpus} GPU {reservadas} todo el mes a {_dolares(reservada)}/h "
-                f"y un uso del {formato.porcentaje(uso)}"
+                f"{_dolares(coste)} al mes: {gpus} GPU {reservadas} todo el mes a {_dolares(reservada)}/h, "
+                f"con las GPU al {formato.porcentaje(carga)} de carga"
             )
             opciones.append(Opcion(RESERVADA, coste, razon))
 

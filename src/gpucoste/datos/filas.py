@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpucoste.base import esquema
-from gpucoste.base.constantes import NIVELES_EN_PROSA
+from gpucoste.base import esquema, formato
 from gpucoste.base.validacion import Validado
 
 __all__ = [
@@ -30,8 +29,8 @@ __all__ = [
 ]
 
 
-def _gpu_y_nivel(gpu: str, nivel: str) -> str:
-    return f"{gpu} ({NIVELES_EN_PROSA.get(nivel, nivel)})"
+def _gpu_y_nivel(gpu: str, nivel: str, proveedor: str) -> str:
+    return f"{gpu} ({formato.nivel(nivel, proveedor)})"
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class Precio(esquema.Registro):
     @property
     def nombre(self) -> str:
         """Nombre corto para tablas: «RTX 4090 (comunidad)»."""
-        return _gpu_y_nivel(self.gpu, self.nivel)
+        return _gpu_y_nivel(self.gpu, self.nivel, self.proveedor)
 
     @property
     def estimacion(self) -> bool:
@@ -57,8 +56,9 @@ class Precio(esquema.Registro):
 
     @property
     def proveedor_y_nivel(self) -> str:
-        """«Nebius (bajo demanda)»: el proveedor y el nivel como los lee una persona."""
-        return f"{self.proveedor} ({NIVELES_EN_PROSA.get(self.nivel, self.nivel)})"
+        """«Nebius (bajo demanda)», «Vast.ai (todos los hosts)»: el proveedor y el nivel como los lee una persona
+        (``formato.nivel`` con el proveedor)."""
+        return f"{self.proveedor} ({formato.nivel(self.nivel, self.proveedor)})"
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Escenario(esquema.Registro):
     @property
     def nombre(self) -> str:
         """El mismo nombre corto que el de su precio: «RTX 4090 (comunidad)»."""
-        return _gpu_y_nivel(self.gpu, self.nivel)
+        return _gpu_y_nivel(self.gpu, self.nivel, self.proveedor)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 
 from gpucoste import datos
 from gpucoste.base import validacion
-from gpucoste.base.formato import NIVELES, dolares, fecha
+from gpucoste.base.formato import dolares, fecha
+from gpucoste.base.formato import nivel as nombre_nivel
 
 __all__ = ["atipico", "cambia", "con_cambios", "del_", "descripcion", "series", "sin_cambios"]
 
@@ -91,7 +92,7 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
     _niveles(niveles)
     partes = []
     for clave, filas in niveles.items():
-        nivel = NIVELES.get(clave, clave)
+        nivel = nombre_nivel(clave, proveedor)
         bajo = min(filas, key=lambda p: p.precio_hora_usd)
         alto = max(filas, key=lambda p: p.precio_hora_usd)
         if len(filas) == 1:
@@ -101,13 +102,17 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
             minimo, maximo = dolares(bajo.precio_hora_usd), dolares(alto.precio_hora_usd)
             valores = f"todos de {minimo}" if minimo == maximo else f"entre {minimo} y {maximo}"
             texto = f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, {valores} por hora"
+        # Las marcas, en un solo paréntesis (nunca uno detrás de otro), separadas por punto y coma.
+        marcas = []
         raros = [fecha(p.fecha) for p in filas if atipico(p)]
         if raros:
-            texto += f" ({'atípico' if len(raros) == 1 else 'atípicos'}: {' y '.join(raros)})"
+            marcas.append(f"{'atípico' if len(raros) == 1 else 'atípicos'}: {' y '.join(raros)}")
         estimadas = [fecha(p.fecha) for p in filas if p.estimacion]
         if estimadas:
-            texto += (
-                f" ({'estimación' if len(estimadas) == 1 else 'estimaciones'}, no lecturas: {' y '.join(estimadas)})"
+            marcas.append(
+                f"{'estimación' if len(estimadas) == 1 else 'estimaciones'}, no lecturas: {' y '.join(estimadas)}"
             )
+        if marcas:
+            texto += f" ({'; '.join(marcas)})"
         partes.append(texto)
     return f"Precio por hora de la {gpu} en {proveedor} según la fecha, por nivel: " + "; ".join(partes) + "."

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from gpucoste import datos
 from gpucoste.base import validacion
-from gpucoste.base.formato import DOLAR, NIVELES
+from gpucoste.base.formato import DOLAR
+from gpucoste.base.formato import nivel as nombre_nivel
 from gpucoste.datos.historial import atipico, descripcion, series
 from gpucoste.graficos import figuras
 
@@ -69,7 +70,7 @@ def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[da
         for nivel, filas in niveles.items():
             dias = [dt.datetime.combine(validacion.fecha(p.fecha), dt.time()) for p in filas]
             valores = [p.precio_hora_usd for p in filas]
-            (linea,) = ax.plot(dias, valores, marker="o", label=NIVELES.get(nivel, nivel))
+            (linea,) = ax.plot(dias, valores, marker="o", label=nombre_nivel(nivel, proveedor))
             raros = [(d, v) for d, v, p in zip(dias, valores, filas, strict=True) if atipico(p)]
             if raros:
                 ax.plot(
@@ -79,7 +80,7 @@ def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[da
                     markersize=11,
                     markerfacecolor="none",
                     markeredgecolor=linea.get_color(),
-                    label=f"{NIVELES.get(nivel, nivel)}: atípico",
+                    label=f"{nombre_nivel(nivel, proveedor)}: atípico",
                 )
             estimadas = [(d, v) for d, v, p in zip(dias, valores, filas, strict=True) if p.estimacion]
             if estimadas:
@@ -89,9 +90,9 @@ def _dibujo(gpu: str, proveedor: str, filas_por_nivel: tuple[tuple[str, tuple[da
                     marker="x",
                     markersize=11,
                     color=linea.get_color(),
-                    label=f"{NIVELES.get(nivel, nivel)}: estimación",
+                    label=f"{nombre_nivel(nivel, proveedor)}: estimación",
                 )
-        ax.set_ylabel(f"{DOLAR}/hora")
+        ax.set_ylabel(f"{DOLAR}/h")
         ax.set_ylim(bottom=0)
         figuras.coma_decimal(ax, 2)
 

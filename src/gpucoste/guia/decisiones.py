@@ -422,7 +422,8 @@ def nota_cuando_compensa() -> str:
     )
     return (
         f"La {GPU_ALQUILADA} por horas, a {formato.dolares(p.precio_hora_usd)}/h ({p.proveedor}, "
-        f"{formato.nivel(p.nivel)}, {formato.tipo_precio(p.tipo)}, {formato.fecha(p.fecha)}); reservada, a "
+        f"{formato.nivel(p.nivel, p.proveedor)}, {formato.tipo_precio(p.tipo)}, {formato.fecha(p.fecha)}); "
+        "reservada, a "
         f"{r.describir()}: {r.proveedor} es {cuantos} un descuento por reservar, y ese descuento solo se "
         "aplica a su propio precio."
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpucoste import datos
-from gpucoste.base.formato import dolares, fraccion, lista, mes, nivel, numero, rango, tipo_precio, veces
+from gpucoste.base.formato import dolares, fecha, fraccion, lista, mes, nivel, numero, rango, tipo_precio, veces
 from gpucoste.base.validacion import Validado, opcion
 from gpucoste.calculo import atipicos, compra, experimento, memoria, ocultos, vast
 from gpucoste.dinero import proveedores
@@ -146,7 +146,7 @@ def _precios() -> Errata:
         estimaciones += p.estimacion
         try:
             leido = atipicos.precio_reciente(e.gpu, e.proveedor, e.nivel, estimaciones=False).precio
-            ahora = f"{dolares(leido.precio_hora_usd)}/h ({tipo_precio(leido.tipo)}, {leido.fecha})"
+            ahora = f"{dolares(leido.precio_hora_usd)}/h ({tipo_precio(leido.tipo)}, {fecha(leido.fecha)})"
         except ValueError:
             ahora = "sin ninguna lectura en los datos"
         partes.append(f"{p.nombre}: {dolares(p.precio_hora_usd)}/h ({tipo_precio(p.tipo)}) → {ahora}")

@@ -19,12 +19,14 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import esquema, validacion
-from gpucoste.base.formato import DOLAR, nivel, numero, tipo_precio
+from gpucoste.base.formato import DOLAR, fecha, nivel, numero, periodo, tipo_precio
 from gpucoste.datos import ORIGENES_RECOLECTOR, frescura, historial
+from gpucoste.dinero import proveedores
 
 __all__ = [
     "CARPETA",
     "CONCEPTOS",
+    "ETIQUETAS",
     "LICENCIA",
     "ORIGENES_RECOLECTOR",
     "TABLAS_PROPIAS",
@@ -96,10 +98,10 @@ def tabla_precios(hoy: dt.date | None = None) -> pd.DataFrame:
         {
             "GPU": [p.gpu for p in filas],
             "Proveedor": [p.proveedor for p in filas],
-            "Nivel": [nivel(p.nivel) for p in filas],
+            "Nivel": [nivel(p.nivel, p.proveedor) for p in filas],
             f"{DOLAR}/h": [precio(p.precio_hora_usd) for p in filas],
             "Tipo": [tipo_precio(p.tipo) for p in filas],
-            "Fecha": [p.fecha for p in filas],
+            "Fecha": [fecha(p.fecha) for p in filas],
             "Fuente": [enlace(p.fuente) for p in filas],
             "Aviso": [_aviso(p.fecha, hoy, historial.atipico(p)) for p in filas],
         }
@@ -146,11 +148,11 @@ def tabla_sin_cambios() -> pd.DataFrame:
         {
             "GPU": [f[0] for f in filas],
             "Proveedor": [f[1] for f in filas],
-            "Nivel": [nivel(f[2]) for f in filas],
+            "Nivel": [nivel(f[2], f[1]) for f in filas],
             f"{DOLAR}/h": [precio(f[3][0].precio_hora_usd) for f in filas],
             "Lecturas": [len(f[3]) for f in filas],
-            "Primera": [f[3][0].fecha for f in filas],
-            "Última": [f[3][-1].fecha for f in filas],
+            "Primera": [fecha(f[3][0].fecha) for f in filas],
+            "Última": [fecha(f[3][-1].fecha) for f in filas],
         }
     )
 
@@ -188,7 +190,7 @@ def tabla_frescura() -> pd.DataFrame:
     return pd.DataFrame(
         {
             "Proveedor": [prov for prov, _, _ in filas],
-            "Lectura más reciente": ["solo estimaciones" if p is None else p.fecha for _, p, _ in filas],
+            "Lectura más reciente": ["solo estimaciones" if p is None else fecha(p.fecha) for _, p, _ in filas],
             "Tipo": ["—" if p is None else tipo_precio(p.tipo) for _, p, _ in filas],
             "La tomó": [quien(p) for _, p, _ in filas],
             "Estimaciones": [str(n) for _, _, n in filas],
@@ -214,7 +216,7 @@ def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
             f"{DOLAR} mín.": [precio(t.precio_min_usd) for t in filas],
             f"{DOLAR} máx.": [precio(t.precio_max_usd) for t in filas],
             "Cobra detenida": ["sí" if t.cobra_parada else "no" for t in filas],
-            "Fecha": [t.fecha for t in filas],
+            "Fecha": [fecha(t.fecha) for t in filas],
             "Fuente": [enlace(t.fuente) for t in filas],
             "Aviso": [_aviso(t.fecha, hoy) for t in filas],
         }
@@ -235,7 +237,7 @@ def tabla_hardware() -> pd.DataFrame:
             ],  # noqa: E501
             "Precio": [h.estado for h in filas],
             "Mercado": [h.mercado or "—" for h in filas],
-            "Fecha": [h.fecha for h in filas],
+            "Fecha": [fecha(h.fecha) for h in filas],
             "Fuente": [enlace(h.fuente) for h in filas],
         }
     )
@@ -263,10 +265,55 @@ def _valor(x: object) -> str:
 _IDENTIFICADORES = ("clave", "aspecto", "concepto")
 
 
+# Cómo se lee en «Otros datos citados» cada columna de valor (el nombre de la columna, en el CSV y en la descarga).
+ETIQUETAS = {
+    "veces": "veces",
+    "entrada_usd_millon": f"entrada ({DOLAR} por millón de tokens)",
+    "salida_usd_millon": f"salida ({DOLAR} por millón de tokens)",
+    "por_usd": "por dólar",
+    "precio_local": "precio con impuestos",
+    "precio_kwh": "precio del kWh",
+    "gb_gratis_mes": "GB gratis al mes",
+    "tokens_s": "tokens/s",
+    "fraccion_min": "fracción mínima",
+    "fraccion_max": "fracción máxima",
+    "valor_min": "mínimo",
+    "valor_max": "máximo",
+    "gpu": "se cobra la GPU",
+    "disco": "se cobra el disco",
+    "red": "se cobra la transferencia",
+    "ventana": "ventana (tokens)",
+    "capas_con_ventana": "capas con ventana",
+}
+
+
+def _clave(valor: object, columna: str, proveedor: str | None = None) -> str:
+    """Una parte de la clave de una fila en palabras: el concepto, el aspecto, el nivel y el periodo, como los
+    dicen las páginas; el resto, como ``_valor`` (un identificador, como código)."""
+    if columna == "concepto":
+        return CONCEPTOS.get(str(valor), str(valor))
+    if columna == "aspecto":
+        return proveedores.TITULOS.get(str(valor), str(valor))
+    if columna == "nivel":
+        return nivel(str(valor), proveedor)
+    if columna == "periodo":
+        return periodo(str(valor))
+    if columna == "meses" and isinstance(valor, int):
+        return "sin plazo" if valor == 0 else f"{valor} {'mes' if valor == 1 else 'meses'}"
+    return _codigo(_valor(valor), columna)
+
+
 def _codigo(texto: str, columna: str = "") -> str:
     """Un identificador de los datos (``usd_por_eur``, ``finetuning-lora-7b``) como código; el resto, tal cual."""
     identificador = re.fullmatch(r"[a-z0-9_.-]+", texto) and (columna in _IDENTIFICADORES or re.search(r"[_-]", texto))
     return f"`{texto}`" if identificador else texto
+
+
+def _leido(valor: object, columna: str) -> str:
+    """Un valor de una fila para leer: la unidad del CSV en palabras (``UNIDADES``); el resto, como ``_codigo``."""
+    if columna == "unidad":
+        return UNIDADES.get(str(valor), str(valor))
+    return _codigo(_valor(valor))
 
 
 def _fuente(texto: str) -> str:
@@ -296,15 +343,17 @@ def tabla_otros_datos() -> pd.DataFrame:
             if len(valores) > _MAX_VALORES:
                 valor = f"{len(valores)} columnas (en el CSV)"
             else:
-                valor = "; ".join(f"`{c}`: {_codigo(_valor(getattr(fila, c)))}" for c in valores)
-            fecha = getattr(fila, "fecha", None) or getattr(fila, "fecha_precio", None) or "—"
+                valor = "; ".join(f"{ETIQUETAS.get(c, c)}: {_leido(getattr(fila, c), c)}" for c in valores)
+            dia = getattr(fila, "fecha", None) or getattr(fila, "fecha_precio", None)
             fuente = getattr(fila, "fuente", None) or getattr(fila, "origen", None) or ""
             filas.append(
                 {
                     "Fichero": f"`{fichero}`",
-                    "Dato": " · ".join(_codigo(_valor(getattr(fila, c)), c) for c in clave),
+                    # Con descripción (supuestos, ajustes), la descripción: la clave («grande_bajada_gb») es del CSV.
+                    "Dato": getattr(fila, "descripcion", None)
+                    or " · ".join(_clave(getattr(fila, c), c, getattr(fila, "proveedor", None)) for c in clave),
                     "Valor": valor,
-                    "Fecha": fecha,
+                    "Fecha": fecha(dia) if dia else "—",
                     "Fuente": _fuente(fuente),
                 }
             )

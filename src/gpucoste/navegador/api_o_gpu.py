@@ -22,12 +22,18 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
     return (
         Campo(
             "precio_hora",
-            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel)} ({tipo_precio(gpu.tipo)})",
+            f"Precio de la GPU: {gpu.gpu} en {gpu.proveedor}, {nivel(gpu.nivel, gpu.proveedor)}, "
+            f"{tipo_precio(gpu.tipo)}",
             "US$/h",
             gpu.precio_hora_usd,
         ),
         # Redondeado como en la tabla de la página: el umbral y su coste no dependen de esta cifra, solo si se llega.
-        Campo("tokens_s", f"Tokens por segundo que genera la GPU, {lleno.nombre}", "tokens/s", round(lleno.tokens_s)),
+        Campo(
+            "tokens_s",
+            f"Tokens por segundo que genera la GPU: {decisiones.LOTE_LLENO} conversaciones a la vez, estimación típica",
+            "tokens/s",
+            round(lleno.tokens_s),
+        ),
         Campo(
             "precio_entrada",
             f"Precio de la API por tokens de entrada: {api.modelo} en {api.proveedor}",

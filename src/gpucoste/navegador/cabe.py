@@ -44,7 +44,7 @@ def _campos_cabe() -> tuple[Campo, ...]:
             "",
             KV_DE_SERIE,
             (KV_DE_SERIE, *memoria.FORMATOS_KV),
-            {KV_DE_SERIE: "el de serie (bf16; fp16 o fp32 si los pesos lo son)", "fp8": "FP8"} | NOMBRES_FORMATOS,
+            {KV_DE_SERIE: "el de serie (bf16; fp16 o fp32 si los pesos lo son)"} | NOMBRES_FORMATOS,
         ),
         Campo(
             "optimizador", "Optimizador (al entrenar)", "", "adamw", tuple(memoria.OPTIMIZADORES), NOMBRES_OPTIMIZADORES

@@ -29,7 +29,8 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "precio_hora",
-            f"Precio de alquiler en {alquiler.proveedor}, {nivel(alquiler.nivel)} ({tipo_precio(alquiler.tipo)})",
+            f"Precio de alquiler: {alquiler.proveedor}, {nivel(alquiler.nivel, alquiler.proveedor)}, "
+            f"{tipo_precio(alquiler.tipo)}",
             "US$/h",
             alquiler.precio_hora_usd,
         ),
@@ -44,8 +45,8 @@ def _campos_comprar() -> tuple[Campo, ...]:
         ),
         Campo(
             "horas_mes",
-            f"Horas de uso al mes ({numero(horas_al_mes(decisiones.HORAS_DIA_COMPRA), 0)} = "
-            f"{decisiones.HORAS_DIA_COMPRA} h al día)",
+            f"Horas de uso al mes: {numero(horas_al_mes(decisiones.HORAS_DIA_COMPRA), 0)} = "
+            f"{decisiones.HORAS_DIA_COMPRA} h al día",
             "h",
             horas_al_mes(decisiones.HORAS_DIA_COMPRA),
         ),
@@ -97,7 +98,7 @@ def _tabla_comprar(
         (c["precio_kwh"], precio_kwh, 4),
         (c["meses"], e.umbral, 1),
         (c["horas"], horas_uso, 0),
-        (c["coste"], e.coste_a, 0),
+        (c["coste"], e.coste_a, 2),  # dos decimales, como el precio de compra
         (c["equivalentes"], compra.horas_equivalentes(precio_compra, precio_hora), 0),
     )
     sin_cifra = {c["meses"]: e.motivo}

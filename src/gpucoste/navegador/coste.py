@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from gpucoste.base.etiquetas import PARTIDAS_COSTE, inicial_mayuscula
-from gpucoste.base.formato import numero, tipo_precio
+from gpucoste.base.formato import nivel, numero, tipo_precio
 from gpucoste.calculo.coste import coste_total
 from gpucoste.navegador.lectura import escribir
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
@@ -24,7 +24,8 @@ def _campos_coste() -> tuple[Campo, ...]:
     return (
         Campo(
             "precio_hora",
-            f"Precio de la GPU: {precio.nombre} en {barata.proveedor} ({tipo_precio(precio.tipo)})",
+            f"Precio de la GPU: {precio.gpu} en {barata.proveedor}, {nivel(precio.nivel, precio.proveedor)}, "
+            f"{tipo_precio(precio.tipo)}",
             "US$/h",
             precio.precio_hora_usd,
         ),
@@ -37,7 +38,7 @@ def _campos_coste() -> tuple[Campo, ...]:
         ),
         Campo("gb_disco", "Disco mientras dura el trabajo", "GB", ocultos.gb_en_disco()),
         Campo("precio_gb_mes", f"Precio del disco en {disco.proveedor}", "US$/GB y mes", disco.precio_min_usd),
-        Campo("gb_transferencia", "Transferencia con cargo (entrada y salida)", "GB", 0.0),
+        Campo("gb_transferencia", "Transferencia con cargo, de entrada y de salida", "GB", 0.0),
         Campo("precio_gb_transferencia", "Precio de la transferencia", "US$/GB", 0.0),
     )
 

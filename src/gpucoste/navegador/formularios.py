@@ -105,6 +105,10 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     for campo in campos:
         i = f"{id_}-{campo.nombre}"
         unidad = f' <span class="gc-unidad">({html.escape(campo.unidad)})</span>' if campo.unidad else ""
+        # La unidad, tras el nombre del dato y antes de su aclaración («Precio de la GPU (US$/h): RTX 4090, …»):
+        # nunca un paréntesis detrás de otro ni dentro de otro.
+        corte = min((campo.etiqueta.find(s) for s in ":;" if s in campo.etiqueta), default=len(campo.etiqueta))
+        etiqueta = html.escape(campo.etiqueta[:corte]) + unidad + html.escape(campo.etiqueta[corte:])
         comunes = f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error"'
         if campo.opciones:
             nombres = campo.nombres or {}
@@ -122,7 +126,7 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
                 f'value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}"{vacio}>'
             )
         filas.append(
-            f'<div class="gc-campo"><label for="{i}">{html.escape(campo.etiqueta)}{unidad}</label>{control}'
+            f'<div class="gc-campo"><label for="{i}">{etiqueta}</label>{control}'
             f'<span class="gc-error" id="{i}-error"></span></div>'
         )
     return (
