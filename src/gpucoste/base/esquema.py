@@ -73,24 +73,28 @@ import importlib
 import io
 import os
 import pathlib
+import re
 import sys
 import unicodedata
+from collections.abc import Callable, Mapping  # noqa: F401 - las anotaciones de Regla, publicada aquí
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from gpucoste.base import paquete, validacion
-from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Columna, Limite, Referencia
+from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Columna, Limite, Referencia, Regla
 from gpucoste.base.validacion import Validado
 
 __all__ = [
     "Columna",
+    "ErrorDeDatos",
     "FECHA",
     "FUENTE",
     "Limite",
     "NO",
     "NOTA",
     "Referencia",
+    "Regla",
     "Registro",
     "SI",
     "TABLAS",
@@ -98,7 +102,9 @@ __all__ = [
     "Tabla",
     "Valor",
     "cargar",
+    "clave_de_nombre",
     "comprobar",
+    "contenido",
     "datapackage",
     "declaradas",
     "fecha_limite",
@@ -108,7 +114,24 @@ __all__ = [
 ]
 
 # Las columnas se definen en ``base.columnas``; su nombre es el de siempre, «gpucoste.base.esquema.Columna».
-paquete.publicar(__name__, Columna, Limite, Referencia)
+paquete.publicar(__name__, Columna, Limite, Referencia, Regla)
+
+
+class ErrorDeDatos(ValueError):
+    """El error de un CSV de la carpeta de datos (fichero, fila y columna), el único que lanza ``cargar``.
+
+    Es un ``ValueError`` (la CLI lo escribe en una línea y sale con 2), pero con nombre propio: quien espera el
+    ``ValueError`` de un caso sin respuesta («no cabe», «no hay lectura») no debe callar un fichero roto::
+
+        try:
+            v = tiempo.velocidad_generacion(...)
+        except esquema.ErrorDeDatos:
+            raise
+        except ValueError:  # no cabe en bf16
+            v = None
+
+    ``tests/proyecto/test_cargador.py`` lo exige en cada ``except ValueError`` que calla el error.
+    """
 
 
 TABLAS: dict[str, Tabla] = {}
@@ -142,6 +165,12 @@ class Tabla(Validado):
     referencias: tuple[Referencia, ...] = ()
     claves_obligatorias: tuple[str, ...] = ()
     limites: tuple[Limite, ...] = ()
+    reglas: tuple[Regla, ...] = ()
+    unicas: tuple[str, ...] = ()
+    """Columnas que, además de la clave, no repiten valor en el fichero (sin mirar mayúsculas): el nombre de un país."""
+    nombres: tuple[str, ...] = ()
+    """Columnas de nombres propios (proveedor, GPU, modelo): un mismo nombre se escribe igual en todo el fichero
+    («RunPod» y «runpod», o «H100 80GB» y «H100 80 GB», en dos filas son una errata: ``clave_de_nombre``)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -154,6 +183,9 @@ class Tabla(Validado):
             *(c for par in self.orden for c in par),
             *(c for r in self.referencias for c in r.columnas),
             *(c for lim in self.limites for c in (lim.donde[0], *lim.columnas)),
+            *(r.columna for r in self.reglas),
+            *self.unicas,
+            *self.nombres,
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
@@ -183,6 +215,11 @@ class Tabla(Validado):
                 for c in lim.columnas:
                     if getattr(registro, c) is not None and not lim.admite(getattr(registro, c)):
                         raise ValueError(f"{que}: {c}={getattr(registro, c)!r} no vale; se admite {lim.admitido()}.")
+        if self.reglas:
+            fila = {c.nombre: getattr(registro, c.nombre) for c in self.columnas}
+            for r in self.reglas:
+                if not r.cumple(fila):
+                    raise ValueError(f"{que}: {r.columna}={fila[r.columna]!r} no vale; se admite {r.admitido}.")
 
     @property
     def nombre(self) -> str:
@@ -195,6 +232,15 @@ class Tabla(Validado):
         """La tabla como recurso tabular de un Data Package de Frictionless."""
         reglas = [f"{a} ≤ {b} en cada fila." for a, b in self.orden]
         reglas += [f"{', '.join(lim.columnas)}: {lim.admitido()}." for lim in self.limites]
+        reglas += [f"{r.columna}: {r.admitido}." for r in self.reglas]
+        reglas += [f"{c}: un valor distinto en cada fila." for c in self.unicas]
+        reglas += [f"{c}: un mismo nombre se escribe igual en todas las filas." for c in self.nombres]
+        reglas += [
+            f"{r.columnas[0]}: si es un {r.destino[0]} de {r.fichero} escrito de otra manera (mayúsculas, espacios, "
+            "signos), se escribe igual que en él."
+            for r in self.referencias
+            if r.parcial
+        ]
         if self.claves_obligatorias:
             reglas.append(f"Claves obligatorias en {self.clave[0]}: {', '.join(self.claves_obligatorias)}.")
         esquema: dict = {
@@ -202,14 +248,18 @@ class Tabla(Validado):
             "primaryKey": list(self.clave),
             "missingValues": [""],
         }
-        if self.referencias:
+        estrictas = [r for r in self.referencias if not r.parcial]
+        if estrictas:
             esquema["foreignKeys"] = [
                 {
                     "fields": list(r.columnas),
                     "reference": {"resource": TABLAS[r.fichero].nombre, "fields": list(r.destino)},
                 }
-                for r in self.referencias
+                for r in estrictas
             ]
+        for campo in esquema["fields"]:
+            if campo["name"] in self.unicas:
+                campo.setdefault("constraints", {})["unique"] = True
         return {
             "name": self.nombre,
             "path": self.fichero,
@@ -284,7 +334,12 @@ def cargar(tabla: Tabla) -> tuple:
         validacion.instancia(tabla, Tabla, "tabla", de="p. ej. datos.PRECIOS")
     clave = (tabla.fichero, os.environ.get("GPUCOSTE_DATOS", ""))
     if clave not in _CACHE:
-        _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
+        try:
+            _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
+        except ErrorDeDatos:
+            raise
+        except ValueError as error:
+            raise ErrorDeDatos(str(error)) from None
     return _CACHE[clave]
 
 
@@ -377,7 +432,7 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     if sobran or repetidas:
         problema = f"columnas desconocidas {sobran}" if sobran else f"columnas repetidas {repetidas}"
         raise ValueError(f"{fichero}, fila 1: {problema}; se esperan {esperadas} (declaradas en gpucoste.datos).")
-    filas, lugares, vistas = [], [], {}
+    filas, lugares, vistas, unicos = [], [], {}, {}
     columnas = [tabla.columna(nombre) for nombre in cabecera]
     for fila, linea, celdas in registros:
         if not any(celdas):
@@ -426,8 +481,21 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
         for a, b in tabla.orden:
             if valores[a] is not None and valores[b] is not None and valores[b] < valores[a]:
                 raise ValueError(
-                    f"{_donde(fichero, fila, linea, b)}: {valores[b]:g} es menor que {a} ({valores[a]:g}); "
+                    f"{_donde(fichero, fila, linea, b)}: {_celda(valores[b])} es menor que {a} ({_celda(valores[a])}); "
                     f"se admite {b} ≥ {a}."
+                )
+        for r in tabla.reglas:
+            if not r.cumple(valores):
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, r.columna)}: {_celda(valores[r.columna])} no vale; "
+                    f"se admite {r.admitido}."
+                )
+        for c in tabla.unicas:
+            visto = unicos.setdefault(c, {}).setdefault(str(valores[c]).casefold(), fila)
+            if visto != fila:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, c)}: {valores[c]!r} ya está en la fila {visto}; "
+                    f"se admite un {c} distinto en cada fila."
                 )
         clave = tuple(str(valores[c]).casefold() for c in tabla.clave)
         if clave in vistas:
@@ -442,6 +510,7 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     if not filas:
         raise ValueError(f"{fichero}: no tiene filas de datos, solo la cabecera.")
     _comprobar_referencias(tabla, filas, lugares)
+    _comprobar_nombres(tabla, filas, lugares)
     presentes = {f[tabla.clave[0]] for f in filas}
     faltan = [k for k in tabla.claves_obligatorias if k not in presentes]
     if faltan:
@@ -452,8 +521,53 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     return tuple(tabla.fila(**valores) for valores in filas)
 
 
+def _celda(valor: object) -> str:
+    """Un valor ya convertido, como en los mensajes del cargador: los números con ``:g``, lo demás con su repr."""
+    return f"{valor:g}" if isinstance(valor, float | int) and not isinstance(valor, bool) else repr(valor)
+
+
+def clave_de_nombre(nombre: str) -> str:
+    """Lo que queda de un nombre propio sin mayúsculas, espacios ni signos (en NFC): «Vast.ai», «vast ai» y «VAST.AI»
+    dan lo mismo, «A10» y «A100» no. Dos nombres con la misma clave y distinta escritura son una errata."""
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFC", nombre).casefold())
+
+
+def _comprobar_parcial(tabla: Tabla, ref: Referencia, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
+    """Una referencia parcial: un valor que no está en el otro fichero pero se parece a uno de él es una errata."""
+    columna, destino = ref.columnas[0], ref.destino[0]
+    validas = sorted({str(getattr(f, destino)) for f in cargar(TABLAS[ref.fichero])})
+    for valores, (fila, linea) in zip(filas, lugares, strict=True):
+        valor = valores[columna]
+        if valor in validas or not isinstance(valor, str):
+            continue
+        sugerencia = next((v for v in validas if clave_de_nombre(v) == clave_de_nombre(valor)), None)
+        if sugerencia is not None:
+            raise ValueError(
+                f"{_donde(tabla.fichero, fila, linea, columna)}: {valor!r} es {sugerencia!r} de {ref.fichero} "
+                f"(columna {destino}) escrito de otra manera. ¿Quisiste decir {sugerencia!r}? Se admite el nombre "
+                f"tal cual está en {ref.fichero} (mayúsculas, espacios y signos incluidos) o uno distinto."
+            )
+
+
+def _comprobar_nombres(tabla: Tabla, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
+    """Cada nombre de las columnas ``nombres`` se escribe igual en todas las filas (tras las referencias, que dicen cuál
+    es el bueno si el nombre está en otro fichero)."""
+    for c in tabla.nombres:
+        vistos: dict[str, tuple[str, int]] = {}
+        for valores, (fila, linea) in zip(filas, lugares, strict=True):
+            escrito, primera = vistos.setdefault(clave_de_nombre(valores[c]), (valores[c], fila))
+            if escrito != valores[c]:
+                raise ValueError(
+                    f"{_donde(tabla.fichero, fila, linea, c)}: {valores[c]!r} es el {c} {escrito!r} de la fila "
+                    f"{primera} escrito de otra manera; se admite un mismo nombre escrito igual en todas las filas."
+                )
+
+
 def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
     for ref in tabla.referencias:
+        if ref.parcial:
+            _comprobar_parcial(tabla, ref, filas, lugares)
+            continue
         destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(TABLAS[ref.fichero])]
         for valores, (fila, linea) in zip(filas, lugares, strict=True):
             origen = tuple(valores[c] for c in ref.columnas)
@@ -472,6 +586,14 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
                         f"(columna {ref.destino[i]}){contexto}.{pista} "
                         f"Valores admitidos: {', '.join(map(repr, validas))}."
                     )
+
+
+def contenido(tabla: Tabla) -> bytes:
+    """El texto de ``tabla`` en la carpeta de datos, tal cual (para publicarlo; en UTF-8, sin el BOM de Excel), tras
+    cargarla: un fichero roto da el ``ErrorDeDatos`` de ``cargar``, no una copia rota. Con ``cargar``, la única
+    lectura de un CSV de datos de la biblioteca (lo exige ``tests/proyecto/test_cargador.py``)."""
+    cargar(tabla)
+    return _texto(_carpeta(os.environ.get("GPUCOSTE_DATOS", "")), tabla.fichero).encode("utf-8")
 
 
 # --- Descripción publicada --------------------------------------------------------------------

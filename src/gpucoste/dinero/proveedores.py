@@ -51,6 +51,9 @@ POLITICAS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("proveedor", "aspecto"),
+    # Together vende una API y no alquila GPU en precios.csv: una referencia parcial, que solo pide escribir igual.
+    referencias=(esquema.Referencia(("proveedor",), "precios.csv", ("proveedor",), parcial=True),),
+    nombres=("proveedor",),
 )
 
 

@@ -7,11 +7,8 @@ bajo ``LICENCIA``; el código, bajo la MIT del proyecto.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
-import os
 import re
 from urllib.parse import urlsplit
 
@@ -291,8 +288,7 @@ def datapackage() -> dict:
 def ficheros() -> dict[str, bytes]:
     """Los ficheros publicados en ``datos/`` del sitio: cada CSV descrito en ``datapackage.json``, tal cual, y él."""
     paquete = datapackage()
-    carpeta = esquema._carpeta(os.environ.get("GPUCOSTE_DATOS", ""))
-    salida = {r["path"]: (carpeta / r["path"]).read_bytes() for r in paquete["resources"]}
+    salida = {r["path"]: esquema.contenido(esquema.TABLAS[r["path"]]) for r in paquete["resources"]}
     salida["datapackage.json"] = (json.dumps(paquete, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     return salida
 
@@ -304,11 +300,10 @@ def descargas() -> pd.DataFrame:
     publicada de la página, ``/precios/`` (``use_directory_urls``), así que sube un nivel.
     """
     paquete = datapackage()
-    contenido = ficheros()
     filas = [
         {
             "Fichero": f"[`{r['path']}`](../{CARPETA}/{r['path']})",
-            "Filas": numero(len(list(csv.reader(io.StringIO(contenido[r["path"]].decode("utf-8"))))) - 1, 0),
+            "Filas": numero(len(esquema.cargar(esquema.TABLAS[r["path"]])), 0),
             "Columnas": ", ".join(f"`{c['name']}`" for c in r["schema"]["fields"]),
         }
         for r in paquete["resources"]
