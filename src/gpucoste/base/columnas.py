@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -91,6 +92,11 @@ class Columna(Validado):
             x = float(celda) if self.tipo == "numero" else int(celda)
             if not math.isfinite(x):
                 raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
+            if x and abs(x) < sys.float_info.min:  # 5e-324: un float subnormal, que una cuenta convierte en 0
+                raise ValueError(
+                    f"{celda!r} es tan pequeño que una cuenta lo convierte en 0; se admite {self.admitido()}, "
+                    f"y si no es 0, desde {sys.float_info.min:g} en valor absoluto."
+                )
             if not self._en_rango(x):
                 raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
             return x + 0.0 if self.tipo == "numero" else x

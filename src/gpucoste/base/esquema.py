@@ -80,6 +80,7 @@ from collections.abc import Callable, Mapping  # noqa: F401 - las anotaciones de
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 
 from gpucoste.base import paquete, validacion
 from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Columna, Limite, Referencia, Regla
@@ -134,8 +135,9 @@ class ErrorDeDatos(ValueError):
     """
 
 
-TABLAS: dict[str, Tabla] = {}
-"""Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse)."""
+_TABLAS: dict[str, Tabla] = {}
+TABLAS: Mapping[str, Tabla] = MappingProxyType(_TABLAS)
+"""Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse; solo lectura)."""
 
 _POR_FILA: dict[type, Tabla] = {}
 
@@ -197,7 +199,7 @@ class Tabla(Validado):
                 f"{self.fichero}: la clave {self.clave!r} o una regla no valen; se admite una clave no vacía y reglas "
                 f"con columnas declaradas: {nombres}."
             )
-        TABLAS[self.fichero] = self
+        _TABLAS[self.fichero] = self
         _POR_FILA[self.fila] = self
         validacion.admite_vacio(self.fila, *(c.nombre for c in self.columnas if c.tipo == "texto" and not c.requerida))
 

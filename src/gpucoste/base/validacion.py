@@ -322,7 +322,10 @@ def reales(valores: object, nombre: str) -> list[float]:
 
 
 def tabla_de(valores: object, nombre: str, forma: str) -> dict:
-    """``valores`` si es un diccionario no vacío con claves de texto no vacías (cada valor lo comprueba quien llama)."""
+    """``valores`` (como ``dict``) si es un diccionario no vacío con claves de texto no vacías (cada valor lo comprueba
+    quien llama); también uno de solo lectura, como las constantes de la biblioteca (``vram.PRECISIONES``)."""
+    if isinstance(valores, types.MappingProxyType):
+        valores = dict(valores)
     if not isinstance(valores, dict) or not valores or not all(isinstance(k, str) and k.strip() for k in valores):
         raise ValueError(f"{nombre}: {corto(valores)} no vale; se admite un diccionario no vacío {forma}.")
     return valores

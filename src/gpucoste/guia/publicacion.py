@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from types import MappingProxyType
 from urllib.parse import urlsplit
 
 import pandas as pd
@@ -43,11 +44,13 @@ __all__ = [
 ]
 
 
-LICENCIA = {
-    "name": "CC-BY-4.0",
-    "title": "Creative Commons Atribución 4.0 Internacional",
-    "path": "https://creativecommons.org/licenses/by/4.0/deed.es",
-}
+LICENCIA = MappingProxyType(
+    {
+        "name": "CC-BY-4.0",
+        "title": "Creative Commons Atribución 4.0 Internacional",
+        "path": "https://creativecommons.org/licenses/by/4.0/deed.es",
+    }
+)
 """Licencia de los datos (los CSV y ``datapackage.json``): se pueden reutilizar citando a gpucoste."""
 
 CARPETA = "datos"
@@ -167,8 +170,8 @@ def tabla_frescura() -> pd.DataFrame:
 
 # Cómo se leen en la página las claves de tarifas.csv (la guía de estilo: transferencia de entrada y de salida,
 # «US$/GB y mes»); los datos conservan sus claves.
-CONCEPTOS = {"subida": "transferencia de entrada", "bajada": "transferencia de salida"}
-UNIDADES = {"GB-mes": "GB y mes"}
+CONCEPTOS = MappingProxyType({"subida": "transferencia de entrada", "bajada": "transferencia de salida"})
+UNIDADES = MappingProxyType({"GB-mes": "GB y mes"})
 
 
 def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
@@ -282,7 +285,7 @@ def tabla_otros_datos() -> pd.DataFrame:
 
 def datapackage() -> dict:
     """``datapackage.json``: la descripción de ``gpucoste.base.esquema`` con la licencia de los datos."""
-    return {**esquema.datapackage(), "licenses": [LICENCIA]}
+    return {**esquema.datapackage(), "licenses": [dict(LICENCIA)]}
 
 
 def ficheros() -> dict[str, bytes]:
