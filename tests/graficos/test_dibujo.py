@@ -376,3 +376,51 @@ def test_colores_por_orden_de_aparicion_y_vuelta_a_empezar():
     assert dibujo.colores(nombres)[nombres[-1]] == dibujo.PALETA[0]
     with pytest.raises(ValueError, match=r"^colores: grupos = \[\] no vale; se admite"):
         dibujo.colores([])
+
+
+# --- Series extremas o todas a cero (issue 35): un dibujo correcto o un ValueError que las nombra ----------------
+
+
+@pytest.mark.parametrize("x", [[1.0, 2.0], [1e16, 1e16], [0.0, 0.0], [-1e299, -1e299], [1e299, 1e299]])
+@pytest.mark.parametrize("ys", [[0.0, 0.0], [-1e299, -1e299], [1e16, 1e16], [-5e-324, 5e-324], [-1e299, 1e299], [0.0, 1e-300]])
+def test_lineas_con_series_extremas_o_a_cero_dibujan(x, ys):
+    """Todos los x iguales y enormes (1e16: sumarle 1 no lo cambia) o una serie toda igual daban ZeroDivisionError."""
+    svg = dibujo.lineas(x, {"a": ys}, eje_x="x", eje_y="y", alt="gráfico")
+    assert "nan" not in svg and "inf" not in svg and svg.count("<svg") == 2
+
+
+@pytest.mark.parametrize(
+    ("argumentos", "nombrado"),
+    [
+        (([1.0, 2.0], {"a": [0.0, 1.7976931348623157e308]}), "series['a'] tiene 1.7976931348623157e+308"),
+        (([1.7976931348623157e308] * 2, {"a": [0.0, 0.0]}), "x tiene 1.7976931348623157e+308"),
+        (([1.0, 2.0], {"a": [-1e308, -1e308]}), "series['a'] tiene -1e+308"),
+    ],
+)
+def test_lineas_mas_alla_del_maximo_son_un_error_que_las_nombra(argumentos, nombrado):
+    with pytest.raises(ValueError, match=re.escape(f"lineas: {nombrado}; se admiten valores de como mucho 1e+299")):
+        dibujo.lineas(*argumentos, eje_x="x", eje_y="y", alt="gráfico")
+
+
+@pytest.mark.parametrize(
+    ("partes", "referencias"),
+    [({"a": [0.0, 0.0]}, None), ({"a": [5e-324, 0.0]}, None), ({"a": [1e-300, 0.0]}, None), ({"a": [1e299, 0.0]}, {"r": 1e299})],
+)
+def test_barras_a_cero_o_extremas_dibujan(partes, referencias):
+    svg = dibujo.barras(["c1", "c2"], partes, eje="GB", alt="gráfico", referencias=referencias)
+    assert "nan" not in svg and "inf" not in svg
+
+
+def test_barras_cuya_suma_se_desborda_son_un_error():
+    with pytest.raises(ValueError, match=r"^barras: la suma de las partes de una categoría tiene 2e\+299"):
+        dibujo.barras(["c"], {"a": [1e299], "b": [1e299]}, eje="GB", alt="gráfico")
+    with pytest.raises(ValueError, match=r"^barras: referencias tiene 1e\+308"):
+        dibujo.barras(["c"], {"a": [1.0]}, eje="GB", alt="gráfico", referencias={"r": 1e308})
+
+
+@pytest.mark.parametrize("extremo", [1.7976931348623157e308, -1.7976931348623157e308])
+def test_marcas_en_el_mayor_float_es_un_error_no_un_overflow(extremo):
+    """``marcas(1.8e308, 1.8e308)`` daba OverflowError al abrir el intervalo."""
+    with pytest.raises(ValueError, match=r"^minimo: .* no vale; se admite un número de como mucho 1e\+307"):
+        dibujo.marcas(extremo, extremo)
+    assert dibujo.marcas(1e307, 1e307)[0] == 1e307
