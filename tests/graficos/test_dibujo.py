@@ -3,6 +3,7 @@ página (tests/graficos/test_graficos.py) y las mismas series que la función de
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -382,7 +383,9 @@ def test_colores_por_orden_de_aparicion_y_vuelta_a_empezar():
 
 
 @pytest.mark.parametrize("x", [[1.0, 2.0], [1e16, 1e16], [0.0, 0.0], [-1e299, -1e299], [1e299, 1e299]])
-@pytest.mark.parametrize("ys", [[0.0, 0.0], [-1e299, -1e299], [1e16, 1e16], [-5e-324, 5e-324], [-1e299, 1e299], [0.0, 1e-300]])
+@pytest.mark.parametrize(
+    "ys", [[0.0, 0.0], [-1e299, -1e299], [1e16, 1e16], [-5e-324, 5e-324], [-1e299, 1e299], [0.0, 1e-300]]
+)
 def test_lineas_con_series_extremas_o_a_cero_dibujan(x, ys):
     """Todos los x iguales y enormes (1e16: sumarle 1 no lo cambia) o una serie toda igual daban ZeroDivisionError."""
     svg = dibujo.lineas(x, {"a": ys}, eje_x="x", eje_y="y", alt="gráfico")
@@ -404,7 +407,12 @@ def test_lineas_mas_alla_del_maximo_son_un_error_que_las_nombra(argumentos, nomb
 
 @pytest.mark.parametrize(
     ("partes", "referencias"),
-    [({"a": [0.0, 0.0]}, None), ({"a": [5e-324, 0.0]}, None), ({"a": [1e-300, 0.0]}, None), ({"a": [1e299, 0.0]}, {"r": 1e299})],
+    [
+        ({"a": [0.0, 0.0]}, None),
+        ({"a": [5e-324, 0.0]}, None),
+        ({"a": [1e-300, 0.0]}, None),
+        ({"a": [1e299, 0.0]}, {"r": 1e299}),
+    ],
 )
 def test_barras_a_cero_o_extremas_dibujan(partes, referencias):
     svg = dibujo.barras(["c1", "c2"], partes, eje="GB", alt="gráfico", referencias=referencias)
@@ -418,9 +426,34 @@ def test_barras_cuya_suma_se_desborda_son_un_error():
         dibujo.barras(["c"], {"a": [1.0]}, eje="GB", alt="gráfico", referencias={"r": 1e308})
 
 
-@pytest.mark.parametrize("extremo", [1.7976931348623157e308, -1.7976931348623157e308])
-def test_marcas_en_el_mayor_float_es_un_error_no_un_overflow(extremo):
-    """``marcas(1.8e308, 1.8e308)`` daba OverflowError al abrir el intervalo."""
-    with pytest.raises(ValueError, match=r"^minimo: .* no vale; se admite un número de como mucho 1e\+307"):
-        dibujo.marcas(extremo, extremo)
-    assert dibujo.marcas(1e307, 1e307)[0] == 1e307
+@pytest.mark.parametrize("extremo", [1.7976931348623157e308, -1.7976931348623157e308, 1e307])
+@pytest.mark.parametrize("cuantas", [1, 5])
+def test_marcas_en_el_mayor_float_cubren_el_punto(extremo, cuantas):
+    """``marcas(1.8e308, 1.8e308)`` daba OverflowError al abrir el intervalo (no cabía por arriba)."""
+    marcas = dibujo.marcas(extremo, extremo, cuantas)
+    assert all(math.isfinite(m) for m in marcas) and min(marcas) <= extremo <= max(marcas)
+
+
+@pytest.mark.parametrize(
+    ("funcion", "argumentos", "mensaje"),
+    [
+        ("lineas", {"eje_x": None}, "lineas: eje_x = None no vale"),
+        ("lineas", {"eje_y": "a\x00"}, "lineas: eje_y = 'a\\x00' no vale"),
+        ("lineas", {"series": {"s\u200b": [1.0, 2.0]}}, "lineas: los nombres de series"),
+        ("lineas", {"escalones": ["otra"]}, "lineas: escalones = ['otra'] no vale"),
+        ("barras", {"eje": 3}, "barras: eje = 3 no vale"),
+        ("barras", {"categorias": [1, 2]}, "barras: categorias = [1, 2] no vale"),
+        ("barras", {"referencias": {"\x07": 1.0}}, "barras: los nombres de referencias"),
+    ],
+)
+def test_textos_malos_de_lineas_y_barras(funcion, argumentos, mensaje):
+    """Issue 35: ``lineas`` solo miraba el texto alternativo (``eje_x=None`` daba AttributeError) y ``barras``
+    aceptaba categorías que no eran textos."""
+    if funcion == "lineas":
+        base = {"x": [1.0, 2.0], "series": {"s": [1.0, 2.0]}, "eje_x": "x", "eje_y": "y", "alt": "gráfico"}
+        with pytest.raises(ValueError, match=re.escape(mensaje)):
+            dibujo.lineas(**{**base, **argumentos})
+    else:
+        base = {"categorias": ["a", "b"], "partes": {"p": [1.0, 2.0]}, "eje": "GB", "alt": "gráfico"}
+        with pytest.raises(ValueError, match=re.escape(mensaje)):
+            dibujo.barras(**{**base, **argumentos})

@@ -45,13 +45,9 @@ def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
             f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande: se admite un "
             "intervalo de como mucho 1e300."
         )
-    if max(abs(minimo), abs(maximo)) > _MARCAS_MAXIMO:
-        que, valor = ("minimo", minimo) if abs(minimo) > _MARCAS_MAXIMO else ("maximo", maximo)
-        raise ValueError(
-            f"{que}: {valor!r} no vale; se admite un número de como mucho {_MARCAS_MAXIMO:g} en valor absoluto (las "
-            "marcas de más allá no caben en un número de coma flotante)."
-        )
     minimo, maximo = _abierto(minimo, maximo)
+    if max(abs(minimo), abs(maximo)) > _MARCAS_MAXIMO:  # junto al mayor float: la marca redonda siguiente no cabe
+        return [minimo + (maximo - minimo) * k / cuantas for k in range(cuantas + 1)]
     bruto = (maximo - minimo) / cuantas
     potencia = 10 ** math.floor(math.log10(bruto))
     paso = next(p * potencia for p in (1, 2, 2.5, 5, 10) if p * potencia >= bruto)
@@ -73,7 +69,8 @@ VALOR_MAXIMO = 1e299
 intervalo sigue por debajo del que admite ``marcas`` (1e300)."""
 
 _MARCAS_MAXIMO = 1e307
-"""El mayor valor absoluto de un extremo de ``marcas``: más allá, la marca redonda siguiente no cabe en un float."""
+"""Desde aquí (en valor absoluto), ``marcas`` reparte el intervalo en partes iguales: la marca redonda siguiente a un
+extremo podría no caber en un float."""
 
 
 _INTERVALO_MINIMO = 1e-9
@@ -86,7 +83,8 @@ def _abierto(minimo: float, maximo: float, menor: float = 1e-300) -> tuple[float
     división entre las marcas no convierte en 0), un intervalo de 1 o, con números enormes, de una milmillonésima de
     su tamaño (sumar 1 a 1e16 no lo cambia)."""
     if maximo - minimo < menor or maximo - minimo < abs(minimo) * 1e-12:
-        maximo = minimo + max(1.0, abs(minimo) * 1e-9)
+        d = max(1.0, abs(minimo) * 1e-9)
+        return (minimo, minimo + d) if math.isfinite(minimo + d) else (minimo - d, minimo)  # junto al mayor float
     return minimo, maximo
 
 
@@ -192,9 +190,15 @@ def lineas(
     ``escalones``: las series que se dibujan a saltos (el valor se mantiene hasta el siguiente ``x``).
     ``alt``: el texto alternativo. Devuelve ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
-    _textos("lineas", alt=alt)
+    _textos("lineas", alt=alt, eje_x=eje_x, eje_y=eje_y)
     x = validacion.reales(x, "lineas: x")
     series = validacion.tabla_de(series, "lineas: series", "de nombre → lista de valores")
+    _nombres(list(series), "los nombres de series", "lineas")
+    if not isinstance(escalones, list | tuple | set | frozenset) or not all(e in series for e in escalones):
+        raise ValueError(
+            f"lineas: escalones = {_corto(escalones)} no vale; se admite una lista de nombres de series: "
+            f"{list(series)}."
+        )
     series = {nombre: validacion.reales(ys, f"lineas: series[{nombre!r}]") for nombre, ys in series.items()}
     for nombre, ys in series.items():
         if len(ys) != len(x):
@@ -261,13 +265,15 @@ def barras(
     ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
     referencias = {} if referencias is None else referencias
-    _textos("barras", alt=alt)
-    if not isinstance(categorias, list | tuple) or not categorias:
-        raise ValueError(f"barras: categorias={categorias!r} no vale; se admite una lista no vacía de nombres.")
+    _textos("barras", alt=alt, eje=eje)
+    categorias = _nombres(categorias, "categorias", "barras")
     partes = validacion.tabla_de(partes, "barras: partes", "de nombre → lista de valores")
+    _nombres(list(partes), "los nombres de partes", "barras")
     referencias = (
         validacion.numeros_por_nombre(referencias, "barras: referencias", "de nombre → valor") if referencias else {}
     )
+    if referencias:
+        _nombres(list(referencias), "los nombres de referencias", "barras")
     for nombre, valores in partes.items():
         validacion.reales(valores, f"barras: partes[{nombre!r}]")
         if len(valores) != len(categorias):
@@ -346,13 +352,10 @@ def _textos(funcion: str, **textos: object) -> None:
 
 def _nombres(valores: object, nombre: str, funcion: str) -> list[str]:
     """``valores`` si es una lista o tupla no vacía de textos no vacíos; si no, ``ValueError``."""
-    if (
-        not isinstance(valores, list | tuple)
-        or not valores
-        or not all(isinstance(v, str) and v.strip() for v in valores)
-    ):
+    if not isinstance(valores, list | tuple) or not valores or not all(validacion.texto_de_campo(v) for v in valores):
         raise ValueError(
-            f"{funcion}: {nombre} = {_corto(valores)} no vale; se admite una lista no vacía de textos no vacíos."
+            f"{funcion}: {nombre} = {_corto(valores)} no vale; se admite una lista no vacía de textos no vacíos, sin "
+            "caracteres de control."
         )
     return list(valores)
 
