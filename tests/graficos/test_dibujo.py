@@ -195,7 +195,10 @@ def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
     [
         ({"alt": ""}, "texto alternativo"),
         ({"partes": {"pesos": [1.0]}}, "tiene 1 valores y hay 2 categorías"),
-        ({"partes": {"pesos": [1.0, -1.0]}}, "mayores o iguales que cero"),
+        (
+            {"partes": {"pesos": [1.0, -1.0]}},
+            r"partes\['pesos'\] tiene -1.0; se admite un número finito mayor o igual que 0",
+        ),
         ({"partes": {"pesos": [1.0, float("inf")]}}, "no es un número finito"),
         ({"referencias": {"VRAM": float("nan")}}, "no es un número finito"),
         ({"partes": {}}, "no vací[ao]"),
@@ -443,7 +446,7 @@ def test_marcas_en_el_mayor_float_cubren_el_punto(extremo, cuantas):
         ("lineas", {"escalones": ["otra"]}, "lineas: escalones = ['otra'] no vale"),
         ("barras", {"eje": 3}, "barras: eje = 3 no vale"),
         ("barras", {"categorias": [1, 2]}, "barras: categorias = [1, 2] no vale"),
-        ("barras", {"referencias": {"\x07": 1.0}}, "barras: los nombres de referencias"),
+        ("barras", {"referencias": {"\x07": 1.0}}, "barras: referencias = {'\\x07': 1.0} no vale"),
     ],
 )
 def test_textos_malos_de_lineas_y_barras(funcion, argumentos, mensaje):

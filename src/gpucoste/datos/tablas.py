@@ -7,7 +7,7 @@ De cada declaración salen la carga (``gpucoste.datos``), los errores en españo
 
 from __future__ import annotations
 
-from gpucoste.base import esquema
+from gpucoste.base import esquema, validacion
 from gpucoste.base.constantes import NIVELES, TIPOS_PRECIO
 from gpucoste.datos.filas import (
     Aceleracion,
@@ -419,7 +419,7 @@ VENTANAS = esquema.Tabla(
 def ids_de_derivacion(derivacion: str) -> list[str]:
     """Los id de las medidas que nombra la ``derivacion`` de una fila de ``ajustes.csv``: lo que sigue a los dos
     puntos, sin la aclaración final entre paréntesis («mediana y extremos de: a b (rango: …)» → ``["a", "b"]``)."""
-    _, _, lista = derivacion.partition(": ")
+    _, _, lista = validacion.texto(derivacion, "derivacion").partition(": ")
     return lista.split(" (", 1)[0].split()
 
 

@@ -264,26 +264,33 @@ def barras(
     ``eje``: el rótulo del eje de los valores; ``alt``: el texto alternativo. Devuelve
     ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
-    referencias = {} if referencias is None else referencias
     _textos("barras", alt=alt, eje=eje)
     categorias = _nombres(categorias, "categorias", "barras")
     partes = validacion.tabla_de(partes, "barras: partes", "de nombre → lista de valores")
     _nombres(list(partes), "los nombres de partes", "barras")
-    referencias = (
-        validacion.numeros_por_nombre(referencias, "barras: referencias", "de nombre → valor") if referencias else {}
+    referencias = (  # None: sin líneas de referencia; un diccionario vacío es un error (como en tabla_de)
+        {}
+        if referencias is None
+        else validacion.numeros_por_nombre(referencias, "barras: referencias", "de nombre → valor")
     )
-    if referencias:
-        _nombres(list(referencias), "los nombres de referencias", "barras")
+    if not all(validacion.texto_de_campo(k) for k in referencias):
+        raise ValueError(
+            f"barras: referencias = {_corto(referencias)} no vale; se admite un diccionario de nombre → valor con "
+            "nombres no vacíos, sin caracteres de control."
+        )
+    partes = {nombre: validacion.reales(valores, f"barras: partes[{nombre!r}]") for nombre, valores in partes.items()}
     for nombre, valores in partes.items():
-        validacion.reales(valores, f"barras: partes[{nombre!r}]")
         if len(valores) != len(categorias):
             raise ValueError(
                 f"barras: la parte {nombre!r} tiene {len(valores)} valores y hay {len(categorias)} categorías; se "
                 "admite un valor por categoría."
             )
-    todos = [v for valores in partes.values() for v in valores]
-    if not all(isinstance(v, int | float) and math.isfinite(v) and v >= 0 for v in [*todos, *referencias.values()]):
-        raise ValueError("barras: hay valores que no son números finitos mayores o iguales que cero.")
+    for nombre, valores in partes.items():
+        negativo = next((v for v in valores if v < 0), None)
+        if negativo is not None:
+            raise ValueError(
+                f"barras: partes[{nombre!r}] tiene {negativo!r}; se admite un número finito mayor o igual que 0."
+            )
     totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
     _acotados("barras", "la suma de las partes de una categoría", totales)
     _acotados("barras", "referencias", list(referencias.values()))
