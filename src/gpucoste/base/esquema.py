@@ -6,17 +6,23 @@ llaman como las columnas). De esa declaración salen:
 
 - el cargador, ``cargar(TABLA)``: lee el CSV con el módulo ``csv`` en modo estricto, acepta BOM
   (Excel) y CRLF, normaliza el texto a NFC y devuelve una tupla de filas ya convertidas;
-- los errores, siempre ``ValueError`` en español con fichero, fila (la cabecera es la fila 1, como
-  en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
+- los errores, siempre ``ErrorDeDatos`` (un ``ValueError``) en español con fichero, fila (la cabecera es la fila 1,
+  como en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
   (con la pista de la coma decimal), celda vacía u obligatoria, número fuera de rango, fecha que no
   es ``AAAA-MM`` ni ``AAAA-MM-DD`` o que es posterior a hoy (``fecha_limite``), fuente que no es una
   URL https con host, clave repetida, clave obligatoria ausente, referencia a otro fichero que no
   existe (con «¿Quisiste decir …?» si difiere en mayúsculas o en una letra), valor fuera del rango
-  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), caracteres de control o
-  invisibles (NUL, espacio de anchura cero…) en cualquier celda, fichero o carpeta que faltan o no
-  están en UTF-8;
+  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), una regla de la fila que no se cumple
+  (``Regla``: en ``ajustes.csv``, ``medidas`` cuenta los id de ``derivacion``), un valor repetido de una columna
+  ``unicas``, un nombre escrito de dos maneras (``nombres``; o distinto del de otro fichero, con una ``Referencia``
+  parcial), un número subnormal (5e-324), caracteres de control o invisibles (NUL, espacio de anchura cero…) en
+  cualquier celda, fichero o carpeta que faltan o no están en UTF-8;
 - la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
   fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
+
+``cargar`` y ``contenido`` (el texto de un CSV para publicarlo, tras cargarlo) son las únicas lecturas de un CSV de
+datos de la biblioteca (``tests/proyecto/test_cargador.py`` lo comprueba con ``ast``), y ningún ``except ValueError``
+calla un ``ErrorDeDatos``.
 
 El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide. Las columnas (``Columna``,
 ``Referencia``, ``Limite``, ``FECHA``…) se definen en ``gpucoste.base.columnas`` y se importan de aquí.
@@ -59,7 +65,9 @@ Añadir un CSV
    ``referencias=(Referencia(("gpu",), "gpus.csv", ("gpu",)),)`` exige que el valor exista en otro
    fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
    ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
-   las filas donde una columna tiene un valor dado.
+   las filas donde una columna tiene un valor dado; ``reglas=(Regla("n_referencia", "un entero menor que n_gpus",
+   lambda f: f["n_referencia"] < f["n_gpus"]),)`` exige lo que no es un rango; ``unicas=("pais",)``, un valor
+   distinto en cada fila; ``nombres=("proveedor",)``, un nombre escrito igual en todas las filas.
 3. Añade a ``tests/datos/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
    pruebas de propiedades (``tests/proyecto/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
