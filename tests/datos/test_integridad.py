@@ -425,3 +425,22 @@ def test_cambios_de_una_moneda_que_no_es_de_ningun_pais(carpeta_datos, valor, es
     mensaje = _error_al_cargar()
     assert mensaje.startswith(f"cambios.csv, fila {fila}, columna moneda: "), mensaje
     assert esperado in mensaje
+
+
+def test_cada_moneda_de_un_pais_tiene_su_tipo_de_cambio(carpeta_datos):
+    """Una fila de cambios.csv con la moneda de otro país (PEN → ARS) dejaba a Perú sin tipo y daba a Argentina el de
+    Perú como el más reciente, en silencio: ahora falta la moneda, y el error lo dice con los dos ficheros."""
+    fila = _fila_de(carpeta_datos, "cambios.csv", moneda="PEN")
+    _editar(carpeta_datos, "cambios.csv", fila, "moneda", "ARS")
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(
+        "cambios.csv: faltan las filas con moneda ['PEN'], que están en paises.csv (columna moneda)"
+    )
+    assert "salvo EUR, USD" in mensaje
+
+
+def test_un_anticipo_de_0_se_escribe_vacio(carpeta_datos):
+    """``anticipo`` 0 con su texto de vigencia: «no hay» se escribe con la celda vacía."""
+    fila = next(i + 2 for i, f in enumerate(_filas(carpeta_datos, "paises.csv")) if f["anticipo"])
+    _editar(carpeta_datos, "paises.csv", fila, "anticipo", "0")
+    assert _error_al_cargar().startswith(f"paises.csv, fila {fila}, columna anticipo: '0' no vale; se admite")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from gpucoste.base import validacion
 from gpucoste.base.validacion import Validado
 
-__all__ = ["Columna", "FECHA", "FUENTE", "Limite", "NO", "NOTA", "Referencia", "Regla", "SI", "TIPOS"]
+__all__ = ["Cobertura", "Columna", "FECHA", "FUENTE", "Limite", "NO", "NOTA", "Referencia", "Regla", "SI", "TIPOS"]
 
 
 TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
@@ -224,6 +224,18 @@ class Limite(Validado):
 
     def admite(self, x: float) -> bool:
         return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
+
+
+@dataclass(frozen=True)
+class Cobertura(Validado):
+    """La referencia al revés: cada valor de ``destino`` en ``fichero`` (salvo los de ``excepto``) está en ``columna``
+    de esta tabla. ``Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD"))`` en ``cambios.csv``: cada moneda de
+    un país tiene su tipo de cambio (el euro y el dólar no lo necesitan)."""
+
+    columna: str
+    fichero: str
+    destino: str
+    excepto: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

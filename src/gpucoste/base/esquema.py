@@ -91,10 +91,11 @@ from importlib import resources
 from types import MappingProxyType
 
 from gpucoste.base import paquete, validacion
-from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Columna, Limite, Referencia, Regla
+from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Cobertura, Columna, Limite, Referencia, Regla
 from gpucoste.base.validacion import Validado
 
 __all__ = [
+    "Cobertura",
     "Columna",
     "ErrorDeDatos",
     "FECHA",
@@ -123,7 +124,7 @@ __all__ = [
 ]
 
 # Las columnas se definen en ``base.columnas``; su nombre es el de siempre, «gpucoste.base.esquema.Columna».
-paquete.publicar(__name__, Columna, Limite, Referencia, Regla)
+paquete.publicar(__name__, Cobertura, Columna, Limite, Referencia, Regla)
 
 
 class ErrorDeDatos(ValueError):
@@ -178,6 +179,8 @@ class Tabla(Validado):
     reglas: tuple[Regla, ...] = ()
     unicas: tuple[str, ...] = ()
     """Columnas que, además de la clave, no repiten valor en el fichero (sin mirar mayúsculas): el nombre de un país."""
+    cubre: tuple[Cobertura, ...] = ()
+    """Valores de otro fichero que deben estar en esta tabla (cada moneda de paises.csv, en cambios.csv)."""
     nombres: tuple[str, ...] = ()
     """Columnas de nombres propios (proveedor, GPU, modelo): un mismo nombre se escribe igual en todo el fichero
     («RunPod» y «runpod», o «H100 80GB» y «H100 80 GB», en dos filas son una errata: ``clave_de_nombre``)."""
@@ -196,6 +199,7 @@ class Tabla(Validado):
             *(r.columna for r in self.reglas),
             *self.unicas,
             *self.nombres,
+            *(c.columna for c in self.cubre),
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
@@ -245,6 +249,12 @@ class Tabla(Validado):
         reglas += [f"{r.columna}: {r.admitido}." for r in self.reglas]
         reglas += [f"{c}: un valor distinto en cada fila." for c in self.unicas]
         reglas += [f"{c}: un mismo nombre se escribe igual en todas las filas." for c in self.nombres]
+        reglas += [
+            f"{c.columna}: cada {c.destino} de {c.fichero}"
+            + (f" (salvo {', '.join(c.excepto)})" if c.excepto else "")
+            + " tiene al menos una fila."
+            for c in self.cubre
+        ]
         reglas += [
             f"{r.columnas[0]}: si es un {r.destino[0]} de {r.fichero} escrito de otra manera (mayúsculas, espacios, "
             "signos), se escribe igual que en él."
@@ -521,6 +531,15 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
         raise ValueError(f"{fichero}: no tiene filas de datos, solo la cabecera.")
     _comprobar_referencias(tabla, filas, lugares)
     _comprobar_nombres(tabla, filas, lugares)
+    for c in tabla.cubre:
+        presentes = {f[c.columna] for f in filas}
+        faltan = sorted({str(getattr(f, c.destino)) for f in cargar(TABLAS[c.fichero])} - presentes - set(c.excepto))
+        if faltan:
+            raise ValueError(
+                f"{fichero}: faltan las filas con {c.columna} {faltan}, que están en {c.fichero} (columna "
+                f"{c.destino}); se admite una fila al menos por cada {c.destino} de {c.fichero}"
+                + (f" salvo {', '.join(c.excepto)}." if c.excepto else ".")
+            )
     presentes = {f[tabla.clave[0]] for f in filas}
     faltan = [k for k in tabla.claves_obligatorias if k not in presentes]
     if faltan:

@@ -102,6 +102,7 @@ PAISES = esquema.Tabla(
             "Percepción a cuenta de otro impuesto que se recupera después (vacía si no hay).",
             requerida=False,
             minimo=0,
+            excluye_minimo=True,  # 0 es «no hay»: se escribe vacía (issue 35)
             maximo=1,
         ),
         esquema.Columna(
@@ -166,6 +167,7 @@ CAMBIOS = esquema.Tabla(
     ),
     clave=("moneda", "fecha"),
     referencias=(esquema.Referencia(("moneda",), "paises.csv", ("moneda",)),),
+    cubre=(esquema.Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD")),),
     reglas=(
         esquema.Regla(
             "moneda",
