@@ -67,7 +67,8 @@ Añadir un CSV
    ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
    las filas donde una columna tiene un valor dado; ``reglas=(Regla("n_referencia", "un entero menor que n_gpus",
    lambda f: f["n_referencia"] < f["n_gpus"]),)`` exige lo que no es un rango; ``unicas=("pais",)``, un valor
-   distinto en cada fila; ``nombres=("proveedor",)``, un nombre escrito igual en todas las filas.
+   distinto en cada fila; ``nombres=("proveedor",)``, un nombre escrito igual en todas las filas;
+   ``cubre=(Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD")),)``, una fila por cada valor de otro fichero.
 3. Añade a ``tests/datos/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
    pruebas de propiedades (``tests/proyecto/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
