@@ -383,7 +383,8 @@ class Texto:
     extremos = buenos
 
     def malos(self) -> st.SearchStrategy:
-        return st.sampled_from([None, "", "   ", 1, 1.5, True, [], b"GPU"])
+        # con caracteres de control o invisibles (el NUL, el espacio de anchura cero, el cambio de dirección): issue 35
+        return st.sampled_from([None, "", "   ", 1, 1.5, True, [], b"GPU", "a\x00b", "\u200b", "x\u202ey"])
 
 
 TEXTO = Texto()
@@ -739,6 +740,73 @@ funcion(
     alt=TEXTO,
     destacados=Valores(((), (0,))),
     nombre_destacados=TEXTO,
+)
+# lineas y barras con series extremas o todas a cero (issue 35: ZeroDivisionError con todos los x iguales a 1e16,
+# 301 decimales con un intervalo de 1e-300, OverflowError junto al mayor float): siempre un SVG finito.
+_EXTREMOS_DIBUJO = [0.0, -0.0, 5e-324, -5e-324, 1e-300, 1e-9, 1e16, -1e16, 1e299, -1e299]
+_VALOR_DIBUJO = st.one_of(_numeros(-1e6, 1e6), st.sampled_from(_EXTREMOS_DIBUJO))
+_LINEAS = st.integers(1, 5).flatmap(
+    lambda n: st.tuples(
+        st.one_of(
+            st.lists(_VALOR_DIBUJO, min_size=n, max_size=n),
+            _VALOR_DIBUJO.map(lambda v: [v] * n),  # todos los x iguales
+        ),
+        st.dictionaries(
+            Texto("Serie ").buenos(),
+            st.one_of(st.just([0.0] * n), st.lists(_VALOR_DIBUJO, min_size=n, max_size=n)),
+            min_size=1,
+            max_size=3,
+        ),
+    )
+)
+funcion(
+    dibujo.lineas,
+    Objeto(lambda: [[1.0, 2.0]]),
+    Objeto(lambda: [{"a": [1.0, 2.0]}]),
+    validos=_LINEAS,
+    eje_x=TEXTO,
+    eje_y=TEXTO,
+    alt=TEXTO,
+)
+_PARTE = st.one_of(_numeros(0, 1e6), st.sampled_from([0.0, 5e-324, 1e-300, 1e-9, 1e16, 3e298]))  # 3 partes ≤ 1e299
+_BARRAS = st.integers(1, 4).flatmap(
+    lambda n: st.tuples(
+        st.lists(TEXTO.buenos(), min_size=n, max_size=n),
+        st.dictionaries(
+            Texto("Parte ").buenos(),
+            st.one_of(st.just([0.0] * n), st.lists(_PARTE, min_size=n, max_size=n)),
+            min_size=1,
+            max_size=3,
+        ),
+    )
+)
+funcion(
+    dibujo.barras,
+    Objeto(lambda: [["a"]]),
+    Objeto(lambda: [{"p": [1.0]}]),
+    validos=_BARRAS,
+    eje=TEXTO,
+    alt=TEXTO,
+    referencias=Opcional(Diccionario(NO_NEGATIVO)),
+)
+funcion(datos.ids_de_derivacion, TEXTO)  # la regla de medidas de ajustes.csv (issue 35)
+# Una oferta de Vast.ai hecha a mano (sus precios los fija el host): vast.Oferta rechaza los negativos (issue 35).
+_OFERTAS = Objeto(
+    lambda: [
+        vast.Oferta("barata", "RTX 4090", 0.3, 0.1, 0.0, 0.0, 40.0),
+        vast.Oferta("cara", "H100 80GB", 2.5, 0.2, 0.02, 0.01, 200.0),
+        vast.Oferta("enorme", "H100 80GB", 1e6, 1e3, 1e2, 1e2, 1e6),
+    ]
+)
+funcion(vast.dlperf_por_dolar, _OFERTAS, NO_NEGATIVO)
+funcion(
+    vast.coste_por_trabajo,
+    _OFERTAS,
+    POSITIVO,
+    gb_disco=NO_NEGATIVO,
+    gb_subida=NO_NEGATIVO,
+    gb_bajada=NO_NEGATIVO,
+    minutos_arranque=NO_NEGATIVO,
 )
 funcion(interrupciones.intervalo_optimo, POSITIVO, POSITIVO, Nombre(lambda: interrupciones.METODOS))
 _TRABAJO, _TASA = Acotado(0.01, 500), Acotado(0, 5, cero=True)
@@ -1423,8 +1491,6 @@ MODULOS_EXENTOS = {
 FUNCIONES_EXENTAS = {
     "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/calculo/test_calibracion.py",
     "graficos.calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/sitio/test_snippets.py",
-    "graficos.dibujo.lineas": "dibuja SVG a partir de series ya calculadas; tests/graficos/test_dibujo.py",
-    "graficos.dibujo.barras": "dibuja SVG a partir de partidas ya calculadas; tests/graficos/test_dibujo.py",
     "calculo.interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
     "tasa); valida su diccionario de reinicios; tests/graficos/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",
@@ -1434,8 +1500,6 @@ FUNCIONES_EXENTAS = {
     "calculo.alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba su página (test_snippets)",
     "dinero.proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",
     "calculo.vast.reembolso_reserva": "meses y horas usadas dependen entre sí; test_snippets (página de Vast.ai)",
-    "calculo.vast.dlperf_por_dolar": "necesita una Oferta del recolector; tests/recoleccion/test_recolector.py",
-    "calculo.vast.coste_por_trabajo": "necesita una Oferta del recolector; tests/recoleccion/test_recolector.py",
     "graficos.decisiones.grafico_api_o_gpu": "SVG; tests/graficos/test_graficos.py",
     "graficos.decisiones.grafico_comprar": "SVG; tests/graficos/test_graficos.py",
     "graficos.decisiones.grafico_interrumpible": "SVG; tests/graficos/test_graficos.py",
@@ -1702,7 +1766,12 @@ class Url:
     extremos = buenos
 
     def malos(self) -> st.SearchStrategy:
-        return st.sampled_from([None, "", "abc", "http://vast.ai", "ftp://x.org/a", "https://", "https:// x", 1, b"x"])
+        return st.sampled_from(
+            [None, "", "abc", "http://vast.ai", "ftp://x.org/a", "https://", "https:// x", 1, b"x"]
+            # del fuzz del issue 35: el esquema en mayúsculas, un host sin dominio, un puerto imposible, un invisible
+            + ["HTTPS://x", "HTTPS://vast.ai", "https://x", "https://vast..ai", "https://vast.ai:99999/"]
+            + ["https://vast.ai/a\u200bb", "https://vast.ai/\x00"]
+        )
 
 
 funcion(publicacion.enlace, Url())

@@ -219,3 +219,30 @@ def test_ninguna_pagina_escribe_a_mano_una_cifra_de_error():
             continue
         for n, linea in enumerate(pagina.read_text(encoding="utf-8").splitlines(), 1):
             assert not cerca.search(linea), f"{pagina.relative_to(_RAIZ)}:{n}: {linea}"
+
+
+def test_un_qlora_de_0_en_ajustes_da_el_error_del_fichero(carpeta_datos):
+    """El reproductor del issue 35: con ``qlora`` 0 en ``ajustes.csv``, ``texto_informe`` daba ZeroDivisionError; ahora
+    la carga dice el fichero, la fila y la columna."""
+    from gpucoste.base import esquema
+
+    ruta = carpeta_datos / "ajustes.csv"
+    texto = ruta.read_text(encoding="utf-8")
+    qlora = next(linea for linea in texto.splitlines() if linea.startswith("qlora,"))
+    fila = texto.splitlines().index(qlora) + 1
+    celdas = qlora.split(",")
+    ruta.write_text(texto.replace(qlora, ",".join([celdas[0], "0", "0", "0", *celdas[4:]])), encoding="utf-8")
+    with pytest.raises(esquema.ErrorDeDatos, match=rf"^ajustes\.csv, fila {fila}, columna minimo: 0 no vale"):
+        calibracion.texto_informe(calibracion.informe())
+
+
+def test_lo_que_escribe_make_calibrar_cumple_lo_que_se_comprueba_al_leerlo(tmp_path):
+    """``escribir_ajustes`` y la carga, de acuerdo: lo que escribe ``make calibrar`` lo lee el cargador sin error."""
+    from gpucoste.base import esquema
+
+    ruta = tmp_path / "ajustes.csv"
+    calibracion.escribir_ajustes(str(ruta))
+    for fila in csv.DictReader(ruta.open(encoding="utf-8")):
+        convertida = {c.nombre: c.convertir(fila[c.nombre]) for c in datos.AJUSTES.columnas}
+        datos.AJUSTES.comprobar(datos.Ajuste(**convertida))
+    assert esquema.cargar(datos.AJUSTES)

@@ -3,6 +3,7 @@ la biblioteca."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 
@@ -272,3 +273,63 @@ def test_ninguna_pagina_supone_un_ahorro_interrumpible_fijo():
     assert regla.origen == "regla" and "una regla, no un precio leído" in regla.describir()
     leido = modalidades.precio_interrumpible("H100 80GB", "Vast.ai")
     assert leido.origen == "leído" and "leído en `precios.csv`" in leido.describir()
+
+
+@pytest.mark.parametrize(
+    ("campo", "valor"),
+    [
+        ("precio_gpu_hora", -0.5),
+        ("precio_gpu_hora", 0.0),
+        ("precio_disco_gb_mes", -0.1),
+        ("precio_subida_gb", -1.0),
+        ("precio_bajada_gb", -1.0),
+        ("dlperf", -50.0),
+    ],
+)
+def test_una_oferta_con_un_precio_negativo_es_un_error(campo, valor):
+    """Issue 35: ``vast.Oferta`` aceptaba precios negativos (y daba un DLPerf por dólar negativo)."""
+    base = {
+        "nombre": "X",
+        "gpu": "RTX 4090",
+        "precio_gpu_hora": 0.5,
+        "precio_disco_gb_mes": 0.1,
+        "precio_subida_gb": 0.01,
+        "precio_bajada_gb": 0.02,
+        "dlperf": 50.0,
+    }
+    with pytest.raises(ValueError, match=rf"^Oferta: {campo}={valor!r} no vale; se admite un número finito mayor"):
+        vast.Oferta(**{**base, campo: valor})
+
+
+@pytest.mark.parametrize(
+    ("campo", "valor"),
+    [("precio_hora", -1.0), ("horas_facturadas", -1.0), ("coste", -1.0), ("pago_por_adelantado", -1.0)],
+)
+def test_un_tipo_con_un_precio_negativo_es_un_error(campo, valor):
+    base = {
+        "tipo": "bajo demanda",
+        "precio_hora": 1.0,
+        "horas_facturadas": 2.0,
+        "coste": 2.0,
+        "pago_por_adelantado": 0.0,
+    }
+    with pytest.raises(ValueError, match=rf"^Tipo: {campo}={valor!r} no vale"):
+        vast.Tipo(**{**base, campo: valor})
+    with pytest.raises(ValueError, match=r"^Tipo: tipo='spot' no vale; se admite 'bajo demanda'"):
+        vast.Tipo(**{**base, "tipo": "spot"})
+
+
+def test_los_tipos_de_alquiler_son_los_declarados():
+    tipos = vast.tipos_de_alquiler(1.0, 10, puja_hora=0.5)
+    assert tuple(t.tipo for t in tipos) == vast.TIPOS_DE_ALQUILER
+
+
+def test_un_estado_que_su_csv_no_admite_es_un_error():
+    """Issue 35: ``vast.Estado`` no era un registro del esquema y aceptaba lo que ``vast_estados.csv`` rechaza."""
+    bueno = vast.estados()[0]
+    with pytest.raises(ValueError, match=r"^Estado: estado='apagada' no vale; se admite 'cargando'"):
+        dataclasses.replace(bueno, estado="apagada")
+    with pytest.raises(ValueError, match=r"^Estado: fuente='http://x' no vale"):
+        dataclasses.replace(bueno, fuente="http://x")
+    with pytest.raises(ValueError, match=r"^Estado: fecha='2026-13' no vale"):
+        dataclasses.replace(bueno, fecha="2026-13")

@@ -56,6 +56,15 @@ def _numero(columna: esquema.Columna, valor: str, factor: float) -> str:
     return f"{x:.4f}"
 
 
+def _cumple_reglas(tabla: esquema.Tabla, fila: dict, columna: str) -> bool:
+    """¿Cumple ``fila`` (texto, como en el CSV) las ``reglas`` de ``tabla`` que nombran ``columna``?"""
+    valores = {
+        c.nombre: (c.convertir(fila[c.nombre]) if fila[c.nombre] else ("" if c.tipo == "texto" else None))
+        for c in tabla.columnas
+    }
+    return all(r.cumple(valores) for r in tabla.reglas if r.columna == columna)
+
+
 @st.composite
 def fila_nueva(draw, tabla: esquema.Tabla, filas: list[dict], n: int) -> dict | None:
     """Una fila válida de ``tabla``: una existente con la clave cambiada y sus cifras movidas."""
@@ -68,6 +77,10 @@ def fila_nueva(draw, tabla: esquema.Tabla, filas: list[dict], n: int) -> dict | 
         fila[libre.nombre] = dia.isoformat()
     else:
         fila[libre.nombre] = f"Prueba {n}"
+        if not _cumple_reglas(tabla, fila, libre.nombre):  # un código con forma: XA–XZ, los de uso privado de ISO 3166
+            fila[libre.nombre] = f"X{chr(ord('A') + n % 26)}"
+    for c in tabla.unicas:  # lo que no se repite en el fichero (el nombre de un país), también nuevo
+        fila[c] = f"{fila[c]} {n}"
     factor = draw(st.floats(0.5, 2.0))  # un mismo factor para todas las cifras conserva su orden (mín. ≤ máx.)
     for columna in tabla.columnas:
         if columna.tipo == "numero" and fila.get(columna.nombre) and columna.nombre not in tabla.clave:

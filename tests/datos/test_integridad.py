@@ -86,13 +86,63 @@ def test_proveedor_que_no_esta_en_precios(carpeta_datos, fichero, columna):
 def test_cada_referencia_declarada_falla_con_un_nombre_inventado(carpeta_datos):
     """Cada ``Referencia`` de cada tabla, plantando por turno un nombre que no existe en su destino."""
     for fichero, tabla in sorted(esquema.declaradas().items()):
-        for ref in tabla.referencias:
+        for ref in (r for r in tabla.referencias if not r.parcial):  # las parciales admiten un nombre nuevo: abajo
             columna = ref.columnas[0]
             original = _filas(carpeta_datos, fichero)
             _editar(carpeta_datos, fichero, 2, columna, "Inventado 9000")
             mensaje = _error_al_cargar()
             assert f"{fichero}, fila 2, columna {columna}: 'Inventado 9000' no está en {ref.fichero}" in mensaje
             _escribir(carpeta_datos, fichero, original)
+
+
+def test_cada_referencia_parcial_falla_con_el_nombre_escrito_de_otra_manera(carpeta_datos):
+    """Una ``Referencia`` parcial (el proveedor de una API, que puede no alquilar GPU) admite un nombre que no está en
+    su destino, pero no uno de su destino con otras mayúsculas o signos: «together» no casa con ningún proveedor
+    (issue 35). El error nombra los dos ficheros."""
+    parciales = [(f, t, r) for f, t in sorted(esquema.declaradas().items()) for r in t.referencias if r.parcial]
+    assert parciales
+    for fichero, tabla, ref in parciales:
+        columna, destino = ref.columnas[0], ref.destino[0]
+        original = _filas(carpeta_datos, fichero)
+        nombre = _filas(carpeta_datos, ref.fichero)[0][destino]
+        torcido = nombre.lower() if nombre != nombre.lower() else nombre.upper()
+        _editar(carpeta_datos, fichero, 2, columna, torcido)
+        mensaje = _error_al_cargar()
+        destinos = [r.fichero for r in tabla.referencias if r.parcial and r.columnas == ref.columnas]
+        assert mensaje.startswith(f"{fichero}, fila 2, columna {columna}: {torcido!r} es {nombre!r} de "), mensaje
+        assert any(f"{nombre!r} de {d} (columna {destino})" in mensaje for d in destinos), mensaje
+        assert f"¿Quisiste decir {nombre!r}?" in mensaje
+        _editar(carpeta_datos, fichero, 2, columna, "Proveedor Nuevo")  # uno que no se parece a nada: carga
+        otros = [r for r in tabla.referencias if not r.parcial and columna in r.columnas]
+        if not otros and not tabla.nombres:
+            datos.limpiar_cache()
+            esquema.comprobar()
+        _escribir(carpeta_datos, fichero, original)
+
+
+def test_together_en_minusculas_en_api_precios(carpeta_datos):
+    """El reproductor del issue 35: ``api_precios.csv`` aceptaba el proveedor «together», que no casa con ninguno."""
+    fila = _fila_de(carpeta_datos, "api_precios.csv", proveedor="Together")
+    _editar(carpeta_datos, "api_precios.csv", fila, "proveedor", "together")
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(f"api_precios.csv, fila {fila}, columna proveedor: 'together' es 'Together' de ")
+    assert "politicas.csv" in mensaje
+
+
+@pytest.mark.parametrize(("fichero", "columna"), [("precios.csv", "proveedor"), ("api_precios.csv", "proveedor")])
+def test_un_nombre_escrito_de_dos_maneras_en_el_mismo_fichero(carpeta_datos, fichero, columna):
+    """«RunPod» en una fila y «runpod» en otra son dos proveedores para la biblioteca: un error, con las dos filas."""
+    filas = _filas(carpeta_datos, fichero)
+    vistos = [f[columna] for f in filas]
+    nombre = next(n for n in vistos if vistos.count(n) > 1)
+    fila = max(i for i, f in enumerate(filas) if f[columna] == nombre) + 2
+    primera = vistos.index(nombre) + 2
+    _editar(carpeta_datos, fichero, fila, columna, nombre.upper())
+    mensaje = _error_al_cargar()
+    assert (
+        f"{fichero}, fila {fila}, columna {columna}: {nombre.upper()!r} es el {columna} {nombre!r} de la fila {primera}"
+        in mensaje
+    ) or f"{fichero}, fila {fila}, columna {columna}: {nombre.upper()!r} es {nombre!r} de " in mensaje, mensaje
 
 
 # --- Fechas no posteriores a hoy ---------------------------------------------------------------------------
@@ -182,10 +232,19 @@ def test_invisibles():
 # --- Una fila correcta nueva siempre carga --------------------------------------------------------------------
 
 
+_CLAVES_NUEVAS = {"paises.csv": {"codigo": "ZZ", "pais": "País nuevo"}}
+"""Una clave nueva y correcta de las tablas cuya clave tiene forma (un código ISO de dos letras)."""
+
+
 def _nueva(tabla: esquema.Tabla, fila: dict, hoy: str) -> dict | None:
-    """``fila`` convertida en una fila nueva y correcta: hoy en cada fecha y « (nueva)» en la clave de texto libre."""
-    referidas = {c for r in tabla.referencias for c in r.columnas}
+    """``fila`` convertida en una fila nueva y correcta: hoy en cada fecha y « (nueva)» en la clave de texto libre
+    (y en las columnas que no repiten valor, ``unicas``)."""
+    referidas = {c for r in tabla.referencias if not r.parcial for c in r.columnas}
     nueva = dict(fila)
+    for c in tabla.unicas:
+        nueva[c] += " (nueva)"
+    if tabla.fichero in _CLAVES_NUEVAS:
+        return nueva | {"fecha": hoy} | _CLAVES_NUEVAS[tabla.fichero]
     for c in tabla.columnas:
         if c.tipo == "fecha" and c.nombre not in referidas:
             nueva[c.nombre] = hoy
@@ -239,3 +298,149 @@ def test_un_modelo_nuevo_carga_y_da_sus_parametros(carpeta_datos):
     esquema.comprobar()
     nuevo, original = memoria.parametros("Modelo Nuevo 8B"), memoria.parametros("Llama 3.1 8B")
     assert 0.5 * original < nuevo < original  # la mitad de capas: menos parámetros, no la mitad (embeddings)
+
+
+# --- Significado de los ficheros ajustados (ajustes.csv, de make calibrar) y de las medidas de escalado ---------
+
+
+@pytest.mark.parametrize(
+    ("clave", "columna", "valor", "admitido"),
+    [
+        # Los reproductores del issue 35: una MFU de 1,5, una eficiencia de 3 y un QLoRA de 0 (ZeroDivisionError).
+        ("mfu_hbm_nodo", "maximo", "1.5", "menor o igual que 1 (si clave empieza por 'mfu_'"),
+        ("generacion_vllm", "maximo", "3", "menor o igual que 1 (si clave empieza por 'generacion_'"),
+        ("servicio_tensorrt-llm", "maximo", "3", "menor o igual que 1 (si clave empieza por 'servicio_'"),
+        ("escalado_pcie", "maximo", "3", "menor o igual que 2 (si clave empieza por 'escalado_'"),
+        ("qlora", "minimo", "0", "mayor o igual que 0.5 (si clave es 'qlora'"),
+        ("qlora", "maximo", "50", "menor o igual que 10 (si clave es 'qlora'"),
+        ("memoria", "minimo", "0", "mayor que 0 (si clave es 'memoria'"),
+    ],
+)
+def test_ajustes_fuera_de_su_significado(carpeta_datos, clave, columna, valor, admitido):
+    fila = _fila_de(carpeta_datos, "ajustes.csv", clave=clave)
+    filas = _filas(carpeta_datos, "ajustes.csv")
+    # mínimo ≤ central ≤ máximo se cumple: lo que falla es el rango del parámetro
+    filas[fila - 2] |= {"minimo": valor, "central": valor, "maximo": valor}
+    if columna == "maximo" and float(valor) < float(filas[fila - 2]["minimo"]):
+        filas[fila - 2]["minimo"] = valor
+    _escribir(carpeta_datos, "ajustes.csv", filas)
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(f"ajustes.csv, fila {fila}, columna {columna}: {float(valor):g} no vale; se admite"), (
+        mensaje
+    )
+    assert admitido in mensaje
+
+
+def test_ajustes_con_medidas_que_no_son_las_que_nombra(carpeta_datos):
+    """``medidas=999`` donde la derivación nombra una sola medida (issue 35)."""
+    fila = _fila_de(carpeta_datos, "ajustes.csv", clave="qlora")
+    assert len(datos.ids_de_derivacion(_filas(carpeta_datos, "ajustes.csv")[fila - 2]["derivacion"])) == 1
+    _editar(carpeta_datos, "ajustes.csv", fila, "medidas", "999")
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(f"ajustes.csv, fila {fila}, columna medidas: 999 no vale; se admite el número de id")
+
+
+def test_cada_ajuste_cuenta_las_medidas_que_nombra():
+    """Los ajustes del paquete cumplen la regla que se comprueba al leerlos (y cada id es una medida de verdad)."""
+    ids = {m.id for m in datos.medidas()} | {e.id for e in datos.escalado()}
+    for a in datos.ajustes().values():
+        nombradas = datos.ids_de_derivacion(a.derivacion)
+        assert a.medidas == len(nombradas) and set(nombradas) <= ids, a.clave
+
+
+def test_ids_de_derivacion():
+    assert datos.ids_de_derivacion("mediana y extremos de: a b (rango: su mediana por la dispersión)") == ["a", "b"]
+    assert datos.ids_de_derivacion("mínimos cuadrados sobre: x") == ["x"]
+    assert datos.ids_de_derivacion("sin lista") == []
+
+
+@pytest.mark.parametrize(
+    ("cambios", "columna", "admitido"),
+    [
+        ({"n_referencia": "2", "n_gpus": "2", "referencia": "menos_gpus"}, "n_referencia", "menor que n_gpus"),
+        (
+            {"n_referencia": "1", "n_gpus": "2", "referencia": "nvlink", "interconexion": "pcie"},
+            "n_referencia",
+            "igual",
+        ),
+        ({"n_referencia": "2", "n_gpus": "2", "referencia": "nvlink", "interconexion": "nvlink"}, "referencia", ""),
+    ],
+)
+def test_escalado_sin_sentido(carpeta_datos, cambios, columna, admitido):
+    filas = _filas(carpeta_datos, "escalado.csv")
+    filas[0] |= cambios
+    _escribir(carpeta_datos, "escalado.csv", filas)
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(f"escalado.csv, fila 2, columna {columna}: "), mensaje
+    assert admitido in mensaje
+
+
+def test_escalado_con_una_gpu_escrita_de_dos_maneras(carpeta_datos):
+    filas = _filas(carpeta_datos, "escalado.csv")
+    filas[1]["gpu"] = filas[0]["gpu"].replace(" ", "-")
+    _escribir(carpeta_datos, "escalado.csv", filas)
+    assert _error_al_cargar().startswith("escalado.csv, fila 3, columna gpu: ")
+
+
+# --- Países y tipos de cambio: lo que cambiaba una salida publicada sin un error ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("columna", "valor", "esperado"),
+    [
+        ("codigo", "es", "se admite dos letras mayúsculas"),
+        ("codigo", "ESP", "se admite dos letras mayúsculas"),
+        ("moneda", "eur", "se admite tres letras mayúsculas"),
+        ("pais", "MX", "no un código"),
+        ("vigente_desde", "1990-01-01", "es menor que ley_fecha"),
+        ("anticipo_hasta", "2025-12-31", "una fecha solo si hay anticipo"),
+        ("anticipo_vigencia", "vence pronto", "un texto si hay anticipo, y vacía si no"),
+    ],
+)
+def test_paises_sin_sentido(carpeta_datos, columna, valor, esperado):
+    _editar(carpeta_datos, "paises.csv", 2, columna, valor)
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(f"paises.csv, fila 2, columna {columna}: "), mensaje
+    assert esperado in mensaje
+
+
+def test_dos_paises_con_el_mismo_nombre(carpeta_datos):
+    """``paises.nombres()`` se quedaba con uno de los dos, en silencio."""
+    _editar(carpeta_datos, "paises.csv", 3, "pais", _filas(carpeta_datos, "paises.csv")[0]["pais"])
+    assert _error_al_cargar().startswith("paises.csv, fila 3, columna pais: ")
+    assert "ya está en la fila 2; se admite un pais distinto en cada fila" in _error_al_cargar()
+
+
+@pytest.mark.parametrize(
+    ("valor", "esperado"),
+    [
+        ("mxn", "'mxn' no está en paises.csv (columna moneda). ¿Quisiste decir 'MXN'?"),
+        ("EUR", "que no sea EUR (su tipo, el del BCE, está en moneda.csv)"),
+        ("USD", "ni USD (vale 1)"),
+    ],
+)
+def test_cambios_de_una_moneda_que_no_es_de_ningun_pais(carpeta_datos, valor, esperado):
+    fila = _fila_de(carpeta_datos, "cambios.csv", moneda="MXN")
+    _editar(carpeta_datos, "cambios.csv", fila, "moneda", valor)
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(f"cambios.csv, fila {fila}, columna moneda: "), mensaje
+    assert esperado in mensaje
+
+
+def test_cada_moneda_de_un_pais_tiene_su_tipo_de_cambio(carpeta_datos):
+    """Una fila de cambios.csv con la moneda de otro país (PEN → ARS) dejaba a Perú sin tipo y daba a Argentina el de
+    Perú como el más reciente, en silencio: ahora falta la moneda, y el error lo dice con los dos ficheros."""
+    fila = _fila_de(carpeta_datos, "cambios.csv", moneda="PEN")
+    _editar(carpeta_datos, "cambios.csv", fila, "moneda", "ARS")
+    mensaje = _error_al_cargar()
+    assert mensaje.startswith(
+        "cambios.csv: faltan las filas con moneda ['PEN'], que están en paises.csv (columna moneda)"
+    )
+    assert "salvo EUR, USD" in mensaje
+
+
+def test_un_anticipo_de_0_se_escribe_vacio(carpeta_datos):
+    """``anticipo`` 0 con su texto de vigencia: «no hay» se escribe con la celda vacía."""
+    fila = next(i + 2 for i, f in enumerate(_filas(carpeta_datos, "paises.csv")) if f["anticipo"])
+    _editar(carpeta_datos, "paises.csv", fila, "anticipo", "0")
+    assert _error_al_cargar().startswith(f"paises.csv, fila {fila}, columna anticipo: '0' no vale; se admite")

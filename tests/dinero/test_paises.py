@@ -129,10 +129,19 @@ def test_sin_filas_de_una_moneda_nunca_convierte_1_a_1(carpeta_datos):
     lineas = ruta.read_text(encoding="utf-8").splitlines(keepends=True)
     ruta.write_text("".join(x for x in lineas if not x.startswith("PEN,")), encoding="utf-8")
     esquema.limpiar()
-    with pytest.raises(ValueError, match=r"No hay tipo de cambio de PEN para Perú"):
+    # Desde el issue 35, al cargar (cambios.csv cubre cada moneda de paises.csv), no al convertir: nada calcula.
+    with pytest.raises(
+        ValueError, match=r"^cambios\.csv: faltan las filas con moneda \['PEN'\], que están en paises\.csv"
+    ):
         paises.en_local(1, "PE")
     rc = _gpucoste("coste", "--precio-hora", "1", "--horas", "1", "--pais", "PE")
-    assert rc.returncode == 2 and rc.stdout == "" and "PEN para Perú" in rc.stderr
+    assert rc.returncode == 2 and rc.stdout == "" and "faltan las filas con moneda ['PEN']" in rc.stderr
+
+
+def test_sin_tipo_de_cambio_hasta_una_fecha_nunca_convierte_1_a_1():
+    """El error de convertir, que sigue: una fecha anterior al primer tipo de la moneda."""
+    with pytest.raises(ValueError, match=r"No hay tipo de cambio de PEN para Perú del .* o anterior"):
+        paises.cambio("PE", "2000-01-01")
 
 
 @pytest.mark.parametrize("codigo", LISTADOS)

@@ -3,6 +3,7 @@ página (tests/graficos/test_graficos.py) y las mismas series que la función de
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -194,7 +195,10 @@ def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
     [
         ({"alt": ""}, "texto alternativo"),
         ({"partes": {"pesos": [1.0]}}, "tiene 1 valores y hay 2 categorías"),
-        ({"partes": {"pesos": [1.0, -1.0]}}, "mayores o iguales que cero"),
+        (
+            {"partes": {"pesos": [1.0, -1.0]}},
+            r"partes\['pesos'\] tiene -1.0; se admite un número finito mayor o igual que 0",
+        ),
         ({"partes": {"pesos": [1.0, float("inf")]}}, "no es un número finito"),
         ({"referencias": {"VRAM": float("nan")}}, "no es un número finito"),
         ({"partes": {}}, "no vací[ao]"),
@@ -376,3 +380,83 @@ def test_colores_por_orden_de_aparicion_y_vuelta_a_empezar():
     assert dibujo.colores(nombres)[nombres[-1]] == dibujo.PALETA[0]
     with pytest.raises(ValueError, match=r"^colores: grupos = \[\] no vale; se admite"):
         dibujo.colores([])
+
+
+# --- Series extremas o todas a cero (issue 35): un dibujo correcto o un ValueError que las nombra ----------------
+
+
+@pytest.mark.parametrize("x", [[1.0, 2.0], [1e16, 1e16], [0.0, 0.0], [-1e299, -1e299], [1e299, 1e299]])
+@pytest.mark.parametrize(
+    "ys", [[0.0, 0.0], [-1e299, -1e299], [1e16, 1e16], [-5e-324, 5e-324], [-1e299, 1e299], [0.0, 1e-300]]
+)
+def test_lineas_con_series_extremas_o_a_cero_dibujan(x, ys):
+    """Todos los x iguales y enormes (1e16: sumarle 1 no lo cambia) o una serie toda igual daban ZeroDivisionError."""
+    svg = dibujo.lineas(x, {"a": ys}, eje_x="x", eje_y="y", alt="gráfico")
+    assert "nan" not in svg and "inf" not in svg and svg.count("<svg") == 2
+
+
+@pytest.mark.parametrize(
+    ("argumentos", "nombrado"),
+    [
+        (([1.0, 2.0], {"a": [0.0, 1.7976931348623157e308]}), "series['a'] tiene 1.7976931348623157e+308"),
+        (([1.7976931348623157e308] * 2, {"a": [0.0, 0.0]}), "x tiene 1.7976931348623157e+308"),
+        (([1.0, 2.0], {"a": [-1e308, -1e308]}), "series['a'] tiene -1e+308"),
+    ],
+)
+def test_lineas_mas_alla_del_maximo_son_un_error_que_las_nombra(argumentos, nombrado):
+    with pytest.raises(ValueError, match=re.escape(f"lineas: {nombrado}; se admiten valores de como mucho 1e+299")):
+        dibujo.lineas(*argumentos, eje_x="x", eje_y="y", alt="gráfico")
+
+
+@pytest.mark.parametrize(
+    ("partes", "referencias"),
+    [
+        ({"a": [0.0, 0.0]}, None),
+        ({"a": [5e-324, 0.0]}, None),
+        ({"a": [1e-300, 0.0]}, None),
+        ({"a": [1e299, 0.0]}, {"r": 1e299}),
+    ],
+)
+def test_barras_a_cero_o_extremas_dibujan(partes, referencias):
+    svg = dibujo.barras(["c1", "c2"], partes, eje="GB", alt="gráfico", referencias=referencias)
+    assert "nan" not in svg and "inf" not in svg
+
+
+def test_barras_cuya_suma_se_desborda_son_un_error():
+    with pytest.raises(ValueError, match=r"^barras: la suma de las partes de una categoría tiene 2e\+299"):
+        dibujo.barras(["c"], {"a": [1e299], "b": [1e299]}, eje="GB", alt="gráfico")
+    with pytest.raises(ValueError, match=r"^barras: referencias tiene 1e\+308"):
+        dibujo.barras(["c"], {"a": [1.0]}, eje="GB", alt="gráfico", referencias={"r": 1e308})
+
+
+@pytest.mark.parametrize("extremo", [1.7976931348623157e308, -1.7976931348623157e308, 1e307])
+@pytest.mark.parametrize("cuantas", [1, 5])
+def test_marcas_en_el_mayor_float_cubren_el_punto(extremo, cuantas):
+    """``marcas(1.8e308, 1.8e308)`` daba OverflowError al abrir el intervalo (no cabía por arriba)."""
+    marcas = dibujo.marcas(extremo, extremo, cuantas)
+    assert all(math.isfinite(m) for m in marcas) and min(marcas) <= extremo <= max(marcas)
+
+
+@pytest.mark.parametrize(
+    ("funcion", "argumentos", "mensaje"),
+    [
+        ("lineas", {"eje_x": None}, "lineas: eje_x = None no vale"),
+        ("lineas", {"eje_y": "a\x00"}, "lineas: eje_y = 'a\\x00' no vale"),
+        ("lineas", {"series": {"s\u200b": [1.0, 2.0]}}, "lineas: los nombres de series"),
+        ("lineas", {"escalones": ["otra"]}, "lineas: escalones = ['otra'] no vale"),
+        ("barras", {"eje": 3}, "barras: eje = 3 no vale"),
+        ("barras", {"categorias": [1, 2]}, "barras: categorias = [1, 2] no vale"),
+        ("barras", {"referencias": {"\x07": 1.0}}, "barras: referencias = {'\\x07': 1.0} no vale"),
+    ],
+)
+def test_textos_malos_de_lineas_y_barras(funcion, argumentos, mensaje):
+    """Issue 35: ``lineas`` solo miraba el texto alternativo (``eje_x=None`` daba AttributeError) y ``barras``
+    aceptaba categorías que no eran textos."""
+    if funcion == "lineas":
+        base = {"x": [1.0, 2.0], "series": {"s": [1.0, 2.0]}, "eje_x": "x", "eje_y": "y", "alt": "gráfico"}
+        with pytest.raises(ValueError, match=re.escape(mensaje)):
+            dibujo.lineas(**{**base, **argumentos})
+    else:
+        base = {"categorias": ["a", "b"], "partes": {"p": [1.0, 2.0]}, "eje": "GB", "alt": "gráfico"}
+        with pytest.raises(ValueError, match=re.escape(mensaje)):
+            dibujo.barras(**{**base, **argumentos})

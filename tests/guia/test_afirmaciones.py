@@ -3,7 +3,7 @@
 Cada comprobación, con datos plantados en una copia (``carpeta_datos``) para que dé cierta y falsa sea cual sea la
 fila de hoy; el lenguaje de ``<!-- comprueba: … -->`` (qué frase y qué línea, qué se rechaza); y todas las de
 ``docs/`` se sostienen hoy, con su recuento impreso. La construcción que falla con una frase falsa, en
-``tests/construccion/test_afirmaciones.py``.
+``tests/construccion/test_frases_comprobadas.py``.
 """
 
 from __future__ import annotations

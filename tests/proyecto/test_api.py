@@ -198,3 +198,45 @@ def test_la_prueba_de_las_citas_puede_fallar(tmp_path):
     )
     assert len(nombres_que_no_estan(tmp_path)) == 2
     assert len(rutas_que_no_estan(tmp_path)) == 2
+
+
+# --- Constantes públicas de solo lectura ---------------------------------------------------------------------
+
+_MUTABLES = (dict, list, set, bytearray)
+
+
+def constantes_mutables(modulos: list[str]) -> list[str]:
+    """Cada constante pública (en ``__all__``, en mayúsculas) que es un ``dict``, una ``list`` o un ``set``: quien la
+    cambie (``vram.PRECISIONES["x"] = …``) cambia el resultado de cada llamada posterior, en silencio."""
+    salida = []
+    for nombre in modulos:
+        modulo = importlib.import_module(f"gpucoste.{nombre}")
+        for publico in getattr(modulo, "__all__", ()):
+            valor = getattr(modulo, publico, None)
+            if publico.isupper() and isinstance(valor, _MUTABLES):
+                salida.append(f"{nombre}.{publico} ({type(valor).__name__})")
+    return salida
+
+
+def test_las_constantes_publicas_son_de_solo_lectura():
+    """Issue 35: ``vram.PRECISIONES`` era un ``dict`` que cualquiera podía cambiar para todos los resultados
+    siguientes; hoy, un ``types.MappingProxyType`` (o una tupla), como todas las constantes públicas."""
+    malas = constantes_mutables(_modulos())
+    assert not malas, f"usa types.MappingProxyType (o una tupla, o un frozenset) en estas constantes: {malas}"
+
+
+def test_vram_precisiones_no_se_puede_cambiar():
+    from gpucoste.calculo import vram
+
+    antes = dict(vram.PRECISIONES)
+    with pytest.raises(TypeError):
+        vram.PRECISIONES["bf16"] = "otra"  # type: ignore[index]
+    assert dict(vram.PRECISIONES) == antes
+    assert list(vram.tabla_vram().columns)[1:] == list(antes.values())  # y se sigue usando como antes
+
+
+def test_la_prueba_de_constantes_pilla_un_dict_plantado(monkeypatch):
+    from gpucoste.calculo import vram
+
+    monkeypatch.setattr(vram, "PRECISIONES", dict(vram.PRECISIONES))
+    assert constantes_mutables(["calculo.vram"]) == ["calculo.vram.PRECISIONES (dict)"]

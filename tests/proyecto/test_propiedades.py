@@ -238,6 +238,9 @@ def test_orden_sin_nada_y_orden_desconocida():
 
 NEUTRAS = ("bom", "crlf", "nfd", "en_blanco", "comillas")
 DESTRUCTIVAS = ("comilla", "coma_de_mas", "coma_de_menos", "celda", "repetida", "borrada", "latin1")
+DESTRUCTIVAS += ("utf16", "subnormal")
+"""``utf16`` (guardado así por una hoja de cálculo) y ``subnormal`` (un número que una cuenta convierte en 0,
+5e-324): los que encontró el fuzz del issue 35 (el primero, callado por primera_version; el otro, ZeroDivisionError)."""
 
 
 def _fila(celdas: list[str], **opciones) -> str:
@@ -246,7 +249,7 @@ def _fila(celdas: list[str], **opciones) -> str:
     return salida.getvalue()
 
 
-def _corromper(texto: str, tipo: str, data) -> str:
+def _corromper(texto: str, tipo: str, data, numericas: tuple[str, ...] = ()) -> str:
     lineas = texto.splitlines()
     i = data.draw(st.integers(1, len(lineas) - 1), label="fila")
     if tipo == "bom":
@@ -272,6 +275,12 @@ def _corromper(texto: str, tipo: str, data) -> str:
         j = data.draw(st.integers(0, len(celdas) - 1))
         celdas[j] = data.draw(st.text(max_size=10))
         lineas[i] = _fila(celdas)
+    elif tipo == "subnormal":  # una celda numérica, 5e-324 (con su signo si el número lo llevaba)
+        cabecera = next(csv.reader([lineas[0]]))
+        celdas = next(csv.reader([lineas[i]]))
+        j = cabecera.index(data.draw(st.sampled_from(numericas)))
+        celdas[j] = data.draw(st.sampled_from(["5e-324", "-5e-324", "1e-320"]))
+        lineas[i] = _fila(celdas)
     elif tipo == "repetida":
         lineas.insert(data.draw(st.integers(1, len(lineas))), lineas[i])
     elif tipo == "borrada":
@@ -292,13 +301,18 @@ def test_csv_corrompido_carga_bien_o_falla_con_fichero_y_fila(fichero, carpeta_c
     shutil.copytree(esquema._del_paquete(), carpeta)
     texto = (carpeta / fichero).read_text(encoding="utf-8")
 
+    numericas = tuple(c.nombre for c in tabla.columnas if c.tipo in ("numero", "entero"))
+    tipos = [t for t in NEUTRAS + DESTRUCTIVAS if t != "subnormal" or numericas]
+
     @_ajustes(max(40, 1200 // len(esquema.TABLAS)))  # unos 1.200 casos de CSV en total, crezca o no el número de tablas
-    @given(st.sampled_from(NEUTRAS + DESTRUCTIVAS), st.data())
+    @given(st.sampled_from(tipos), st.data())
     def prueba(tipo, data):
         _contar("CSV")
-        roto = _corromper(texto, tipo, data)
+        roto = _corromper(texto, tipo, data, numericas)
         if tipo == "latin1":
             (carpeta / fichero).write_bytes(roto.encode("latin-1", errors="replace"))
+        elif tipo == "utf16":
+            (carpeta / fichero).write_bytes(roto.encode("utf-16"))
         else:
             (carpeta / fichero).write_text(roto, encoding="utf-8", newline="")
         esquema.limpiar()
@@ -315,7 +329,7 @@ def test_csv_corrompido_carga_bien_o_falla_con_fichero_y_fila(fichero, carpeta_c
         elif tipo == "borrada":
             assert len(filas) == len(original) - 1 and set(filas) < set(original)
         else:
-            assert tipo not in ("repetida", "latin1"), "una fila repetida o un fichero en latin-1 se cargó"
+            assert tipo not in ("repetida", "latin1", "utf16", "subnormal"), f"{tipo}: se cargó"
             assert len(filas) == len(original), f"{tipo}: {len(original)} filas → {len(filas)}"
             assert sum(a != b for a, b in zip(filas, original, strict=True)) <= 1
 
@@ -385,3 +399,94 @@ def test_casos_de_la_mitad_a_mano():
     assert formato.numero(-0.004) == "0,00"
     assert formato.dolares(-0.0) == "0,00\u00a0US$"
     assert datos.precios()  # los datos del paquete siguen cargando tras las corrupciones
+
+
+# --- Un CSV roto nunca se calla: cada función que lo lee da el error del cargador (issue 35) -------------------------
+
+_SIN_ARGUMENTOS = [f for f in FUNCIONES if not f.posicionales and not f.nombrados and f.validos is None]
+"""Las funciones del arnés que se llaman sin argumentos: las tablas y cifras de las páginas."""
+
+
+def _registrar_cargas(monkeypatch) -> list[tuple[str, BaseException | None]]:
+    """Envuelve ``esquema.cargar``: cada llamada deja (fichero, el error que dio o None) en la lista devuelta."""
+    cargas: list[tuple[str, BaseException | None]] = []
+    original = esquema.cargar
+
+    def cargar(tabla):
+        try:
+            filas = original(tabla)
+        except Exception as error:
+            cargas.append((tabla.fichero, error))
+            raise
+        cargas.append((tabla.fichero, None))
+        return filas
+
+    monkeypatch.setattr(esquema, "cargar", cargar)
+    return cargas
+
+
+@pytest.fixture(scope="module")
+def que_lee_cada_funcion() -> dict[str, set[str]]:
+    """Con los datos buenos: los CSV que pide cada función sin argumentos (lo que no pide, no puede romperla)."""
+    salida = {}
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        cargas = _registrar_cargas(monkeypatch)
+        for f in _SIN_ARGUMENTOS:
+            cargas.clear()
+            f.funcion()
+            salida[f.nombre] = {fichero for fichero, _ in cargas}
+    return salida
+
+
+@pytest.mark.parametrize("fichero", sorted(esquema.TABLAS))
+def test_un_csv_roto_nunca_se_calla(fichero, tmp_path, monkeypatch, que_lee_cada_funcion):
+    """Con ``fichero`` guardado en UTF-16 (como lo guarda a veces una hoja de cálculo), cada función que lo lee da un
+    ``esquema.ErrorDeDatos`` que nombra un fichero roto: ni un resultado (``primera_version`` convertía el error de
+    ``atipicos.csv`` en «sin ninguna lectura en los datos») ni otro ``ValueError`` sin fichero."""
+    lectoras = [f for f in _SIN_ARGUMENTOS if fichero in que_lee_cada_funcion[f.nombre]]
+    carpeta = tmp_path / "datos"
+    shutil.copytree(esquema._del_paquete(), carpeta)
+    (carpeta / fichero).write_text((carpeta / fichero).read_text(encoding="utf-8"), encoding="utf-16")
+    monkeypatch.setenv("GPUCOSTE_DATOS", str(carpeta))
+    esquema.limpiar()
+    cargas = _registrar_cargas(monkeypatch)
+    try:
+        for f in lectoras:
+            _contar("CSV rotos")
+            cargas.clear()
+            try:
+                f.funcion()
+            except esquema.ErrorDeDatos as error:
+                assert re.match(r"[a-z_]+\.csv(, | \(|: )", str(error)), f"{f.nombre}: {error}"
+                continue
+            except ValueError as error:
+                pytest.fail(f"{f.nombre}: con {fichero} roto, un ValueError sin el error del fichero: {error}")
+            rotas = [c for c, error in cargas if error is not None]
+            assert not rotas, f"{f.nombre} calló el error de {rotas[0]} y devolvió un resultado"
+    finally:
+        monkeypatch.delenv("GPUCOSTE_DATOS")
+        esquema.limpiar()
+
+
+def test_la_prueba_de_csv_rotos_pilla_un_error_callado(tmp_path, monkeypatch):
+    """El fallo de la primera versión, plantado: una función que calla el error de atipicos.csv."""
+    from gpucoste.calculo import atipicos
+
+    def callada():
+        try:
+            return len(atipicos.atipicos())
+        except ValueError:
+            return 0
+
+    carpeta = tmp_path / "datos"
+    shutil.copytree(esquema._del_paquete(), carpeta)
+    (carpeta / "atipicos.csv").write_text("gpu\n", encoding="utf-16")
+    monkeypatch.setenv("GPUCOSTE_DATOS", str(carpeta))
+    esquema.limpiar()
+    cargas = _registrar_cargas(monkeypatch)
+    try:
+        assert callada() == 0
+        assert [c for c, error in cargas if error is not None] == ["atipicos.csv"]
+    finally:
+        monkeypatch.delenv("GPUCOSTE_DATOS")
+        esquema.limpiar()

@@ -141,8 +141,10 @@ def test_las_obligatorias_del_arnes_son_las_de_la_cli():
 
 
 def test_la_comprobacion_de_ordenes_puede_fallar(monkeypatch):
-    monkeypatch.setitem(
-        cli.ORDENES, "nueva", cli_opciones.Orden("nueva", "una orden sin registrar", (cli.Opcion("--x", "x"),), print)
+    monkeypatch.setitem(  # en el registro privado: cli.ORDENES es de solo lectura
+        cli_opciones._ORDENES,
+        "nueva",
+        cli_opciones.Orden("nueva", "una orden sin registrar", (cli.Opcion("--x", "x"),), print),
     )
     assert opciones_sin_generar()["nueva"] == ["(la orden entera)"]
 

@@ -1,8 +1,8 @@
 """Las columnas de un CSV declarado: su tipo, lo que admite cada celda y cómo se publica en ``datapackage.json``.
 
 ``Columna`` convierte una celda (``texto``, ``numero``, ``entero``, ``fecha``, ``url``, ``booleano`` o ``enum``) o
-comprueba un valor ya convertido, con el error en español de lo que admite; ``Referencia`` y ``Limite`` son las reglas
-entre ficheros y entre columnas de una fila. Las usa ``gpucoste.base.esquema`` (la ``Tabla``, su carga y su
+comprueba un valor ya convertido, con el error en español de lo que admite; ``Referencia``, ``Limite`` y ``Regla`` son
+las reglas entre ficheros y entre columnas de una fila. Las usa ``gpucoste.base.esquema`` (la ``Tabla``, su carga y su
 descripción) y se importan, como siempre, de ahí: ``esquema.Columna``, ``esquema.FECHA``.
 """
 
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import math
 import re
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from gpucoste.base import validacion
 from gpucoste.base.validacion import Validado
 
-__all__ = ["Columna", "FECHA", "FUENTE", "Limite", "NO", "NOTA", "Referencia", "SI", "TIPOS"]
+__all__ = ["Cobertura", "Columna", "FECHA", "FUENTE", "Limite", "NO", "NOTA", "Referencia", "Regla", "SI", "TIPOS"]
 
 
 TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
@@ -90,6 +92,11 @@ class Columna(Validado):
             x = float(celda) if self.tipo == "numero" else int(celda)
             if not math.isfinite(x):
                 raise ValueError(f"{celda!r} no es un número finito; se admite {self.admitido()}.")
+            if x and abs(x) < sys.float_info.min:  # 5e-324: un float subnormal, que una cuenta convierte en 0
+                raise ValueError(
+                    f"{celda!r} es tan pequeño que una cuenta lo convierte en 0; se admite {self.admitido()}, "
+                    f"y si no es 0, desde {sys.float_info.min:g} en valor absoluto."
+                )
             if not self._en_rango(x):
                 raise ValueError(f"{celda!r} no vale; se admite {self.admitido()}.")
             return x + 0.0 if self.tipo == "numero" else x
@@ -176,11 +183,25 @@ NOTA = Columna("nota", "texto", "Aclaración libre (puede ir vacía).", requerid
 
 @dataclass(frozen=True)
 class Referencia(Validado):
-    """``columnas`` de esta tabla deben existir como ``destino`` en ``fichero`` (una foreign key)."""
+    """``columnas`` de esta tabla deben existir como ``destino`` en ``fichero`` (una foreign key).
+
+    Con ``parcial=True``, el valor puede no estar en ``fichero`` (un proveedor de API que no alquila GPU), pero si se
+    parece a uno de él (otras mayúsculas, una letra), debe escribirse igual: «together» frente a «Together» es un
+    error que nombra los dos ficheros. Una referencia parcial no se publica como ``foreignKeys``.
+    """
 
     columnas: tuple[str, ...]
     fichero: str
     destino: tuple[str, ...]
+    parcial: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.columnas or len(self.columnas) != len(self.destino) or (self.parcial and len(self.columnas) > 1):
+            raise ValueError(
+                f"Referencia a {self.fichero}: columnas={self.columnas!r} y destino={self.destino!r} no valen; se "
+                "admiten dos listas no vacías de la misma longitud (de una columna si la referencia es parcial)."
+            )
 
 
 @dataclass(frozen=True)
@@ -203,3 +224,26 @@ class Limite(Validado):
 
     def admite(self, x: float) -> bool:
         return _entre(x, self.minimo, self.maximo, self.excluye_minimo)
+
+
+@dataclass(frozen=True)
+class Cobertura(Validado):
+    """La referencia al revés: cada valor de ``destino`` en ``fichero`` (salvo los de ``excepto``) está en ``columna``
+    de esta tabla. ``Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD"))`` en ``cambios.csv``: cada moneda de
+    un país tiene su tipo de cambio (el euro y el dólar no lo necesitan)."""
+
+    columna: str
+    fichero: str
+    destino: str
+    excepto: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Regla(Validado):
+    """Una regla de una fila que no es un rango ni un orden: ``cumple(fila)`` (``fila``: columna → valor ya convertido)
+    debe ser cierto; si no, el error nombra ``columna`` y dice ``admitido`` («un entero menor que n_gpus si referencia
+    es 'menos_gpus'»). ``cumple`` solo mira la fila: nada de otros ficheros (eso es una ``Referencia``)."""
+
+    columna: str
+    admitido: str
+    cumple: Callable[[Mapping[str, object]], bool]

@@ -6,6 +6,8 @@ Cada una se sigue leyendo también donde se usa (``coste.HORAS_MES``, ``datos.NI
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 __all__ = [
     "DIAS_ANIO",
     "HORAS_MES",
@@ -40,7 +42,7 @@ NIVELES = ("comunidad", "verificado", "seguro", "bajo_demanda", "interrumpible")
 """Los niveles de precio que admite la columna ``nivel`` de ``precios.csv``."""
 
 
-NIVELES_EN_PROSA = {"bajo_demanda": "bajo demanda", "verificado": "host verificado"}
+NIVELES_EN_PROSA = MappingProxyType({"bajo_demanda": "bajo demanda", "verificado": "host verificado"})
 """Cómo se escribe en la prosa cada nivel (la guía de estilo: «bajo demanda», no «on-demand»; «host verificado»,
 que concuerda con cualquier GPU: «la H100 80GB (host verificado)»); los demás, tal cual. ``formato.nivel`` lo
 aplica (y lo publica como ``formato.NIVELES``)."""

@@ -6,17 +6,23 @@ llaman como las columnas). De esa declaración salen:
 
 - el cargador, ``cargar(TABLA)``: lee el CSV con el módulo ``csv`` en modo estricto, acepta BOM
   (Excel) y CRLF, normaliza el texto a NFC y devuelve una tupla de filas ya convertidas;
-- los errores, siempre ``ValueError`` en español con fichero, fila (la cabecera es la fila 1, como
-  en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
+- los errores, siempre ``ErrorDeDatos`` (un ``ValueError``) en español con fichero, fila (la cabecera es la fila 1,
+  como en una hoja de cálculo) y columna: comilla sin cerrar, número de celdas distinto de la cabecera
   (con la pista de la coma decimal), celda vacía u obligatoria, número fuera de rango, fecha que no
   es ``AAAA-MM`` ni ``AAAA-MM-DD`` o que es posterior a hoy (``fecha_limite``), fuente que no es una
   URL https con host, clave repetida, clave obligatoria ausente, referencia a otro fichero que no
   existe (con «¿Quisiste decir …?» si difiere en mayúsculas o en una letra), valor fuera del rango
-  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), caracteres de control o
-  invisibles (NUL, espacio de anchura cero…) en cualquier celda, fichero o carpeta que faltan o no
-  están en UTF-8;
+  que la biblioteca necesita en una fila (``Limite``: el MFU en (0, 1]), una regla de la fila que no se cumple
+  (``Regla``: en ``ajustes.csv``, ``medidas`` cuenta los id de ``derivacion``), un valor repetido de una columna
+  ``unicas``, un nombre escrito de dos maneras (``nombres``; o distinto del de otro fichero, con una ``Referencia``
+  parcial), un número subnormal (5e-324), caracteres de control o invisibles (NUL, espacio de anchura cero…) en
+  cualquier celda, fichero o carpeta que faltan o no están en UTF-8;
 - la descripción publicada, ``datapackage()``: un *Data Package* de Frictionless (Table Schema por
   fichero, con ``primaryKey`` y ``foreignKeys``) como ``dict``, listo para ``json.dump``.
+
+``cargar`` y ``contenido`` (el texto de un CSV para publicarlo, tras cargarlo) son las únicas lecturas de un CSV de
+datos de la biblioteca (``tests/proyecto/test_cargador.py`` lo comprueba con ``ast``), y ningún ``except ValueError``
+calla un ``ErrorDeDatos``.
 
 El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide. Las columnas (``Columna``,
 ``Referencia``, ``Limite``, ``FECHA``…) se definen en ``gpucoste.base.columnas`` y se importan de aquí.
@@ -59,7 +65,10 @@ Añadir un CSV
    ``referencias=(Referencia(("gpu",), "gpus.csv", ("gpu",)),)`` exige que el valor exista en otro
    fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
    ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
-   las filas donde una columna tiene un valor dado.
+   las filas donde una columna tiene un valor dado; ``reglas=(Regla("n_referencia", "un entero menor que n_gpus",
+   lambda f: f["n_referencia"] < f["n_gpus"]),)`` exige lo que no es un rango; ``unicas=("pais",)``, un valor
+   distinto en cada fila; ``nombres=("proveedor",)``, un nombre escrito igual en todas las filas;
+   ``cubre=(Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD")),)``, una fila por cada valor de otro fichero.
 3. Añade a ``tests/datos/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
    pruebas de propiedades (``tests/proyecto/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
@@ -73,24 +82,30 @@ import importlib
 import io
 import os
 import pathlib
+import re
 import sys
 import unicodedata
+from collections.abc import Callable, Mapping  # noqa: F401 - las anotaciones de Regla, publicada aquí
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 
 from gpucoste.base import paquete, validacion
-from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Columna, Limite, Referencia
+from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Cobertura, Columna, Limite, Referencia, Regla
 from gpucoste.base.validacion import Validado
 
 __all__ = [
+    "Cobertura",
     "Columna",
+    "ErrorDeDatos",
     "FECHA",
     "FUENTE",
     "Limite",
     "NO",
     "NOTA",
     "Referencia",
+    "Regla",
     "Registro",
     "SI",
     "TABLAS",
@@ -98,7 +113,9 @@ __all__ = [
     "Tabla",
     "Valor",
     "cargar",
+    "clave_de_nombre",
     "comprobar",
+    "contenido",
     "datapackage",
     "declaradas",
     "fecha_limite",
@@ -108,11 +125,29 @@ __all__ = [
 ]
 
 # Las columnas se definen en ``base.columnas``; su nombre es el de siempre, «gpucoste.base.esquema.Columna».
-paquete.publicar(__name__, Columna, Limite, Referencia)
+paquete.publicar(__name__, Cobertura, Columna, Limite, Referencia, Regla)
 
 
-TABLAS: dict[str, Tabla] = {}
-"""Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse)."""
+class ErrorDeDatos(ValueError):
+    """El error de un CSV de la carpeta de datos (fichero, fila y columna), el único que lanza ``cargar``.
+
+    Es un ``ValueError`` (la CLI lo escribe en una línea y sale con 2), pero con nombre propio: quien espera el
+    ``ValueError`` de un caso sin respuesta («no cabe», «no hay lectura») no debe callar un fichero roto::
+
+        try:
+            v = tiempo.velocidad_generacion(...)
+        except esquema.ErrorDeDatos:
+            raise
+        except ValueError:  # no cabe en bf16
+            v = None
+
+    ``tests/proyecto/test_cargador.py`` lo exige en cada ``except ValueError`` que calla el error.
+    """
+
+
+_TABLAS: dict[str, Tabla] = {}
+TABLAS: Mapping[str, Tabla] = MappingProxyType(_TABLAS)
+"""Las tablas declaradas, por nombre de fichero (cada ``Tabla`` se registra al crearse; solo lectura)."""
 
 _POR_FILA: dict[type, Tabla] = {}
 
@@ -142,6 +177,14 @@ class Tabla(Validado):
     referencias: tuple[Referencia, ...] = ()
     claves_obligatorias: tuple[str, ...] = ()
     limites: tuple[Limite, ...] = ()
+    reglas: tuple[Regla, ...] = ()
+    unicas: tuple[str, ...] = ()
+    """Columnas que, además de la clave, no repiten valor en el fichero (sin mirar mayúsculas): el nombre de un país."""
+    cubre: tuple[Cobertura, ...] = ()
+    """Valores de otro fichero que deben estar en esta tabla (cada moneda de paises.csv, en cambios.csv)."""
+    nombres: tuple[str, ...] = ()
+    """Columnas de nombres propios (proveedor, GPU, modelo): un mismo nombre se escribe igual en todo el fichero
+    («RunPod» y «runpod», o «H100 80GB» y «H100 80 GB», en dos filas son una errata: ``clave_de_nombre``)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -154,6 +197,10 @@ class Tabla(Validado):
             *(c for par in self.orden for c in par),
             *(c for r in self.referencias for c in r.columnas),
             *(c for lim in self.limites for c in (lim.donde[0], *lim.columnas)),
+            *(r.columna for r in self.reglas),
+            *self.unicas,
+            *self.nombres,
+            *(c.columna for c in self.cubre),
         ]
         if sorted(nombres) != sorted(campos) or len(set(nombres)) != len(nombres):
             raise ValueError(
@@ -165,7 +212,7 @@ class Tabla(Validado):
                 f"{self.fichero}: la clave {self.clave!r} o una regla no valen; se admite una clave no vacía y reglas "
                 f"con columnas declaradas: {nombres}."
             )
-        TABLAS[self.fichero] = self
+        _TABLAS[self.fichero] = self
         _POR_FILA[self.fila] = self
         validacion.admite_vacio(self.fila, *(c.nombre for c in self.columnas if c.tipo == "texto" and not c.requerida))
 
@@ -183,6 +230,11 @@ class Tabla(Validado):
                 for c in lim.columnas:
                     if getattr(registro, c) is not None and not lim.admite(getattr(registro, c)):
                         raise ValueError(f"{que}: {c}={getattr(registro, c)!r} no vale; se admite {lim.admitido()}.")
+        if self.reglas:
+            fila = {c.nombre: getattr(registro, c.nombre) for c in self.columnas}
+            for r in self.reglas:
+                if not r.cumple(fila):
+                    raise ValueError(f"{que}: {r.columna}={fila[r.columna]!r} no vale; se admite {r.admitido}.")
 
     @property
     def nombre(self) -> str:
@@ -195,6 +247,21 @@ class Tabla(Validado):
         """La tabla como recurso tabular de un Data Package de Frictionless."""
         reglas = [f"{a} ≤ {b} en cada fila." for a, b in self.orden]
         reglas += [f"{', '.join(lim.columnas)}: {lim.admitido()}." for lim in self.limites]
+        reglas += [f"{r.columna}: {r.admitido}." for r in self.reglas]
+        reglas += [f"{c}: un valor distinto en cada fila." for c in self.unicas]
+        reglas += [f"{c}: un mismo nombre se escribe igual en todas las filas." for c in self.nombres]
+        reglas += [
+            f"{c.columna}: cada {c.destino} de {c.fichero}"
+            + (f" (salvo {', '.join(c.excepto)})" if c.excepto else "")
+            + " tiene al menos una fila."
+            for c in self.cubre
+        ]
+        reglas += [
+            f"{r.columnas[0]}: si es un {r.destino[0]} de {r.fichero} escrito de otra manera (mayúsculas, espacios, "
+            "signos), se escribe igual que en él."
+            for r in self.referencias
+            if r.parcial
+        ]
         if self.claves_obligatorias:
             reglas.append(f"Claves obligatorias en {self.clave[0]}: {', '.join(self.claves_obligatorias)}.")
         esquema: dict = {
@@ -202,14 +269,18 @@ class Tabla(Validado):
             "primaryKey": list(self.clave),
             "missingValues": [""],
         }
-        if self.referencias:
+        estrictas = [r for r in self.referencias if not r.parcial]
+        if estrictas:
             esquema["foreignKeys"] = [
                 {
                     "fields": list(r.columnas),
-                    "reference": {"resource": TABLAS[r.fichero].nombre, "fields": list(r.destino)},
+                    "reference": {"resource": _tabla(r.fichero).nombre, "fields": list(r.destino)},
                 }
-                for r in self.referencias
+                for r in estrictas
             ]
+        for campo in esquema["fields"]:
+            if campo["name"] in self.unicas:
+                campo.setdefault("constraints", {})["unique"] = True
         return {
             "name": self.nombre,
             "path": self.fichero,
@@ -284,7 +355,12 @@ def cargar(tabla: Tabla) -> tuple:
         validacion.instancia(tabla, Tabla, "tabla", de="p. ej. datos.PRECIOS")
     clave = (tabla.fichero, os.environ.get("GPUCOSTE_DATOS", ""))
     if clave not in _CACHE:
-        _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
+        try:
+            _CACHE[clave] = _leer(tabla, _carpeta(clave[1]))
+        except ErrorDeDatos:
+            raise
+        except ValueError as error:
+            raise ErrorDeDatos(str(error)) from None
     return _CACHE[clave]
 
 
@@ -377,7 +453,7 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     if sobran or repetidas:
         problema = f"columnas desconocidas {sobran}" if sobran else f"columnas repetidas {repetidas}"
         raise ValueError(f"{fichero}, fila 1: {problema}; se esperan {esperadas} (declaradas en gpucoste.datos).")
-    filas, lugares, vistas = [], [], {}
+    filas, lugares, vistas, unicos = [], [], {}, {}
     columnas = [tabla.columna(nombre) for nombre in cabecera]
     for fila, linea, celdas in registros:
         if not any(celdas):
@@ -426,8 +502,21 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
         for a, b in tabla.orden:
             if valores[a] is not None and valores[b] is not None and valores[b] < valores[a]:
                 raise ValueError(
-                    f"{_donde(fichero, fila, linea, b)}: {valores[b]:g} es menor que {a} ({valores[a]:g}); "
+                    f"{_donde(fichero, fila, linea, b)}: {_celda(valores[b])} es menor que {a} ({_celda(valores[a])}); "
                     f"se admite {b} ≥ {a}."
+                )
+        for r in tabla.reglas:
+            if not r.cumple(valores):
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, r.columna)}: {_celda(valores[r.columna])} no vale; "
+                    f"se admite {r.admitido}."
+                )
+        for c in tabla.unicas:
+            visto = unicos.setdefault(c, {}).setdefault(str(valores[c]).casefold(), fila)
+            if visto != fila:
+                raise ValueError(
+                    f"{_donde(fichero, fila, linea, c)}: {valores[c]!r} ya está en la fila {visto}; "
+                    f"se admite un {c} distinto en cada fila."
                 )
         clave = tuple(str(valores[c]).casefold() for c in tabla.clave)
         if clave in vistas:
@@ -442,6 +531,16 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     if not filas:
         raise ValueError(f"{fichero}: no tiene filas de datos, solo la cabecera.")
     _comprobar_referencias(tabla, filas, lugares)
+    _comprobar_nombres(tabla, filas, lugares)
+    for c in tabla.cubre:
+        presentes = {f[c.columna] for f in filas}
+        faltan = sorted({str(getattr(f, c.destino)) for f in cargar(_tabla(c.fichero))} - presentes - set(c.excepto))
+        if faltan:
+            raise ValueError(
+                f"{fichero}: faltan las filas con {c.columna} {faltan}, que están en {c.fichero} (columna "
+                f"{c.destino}); se admite una fila al menos por cada {c.destino} de {c.fichero}"
+                + (f" salvo {', '.join(c.excepto)}." if c.excepto else ".")
+            )
     presentes = {f[tabla.clave[0]] for f in filas}
     faltan = [k for k in tabla.claves_obligatorias if k not in presentes]
     if faltan:
@@ -452,9 +551,54 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     return tuple(tabla.fila(**valores) for valores in filas)
 
 
+def _celda(valor: object) -> str:
+    """Un valor ya convertido, como en los mensajes del cargador: los números con ``:g``, lo demás con su repr."""
+    return f"{valor:g}" if isinstance(valor, float | int) and not isinstance(valor, bool) else repr(valor)
+
+
+def clave_de_nombre(nombre: str) -> str:
+    """Lo que queda de un nombre propio sin mayúsculas, espacios ni signos (en NFC): «Vast.ai», «vast ai» y «VAST.AI»
+    dan lo mismo, «A10» y «A100» no. Dos nombres con la misma clave y distinta escritura son una errata."""
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFC", nombre).casefold())
+
+
+def _comprobar_parcial(tabla: Tabla, ref: Referencia, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
+    """Una referencia parcial: un valor que no está en el otro fichero pero se parece a uno de él es una errata."""
+    columna, destino = ref.columnas[0], ref.destino[0]
+    validas = sorted({str(getattr(f, destino)) for f in cargar(_tabla(ref.fichero))})
+    for valores, (fila, linea) in zip(filas, lugares, strict=True):
+        valor = valores[columna]
+        if valor in validas or not isinstance(valor, str):
+            continue
+        sugerencia = next((v for v in validas if clave_de_nombre(v) == clave_de_nombre(valor)), None)
+        if sugerencia is not None:
+            raise ValueError(
+                f"{_donde(tabla.fichero, fila, linea, columna)}: {valor!r} es {sugerencia!r} de {ref.fichero} "
+                f"(columna {destino}) escrito de otra manera. ¿Quisiste decir {sugerencia!r}? Se admite el nombre "
+                f"tal cual está en {ref.fichero} (mayúsculas, espacios y signos incluidos) o uno distinto."
+            )
+
+
+def _comprobar_nombres(tabla: Tabla, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
+    """Cada nombre de las columnas ``nombres`` se escribe igual en todas las filas (tras las referencias, que dicen cuál
+    es el bueno si el nombre está en otro fichero)."""
+    for c in tabla.nombres:
+        vistos: dict[str, tuple[str, int]] = {}
+        for valores, (fila, linea) in zip(filas, lugares, strict=True):
+            escrito, primera = vistos.setdefault(clave_de_nombre(valores[c]), (valores[c], fila))
+            if escrito != valores[c]:
+                raise ValueError(
+                    f"{_donde(tabla.fichero, fila, linea, c)}: {valores[c]!r} es el {c} {escrito!r} de la fila "
+                    f"{primera} escrito de otra manera; se admite un mismo nombre escrito igual en todas las filas."
+                )
+
+
 def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
     for ref in tabla.referencias:
-        destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(TABLAS[ref.fichero])]
+        if ref.parcial:
+            _comprobar_parcial(tabla, ref, filas, lugares)
+            continue
+        destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(_tabla(ref.fichero))]
         for valores, (fila, linea) in zip(filas, lugares, strict=True):
             origen = tuple(valores[c] for c in ref.columnas)
             for i, columna in enumerate(ref.columnas):  # la primera columna que no encaja, con sus opciones
@@ -474,7 +618,21 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
                     )
 
 
+def contenido(tabla: Tabla) -> bytes:
+    """El texto de ``tabla`` en la carpeta de datos, tal cual (para publicarlo; en UTF-8, sin el BOM de Excel), tras
+    cargarla: un fichero roto da el ``ErrorDeDatos`` de ``cargar``, no una copia rota. Con ``cargar``, la única
+    lectura de un CSV de datos de la biblioteca (lo exige ``tests/proyecto/test_cargador.py``)."""
+    cargar(tabla)
+    return _texto(_carpeta(os.environ.get("GPUCOSTE_DATOS", "")), tabla.fichero).encode("utf-8")
+
+
 # --- Descripción publicada --------------------------------------------------------------------
+
+
+def _tabla(fichero: str) -> Tabla:
+    """La tabla declarada de ``fichero``, aunque el módulo que la declara no se haya importado aún (una referencia a
+    ``politicas.csv`` desde ``api_precios.csv`` no depende de qué se importó antes)."""
+    return TABLAS[fichero] if fichero in TABLAS else declaradas()[fichero]
 
 
 def declaradas() -> dict[str, Tabla]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import decimal
 import numbers
 import re
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from gpucoste.base import esquema, validacion
@@ -72,17 +73,19 @@ MESES = (
 MESES_ABREVIADOS = ("ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "sept.", "oct.", "nov.", "dic.")
 """Abreviaturas de los meses (RAE, *Ortografía*, apéndice de abreviaturas; Fundéu): con punto, «sept.» y no «sep»;
 para los ejes de fechas de los gráficos."""
-PARTES = {
-    2: "la mitad",
-    3: "la tercera parte",
-    4: "la cuarta parte",
-    5: "la quinta parte",
-    6: "la sexta parte",
-    7: "la séptima parte",
-    8: "la octava parte",
-    9: "la novena parte",
-    10: "la décima parte",
-}
+PARTES = MappingProxyType(
+    {
+        2: "la mitad",
+        3: "la tercera parte",
+        4: "la cuarta parte",
+        5: "la quinta parte",
+        6: "la sexta parte",
+        7: "la séptima parte",
+        8: "la octava parte",
+        9: "la novena parte",
+        10: "la décima parte",
+    }
+)
 
 
 def _decimal(x: object, nombre: str) -> decimal.Decimal:
@@ -167,12 +170,14 @@ def nivel(clave: str, proveedor: str | None = None) -> str:
     return NIVELES.get(clave, clave)
 
 
-TIPOS_PRECIO = {
-    "lectura": "una oferta",
-    "mediana": "mediana de ofertas",
-    "lista": "precio de lista",
-    "estimacion": "estimación",
-}
+TIPOS_PRECIO = MappingProxyType(
+    {
+        "lectura": "una oferta",
+        "mediana": "mediana de ofertas",
+        "lista": "precio de lista",
+        "estimacion": "estimación",
+    }
+)
 """Cómo se lee el ``tipo`` de cada fila de precios.csv (``datos.TIPOS_PRECIO``) junto a su precio."""
 
 

@@ -225,14 +225,27 @@ def dia(valor: object, nombre: str = "fecha") -> dt.date:
     return valor if isinstance(valor, dt.date) else fecha(valor, nombre)
 
 
+_HOST = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+", re.ASCII)
+"""Un nombre de host público: etiquetas de letras, cifras y guiones separadas por puntos, al menos dos."""
+
+
 def url(texto: object, nombre: str = "fuente") -> str:
-    """``texto`` si es una URL ``https://`` con host (``"https://"`` a secas no vale)."""
+    """``texto`` si es una URL ``https://`` (así, en minúsculas, como la pide el patrón de ``datapackage.json``) con
+    un host público (``vast.ai``; no ``x``, ``https://`` a secas ni ``vast..ai``), un puerto válido si lo lleva y sin
+    espacios ni caracteres de control o invisibles."""
     try:
         partes = urlsplit(texto) if isinstance(texto, str) else None
         host = partes.hostname if partes else None
+        partes and partes.port  # noqa: B018 - un puerto que no es un número (o > 65535) da ValueError
     except ValueError:
         host = None
-    if not host or partes.scheme != "https" or _ESPACIO.search(texto):
+    if (
+        not host
+        or not texto.startswith("https://")
+        or not _HOST.fullmatch(host)
+        or _ESPACIO.search(texto)
+        or invisibles(texto)
+    ):
         raise ValueError(
             f"{nombre} {corto(texto)} no es una URL https:// con host; se admite p. ej. 'https://vast.ai/pricing'."
         )
@@ -322,7 +335,10 @@ def reales(valores: object, nombre: str) -> list[float]:
 
 
 def tabla_de(valores: object, nombre: str, forma: str) -> dict:
-    """``valores`` si es un diccionario no vacío con claves de texto no vacías (cada valor lo comprueba quien llama)."""
+    """``valores`` (como ``dict``) si es un diccionario no vacío con claves de texto no vacías (cada valor lo comprueba
+    quien llama); también uno de solo lectura, como las constantes de la biblioteca (``vram.PRECISIONES``)."""
+    if isinstance(valores, types.MappingProxyType):
+        valores = dict(valores)
     if not isinstance(valores, dict) or not valores or not all(isinstance(k, str) and k.strip() for k in valores):
         raise ValueError(f"{nombre}: {corto(valores)} no vale; se admite un diccionario no vacío {forma}.")
     return valores

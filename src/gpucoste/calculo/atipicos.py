@@ -25,7 +25,7 @@ __all__ = ["ATIPICOS", "Atipico", "Reciente", "atipico", "atipicos", "precio_rec
 
 
 @dataclass(frozen=True)
-class Atipico(Validado):
+class Atipico(esquema.Registro):
     gpu: str
     proveedor: str
     nivel: str

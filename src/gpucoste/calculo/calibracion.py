@@ -359,9 +359,10 @@ def _como_ajustes(ajustes: dict, sin: str) -> dict[str, datos.Ajuste]:
         clave: datos.Ajuste(
             clave,
             *(float(f"{x:.4g}") for x in (central, minimo, maximo)),
-            max(1, len(ids)),
+            len(ids or ["ninguna"]),
             f"ajustado sin {sin}",
-            " ".join(ids) or "sin medidas",
+            # «…: id1 id2», como en ajustes.csv: la carga comprueba que ``medidas`` es el número de id que nombra.
+            f"ajuste sin esa fuente: {' '.join(ids or ['ninguna'])}",
         )
         for clave, (central, minimo, maximo, ids) in ajustes.items()
     }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base.validacion import Validado
@@ -45,12 +46,14 @@ __all__ = [
 ]
 
 
-TIPOS = {
-    "entrenamiento": "tiempo de entrenamiento",
-    "memoria": "memoria pico",
-    "generacion": "generación de una secuencia",
-    "servicio": "servidor a carga máxima",
-}
+TIPOS = MappingProxyType(
+    {
+        "entrenamiento": "tiempo de entrenamiento",
+        "memoria": "memoria pico",
+        "generacion": "generación de una secuencia",
+        "servicio": "servidor a carga máxima",
+    }
+)
 """Los tipos de medida, con su nombre para el lector."""
 
 GIB = 2**30 / memoria.GB

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpucoste import datos
-from gpucoste.base.validacion import Validado, opcion
+from gpucoste.base.validacion import Validado, opcion, resultado
 from gpucoste.calculo.coste import coste_trabajo
 
 if TYPE_CHECKING:  # pandas solo al pedir la tabla: el navegador (Pyodide) no lo tiene
@@ -92,11 +92,19 @@ def comparar(experimento: str = FINETUNING) -> Comparacion:
         max(pares, key=lambda par: par[0].precio_hora_usd),
         min(pares, key=lambda par: par[0].precio_hora_usd),
     )
+    coste_cara = coste_trabajo(cara.precio_hora_usd, e_cara.horas)
+    coste_barata = coste_trabajo(barata.precio_hora_usd, e_barata.horas)
+    if not coste_barata:  # un coste que la cuenta redondea a 0 (horas o precio diminutos): no hay cociente
+        raise ValueError(
+            f"escenarios.csv, escenario ({e_barata.experimento}, {e_barata.gpu}, {e_barata.proveedor}, "
+            f"{e_barata.nivel}), columna horas: {e_barata.horas!r} h a {barata.precio_hora_usd!r} US$/h cuestan 0 US$ "
+            "en la cuenta; se admiten horas y un precio cuyo producto sea mayor que 0."
+        )
+    entradas = {"experimento": experimento}
     return Comparacion(
         cara=cara,
         barata=barata,
-        veces_precio_hora=cara.precio_hora_usd / barata.precio_hora_usd,
-        veces_coste=coste_trabajo(cara.precio_hora_usd, e_cara.horas)
-        / coste_trabajo(barata.precio_hora_usd, e_barata.horas),
-        fraccion_tiempo=e_cara.horas / e_barata.horas,
+        veces_precio_hora=resultado(cara.precio_hora_usd / barata.precio_hora_usd, "comparar", entradas),
+        veces_coste=resultado(coste_cara / coste_barata, "comparar", entradas),
+        fraccion_tiempo=resultado(e_cara.horas / e_barata.horas, "comparar", entradas),
     )

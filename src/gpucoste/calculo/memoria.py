@@ -29,6 +29,7 @@ Python puro (sin pandas): sirve igual en el navegador.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
@@ -70,22 +71,24 @@ __all__ = [
 ]
 
 
-BYTES_POR_PARAMETRO = {
-    "fp32": 4.0,
-    "bf16": 2.0,
-    "fp16": 2.0,
-    "fp8": 1.0,
-    "int8": 1.0,
-    "int4": 0.5,
-    "2bit": 0.25,
-    "q8_0": 8.5 / 8,
-    "q5_k_m": 5.67 / 8,
-    "q4_k_m": 4.82 / 8,
-    "q4_0": 4.5 / 8,
-    "gptq-int8": (8 + 20 / 128) / 8,
-    "gptq-int4": (4 + 20 / 128) / 8,
-    "awq-int4": (4 + 20 / 128) / 8,
-}
+BYTES_POR_PARAMETRO = MappingProxyType(
+    {
+        "fp32": 4.0,
+        "bf16": 2.0,
+        "fp16": 2.0,
+        "fp8": 1.0,
+        "int8": 1.0,
+        "int4": 0.5,
+        "2bit": 0.25,
+        "q8_0": 8.5 / 8,
+        "q5_k_m": 5.67 / 8,
+        "q4_k_m": 4.82 / 8,
+        "q4_0": 4.5 / 8,
+        "gptq-int8": (8 + 20 / 128) / 8,
+        "gptq-int4": (4 + 20 / 128) / 8,
+        "awq-int4": (4 + 20 / 128) / 8,
+    }
+)
 """Bytes por parámetro de cada formato.
 
 Los de 32, 16, 8, 4 y 2 bits, del capítulo de inferencia de stas00/ml-engineering. Los formatos
@@ -129,7 +132,7 @@ Entropy) solo quedan enteros los logits en bf16 (estimación)."""
 PERDIDAS = ("completa", "por_trozos")
 """Cómo se calcula la entropía cruzada: de una vez sobre todos los logits o por trozos."""
 
-OPTIMIZADORES = {"adamw": 12.0, "adamw_bf16": 8.0, "adamw8bit": 6.0}
+OPTIMIZADORES = MappingProxyType({"adamw": 12.0, "adamw_bf16": 8.0, "adamw8bit": 6.0})
 """Bytes por parámetro entrenable del estado del optimizador: AdamW en precisión mixta guarda copia
 fp32, momento y varianza (4 + 4 + 4, ZeRO); sobre parámetros en bf16 sin copia fp32 (los adaptadores
 del repositorio de QLoRA, que los pasa a bf16), solo los dos momentos (4 + 4); el AdamW de 8 bits de
@@ -142,12 +145,14 @@ biblioteca, de las calculadoras y de la línea de órdenes."""
 METODOS = ("inferencia", "completo", "lora", "qlora")
 """Para qué se carga el modelo: servirlo, o entrenarlo entero, con LoRA o con QLoRA."""
 
-NOMBRES_METODOS = {
-    "inferencia": "inferencia (servir el modelo)",
-    "completo": "fine-tuning completo",
-    "lora": "LoRA",
-    "qlora": "QLoRA",
-}
+NOMBRES_METODOS = MappingProxyType(
+    {
+        "inferencia": "inferencia (servir el modelo)",
+        "completo": "fine-tuning completo",
+        "lora": "LoRA",
+        "qlora": "QLoRA",
+    }
+)
 """Cómo se llama cada método al escribirlo para el lector (formularios): el valor es la clave."""
 
 RANGO_LORA = 16

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucoste import datos
-from gpucoste.base import formato
+from gpucoste.base import esquema, formato
 from gpucoste.base.validacion import Validado, entero, opcion, resultado
 from gpucoste.calculo import atipicos
 from gpucoste.dinero import mercado
@@ -169,7 +169,9 @@ def precio_interrumpible(gpu: str, proveedor: str) -> PrecioInterrumpible:
     proveedor = opcion(proveedor, f"Proveedor con precio interrumpible de {gpu}", proveedores_interrumpibles(gpu))
     try:
         base = precio_bajo_demanda(gpu, proveedor)
-    except ValueError:
+    except esquema.ErrorDeDatos:
+        raise
+    except ValueError:  # sin precio bajo demanda: solo vale la lectura interrumpible
         base = None
     leidos = [p for p in _vigentes(gpu, False) if p.nivel == INTERRUMPIBLE and p.proveedor == proveedor]
     if leidos:

@@ -22,6 +22,8 @@ Python puro (sin pandas): sirve igual en el navegador.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from gpucoste import datos
 from gpucoste.base.validacion import entero, numero, opcion, resultado
 from gpucoste.calculo import memoria
@@ -84,10 +86,14 @@ def flops_6nd(parametros: float, tokens: float) -> float:
 METODOS_TIEMPO = ("completo", "lora", "qlora")
 """Métodos de entrenamiento con tiempo: entero, con LoRA o con QLoRA."""
 
-CLASES_GPU = {"gddr": "GPU con GDDR (consumo, estación de trabajo, L4, L40S)", "hbm": "GPU de centro de datos con HBM"}
+CLASES_GPU = MappingProxyType(
+    {"gddr": "GPU con GDDR (consumo, estación de trabajo, L4, L40S)", "hbm": "GPU de centro de datos con HBM"}
+)
 """Las dos clases de GPU con su propio rango de MFU ajustado a las medidas."""
 
-ESCALAS = {"1": "una GPU", "nodo": "de 2 a 8 GPU en un nodo", "varios_nodos": "más de 8 GPU (varios nodos)"}
+ESCALAS = MappingProxyType(
+    {"1": "una GPU", "nodo": "de 2 a 8 GPU en un nodo", "varios_nodos": "más de 8 GPU (varios nodos)"}
+)
 """Escalas de un trabajo: cada una con su rango de MFU (la pérdida al repartir el trabajo va dentro)."""
 
 
@@ -168,12 +174,14 @@ def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> s
     )
 
 
-INTERCONEXIONES = {
-    "nvlink": "NVLink o NVSwitch (dentro de un nodo)",
-    "pcie": "PCIe (dentro de un nodo, sin NVLink)",
-    "infiniband": "InfiniBand o RDMA sobre Ethernet entre nodos",
-    "ethernet": "Ethernet TCP entre nodos (sin RDMA)",
-}
+INTERCONEXIONES = MappingProxyType(
+    {
+        "nvlink": "NVLink o NVSwitch (dentro de un nodo)",
+        "pcie": "PCIe (dentro de un nodo, sin NVLink)",
+        "infiniband": "InfiniBand o RDMA sobre Ethernet entre nodos",
+        "ethernet": "Ethernet TCP entre nodos (sin RDMA)",
+    }
+)
 """Por dónde se hablan las GPUs de un trabajo: la conexión más lenta que cruza (``escalado.csv`` las mide)."""
 
 _ENTRE_NODOS = ("infiniband", "ethernet")

@@ -30,8 +30,25 @@ CLAVES = (
 )
 
 
+TIPOS_DE_ALQUILER = ("bajo demanda", "interrumpible", "reservada")
+"""Los tipos de alquiler de Vast.ai que compara ``tipos_de_alquiler``, en su orden."""
+
+
+def _no_negativos(registro: object, *nombres: str, positivos: tuple[str, ...] = ()) -> None:
+    """Los campos ``nombres`` de ``registro`` son ≥ 0 (y los de ``positivos``, > 0); si no, ``ValueError`` como el de
+    ``validacion.campos``: «Oferta: precio_gpu_hora=-1.0 no vale; se admite un número finito mayor que 0.»"""
+    for nombre in (*nombres, *positivos):
+        x = getattr(registro, nombre)
+        if x < 0 or (x == 0 and nombre in positivos):
+            cota = "mayor que 0" if nombre in positivos else "mayor o igual que 0"
+            raise ValueError(f"{type(registro).__name__}: {nombre}={x!r} no vale; se admite un número finito {cota}.")
+
+
 @dataclass(frozen=True)
-class Estado(Validado):
+class Estado(esquema.Registro):
+    """Una fila de ``vast_estados.csv``: qué cobra Vast.ai en un estado (se comprueba como su columna, también a mano:
+    ``Estado("apagada", …)`` es un ``ValueError``)."""
+
     estado: str
     gpu: bool
     disco: bool
@@ -166,6 +183,12 @@ class Tipo(Validado):
     coste: float
     pago_por_adelantado: float
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.tipo not in TIPOS_DE_ALQUILER:
+            raise ValueError(f"Tipo: tipo={self.tipo!r} no vale; se admite {', '.join(map(repr, TIPOS_DE_ALQUILER))}.")
+        _no_negativos(self, "horas_facturadas", "coste", "pago_por_adelantado", positivos=("precio_hora",))
+
 
 def tipos_de_alquiler(
     precio_hora: float,
@@ -213,6 +236,12 @@ class Oferta(Validado):
     precio_subida_gb: float
     precio_bajada_gb: float
     dlperf: float
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _no_negativos(
+            self, "precio_disco_gb_mes", "precio_subida_gb", "precio_bajada_gb", positivos=("precio_gpu_hora", "dlperf")
+        )
 
 
 def dlperf_por_dolar(oferta: Oferta, gb_disco: float) -> float:
@@ -267,6 +296,7 @@ __all__ = [
     "PROVEEDOR",
     "Oferta",
     "REGLAS",
+    "TIPOS_DE_ALQUILER",
     "Tipo",
     "coste_por_estado",
     "coste_por_trabajo",

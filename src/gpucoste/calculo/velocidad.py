@@ -15,6 +15,8 @@ Python puro (sin pandas): sirve igual en el navegador.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from gpucoste import datos
 from gpucoste.base.validacion import entero, opcion, resultado
 from gpucoste.calculo import memoria
@@ -92,7 +94,9 @@ def tokens_por_segundo(
     return resultado(b / max(t_memoria, t_computo), "tokens_por_segundo", {"lote": lote, "contexto": contexto})
 
 
-MOTORES = {"llama.cpp": True, "transformers": True, "vLLM": False, "SGLang": False, "TensorRT-LLM": False}
+MOTORES = MappingProxyType(
+    {"llama.cpp": True, "transformers": True, "vLLM": False, "SGLang": False, "TensorRT-LLM": False}
+)
 """Motores de inferencia y si reparten el modelo por capas (``True``) o por tensores entre varias GPUs."""
 
 

@@ -9,6 +9,8 @@ contexto de CUDA ni la fragmentación de la memoria.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pandas as pd
 
 from gpucoste import datos
@@ -21,7 +23,7 @@ __all__ = ["CONTEXTO", "PRECISIONES", "VRAM_COMUNES", "gb_inferencia", "mayor_qu
 VRAM_COMUNES = (8, 12, 16, 24, 32, 48, 80)
 """GB de VRAM de las GPU más habituales, de un portátil a un centro de datos."""
 
-PRECISIONES = {"bf16": "16 bits (bf16)", "int8": "8 bits", "int4": "4 bits", "2bit": "2 bits"}
+PRECISIONES = MappingProxyType({"bf16": "16 bits (bf16)", "int8": "8 bits", "int4": "4 bits", "2bit": "2 bits"})
 """Precisiones de los pesos en la tabla y su nombre en la cabecera."""
 
 CONTEXTO = 8192

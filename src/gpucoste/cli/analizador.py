@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 import sys
+from types import MappingProxyType
 
 from gpucoste.base import esquema
 from gpucoste.cli.opciones import ORDENES, nombre_de
@@ -25,47 +26,49 @@ FORMATOS = ("tabla", "csv", "json")
 
 # --- argparse en español ------------------------------------------------------------------------
 
-CATALOGO = {
-    "usage: ": "uso: ",
-    "options": "opciones",
-    "positional arguments": "argumentos posicionales",
-    "show this help message and exit": "muestra esta ayuda y sale",
-    "show program's version number and exit": "muestra la versión y sale",
-    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
-    "argument %(argument_name)s: %(message)s": "%(argument_name)s: %(message)s",
-    "the following arguments are required: %s": "faltan opciones obligatorias: %s",
-    "one of the arguments %s is required": "hace falta una de estas opciones: %s",
-    "not allowed with argument %s": "no se admite junto con %s",
-    "unrecognized arguments: %s": "opciones desconocidas: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "%(value)r no vale; se admite: %(choices)s",
-    "invalid %(type)s value: %(value)r": "%(value)r no vale",
-    "unknown parser %(parser_name)r (choices: %(choices)s)": (
-        "orden desconocida: %(parser_name)r (se admite: %(choices)s)"
-    ),
-    "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
-    "expected one argument": "falta su valor",
-    "expected at most one argument": "admite como mucho un valor",
-    "expected at least one argument": "necesita al menos un valor",
-    "expected %s argument": "necesita %s valor",
-    "expected %s arguments": "necesita %s valores",
-    "ignored explicit argument %r": "no lleva valor (se dio %r)",
-    "unexpected option string: %s": "opción inesperada: %s",
-    "can't open '%(filename)s': %(error)s": "no se puede abrir '%(filename)s': %(error)s",
-    # Errores de quien programa la CLI (no de quien la usa), también en español:
-    "'required' is an invalid argument for positionals": "«required» no vale para argumentos posicionales",
-    "%r is not callable": "%r no se puede llamar",
-    ".__call__() not defined": ".__call__() no está definido",
-    'argument "-" with mode %r': 'argumento "-" con modo %r',
-    "cannot have multiple subparser arguments": "solo puede haber un grupo de órdenes",
-    "cannot merge actions - two groups are named %r": "no se pueden unir: dos grupos se llaman %r",
-    "conflicting subparser alias: %s": "alias de orden repetido: %s",
-    "conflicting subparser: %s": "orden repetida: %s",
-    "dest= is required for options like %r": "hace falta dest= para opciones como %r",
-    "invalid conflict_resolution value: %r": "conflict_resolution no vale: %r",
-    "mutually exclusive arguments must be optional": "las opciones excluyentes deben ser opcionales",
-    "conflicting option string: %s": "opción repetida: %s",
-    "conflicting option strings: %s": "opciones repetidas: %s",
-}
+CATALOGO = MappingProxyType(
+    {
+        "usage: ": "uso: ",
+        "options": "opciones",
+        "positional arguments": "argumentos posicionales",
+        "show this help message and exit": "muestra esta ayuda y sale",
+        "show program's version number and exit": "muestra la versión y sale",
+        "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+        "argument %(argument_name)s: %(message)s": "%(argument_name)s: %(message)s",
+        "the following arguments are required: %s": "faltan opciones obligatorias: %s",
+        "one of the arguments %s is required": "hace falta una de estas opciones: %s",
+        "not allowed with argument %s": "no se admite junto con %s",
+        "unrecognized arguments: %s": "opciones desconocidas: %s",
+        "invalid choice: %(value)r (choose from %(choices)s)": "%(value)r no vale; se admite: %(choices)s",
+        "invalid %(type)s value: %(value)r": "%(value)r no vale",
+        "unknown parser %(parser_name)r (choices: %(choices)s)": (
+            "orden desconocida: %(parser_name)r (se admite: %(choices)s)"
+        ),
+        "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
+        "expected one argument": "falta su valor",
+        "expected at most one argument": "admite como mucho un valor",
+        "expected at least one argument": "necesita al menos un valor",
+        "expected %s argument": "necesita %s valor",
+        "expected %s arguments": "necesita %s valores",
+        "ignored explicit argument %r": "no lleva valor (se dio %r)",
+        "unexpected option string: %s": "opción inesperada: %s",
+        "can't open '%(filename)s': %(error)s": "no se puede abrir '%(filename)s': %(error)s",
+        # Errores de quien programa la CLI (no de quien la usa), también en español:
+        "'required' is an invalid argument for positionals": "«required» no vale para argumentos posicionales",
+        "%r is not callable": "%r no se puede llamar",
+        ".__call__() not defined": ".__call__() no está definido",
+        'argument "-" with mode %r': 'argumento "-" con modo %r',
+        "cannot have multiple subparser arguments": "solo puede haber un grupo de órdenes",
+        "cannot merge actions - two groups are named %r": "no se pueden unir: dos grupos se llaman %r",
+        "conflicting subparser alias: %s": "alias de orden repetido: %s",
+        "conflicting subparser: %s": "orden repetida: %s",
+        "dest= is required for options like %r": "hace falta dest= para opciones como %r",
+        "invalid conflict_resolution value: %r": "conflict_resolution no vale: %r",
+        "mutually exclusive arguments must be optional": "las opciones excluyentes deben ser opcionales",
+        "conflicting option string: %s": "opción repetida: %s",
+        "conflicting option strings: %s": "opciones repetidas: %s",
+    }
+)
 """Mensajes de argparse (inglés → español): lo que haría un catálogo de ``gettext``, sin ficheros .mo."""
 
 

@@ -12,8 +12,9 @@ import argparse
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import pandas as pd
 
@@ -219,7 +220,8 @@ class Orden(Validado):
     """Las opciones de país que se añaden solas (``--pais``, ``--empresa``): la función no las recibe."""
 
 
-ORDENES: dict[str, Orden] = {}
+_ORDENES: dict[str, Orden] = {}
+ORDENES: Mapping[str, Orden] = MappingProxyType(_ORDENES)
 
 
 def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = "", dinero: bool = False):
@@ -236,7 +238,7 @@ def orden(nombre: str, ayuda: str, *opciones: Opcion, ejemplo: str = "", dinero:
     def registrar(funcion: Callable[..., Salida]) -> Callable[..., Salida]:
         propias = {op.bandera for op in opciones}
         extra = tuple(op for op in (PAIS, EMPRESA) if dinero and op.bandera not in propias)
-        ORDENES[nombre] = Orden(nombre, ayuda, (*opciones, *extra), funcion, ejemplo, extra)
+        _ORDENES[nombre] = Orden(nombre, ayuda, (*opciones, *extra), funcion, ejemplo, extra)
         return funcion
 
     return registrar

@@ -13,7 +13,7 @@ import dataclasses
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import etiquetas, formato, validacion
+from gpucoste.base import esquema, etiquetas, formato, validacion
 from gpucoste.calculo import experimento, memoria, ranking, tiempo
 from gpucoste.calculo.coste import coste_total
 from gpucoste.cli.opciones import (
@@ -292,6 +292,8 @@ def _cuanto_tarda(
         e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
+        except esquema.ErrorDeDatos:
+            raise
         except ValueError:  # no cabe en bf16
             v = None
         filas.append(

@@ -47,9 +47,11 @@ from gpucoste.datos.tablas import (
     SUPUESTOS,
     TARIFAS,
     VENTANAS,
+    ids_de_derivacion,
 )
 
 __all__ = [
+    "ids_de_derivacion",
     "API_VAST",
     "CATALOGO_GPUHUNT",
     "ORIGENES_RECOLECTOR",

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucoste.base import esquema, formato
-from gpucoste.base.validacion import Validado
 
 __all__ = [
     "Aceleracion",
@@ -120,7 +119,7 @@ class Supuesto(esquema.Registro):
 
 
 @dataclass(frozen=True)
-class Ventana(Validado):
+class Ventana(esquema.Registro):
     """Atención de ventana deslizante: en ``capas_con_ventana`` capas, la caché KV no pasa de ``ventana`` tokens."""
 
     modelo: str
@@ -132,7 +131,7 @@ class Ventana(Validado):
 
 
 @dataclass(frozen=True)
-class Ajuste(Validado):
+class Ajuste(esquema.Registro):
     """Un parámetro de los modelos ajustado a la mitad de ajuste de ``medidas.csv`` (ver
     ``gpucoste.calculo.calibracion``)."""
 
@@ -210,7 +209,7 @@ class Aceleracion(esquema.Registro):
 
 
 @dataclass(frozen=True)
-class Medida(Validado):
+class Medida(esquema.Registro):
     """Una medida publicada de entrenamiento, memoria, generación o servicio, para calibrar los modelos.
 
     ``rechazada`` vacía: la medida entra en la calibración; si no, dice por qué se deja fuera.
@@ -239,7 +238,7 @@ class Medida(Validado):
 
 
 @dataclass(frozen=True)
-class Escalado(Validado):
+class Escalado(esquema.Registro):
     """Una medida publicada de cuánto rinde cada GPU al repartir un entrenamiento entre más GPUs.
 
     ``valor``: tokens/s (o muestras/s) por GPU con ``n_gpus`` ÷ los de ``n_referencia`` GPUs por la misma

@@ -32,6 +32,11 @@ __all__ = [
 ]
 
 
+def _iso(texto: str, letras: int) -> bool:
+    """¿Es ``texto`` un código ISO de ``letras`` letras mayúsculas (ES, EUR)?"""
+    return len(texto) == letras and texto.isascii() and texto.isalpha() and texto.isupper()
+
+
 @dataclass(frozen=True)
 class Pais(Validado):
     """Un país de ``paises.csv``: su moneda y lo que paga un particular por un servicio digital del extranjero."""
@@ -97,6 +102,7 @@ PAISES = esquema.Tabla(
             "Percepción a cuenta de otro impuesto que se recupera después (vacía si no hay).",
             requerida=False,
             minimo=0,
+            excluye_minimo=True,  # 0 es «no hay»: se escribe vacía (issue 35)
             maximo=1,
         ),
         esquema.Columna(
@@ -123,6 +129,27 @@ PAISES = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("codigo",),
+    orden=(("ley_fecha", "vigente_desde"),),
+    unicas=("pais",),
+    reglas=(
+        esquema.Regla("codigo", "dos letras mayúsculas (ISO 3166: ES, MX…)", lambda f: _iso(f["codigo"], 2)),
+        esquema.Regla("moneda", "tres letras mayúsculas (ISO 4217: EUR, MXN…)", lambda f: _iso(f["moneda"], 3)),
+        esquema.Regla(
+            "pais",
+            "el nombre del país en español, no un código (el código va en codigo)",
+            lambda f: not _iso(f["pais"], 2) and not _iso(f["pais"], 3),
+        ),
+        esquema.Regla(
+            "anticipo_hasta",
+            "una fecha solo si hay anticipo (vacía si no)",
+            lambda f: f["anticipo"] is not None or f["anticipo_hasta"] is None,
+        ),
+        esquema.Regla(
+            "anticipo_vigencia",
+            "un texto si hay anticipo, y vacía si no",
+            lambda f: (f["anticipo"] is None) == (f["anticipo_vigencia"] == ""),
+        ),
+    ),
 )
 
 
@@ -139,6 +166,15 @@ CAMBIOS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("moneda", "fecha"),
+    referencias=(esquema.Referencia(("moneda",), "paises.csv", ("moneda",)),),
+    cubre=(esquema.Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD")),),
+    reglas=(
+        esquema.Regla(
+            "moneda",
+            "una moneda de paises.csv que no sea EUR (su tipo, el del BCE, está en moneda.csv) ni USD (vale 1)",
+            lambda f: f["moneda"] not in ("EUR", "USD"),
+        ),
+    ),
 )
 
 

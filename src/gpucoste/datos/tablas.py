@@ -7,7 +7,7 @@ De cada declaración salen la carga (``gpucoste.datos``), los errores en españo
 
 from __future__ import annotations
 
-from gpucoste.base import esquema
+from gpucoste.base import esquema, validacion
 from gpucoste.base.constantes import NIVELES, TIPOS_PRECIO
 from gpucoste.datos.filas import (
     Aceleracion,
@@ -41,6 +41,7 @@ __all__ = [
     "SUPUESTOS",
     "TARIFAS",
     "VENTANAS",
+    "ids_de_derivacion",
 ]
 
 
@@ -74,6 +75,7 @@ PRECIOS = esquema.Tabla(
     ),
     clave=("gpu", "proveedor", "nivel", "fecha"),
     referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
+    nombres=("proveedor",),
 )
 
 ESCENARIOS = esquema.Tabla(
@@ -379,6 +381,22 @@ ESCALADO = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("id",),
+    nombres=("gpu", "modelo"),
+    reglas=(
+        esquema.Regla(
+            "n_referencia",
+            "un entero menor que n_gpus si referencia es 'menos_gpus', e igual a n_gpus si es 'nvlink' (las mismas "
+            "GPUs unidas por NVLink)",
+            lambda f: (
+                f["n_referencia"] < f["n_gpus"] if f["referencia"] == "menos_gpus" else f["n_referencia"] == f["n_gpus"]
+            ),
+        ),
+        esquema.Regla(
+            "referencia",
+            "'menos_gpus' si interconexion es 'nvlink' (NVLink no se mide frente a sí mismo)",
+            lambda f: f["interconexion"] != "nvlink" or f["referencia"] == "menos_gpus",
+        ),
+    ),
 )
 
 VENTANAS = esquema.Tabla(
@@ -397,6 +415,49 @@ VENTANAS = esquema.Tabla(
     referencias=(esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),),
 )
 
+
+def ids_de_derivacion(derivacion: str) -> list[str]:
+    """Los id de las medidas que nombra la ``derivacion`` de una fila de ``ajustes.csv``: lo que sigue a los dos
+    puntos, sin la aclaración final entre paréntesis («mediana y extremos de: a b (rango: …)» → ``["a", "b"]``)."""
+    _, _, lista = validacion.texto(derivacion, "derivacion").partition(": ")
+    return lista.split(" (", 1)[0].split()
+
+
+_RANGOS_AJUSTE = (
+    # (prefijo de la clave, qué es, mínimo, ¿excluido?, máximo): lo que significa cada parámetro ajustado.
+    ("mfu_", "la MFU (FLOPs del modelo ÷ pico)", 0, True, 1),
+    ("generacion_", "una eficiencia frente al ancho de banda", 0, True, 1),
+    ("servicio_", "una eficiencia frente al techo de servicio", 0, True, 1),
+    ("escalado_", "una eficiencia al repartir entre GPUs (como el valor de escalado.csv)", 0, True, 2),
+    ("qlora", "cuántas veces tarda QLoRA lo que LoRA", 0.5, False, 10),
+    ("dispersion_", "un cociente medido ÷ predicho", 0, True, 10),
+    ("memoria", "un cociente medido ÷ predicho", 0, True, 10),
+    ("sobrecarga_", "milisegundos por capa y token", 0, False, 100),
+)
+"""Cotas de cordura, no medidas: la MFU y las eficiencias no pasan de 1 (el escalado, de 2, como en escalado.csv);
+QLoRA no tarda menos de la mitad de LoRA ni más de 10 veces; un cociente medido ÷ predicho, de 10 veces."""
+
+
+def _rango_ajuste(prefijo: str, que: str, minimo: float, excluido: bool, maximo: float) -> tuple[esquema.Regla, ...]:
+    def aplica(fila) -> bool:
+        return fila["clave"] == prefijo or (prefijo.endswith("_") and fila["clave"].startswith(prefijo))
+
+    donde = f"si clave {'empieza por' if prefijo.endswith('_') else 'es'} {prefijo!r}: {que}"
+    bajo = f"mayor {'que' if excluido else 'o igual que'} {minimo:g}"
+    return (
+        esquema.Regla(
+            "minimo",
+            f"un número {bajo} ({donde})",
+            lambda f: not aplica(f) or (f["minimo"] > minimo if excluido else f["minimo"] >= minimo),
+        ),
+        esquema.Regla(
+            "maximo",
+            f"un número menor o igual que {maximo:g} ({donde})",
+            lambda f: not aplica(f) or f["maximo"] <= maximo,
+        ),
+    )
+
+
 AJUSTES = esquema.Tabla(
     "ajustes.csv",
     Ajuste,
@@ -413,6 +474,14 @@ AJUSTES = esquema.Tabla(
     ),
     clave=("clave",),
     orden=(("minimo", "central"), ("central", "maximo")),
+    reglas=(
+        *(r for rango in _RANGOS_AJUSTE for r in _rango_ajuste(*rango)),
+        esquema.Regla(
+            "medidas",
+            "el número de id de medidas que nombra derivacion",
+            lambda f: f["medidas"] == len(ids_de_derivacion(f["derivacion"])),
+        ),
+    ),
 )
 
 ACELERACIONES = esquema.Tabla(

@@ -117,7 +117,13 @@ API_PRECIOS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("modelo", "proveedor", "fecha"),
-    referencias=(esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),),
+    referencias=(
+        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+        # Un proveedor de API puede no alquilar GPU (ni tener políticas), pero si es uno de ellos, con su nombre.
+        esquema.Referencia(("proveedor",), "politicas.csv", ("proveedor",), parcial=True),
+        esquema.Referencia(("proveedor",), "precios.csv", ("proveedor",), parcial=True),
+    ),
+    nombres=("proveedor",),
 )
 
 ELECTRICIDAD = esquema.Tabla(

@@ -25,6 +25,7 @@ Python puro: sirve igual en la terminal, en las páginas y en el navegador (Pyod
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste.base import formato, validacion
 from gpucoste.base.validacion import Validado, numero, resultado
@@ -77,7 +78,7 @@ __all__ = [
 ]
 
 
-DECIMALES = {"CLP": 0, "COP": 0}
+DECIMALES = MappingProxyType({"CLP": 0, "COP": 0})
 """Decimales con que se escribe cada moneda (las demás, con dos)."""
 
 

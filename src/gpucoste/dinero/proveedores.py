@@ -7,6 +7,7 @@ Cada fila de ``politicas.csv`` es un hecho con su fuente y su fecha; donde no ha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pandas as pd
 
@@ -17,15 +18,17 @@ __all__ = ["ASPECTOS", "POLITICAS", "Politica", "TITULOS", "politica", "politica
 
 
 ASPECTOS = ("modelo", "facturacion", "almacenamiento", "transferencia", "compromiso", "garantias", "residencia")
-TITULOS = {
-    "modelo": "modelo",
-    "facturacion": "facturación",
-    "almacenamiento": "disco",
-    "transferencia": "transferencia",
-    "compromiso": "compromiso mínimo",
-    "garantias": "garantías",
-    "residencia": "dónde están los datos",
-}
+TITULOS = MappingProxyType(
+    {
+        "modelo": "modelo",
+        "facturacion": "facturación",
+        "almacenamiento": "disco",
+        "transferencia": "transferencia",
+        "compromiso": "compromiso mínimo",
+        "garantias": "garantías",
+        "residencia": "dónde están los datos",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,9 @@ POLITICAS = esquema.Tabla(
         esquema.NOTA,
     ),
     clave=("proveedor", "aspecto"),
+    # Together vende una API y no alquila GPU en precios.csv: una referencia parcial, que solo pide escribir igual.
+    referencias=(esquema.Referencia(("proveedor",), "precios.csv", ("proveedor",), parcial=True),),
+    nombres=("proveedor",),
 )
 
 

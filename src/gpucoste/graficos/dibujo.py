@@ -18,7 +18,7 @@ from gpucoste.base import validacion
 from gpucoste.base.formato import numero
 from gpucoste.base.validacion import entero, real
 
-__all__ = ["ESTRECHO", "PALETA", "barras", "colores", "lineas", "marcas", "puntos"]
+__all__ = ["ESTRECHO", "PALETA", "VALOR_MAXIMO", "barras", "colores", "lineas", "marcas", "puntos"]
 
 
 PALETA = ("#0f9d8a", "#e8590c", "#4c7ef3", "#d6336c", "#8f8f00", "#9b59b6")
@@ -45,10 +45,9 @@ def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
             f"maximo: {maximo!r} no vale; el intervalo desde minimo ({minimo!r}) es demasiado grande: se admite un "
             "intervalo de como mucho 1e300."
         )
-    if maximo - minimo < 1e-300 or maximo - minimo < abs(minimo) * 1e-12:
-        # iguales o casi (más cerca, la división entre cuantas da 0): un intervalo de 1 o, con números enormes,
-        # de una billonésima de su tamaño (sumar 1 a 1e308 no lo cambia)
-        maximo = minimo + max(1.0, abs(minimo) * 1e-9)
+    minimo, maximo = _abierto(minimo, maximo)
+    if max(abs(minimo), abs(maximo)) > _MARCAS_MAXIMO:  # junto al mayor float: la marca redonda siguiente no cabe
+        return [minimo + (maximo - minimo) * k / cuantas for k in range(cuantas + 1)]
     bruto = (maximo - minimo) / cuantas
     potencia = 10 ** math.floor(math.log10(bruto))
     paso = next(p * potencia for p in (1, 2, 2.5, 5, 10) if p * potencia >= bruto)
@@ -63,6 +62,40 @@ def marcas(minimo: float, maximo: float, cuantas: int = 5) -> list[float]:
             break
         salida.append(round(inicio + k * paso, decimales) + 0.0)
     return salida
+
+
+VALOR_MAXIMO = 1e299
+"""El mayor valor absoluto que dibujan ``lineas``, ``barras`` y ``puntos``: con el margen del eje (un 5 %), el
+intervalo sigue por debajo del que admite ``marcas`` (1e300)."""
+
+_MARCAS_MAXIMO = 1e307
+"""Desde aquí (en valor absoluto), ``marcas`` reparte el intervalo en partes iguales: la marca redonda siguiente a un
+extremo podría no caber en un float."""
+
+
+_INTERVALO_MINIMO = 1e-9
+"""El menor intervalo de un eje de ``lineas`` y ``barras``: uno menor se dibuja como de 1 (las marcas de un intervalo
+de 1e-300 pedirían 301 decimales)."""
+
+
+def _abierto(minimo: float, maximo: float, menor: float = 1e-300) -> tuple[float, float]:
+    """(minimo, maximo) con un intervalo que se puede dividir: si distan menos de ``menor`` (por defecto, lo que la
+    división entre las marcas no convierte en 0), un intervalo de 1 o, con números enormes, de una milmillonésima de
+    su tamaño (sumar 1 a 1e16 no lo cambia)."""
+    if maximo - minimo < menor or maximo - minimo < abs(minimo) * 1e-12:
+        d = max(1.0, abs(minimo) * 1e-9)
+        return (minimo, minimo + d) if math.isfinite(minimo + d) else (minimo - d, minimo)  # junto al mayor float
+    return minimo, maximo
+
+
+def _acotados(funcion: str, nombre: str, valores: Sequence[float]) -> None:
+    """Cada uno de ``valores`` (ya números finitos) de como mucho ``VALOR_MAXIMO`` en valor absoluto; si no, un
+    ``ValueError`` que nombra la función, el argumento y el valor."""
+    fuera = next((v for v in valores if abs(v) > VALOR_MAXIMO), None)
+    if fuera is not None:
+        raise ValueError(
+            f"{funcion}: {nombre} tiene {fuera!r}; se admiten valores de como mucho {VALOR_MAXIMO:g} en valor absoluto."
+        )
 
 
 def _decimales(paso: float) -> int:
@@ -157,9 +190,15 @@ def lineas(
     ``escalones``: las series que se dibujan a saltos (el valor se mantiene hasta el siguiente ``x``).
     ``alt``: el texto alternativo. Devuelve ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
-    _textos("lineas", alt=alt)
+    _textos("lineas", alt=alt, eje_x=eje_x, eje_y=eje_y)
     x = validacion.reales(x, "lineas: x")
     series = validacion.tabla_de(series, "lineas: series", "de nombre → lista de valores")
+    _nombres(list(series), "los nombres de series", "lineas")
+    if not isinstance(escalones, list | tuple | set | frozenset) or not all(e in series for e in escalones):
+        raise ValueError(
+            f"lineas: escalones = {_corto(escalones)} no vale; se admite una lista de nombres de series: "
+            f"{list(series)}."
+        )
     series = {nombre: validacion.reales(ys, f"lineas: series[{nombre!r}]") for nombre, ys in series.items()}
     for nombre, ys in series.items():
         if len(ys) != len(x):
@@ -169,11 +208,14 @@ def lineas(
     todos = [v for ys in series.values() for v in ys]
     if not all(math.isfinite(v) for v in [*x, *todos]):
         raise ValueError("lineas: hay valores que no son números finitos.")
-    # Como matplotlib: el eje x va justo de un extremo de los datos al otro; el y, desde 0 con un 5 % de aire.
-    x0, x1 = min(x), max(x)
+    _acotados("lineas", "x", x)
+    for nombre, ys in series.items():
+        _acotados("lineas", f"series[{nombre!r}]", ys)
+    # Como matplotlib: el eje x va justo de un extremo de los datos al otro; el y, desde 0 con un 5 % de aire
+    # (todas las series a 0, o todos los x iguales: un intervalo de 1, como en marcas).
+    x0, x1 = _abierto(min(x), max(x), _INTERVALO_MINIMO)
     y0 = min(0.0, min(todos))
-    y1 = max(todos) + 0.05 * (max(todos) - y0)
-    x1, y1 = (x1 if x1 > x0 else x0 + 1), (y1 if y1 > y0 else y0 + 1)
+    y0, y1 = _abierto(y0, max(todos) + 0.05 * (max(todos) - y0), _INTERVALO_MINIMO)
     mx = [v for v in marcas(x0, x1) if x0 <= v <= x1 + 1e-9 * (x1 - x0)]
     my = [v for v in marcas(y0, y1) if y0 <= v <= y1]
 
@@ -222,32 +264,43 @@ def barras(
     ``eje``: el rótulo del eje de los valores; ``alt``: el texto alternativo. Devuelve
     ``<figure class="grafico">`` con el ``<svg>`` dentro.
     """
-    referencias = {} if referencias is None else referencias
-    _textos("barras", alt=alt)
-    if not isinstance(categorias, list | tuple) or not categorias:
-        raise ValueError(f"barras: categorias={categorias!r} no vale; se admite una lista no vacía de nombres.")
+    _textos("barras", alt=alt, eje=eje)
+    categorias = _nombres(categorias, "categorias", "barras")
     partes = validacion.tabla_de(partes, "barras: partes", "de nombre → lista de valores")
-    referencias = (
-        validacion.numeros_por_nombre(referencias, "barras: referencias", "de nombre → valor") if referencias else {}
+    _nombres(list(partes), "los nombres de partes", "barras")
+    referencias = (  # None: sin líneas de referencia; un diccionario vacío es un error (como en tabla_de)
+        {}
+        if referencias is None
+        else validacion.numeros_por_nombre(referencias, "barras: referencias", "de nombre → valor")
     )
+    if not all(validacion.texto_de_campo(k) for k in referencias):
+        raise ValueError(
+            f"barras: referencias = {_corto(referencias)} no vale; se admite un diccionario de nombre → valor con "
+            "nombres no vacíos, sin caracteres de control."
+        )
+    partes = {nombre: validacion.reales(valores, f"barras: partes[{nombre!r}]") for nombre, valores in partes.items()}
     for nombre, valores in partes.items():
-        validacion.reales(valores, f"barras: partes[{nombre!r}]")
         if len(valores) != len(categorias):
             raise ValueError(
                 f"barras: la parte {nombre!r} tiene {len(valores)} valores y hay {len(categorias)} categorías; se "
                 "admite un valor por categoría."
             )
-    todos = [v for valores in partes.values() for v in valores]
-    if not all(isinstance(v, int | float) and math.isfinite(v) and v >= 0 for v in [*todos, *referencias.values()]):
-        raise ValueError("barras: hay valores que no son números finitos mayores o iguales que cero.")
+    for nombre, valores in partes.items():
+        negativo = next((v for v in valores if v < 0), None)
+        if negativo is not None:
+            raise ValueError(
+                f"barras: partes[{nombre!r}] tiene {negativo!r}; se admite un número finito mayor o igual que 0."
+            )
+    totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
+    _acotados("barras", "la suma de las partes de una categoría", totales)
+    _acotados("barras", "referencias", list(referencias.values()))
     izquierda = 20
 
     def dibujar(ancho_figura: float) -> tuple[list[str], float]:
         arriba, posiciones = _leyenda(list(partes), izquierda, ancho_figura)
         leyenda = [(x, y, PALETA[i % len(PALETA)], nombre) for i, (x, y, nombre) in enumerate(posiciones)]
-        totales = [sum(valores[j] for valores in partes.values()) for j in range(len(categorias))]
         x1 = 1.05 * max([*totales, *referencias.values()])
-        x1 = x1 if x1 > 0 else 1.0
+        x1 = x1 if x1 > _INTERVALO_MINIMO else 1.0
         mx = [v for v in marcas(0, x1) if v <= x1]
         ancho, alto = ancho_figura - izquierda - _DERECHA, ALTO - arriba - _ABAJO
         hueco = alto / len(categorias)
@@ -306,13 +359,10 @@ def _textos(funcion: str, **textos: object) -> None:
 
 def _nombres(valores: object, nombre: str, funcion: str) -> list[str]:
     """``valores`` si es una lista o tupla no vacía de textos no vacíos; si no, ``ValueError``."""
-    if (
-        not isinstance(valores, list | tuple)
-        or not valores
-        or not all(isinstance(v, str) and v.strip() for v in valores)
-    ):
+    if not isinstance(valores, list | tuple) or not valores or not all(validacion.texto_de_campo(v) for v in valores):
         raise ValueError(
-            f"{funcion}: {nombre} = {_corto(valores)} no vale; se admite una lista no vacía de textos no vacíos."
+            f"{funcion}: {nombre} = {_corto(valores)} no vale; se admite una lista no vacía de textos no vacíos, sin "
+            "caracteres de control."
         )
     return list(valores)
 

@@ -27,6 +27,7 @@ import html
 import io
 import re
 from collections.abc import Iterator
+from types import MappingProxyType
 
 import matplotlib
 
@@ -48,29 +49,31 @@ TINTA = _TINTA
 from gpucoste.base import validacion  # noqa: E402
 from gpucoste.graficos.dibujo import PALETA  # noqa: E402 (los colores de las series, los mismos en los gráficos del navegador)
 
-ESTILO = {
-    "svg.hashsalt": "gpucoste",  # ids internos (clipPath…) estables entre construcciones
-    "svg.fonttype": "none",  # texto como texto: hereda la fuente del sistema y se puede seleccionar
-    "font.family": "sans-serif",
-    "font.size": 11,
-    "text.color": _TINTA,
-    "axes.edgecolor": _TINTA,
-    "axes.labelcolor": _TINTA,
-    "axes.titlecolor": _TINTA,
-    "xtick.color": _TINTA,
-    "ytick.color": _TINTA,
-    "grid.color": _TINTA_SUAVE,
-    "axes.grid": True,
-    "grid.linewidth": 0.6,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "axes.prop_cycle": cycler(color=list(PALETA)),
-    "legend.frameon": False,
-    "figure.facecolor": "none",
-    "axes.facecolor": "none",
-    "savefig.transparent": True,
-    "axes.formatter.use_locale": False,
-}
+ESTILO = MappingProxyType(
+    {
+        "svg.hashsalt": "gpucoste",  # ids internos (clipPath…) estables entre construcciones
+        "svg.fonttype": "none",  # texto como texto: hereda la fuente del sistema y se puede seleccionar
+        "font.family": "sans-serif",
+        "font.size": 11,
+        "text.color": _TINTA,
+        "axes.edgecolor": _TINTA,
+        "axes.labelcolor": _TINTA,
+        "axes.titlecolor": _TINTA,
+        "xtick.color": _TINTA,
+        "ytick.color": _TINTA,
+        "grid.color": _TINTA_SUAVE,
+        "axes.grid": True,
+        "grid.linewidth": 0.6,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "axes.prop_cycle": cycler(color=list(PALETA)),
+        "legend.frameon": False,
+        "figure.facecolor": "none",
+        "axes.facecolor": "none",
+        "savefig.transparent": True,
+        "axes.formatter.use_locale": False,
+    }
+)
 
 
 def figura(ancho: float = 7.0, alto: float = 3.8) -> contextlib.AbstractContextManager[tuple[plt.Figure, plt.Axes]]:

@@ -16,6 +16,7 @@ Python puro (sin pandas).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base.validacion import Validado, numero, resultado
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 
-DEFINICION = {"modelo": "Mistral 7B v0.3", "metodo": "lora", "tokens": 30e6, "secuencia": 2048}
+DEFINICION = MappingProxyType({"modelo": "Mistral 7B v0.3", "metodo": "lora", "tokens": 30e6, "secuencia": 2048})
 """LoRA de rango 16 de Mistral 7B v0.3 sobre 30 millones de tokens (≈ 15.000 ejemplos de 2048).
 
 ``TRABAJO`` es el ``Trabajo`` de esta definición: se construye (y se valida contra ``modelos.csv`` y

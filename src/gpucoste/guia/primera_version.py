@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gpucoste import datos
+from gpucoste.base import esquema
 from gpucoste.base.formato import dolares, fecha, fraccion, lista, mes, nivel, numero, rango, tipo_precio, veces
 from gpucoste.base.validacion import Validado, opcion
 from gpucoste.calculo import atipicos, compra, experimento, memoria, ocultos, vast
@@ -147,6 +148,8 @@ def _precios() -> Errata:
         try:
             leido = atipicos.precio_reciente(e.gpu, e.proveedor, e.nivel, estimaciones=False).precio
             ahora = f"{dolares(leido.precio_hora_usd)}/h ({tipo_precio(leido.tipo)}, {fecha(leido.fecha)})"
+        except esquema.ErrorDeDatos:  # un CSV roto (atipicos.csv en UTF-16…) no es «sin lectura»: se dice
+            raise
         except ValueError:
             ahora = "sin ninguna lectura en los datos"
         partes.append(f"{p.nombre}: {dolares(p.precio_hora_usd)}/h ({tipo_precio(p.tipo)}) → {ahora}")

@@ -7,12 +7,10 @@ bajo ``LICENCIA``; el código, bajo la MIT del proyecto.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
-import os
 import re
+from types import MappingProxyType
 from urllib.parse import urlsplit
 
 import pandas as pd
@@ -49,11 +47,13 @@ __all__ = [
 ]
 
 
-LICENCIA = {
-    "name": "CC-BY-4.0",
-    "title": "Creative Commons Atribución 4.0 Internacional",
-    "path": "https://creativecommons.org/licenses/by/4.0/deed.es",
-}
+LICENCIA = MappingProxyType(
+    {
+        "name": "CC-BY-4.0",
+        "title": "Creative Commons Atribución 4.0 Internacional",
+        "path": "https://creativecommons.org/licenses/by/4.0/deed.es",
+    }
+)
 """Licencia de los datos (los CSV y ``datapackage.json``): se pueden reutilizar citando a gpucoste."""
 
 CARPETA = "datos"
@@ -200,8 +200,8 @@ def tabla_frescura() -> pd.DataFrame:
 
 # Cómo se leen en la página las claves de tarifas.csv (la guía de estilo: transferencia de entrada y de salida,
 # «US$/GB y mes»); los datos conservan sus claves.
-CONCEPTOS = {"subida": "transferencia de entrada", "bajada": "transferencia de salida"}
-UNIDADES = {"GB-mes": "GB y mes"}
+CONCEPTOS = MappingProxyType({"subida": "transferencia de entrada", "bajada": "transferencia de salida"})
+UNIDADES = MappingProxyType({"GB-mes": "GB y mes"})
 
 
 def tabla_tarifas(hoy: dt.date | None = None) -> pd.DataFrame:
@@ -362,14 +362,13 @@ def tabla_otros_datos() -> pd.DataFrame:
 
 def datapackage() -> dict:
     """``datapackage.json``: la descripción de ``gpucoste.base.esquema`` con la licencia de los datos."""
-    return {**esquema.datapackage(), "licenses": [LICENCIA]}
+    return {**esquema.datapackage(), "licenses": [dict(LICENCIA)]}
 
 
 def ficheros() -> dict[str, bytes]:
     """Los ficheros publicados en ``datos/`` del sitio: cada CSV descrito en ``datapackage.json``, tal cual, y él."""
     paquete = datapackage()
-    carpeta = esquema._carpeta(os.environ.get("GPUCOSTE_DATOS", ""))
-    salida = {r["path"]: (carpeta / r["path"]).read_bytes() for r in paquete["resources"]}
+    salida = {r["path"]: esquema.contenido(esquema.TABLAS[r["path"]]) for r in paquete["resources"]}
     salida["datapackage.json"] = (json.dumps(paquete, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     return salida
 
@@ -381,11 +380,10 @@ def descargas() -> pd.DataFrame:
     publicada de la página, ``/precios/`` (``use_directory_urls``), así que sube un nivel.
     """
     paquete = datapackage()
-    contenido = ficheros()
     filas = [
         {
             "Fichero": f"[`{r['path']}`](../{CARPETA}/{r['path']})",
-            "Filas": numero(len(list(csv.reader(io.StringIO(contenido[r["path"]].decode("utf-8"))))) - 1, 0),
+            "Filas": numero(len(esquema.cargar(esquema.TABLAS[r["path"]])), 0),
             "Columnas": ", ".join(f"`{c['name']}`" for c in r["schema"]["fields"]),
         }
         for r in paquete["resources"]

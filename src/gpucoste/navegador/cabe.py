@@ -3,6 +3,8 @@ de sus listas (formatos, optimizadores, pérdidas), su tabla y su gráfico."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from gpucoste.base.etiquetas import CABE as _CABE
 from gpucoste.base.etiquetas import PARTIDAS_MEMORIA, vram_de
 from gpucoste.base.formato import numero
@@ -56,29 +58,33 @@ def _campos_cabe() -> tuple[Campo, ...]:
 KV_DE_SERIE = "serie"
 """Valor del campo de la caché KV que deja la de serie (``precision_kv=None`` en ``memoria.encaja``)."""
 
-NOMBRES_OPTIMIZADORES = {
-    "adamw": "AdamW en precisión mixta",
-    "adamw_bf16": "AdamW en bf16, sin copia en fp32",
-    "adamw8bit": "AdamW de 8 bits",
-}
+NOMBRES_OPTIMIZADORES = MappingProxyType(
+    {
+        "adamw": "AdamW en precisión mixta",
+        "adamw_bf16": "AdamW en bf16, sin copia en fp32",
+        "adamw8bit": "AdamW de 8 bits",
+    }
+)
 """Cómo se llama cada optimizador de ``memoria.OPTIMIZADORES`` en la lista del formulario."""
 
-NOMBRES_PERDIDAS = {"completa": "de una vez, con todos los logits", "por_trozos": "por trozos"}
+NOMBRES_PERDIDAS = MappingProxyType({"completa": "de una vez, con todos los logits", "por_trozos": "por trozos"})
 """Cómo se llama cada forma de calcular la pérdida (``memoria.PERDIDAS``) en la lista del formulario."""
 
 PRECISION_DEL_METODO = "metodo"
 """Valor del campo de formato que deja el del método (``precision=None`` en ``memoria.encaja``)."""
 
-NOMBRES_FORMATOS = {
-    "2bit": "2 bits",
-    "q8_0": "GGUF Q8_0",
-    "q5_k_m": "GGUF Q5_K_M",
-    "q4_k_m": "GGUF Q4_K_M",
-    "q4_0": "GGUF Q4_0",
-    "gptq-int8": "GPTQ de 8 bits",
-    "gptq-int4": "GPTQ de 4 bits",
-    "awq-int4": "AWQ de 4 bits",
-}
+NOMBRES_FORMATOS = MappingProxyType(
+    {
+        "2bit": "2 bits",
+        "q8_0": "GGUF Q8_0",
+        "q5_k_m": "GGUF Q5_K_M",
+        "q4_k_m": "GGUF Q4_K_M",
+        "q4_0": "GGUF Q4_0",
+        "gptq-int8": "GPTQ de 8 bits",
+        "gptq-int4": "GPTQ de 4 bits",
+        "awq-int4": "AWQ de 4 bits",
+    }
+)
 """Cómo se llama cada formato cuantizado en la lista del formulario."""
 
 

@@ -3,6 +3,7 @@ campos y su tabla."""
 
 from __future__ import annotations
 
+from gpucoste.base import esquema
 from gpucoste.base.etiquetas import COLUMNAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
 from gpucoste.base.formato import numero, rango
 from gpucoste.navegador.ejemplo import EJEMPLO_GPU, EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
@@ -65,7 +66,9 @@ def _tabla_tarda(
     try:
         v = tiempo.velocidad_generacion(modelo, gpu, n_gpus=n_gpus, contexto=tiempo.CONTEXTO_CALCULADORAS)
         filas.append((c["tokens_s_generar"], rango(v.minimo, v.maximo, 0)))
-    except ValueError:
+    except esquema.ErrorDeDatos:
+        raise
+    except ValueError:  # no cabe en bf16
         filas.append((c["tokens_s_generar"], "no cabe en bf16"))
     titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
     return Tabla(("Resultado", "Valor"), tuple(filas), (False, True), "", titulo)

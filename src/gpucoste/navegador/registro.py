@@ -9,6 +9,7 @@ Para añadir una calculadora: un módulo con su ``Calculadora`` (como ``navegado
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from gpucoste.base.validacion import opcion
 from gpucoste.navegador.api_o_gpu import API_O_GPU
@@ -25,15 +26,16 @@ from gpucoste.navegador.tipos import Calculadora, Tabla
 __all__ = ["CALCULADORAS", "MODULOS_DEL_CALCULO", "calcular", "precargar"]
 
 
-CALCULADORAS: dict[str, Calculadora] = {
+_CALCULADORAS: dict[str, Calculadora] = {
     c.nombre: c for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR)
 }
+CALCULADORAS: Mapping[str, Calculadora] = MappingProxyType(_CALCULADORAS)
 """Cada calculadora por su nombre, el de ``<div data-calculadora="…"></div>`` en una página."""
 
 
 for _nombre in CON_DINERO:
     _c = CALCULADORAS[_nombre]
-    CALCULADORAS[_nombre] = Calculadora(
+    _CALCULADORAS[_nombre] = Calculadora(
         _c.nombre,
         _c.titulo,
         {**_c.argumentos, "pais": "opcion"},

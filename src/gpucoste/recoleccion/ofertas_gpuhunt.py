@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base import validacion
@@ -29,26 +30,28 @@ __all__ = [
 ]
 
 
-GPUS = {
-    "RTX 3060 12GB": "RTX3060",
-    "RTX 4060 Ti 16GB": "RTX4060Ti",
-    "RTX 3090": "RTX3090",
-    "RTX 4090": "RTX4090",
-    "RTX 5090": "RTX5090",
-    "RTX A6000": "A6000",
-    "RTX 6000 Ada": "RTX6000Ada",
-    "L4": "L4",
-    "A10": "A10",
-    "L40S": "L40S",
-    "A100 40GB": "A100",
-    "A100 80GB": "A100",
-    "A100 80GB PCIe": "A100",
-    "H100 80GB": "H100",
-    "H100 PCIe": "H100",
-    "H200 141GB": "H200",
-    "B200": "B200",
-    "MI300X": "MI300X",
-}
+GPUS = MappingProxyType(
+    {
+        "RTX 3060 12GB": "RTX3060",
+        "RTX 4060 Ti 16GB": "RTX4060Ti",
+        "RTX 3090": "RTX3090",
+        "RTX 4090": "RTX4090",
+        "RTX 5090": "RTX5090",
+        "RTX A6000": "A6000",
+        "RTX 6000 Ada": "RTX6000Ada",
+        "L4": "L4",
+        "A10": "A10",
+        "L40S": "L40S",
+        "A100 40GB": "A100",
+        "A100 80GB": "A100",
+        "A100 80GB PCIe": "A100",
+        "H100 80GB": "H100",
+        "H100 PCIe": "H100",
+        "H200 141GB": "H200",
+        "B200": "B200",
+        "MI300X": "MI300X",
+    }
+)
 """GPU de la guía → nombre en gpuhunt. El sitio declarado donde se añade una GPU nueva al recolector.
 
 gpuhunt da un solo nombre a variantes que la guía separa: «A100» (40 y 80 GB, SXM y PCIe) y «H100» (SXM y PCIe).
@@ -69,16 +72,18 @@ class Proveedor(Validado):
     mercado: bool = False  # marketplace: el precio lo fija cada host (se marcan las medianas con pocas ofertas)
 
 
-PROVEEDORES = {
-    p.gpuhunt: p
-    for p in (
-        Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True),
-        Proveedor("runpod", "RunPod", "el catálogo de RunPod de gpuhunt"),
-        Proveedor("aws", "AWS", "el catálogo de AWS de gpuhunt"),
-        Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt"),
-        Proveedor("lambdalabs", "Lambda", "el catálogo de Lambda de gpuhunt"),
-    )
-}
+PROVEEDORES = MappingProxyType(
+    {
+        p.gpuhunt: p
+        for p in (
+            Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True),
+            Proveedor("runpod", "RunPod", "el catálogo de RunPod de gpuhunt"),
+            Proveedor("aws", "AWS", "el catálogo de AWS de gpuhunt"),
+            Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt"),
+            Proveedor("lambdalabs", "Lambda", "el catálogo de Lambda de gpuhunt"),
+        )
+    }
+)
 """Proveedores de gpuhunt que el recolector lee, por su nombre en gpuhunt."""
 
 

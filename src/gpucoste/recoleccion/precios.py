@@ -53,6 +53,7 @@ import statistics
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base import paquete, validacion
@@ -182,12 +183,14 @@ def pocas_ofertas(lectura: Lectura) -> bool:
     return mercado and lectura.ofertas <= POCAS_OFERTAS
 
 
-NIVELES_EN_NOTA = {
-    ("Vast.ai", "verificado"): "verificadas",
-    ("Vast.ai", "comunidad"): "sin verificar",
-    ("RunPod", "seguro"): "de Secure Cloud",
-    ("RunPod", "comunidad"): "de Community Cloud",
-}
+NIVELES_EN_NOTA = MappingProxyType(
+    {
+        ("Vast.ai", "verificado"): "verificadas",
+        ("Vast.ai", "comunidad"): "sin verificar",
+        ("RunPod", "seguro"): "de Secure Cloud",
+        ("RunPod", "comunidad"): "de Community Cloud",
+    }
+)
 
 
 def nota(lectura: Lectura, origen: str) -> str:

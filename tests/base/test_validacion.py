@@ -1,0 +1,55 @@
+"""``validacion.url``: lo que admite una columna ``fuente`` y el patrón publicado en ``datapackage.json`` (issue 35)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gpucoste.base import esquema, validacion
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "HTTPS://x",  # el reproductor del issue 35: el esquema en mayúsculas
+        "HTTPS://vast.ai/pricing",
+        "https://x",  # un host sin dominio
+        "https://vast..ai",
+        "https://-vast.ai",
+        "https://vast.ai:99999/",  # un puerto que no existe
+        "https://vast.ai:abc/",
+        "https://vast.ai/a\u200bb",  # un espacio de anchura cero
+        "https://vast.ai/a\x00b",
+        "https://vast .ai",
+        "http://vast.ai",
+        "https://",
+        "",
+        None,
+        b"https://vast.ai",
+    ],
+)
+def test_url_rechaza(url):
+    with pytest.raises(ValueError, match=r"no es una URL https:// con host; se admite p\. ej\."):
+        validacion.url(url)
+
+
+@pytest.mark.parametrize(
+    "url", ["https://vast.ai", "https://vast.ai/pricing?x=1#y", "https://Vast.AI/p", "https://vast.ai:443/p"]
+)
+def test_url_admite(url):
+    assert validacion.url(url) == url
+
+
+def test_cada_fuente_de_los_datos_es_una_url_valida_y_casa_con_el_patron_publicado():
+    patron = re.compile(esquema.FUENTE.campo()["constraints"]["pattern"])
+    fuentes = [
+        getattr(fila, c.nombre)
+        for tabla in esquema.declaradas().values()
+        for c in tabla.columnas
+        if c.tipo == "url"
+        for fila in esquema.cargar(tabla)
+    ]
+    assert fuentes
+    for fuente in fuentes:
+        assert validacion.url(fuente) == fuente and patron.fullmatch(fuente), fuente
