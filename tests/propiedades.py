@@ -1848,7 +1848,7 @@ funcion(
     ),
 )
 funcion(
-    afirmaciones.mismo_precio,
+    afirmaciones.coincide_con,
     Filas(
         lambda: [
             (a.gpu, _quien(a), _quien(b))

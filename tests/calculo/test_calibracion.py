@@ -99,7 +99,7 @@ def test_las_rechazadas_dicen_por_que():
 _PLANTADA = "https://github.com/plantada/extrema/blob/0123456789abcdef0123456789abcdef01234567/README.md"
 
 
-def _con_fuente_plantada(monkeypatch, factor: float = 3.0) -> tuple[str, ...]:
+def _con_fuente_plantada(monkeypatch, factor: float = 1.8) -> tuple[str, ...]:
     """Añade a medidas.csv una fuente nueva con cinco copias de una medida de entrenamiento en una GPU de consumo,
     cada una ``factor`` veces más rápida: la mayoría de su grupo (la MFU de una GPU de consumo, que tiene medidas de
     otra fuente). Devuelve sus ``id``."""
@@ -115,7 +115,8 @@ def _con_fuente_plantada(monkeypatch, factor: float = 3.0) -> tuple[str, ...]:
 
 
 def test_la_validacion_deja_fuera_de_verdad_la_fuente(monkeypatch):
-    # Una fuente extrema (tres veces más rápida que la otra de su grupo) que domina su grupo: con ella en el ajuste,
+    # Una fuente extrema (1,8 veces más rápida que la otra de su grupo, con una MFU que sigue por debajo de 1: el
+    # cargador no admite más) que domina su grupo: con ella en el ajuste,
     # sus medidas se predicen casi sin error; sin ella, el error es el de la distancia entre las dos fuentes.
     ids = _con_fuente_plantada(monkeypatch)
     fuente = calibracion.fuente(next(m for m in calibracion.usadas() if m.id == ids[0]))
@@ -131,7 +132,7 @@ def test_la_validacion_deja_fuera_de_verdad_la_fuente(monkeypatch):
     validado = {p.medida.id: p.error for p in calibracion.validacion().predicciones if p.medida.id in ids}
     assert set(validado) == set(ids)
     assert max(ajustado) < 0.05, ajustado
-    assert min(validado.values()) > 0.5, validado  # predice 1/3 de lo medido: un 67 % por debajo
+    assert min(validado.values()) > 0.3, validado  # predice 1/1,8 de lo medido: un 44 % por debajo
 
 
 def test_sin_otra_fuente_de_su_grupo_no_se_valida():

@@ -27,7 +27,8 @@ import pytest
 
 from gpucoste import cli
 from gpucoste.base import constantes, formato
-from gpucoste.navegador import CALCULADORAS, Tabla, calcular, escribir, orden_cli
+from gpucoste.cli import opciones
+from gpucoste.navegador import CALCULADORAS, Tabla, calcular, escribir, orden_cli, registro
 
 
 def _ejecutar(argv: list[str]) -> str:
@@ -121,7 +122,7 @@ def test_una_etiqueta_distinta_en_la_orden_hace_fallar_la_comparacion(monkeypatc
     vieja = "horas de alquiler que paga la compra (sin electricidad ni reventa)"
     o = cli.ORDENES["comprar"]
     monkeypatch.setitem(
-        cli.ORDENES, "comprar", dataclasses.replace(o, funcion=_con_concepto_cambiado(o.funcion, buena, vieja))
+        opciones._ORDENES, "comprar", dataclasses.replace(o, funcion=_con_concepto_cambiado(o.funcion, buena, vieja))
     )
     assert faltan("comprar") == {buena}
 
@@ -135,7 +136,7 @@ def test_una_etiqueta_distinta_en_el_formulario_hace_fallar_la_comparacion(monke
         filas = tuple(("horas más probables" if f[0] == "horas típicas" else f[0], *f[1:]) for f in t.filas)
         return dataclasses.replace(t, filas=filas)
 
-    monkeypatch.setitem(CALCULADORAS, "cuanto-tarda", dataclasses.replace(c, calcular=cambiada))
+    monkeypatch.setitem(registro._CALCULADORAS, "cuanto-tarda", dataclasses.replace(c, calcular=cambiada))
     assert faltan("cuanto-tarda") == {"horas más probables"}
 
 
@@ -196,7 +197,7 @@ def test_la_comprobacion_de_claves_crudas_puede_fallar(monkeypatch):
         s = o.funcion(**opciones)
         return dataclasses.replace(s, encabezados={c: c for c in s.tabla.columns}, legibles={"nivel": {}, "fecha": {}})
 
-    monkeypatch.setitem(cli.ORDENES, "precios", dataclasses.replace(o, funcion=cruda))
+    monkeypatch.setitem(opciones._ORDENES, "precios", dataclasses.replace(o, funcion=cruda))
     malas = crudas(["precios"])
     assert "columna 'precio_hora_usd'" in malas
     assert "celda 'bajo_demanda'" in malas

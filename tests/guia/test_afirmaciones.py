@@ -289,3 +289,25 @@ def test_cada_frase_de_presencia_o_comparacion_de_un_proveedor_lleva_su_comproba
     assert not sueltas, "Frases sin comprobación (ver CONTRIBUTING, «Una frase que afirma algo»):\n" + "\n".join(
         sueltas
     )
+
+
+def test_coincide_con_mira_todas_las_lecturas_del_otro(carpeta_datos):
+    """Una lectura nueva de RunPod con otro precio no hace falsa «la estimación coincide con un precio de RunPod»; una
+    estimación distinta de todas, sí."""
+    fila = {
+        "gpu": "RTX 4090",
+        "proveedor": "RunPod",
+        "nivel": "comunidad",
+        "fecha": "2026-11-30",
+        "fuente": "https://example.org/runpod-plantado",
+        "nota": "plantada",
+        "tipo": "lista",
+    }
+    antes = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta
+    _anadir(carpeta_datos, "precios.csv", fila | {"precio_hora_usd": "9.99"})
+    assert afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta == antes
+    _anadir(
+        carpeta_datos, "precios.csv", fila | {"proveedor": "Vast.ai", "precio_hora_usd": "7.77", "tipo": "estimacion"}
+    )
+    r = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad")
+    assert not r.cierta and "7,77" in r.hoy

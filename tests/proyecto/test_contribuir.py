@@ -218,14 +218,14 @@ def test_anadir_una_funcion_y_romper_cosas_siguiendo_contributing(tmp_path):
     assert dolares(1.35 * 1.5 / 3) in articulo.find("article").get_text()
 
     # La ortografía: una palabra que el corrector no conoce, y el arreglo de «el paso del diccionario».
-    pagina.write_text(pagina.read_text(encoding="utf-8") + "\nTambién en Koyeb.\n", encoding="utf-8")
+    pagina.write_text(pagina.read_text(encoding="utf-8") + "\nTambién en Qwzpxl.\n", encoding="utf-8")
     r = construir(tmp_path / "sitio-2", raiz=copia, env=_entorno(copia))
     assert r.returncode == 0, r.stderr
     diccionario = copia / "tests" / "ortografia" / "diccionario.txt"
     assert "tests/ortografia/diccionario.txt" in _apartado("Ortografía: el paso del diccionario")
     malas, _ = desconocidas(tmp_path / "sitio-2", diccionario)
-    assert malas == {"Koyeb": [f"{NOMBRE}/index.html"]}
-    palabras = sorted({*diccionario.read_text(encoding="utf-8").split(), "Koyeb"}, key=lambda p: (p.lower(), p))
+    assert malas == {"Qwzpxl": [f"{NOMBRE}/index.html"]}
+    palabras = sorted({*diccionario.read_text(encoding="utf-8").split(), "Qwzpxl"}, key=lambda p: (p.lower(), p))
     diccionario.write_text("\n".join(palabras) + "\n", encoding="utf-8")
     assert desconocidas(tmp_path / "sitio-2", diccionario)[0] == {}
 

@@ -229,8 +229,9 @@ class Limite(Validado):
 @dataclass(frozen=True)
 class Cobertura(Validado):
     """La referencia al revés: cada valor de ``destino`` en ``fichero`` (salvo los de ``excepto``) está en ``columna``
-    de esta tabla. ``Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD"))`` en ``cambios.csv``: cada moneda de
-    un país tiene su tipo de cambio (el euro y el dólar no lo necesitan)."""
+    de esta tabla. En el CSV de tipos de cambio, ``Cobertura("moneda", <el CSV de países>, "moneda", ("EUR", "USD"))``:
+    cada moneda de un país tiene su tipo de cambio (el euro y el dólar no lo necesitan). (Sin escribir aquí el nombre
+    de ningún CSV: ``construccion/lecturas.py`` contaría que quien declara una cobertura lo lee.)"""
 
     columna: str
     fichero: str

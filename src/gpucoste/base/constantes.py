@@ -48,7 +48,7 @@ que concuerda con cualquier GPU: «la H100 80GB (host verificado)»); los demás
 aplica (y lo publica como ``formato.NIVELES``)."""
 
 
-NIVELES_DE_PROVEEDOR = {("Vast.ai", "bajo_demanda"): "todos los hosts"}
+NIVELES_DE_PROVEEDOR = MappingProxyType({("Vast.ai", "bajo_demanda"): "todos los hosts"})
 """Un nivel que en un proveedor se escribe de otro modo. En Vast.ai, ``bajo_demanda`` es la mediana de todas las
 ofertas bajo demanda, de hosts verificados y sin verificar; el nivel ``verificado`` también es bajo demanda, así que
 «Vast.ai (bajo demanda)» junto a «Vast.ai (host verificado)» no distinguiría nada: se escribe «Vast.ai (todos los

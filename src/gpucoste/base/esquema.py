@@ -68,7 +68,8 @@ Añadir un CSV
    las filas donde una columna tiene un valor dado; ``reglas=(Regla("n_referencia", "un entero menor que n_gpus",
    lambda f: f["n_referencia"] < f["n_gpus"]),)`` exige lo que no es un rango; ``unicas=("pais",)``, un valor
    distinto en cada fila; ``nombres=("proveedor",)``, un nombre escrito igual en todas las filas;
-   ``cubre=(Cobertura("moneda", "paises.csv", "moneda", ("EUR", "USD")),)``, una fila por cada valor de otro fichero.
+   ``cubre=(Cobertura("moneda", PAISES, "moneda", ("EUR", "USD")),)`` (con el nombre del CSV de países), una fila
+   por cada valor de otro fichero.
 3. Añade a ``tests/datos/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
    pruebas de propiedades (``tests/proyecto/test_propiedades.py``) ya corrompen cada tabla declarada.
 """
@@ -181,7 +182,7 @@ class Tabla(Validado):
     unicas: tuple[str, ...] = ()
     """Columnas que, además de la clave, no repiten valor en el fichero (sin mirar mayúsculas): el nombre de un país."""
     cubre: tuple[Cobertura, ...] = ()
-    """Valores de otro fichero que deben estar en esta tabla (cada moneda de paises.csv, en cambios.csv)."""
+    """Valores de otro fichero que deben estar en esta tabla (cada moneda del CSV de países, en el de cambios)."""
     nombres: tuple[str, ...] = ()
     """Columnas de nombres propios (proveedor, GPU, modelo): un mismo nombre se escribe igual en todo el fichero
     («RunPod» y «runpod», o «H100 80GB» y «H100 80 GB», en dos filas son una errata: ``clave_de_nombre``)."""
@@ -274,7 +275,7 @@ class Tabla(Validado):
             esquema["foreignKeys"] = [
                 {
                     "fields": list(r.columnas),
-                    "reference": {"resource": _tabla(r.fichero).nombre, "fields": list(r.destino)},
+                    "reference": {"resource": TABLAS[r.fichero].nombre, "fields": list(r.destino)},
                 }
                 for r in estrictas
             ]
@@ -534,7 +535,7 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
     _comprobar_nombres(tabla, filas, lugares)
     for c in tabla.cubre:
         presentes = {f[c.columna] for f in filas}
-        faltan = sorted({str(getattr(f, c.destino)) for f in cargar(_tabla(c.fichero))} - presentes - set(c.excepto))
+        faltan = sorted({str(getattr(f, c.destino)) for f in cargar(TABLAS[c.fichero])} - presentes - set(c.excepto))
         if faltan:
             raise ValueError(
                 f"{fichero}: faltan las filas con {c.columna} {faltan}, que están en {c.fichero} (columna "
@@ -565,7 +566,7 @@ def clave_de_nombre(nombre: str) -> str:
 def _comprobar_parcial(tabla: Tabla, ref: Referencia, filas: list[dict], lugares: list[tuple[int, int]]) -> None:
     """Una referencia parcial: un valor que no está en el otro fichero pero se parece a uno de él es una errata."""
     columna, destino = ref.columnas[0], ref.destino[0]
-    validas = sorted({str(getattr(f, destino)) for f in cargar(_tabla(ref.fichero))})
+    validas = sorted({str(getattr(f, destino)) for f in cargar(TABLAS[ref.fichero])})
     for valores, (fila, linea) in zip(filas, lugares, strict=True):
         valor = valores[columna]
         if valor in validas or not isinstance(valor, str):
@@ -598,7 +599,7 @@ def _comprobar_referencias(tabla: Tabla, filas: list[dict], lugares: list[tuple[
         if ref.parcial:
             _comprobar_parcial(tabla, ref, filas, lugares)
             continue
-        destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(_tabla(ref.fichero))]
+        destino = [tuple(getattr(f, c) for c in ref.destino) for f in cargar(TABLAS[ref.fichero])]
         for valores, (fila, linea) in zip(filas, lugares, strict=True):
             origen = tuple(valores[c] for c in ref.columnas)
             for i, columna in enumerate(ref.columnas):  # la primera columna que no encaja, con sus opciones
@@ -627,12 +628,6 @@ def contenido(tabla: Tabla) -> bytes:
 
 
 # --- Descripción publicada --------------------------------------------------------------------
-
-
-def _tabla(fichero: str) -> Tabla:
-    """La tabla declarada de ``fichero``, aunque el módulo que la declara no se haya importado aún (una referencia a
-    ``politicas.csv`` desde ``api_precios.csv`` no depende de qué se importó antes)."""
-    return TABLAS[fichero] if fichero in TABLAS else declaradas()[fichero]
 
 
 def declaradas() -> dict[str, Tabla]:

@@ -14,6 +14,8 @@ usa.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from gpucoste.base import validacion
 
 __all__ = [
@@ -49,19 +51,21 @@ def inicial_mayuscula(texto: str) -> str:
 
 # --- ¿Cuánto cuesta? (gpucoste coste) ----------------------------------------------------------------------
 
-PARTIDAS_COSTE = {
-    "gpu": "GPU (precio × horas)",
-    "arranque": "arranque facturado",
-    "almacenamiento": "disco durante el trabajo",
-    "transferencia": "transferencia",
-    "total": "coste real del trabajo",
-}
+PARTIDAS_COSTE = MappingProxyType(
+    {
+        "gpu": "GPU (precio × horas)",
+        "arranque": "arranque facturado",
+        "almacenamiento": "disco durante el trabajo",
+        "transferencia": "transferencia",
+        "total": "coste real del trabajo",
+    }
+)
 """Cada partida de ``coste.coste_total`` (la clave, la de ``--formato csv``) y cómo se lee."""
 
 
 # --- ¿Cabe? (gpucoste cabe) ------------------------------------------------------------------------------
 
-PARTIDAS_MEMORIA = {"kv": "caché KV"}
+PARTIDAS_MEMORIA = MappingProxyType({"kv": "caché KV"})
 """Las partidas de ``memoria.Memoria.PARTIDAS`` que no se leen tal cual («kv»); las demás («pesos»…), sí."""
 
 CABE = "¿cabe?"
@@ -74,37 +78,39 @@ def vram_de(gpu: str) -> str:
 
 # --- Las tablas anchas: ¿cuánto tarda?, ¿dónde sale más barato?, precios ----------------------------------
 
-COLUMNAS = {
-    "gpu": "GPU",
-    "proveedor": "proveedor",
-    "nivel": "nivel",
-    "n_gpus": "número de GPU",
-    "interconexion": "interconexión",
-    "exaflops": "operaciones (exaFLOP)",
-    "horas": "horas",
-    "horas_tipicas": "horas típicas",
-    "mfu": "MFU medida en su clase de GPU",
-    "eficiencia_red": "rendimiento por GPU frente a un nodo con NVLink",
-    "memoria_gb_por_gpu": "memoria por GPU (GB)",
-    "cabe": CABE,
-    "tokens_s_generar": "tokens/s al generar (vLLM, bf16, una secuencia)",
-    "precio_hora_usd": "US$/h por GPU",
-    "precio_hora_todas_usd": "US$/h",
-    "tipo": "tipo",
-    "tipo_precio": "tipo",
-    "fecha": "fecha",
-    "fecha_precio": "fecha",
-    "precio_antiguo": "precio antiguo",
-    "fuente": "fuente",
-    "coste_gpu_usd": "GPU (US$)",
-    "retrabajo_usd": "checkpoints y trabajo repetido (US$)",
-    "arranque_usd": "arranque (US$)",
-    "disco_usd": "disco (US$)",
-    "transferencia_usd": "transferencia (US$)",
-    "coste_usd": "total (US$)",
-    "costes_completos": "costes completos",
-    "pareto": "Pareto",
-}
+COLUMNAS = MappingProxyType(
+    {
+        "gpu": "GPU",
+        "proveedor": "proveedor",
+        "nivel": "nivel",
+        "n_gpus": "número de GPU",
+        "interconexion": "interconexión",
+        "exaflops": "operaciones (exaFLOP)",
+        "horas": "horas",
+        "horas_tipicas": "horas típicas",
+        "mfu": "MFU medida en su clase de GPU",
+        "eficiencia_red": "rendimiento por GPU frente a un nodo con NVLink",
+        "memoria_gb_por_gpu": "memoria por GPU (GB)",
+        "cabe": CABE,
+        "tokens_s_generar": "tokens/s al generar (vLLM, bf16, una secuencia)",
+        "precio_hora_usd": "US$/h por GPU",
+        "precio_hora_todas_usd": "US$/h",
+        "tipo": "tipo",
+        "tipo_precio": "tipo",
+        "fecha": "fecha",
+        "fecha_precio": "fecha",
+        "precio_antiguo": "precio antiguo",
+        "fuente": "fuente",
+        "coste_gpu_usd": "GPU (US$)",
+        "retrabajo_usd": "checkpoints y trabajo repetido (US$)",
+        "arranque_usd": "arranque (US$)",
+        "disco_usd": "disco (US$)",
+        "transferencia_usd": "transferencia (US$)",
+        "coste_usd": "total (US$)",
+        "costes_completos": "costes completos",
+        "pareto": "Pareto",
+    }
+)
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``
 van por su clave sin «_min»: ``horas`` para ``horas_min`` y ``horas_max``; ``coste_usd`` para ``coste_min_usd`` y
 ``coste_max_usd``."""
@@ -116,52 +122,62 @@ CHECKPOINT_CADA = "checkpoint cada (minutos de cómputo)"
 """El intervalo entre checkpoints cuando lo da quien calcula; con el óptimo de Daly, ``CHECKPOINT_DALY``."""
 CHECKPOINT_DALY = "checkpoint cada (minutos de cómputo, Daly)"
 
-INTERRUMPIBLE = {
-    "horas": "horas esperadas, interrumpible",
-    "interrupciones": "interrupciones esperadas",
-    "retrabajo": "checkpoints y trabajo repetido, interrumpible (US$)",
-    "coste": "coste esperado, interrumpible (US$)",
-    "bajo_demanda": "coste bajo demanda (US$)",
-    "equilibrio": "deja de compensar a partir de (interrupciones por hora)",
-}
+INTERRUMPIBLE = MappingProxyType(
+    {
+        "horas": "horas esperadas, interrumpible",
+        "interrupciones": "interrupciones esperadas",
+        "retrabajo": "checkpoints y trabajo repetido, interrumpible (US$)",
+        "coste": "coste esperado, interrumpible (US$)",
+        "bajo_demanda": "coste bajo demanda (US$)",
+        "equilibrio": "deja de compensar a partir de (interrupciones por hora)",
+    }
+)
 """Los resultados de un trabajo interrumpible (``interrupciones.retrabajo`` y ``tasa_equilibrio``)."""
 
-INTERRUMPIBLE_ENTRADAS = {
-    "precio_interrumpible": "precio interrumpible",
-    "precio_bajo_demanda": "precio bajo demanda",
-    "interrupciones_hora": "interrupciones por hora, de media",
-    "escritura_min": "escribir un checkpoint",
-    "reinicio_min": "volver a arrancar tras una interrupción",
-}
+INTERRUMPIBLE_ENTRADAS = MappingProxyType(
+    {
+        "precio_interrumpible": "precio interrumpible",
+        "precio_bajo_demanda": "precio bajo demanda",
+        "interrupciones_hora": "interrupciones por hora, de media",
+        "escritura_min": "escribir un checkpoint",
+        "reinicio_min": "volver a arrancar tras una interrupción",
+    }
+)
 """Las entradas de un trabajo interrumpible: los campos del formulario (con su unidad aparte) y las filas de
 ``gpucoste interrumpible`` (con la unidad entre paréntesis)."""
 
-API_O_GPU = {
-    "millon": "US$ por millón de tokens generados (con su entrada)",
-    "empate": "tokens por segundo para empatar",
-    "equilibrio": "equilibrio (millones de tokens al mes)",
-    "coste": "coste en el equilibrio (US$/mes)",
-}
+API_O_GPU = MappingProxyType(
+    {
+        "millon": "US$ por millón de tokens generados (con su entrada)",
+        "empate": "tokens por segundo para empatar",
+        "equilibrio": "equilibrio (millones de tokens al mes)",
+        "coste": "coste en el equilibrio (US$/mes)",
+    }
+)
 """Los resultados de ``equilibrios.api_o_gpu``: desde cuántos tokens al mes sale más barata la GPU alquilada."""
 
 COSTE_EQUILIBRIO = "coste en el equilibrio (US$)"
 
-RESERVAR = {
-    "bajo_demanda": "bajo demanda (US$/h)",
-    "descuento": "descuento",
-    "reservada": "reservada (US$/h)",
-    "equilibrio": "reservar compensa con un uso de más del",
-    "coste": "coste de un mes en el equilibrio (US$)",
-}
+RESERVAR = MappingProxyType(
+    {
+        "bajo_demanda": "bajo demanda (US$/h)",
+        "descuento": "descuento",
+        "reservada": "reservada (US$/h)",
+        "equilibrio": "reservar compensa con un uso de más del",
+        "coste": "coste de un mes en el equilibrio (US$)",
+    }
+)
 """Las columnas de la tabla de reservas de la página y las filas de ``gpucoste reservar`` (``equilibrios.alquilar_o_
 reservar``). La orden da el uso como fracción de las horas (0,8), la página como porcentaje (80 %)."""
 
-COMPRAR = {
-    "precio_compra": "precio de compra (US$)",
-    "precio_kwh": "precio del kWh (US$)",
-    "meses": "meses hasta el equilibrio",
-    "horas": "horas de uso hasta el equilibrio",
-    "coste": COSTE_EQUILIBRIO,
-    "equivalentes": "horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
-}
+COMPRAR = MappingProxyType(
+    {
+        "precio_compra": "precio de compra (US$)",
+        "precio_kwh": "precio del kWh (US$)",
+        "meses": "meses hasta el equilibrio",
+        "horas": "horas de uso hasta el equilibrio",
+        "coste": COSTE_EQUILIBRIO,
+        "equivalentes": "horas de alquiler equivalentes a la compra (sin electricidad ni reventa)",
+    }
+)
 """Los resultados de ``compra.comprar_o_alquilar`` y ``compra.horas_equivalentes``."""

@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base import paquete
@@ -472,12 +473,14 @@ def _resumen_de(resumen: object) -> dict[str, dict[str, Resumen | None]]:
     return resumen
 
 
-MITADES = {
-    "ajuste": "la mitad de ajuste",
-    "validación": "la otra mitad, que no interviene en el ajuste",
-    "todas": "las dos mitades",
-    "otras fuentes": "cada fuente, con un ajuste hecho sin ella",
-}
+MITADES = MappingProxyType(
+    {
+        "ajuste": "la mitad de ajuste",
+        "validación": "la otra mitad, que no interviene en el ajuste",
+        "todas": "las dos mitades",
+        "otras fuentes": "cada fuente, con un ajuste hecho sin ella",
+    }
+)
 """Los conjuntos de medidas de ``informe``: las dos mitades, todas y la validación por fuentes
 (``calibracion.validacion``), la que citan las calculadoras."""
 

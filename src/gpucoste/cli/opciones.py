@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 import pandas as pd
 
-from gpucoste.base import etiquetas, formato, validacion
+from gpucoste.base import esquema, etiquetas, formato, validacion
 from gpucoste.base.validacion import Validado
 from gpucoste.dinero import paises
 
@@ -188,6 +188,8 @@ def _legibles(tabla: pd.DataFrame) -> dict[str, dict[object, str]]:
         for v in set(tabla[columna]):
             try:
                 salida[v] = escribir(v)
+            except esquema.ErrorDeDatos:
+                raise
             except ValueError:  # no es una fecha de los datos: se queda como está
                 pass
         return salida

@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from gpucoste import datos  # noqa: F401  (datos y paises declaran los CSV a los que se refieren)
 from gpucoste.base import esquema, validacion
 from gpucoste.base.validacion import Validado, numero, resultado
-from gpucoste.dinero import paises  # noqa: F401  (datos y paises declaran los CSV a los que se refieren)
+from gpucoste.dinero import (
+    paises,  # noqa: F401  (datos y paises declaran los CSV a los que se refieren)
+    proveedores,  # noqa: F401  (declara politicas.csv, al que se refiere api_precios.csv)
+)
 
 __all__ = [
     "precio_millon_mezclado",

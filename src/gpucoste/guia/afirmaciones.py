@@ -38,12 +38,12 @@ __all__ = [
     "afirmaciones",
     "comprobar",
     "con_politica",
+    "coincide_con",
     "con_precio",
     "eficiencia_de_red",
     "gpus_con_precio",
     "mas_caro",
     "medidas_directas",
-    "mismo_precio",
     "nota_de_tarifa_dice",
     "nota_dice",
     "revisar",
@@ -218,16 +218,25 @@ def _vigente(gpu: str, quien: str, estimaciones: bool = False) -> datos.Precio:
     return candidatos[0]
 
 
-def mismo_precio(gpu: str, uno: str, otro: str) -> Resultado:
-    """Cierta si el precio más reciente de ``gpu`` en ``uno`` y en ``otro`` («proveedor» o «proveedor, nivel») es el
-    mismo, a dos decimales (como se escribe). Cuentan también las estimaciones: «la estimación de la primera versión
-    coincide con el precio de RunPod»."""
-    a, b = _vigente(gpu, uno, True), _vigente(gpu, otro, True)
-    hoy = (
-        f"Hoy: {gpu} en {a.proveedor_y_nivel}, {numero(a.precio_hora_usd)} US$/h; en {b.proveedor_y_nivel}, "
-        f"{numero(b.precio_hora_usd)} US$/h."
+def coincide_con(gpu: str, uno: str, otro: str) -> Resultado:
+    """Cierta si el precio más reciente de ``gpu`` en ``uno`` («proveedor» o «proveedor, nivel») es, a dos decimales
+    (como se escribe), el de alguna lectura de ``gpu`` en ``otro`` en ``precios.csv``: «la estimación de la primera
+    versión coincide con un precio de RunPod que recogen los datos». Cuentan también las estimaciones; una lectura
+    nueva de ``otro`` no la hace falsa."""
+    a = _vigente(gpu, uno, True)
+    b = _vigente(gpu, otro, True)
+    lecturas = sorted(
+        {
+            round(p.precio_hora_usd, 2)
+            for p in datos.precios()
+            if (p.gpu, p.proveedor, p.nivel) == (gpu, b.proveedor, b.nivel)
+        }
     )
-    return Resultado(round(a.precio_hora_usd, 2) == round(b.precio_hora_usd, 2), hoy)
+    hoy = (
+        f"Hoy: {gpu} en {a.proveedor_y_nivel}, {numero(a.precio_hora_usd)} US$/h; las lecturas de "
+        f"{b.proveedor_y_nivel}: {', '.join(numero(x) for x in lecturas)} US$/h."
+    )
+    return Resultado(round(a.precio_hora_usd, 2) in lecturas, hoy)
 
 
 def nota_dice(gpu: str, quien: str, texto_nota: str) -> Resultado:
@@ -337,7 +346,7 @@ COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
             salida_gratis,
             solo_cobran_salida,
             mas_caro,
-            mismo_precio,
+            coincide_con,
             nota_dice,
             nota_de_tarifa_dice,
             con_politica,
@@ -381,8 +390,8 @@ def _llamadas(expresion: str) -> list[tuple[str, tuple, dict]]:
         try:
             args = tuple(ast.literal_eval(a) for a in nodo.args)
             kwargs = {k.arg: ast.literal_eval(k.value) for k in nodo.keywords if k.arg}
-        except ValueError:
-            raise mal(f"los argumentos de {trozo!r} no son literales") from None
+        except ValueError as error:
+            raise mal(f"los argumentos de {trozo!r} no son literales: {error}") from error
         salida.append((nodo.func.id, args, kwargs))
     return salida
 

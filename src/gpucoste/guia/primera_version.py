@@ -307,8 +307,8 @@ def _marketplace() -> Errata:
     mas_baratos = [p for p in vast if p.precio_hora_usd < otro.precio_hora_usd]
     hoy = (
         f"Con la {gpu} bajo demanda: "
-        + "; ".join(f"Vast.ai ({nivel(p.nivel)}), {dolares(p.precio_hora_usd)}/h" for p in vast)
-        + f"; el más barato fuera de Vast.ai, {otro.proveedor} ({nivel(otro.nivel)}), "
+        + "; ".join(f"Vast.ai ({nivel(p.nivel, p.proveedor)}), {dolares(p.precio_hora_usd)}/h" for p in vast)
+        + f"; el más barato fuera de Vast.ai, {otro.proveedor} ({nivel(otro.nivel, otro.proveedor)}), "
         f"{dolares(otro.precio_hora_usd)}/h."
     )
     veredicto = "se sostiene" if len(mas_baratos) == len(vast) else "se matiza" if mas_baratos else "no se sostiene"

@@ -266,25 +266,27 @@ _IDENTIFICADORES = ("clave", "aspecto", "concepto")
 
 
 # Cómo se lee en «Otros datos citados» cada columna de valor (el nombre de la columna, en el CSV y en la descarga).
-ETIQUETAS = {
-    "veces": "veces",
-    "entrada_usd_millon": f"entrada ({DOLAR} por millón de tokens)",
-    "salida_usd_millon": f"salida ({DOLAR} por millón de tokens)",
-    "por_usd": "por dólar",
-    "precio_local": "precio con impuestos",
-    "precio_kwh": "precio del kWh",
-    "gb_gratis_mes": "GB gratis al mes",
-    "tokens_s": "tokens/s",
-    "fraccion_min": "fracción mínima",
-    "fraccion_max": "fracción máxima",
-    "valor_min": "mínimo",
-    "valor_max": "máximo",
-    "gpu": "se cobra la GPU",
-    "disco": "se cobra el disco",
-    "red": "se cobra la transferencia",
-    "ventana": "ventana (tokens)",
-    "capas_con_ventana": "capas con ventana",
-}
+ETIQUETAS = MappingProxyType(
+    {
+        "veces": "veces",
+        "entrada_usd_millon": f"entrada ({DOLAR} por millón de tokens)",
+        "salida_usd_millon": f"salida ({DOLAR} por millón de tokens)",
+        "por_usd": "por dólar",
+        "precio_local": "precio con impuestos",
+        "precio_kwh": "precio del kWh",
+        "gb_gratis_mes": "GB gratis al mes",
+        "tokens_s": "tokens/s",
+        "fraccion_min": "fracción mínima",
+        "fraccion_max": "fracción máxima",
+        "valor_min": "mínimo",
+        "valor_max": "máximo",
+        "gpu": "se cobra la GPU",
+        "disco": "se cobra el disco",
+        "red": "se cobra la transferencia",
+        "ventana": "ventana (tokens)",
+        "capas_con_ventana": "capas con ventana",
+    }
+)
 
 
 def _clave(valor: object, columna: str, proveedor: str | None = None) -> str:
