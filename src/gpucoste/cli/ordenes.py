@@ -142,7 +142,7 @@ def _coste(precio_hora: float, horas: float, **ocultos: float) -> Salida:
     partidas = tuple(etiquetas.PARTIDAS_COSTE)
     tabla = pd.DataFrame({"partida": partidas, "coste (US$)": [getattr(d, p) for p in partidas]})
     # Al leerla, cada partida como en el formulario de la página; en csv y json, su clave («gpu», «total»…).
-    return Salida(tabla, {"coste (US$)": 2}, legibles={"partida": etiquetas.PARTIDAS_COSTE})
+    return Salida(tabla, {"coste (US$)": 2}, legibles={"partida": dict(etiquetas.PARTIDAS_COSTE)})
 
 
 @orden(

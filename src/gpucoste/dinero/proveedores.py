@@ -6,10 +6,13 @@ Cada fila de ``politicas.csv`` es un hecho con su fuente y su fecha; donde no ha
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
+
 from dataclasses import dataclass
 from types import MappingProxyType
-
-import pandas as pd
 
 from gpucoste.base import esquema
 from gpucoste.base.validacion import Validado, opcion
@@ -84,4 +87,6 @@ def tabla(proveedores: list[str], aspectos: tuple[str, ...] = ASPECTOS) -> pd.Da
             p = politica(nombre, aspecto)
             fila[TITULOS[aspecto]] = p.valor if p else "sin dato"
         filas.append(fila)
+    import pandas as pd  # solo aquí: el camino de las calculadoras del navegador no carga pandas
+
     return pd.DataFrame(filas)
