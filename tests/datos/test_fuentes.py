@@ -74,17 +74,20 @@ def test_un_permalink_pasa():
 
 # --- Enlaces vivos: fuentes sin copia fijada (issue 19) -------------------------------------------------------
 # Una fuente está fijada si apunta a una revisión que no cambia: un permalink de GitHub a un commit o un fichero
-# del Hub de Hugging Face en una revisión (blob, resolve o commit con su hash). Las demás son páginas vivas: la
-# cifra puede cambiar o desaparecer bajo el enlace. El issue 19 pide 10 como mucho; hoy quedan 9 (páginas de
+# del Hub de Hugging Face en una revisión (blob, resolve o commit con su hash), o una versión publicada de un paquete
+# de PyPI (pypi.org/project/<nombre>/<versión>/: PyPI no deja volver a subir un fichero de una versión, así que lo
+# que trae no cambia). Las demás son páginas vivas: la
+# cifra puede cambiar o desaparecer bajo el enlace. El issue 19 pide 10 como mucho; hoy quedan 8 (páginas de
 # precios y de documentación sin copia en un repositorio, un diario, un blog), y el tope es el de hoy, para que no
 # crezca: bájalo cuando fijes una.
 FIJADA = re.compile(
     r"^https://(github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+"
-    r"|huggingface\.co/\S+/(blob|resolve|commit)/[0-9a-f]{40}(/\S*)?)$"
+    r"|huggingface\.co/\S+/(blob|resolve|commit)/[0-9a-f]{40}(/\S*)?"
+    r"|pypi\.org/project/[\w.-]+/\d[\w.!+-]*/)$"
 )
 # Un trinquete por debajo de los 10 que pide el issue 19. Cada enlace vivo dice su motivo en `nota`. Baja este
 # número cuando fijes una fuente; no lo subas.
-MAX_ENLACES_VIVOS = 9
+MAX_ENLACES_VIVOS = 8
 PROPIA = "https://gpucoste.github.io/gpucoste/"  # la propia guía: su texto está en docs/, versionado con los datos
 
 
@@ -119,8 +122,14 @@ def test_la_cuenta_caza_un_enlace_vivo():
         "https://github.com/vast-ai/vast-cli/blob/071e96880fef1a014d8cb17bb34864847a09ca13/vastai/cli/commands/machines.py",
         "https://huggingface.co/Qwen/Qwen2.5-7B/blob/d149729398750b98c0af14eb82c78cfe92750796/config.json",
         "https://huggingface.co/thejaminator/qwen-hook-layer-9/commit/478fb720f1f3ced834fce0275b55b2732d438edc",
+        "https://pypi.org/project/CurrencyConverter/0.18.23/",
     )
-    vivas = ("https://vast.ai/pricing", "https://huggingface.co/datasets/x/y", "https://github.com/a/b/blob/main/c.md")
+    vivas = (
+        "https://vast.ai/pricing",
+        "https://huggingface.co/datasets/x/y",
+        "https://github.com/a/b/blob/main/c.md",
+        "https://pypi.org/project/CurrencyConverter/",  # sin versión: la última, que cambia
+    )
     texto = "gpu,fuente\n" + "".join(f"X,{u}\n" for u in fijadas + vivas)
     assert set(enlaces_vivos({"plantado.csv": texto})) == set(vivas)
 

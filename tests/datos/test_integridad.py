@@ -429,9 +429,21 @@ def test_cambios_de_una_moneda_que_no_es_de_ningun_pais(carpeta_datos, valor, es
 
 def test_cada_moneda_de_un_pais_tiene_su_tipo_de_cambio(carpeta_datos):
     """Una fila de cambios.csv con la moneda de otro país (PEN → ARS) dejaba a Perú sin tipo y daba a Argentina el de
-    Perú como el más reciente, en silencio: ahora falta la moneda, y el error lo dice con los dos ficheros."""
-    fila = _fila_de(carpeta_datos, "cambios.csv", moneda="PEN")
-    _editar(carpeta_datos, "cambios.csv", fila, "moneda", "ARS")
+    Perú como el más reciente, en silencio: ahora falta la moneda, y el error lo dice con los dos ficheros.
+
+    Todas las filas de PEN pasan a ARS (con una sola, las demás seguirían cubriendo Perú); una de ARS del mismo día que
+    una de PEN se quita, para que el error sea el de la moneda que falta y no el de una clave repetida."""
+    filas = _filas(carpeta_datos, "cambios.csv")
+    dias_pen = {f["fecha"] for f in filas if f["moneda"] == "PEN"}
+    _escribir(
+        carpeta_datos,
+        "cambios.csv",
+        [
+            dict(f, moneda="ARS") if f["moneda"] == "PEN" else f
+            for f in filas
+            if not (f["moneda"] == "ARS" and f["fecha"] in dias_pen)
+        ],
+    )
     mensaje = _error_al_cargar()
     assert mensaje.startswith(
         "cambios.csv: faltan las filas con moneda ['PEN'], que están en paises.csv (columna moneda)"

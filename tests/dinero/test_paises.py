@@ -154,7 +154,7 @@ def test_coste_con_pais_imprime_moneda_impuesto_tipo_y_fecha(codigo):
     assert f"({fila['moneda']} con {fila['nombre_impuesto']} {tasa})" in r.stdout
     total = 0.34 * 6 * (1 + float(fila["impuesto"])) * por_usd
     decimales = 0 if fila["moneda"] in ("CLP", "COP") else 2
-    fila_total = next(x for x in r.stdout.splitlines() if x.startswith(f"| {etiquetas.PARTIDAS_COSTE['total']}"))
+    fila_total = next(x for x in r.stdout.splitlines() if x.startswith(f"| {etiquetas.PARTIDAS_COSTE['total']} "))
     assert fila_total.split("|")[3].strip() == formato.numero(total, decimales)
     assert formato.fecha(fecha) in r.stdout
     assert "2,04" in r.stdout  # la cifra en dólares, al lado
