@@ -1875,3 +1875,6 @@ funcion(
 )
 for _f in (afirmaciones.afirmaciones, afirmaciones.revisar, afirmaciones.sin_marcas):
     funcion(_f, CADENA)
+PARAMETROS_EXENTOS["guia.afirmaciones.coincide_con"] = {
+    "tipo": "solo vale con un proveedor y nivel que tengan precios de ese tipo; tests/guia/test_afirmaciones.py"
+}

@@ -126,11 +126,17 @@ def test_entradas_malas(llamada, mensaje):
 
 
 def test_moneda():
+    """El tipo del BCE y el IVA, los de moneda.csv leído con ``csv`` (una fila nueva correcta no rompe la prueba)."""
+    fila = {f["clave"]: f for f in leidos.filas("moneda.csv")}
     t = moneda.tipo_de_cambio()
-    assert t.fuente.startswith("https://www.ecb.europa.eu/") and t.fecha == "2026-05-08"
+    assert (t.fuente, t.fecha, t.valor) == (
+        fila["usd_por_eur"]["fuente"],
+        fila["usd_por_eur"]["fecha"],
+        float(fila["usd_por_eur"]["valor"]),
+    )
     assert moneda.a_euros(t.valor) == pytest.approx(1)
-    assert moneda.con_iva(100) == pytest.approx(121)
-    assert moneda.usd_y_eur(t.valor) == "1,18\u00a0US$ (1,00\u00a0€)"
+    assert moneda.con_iva(100) == pytest.approx(100 * (1 + float(fila["iva_general_es"]["valor"])))
+    assert moneda.usd_y_eur(t.valor) == f"{numero(t.valor)}\u00a0US$ (1,00\u00a0€)"
     assert dolares(2.04) == "2,04\u00a0US$"
 
 

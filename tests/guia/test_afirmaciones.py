@@ -311,3 +311,25 @@ def test_coincide_con_mira_todas_las_lecturas_del_otro(carpeta_datos):
     )
     r = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad")
     assert not r.cierta and "7,77" in r.hoy
+
+
+def test_coincide_con_de_un_tipo_mira_la_estimacion_aunque_haya_lecturas_nuevas(carpeta_datos):
+    """Con ``tipo="estimacion"``, una lectura nueva del mismo proveedor y nivel (el recolector) no cambia de qué precio
+    se habla: el de la estimación."""
+    base = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad", tipo="estimacion")
+    fila = {
+        "gpu": "RTX 4090",
+        "proveedor": "Vast.ai",
+        "nivel": "comunidad",
+        "precio_hora_usd": "0.11",
+        "fecha": "2026-11-30",
+        "fuente": "https://example.org/vast-plantado",
+        "nota": "plantada",
+        "tipo": "mediana",
+    }
+    _anadir(carpeta_datos, "precios.csv", fila)
+    r = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad", tipo="estimacion")
+    assert r.cierta == base.cierta and "estimación" in r.hoy
+    assert not afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta
+    with pytest.raises(ValueError, match="ningún precio de tipo lectura"):
+        afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad", tipo="lectura")

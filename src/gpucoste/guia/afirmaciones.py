@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from gpucoste import datos
-from gpucoste.base.formato import numero
+from gpucoste.base.formato import numero, tipo_precio
 from gpucoste.base.validacion import Validado, entero, opcion, texto
+from gpucoste.datos import frescura
 
 __all__ = [
     "COMPROBACIONES",
@@ -218,12 +219,28 @@ def _vigente(gpu: str, quien: str, estimaciones: bool = False) -> datos.Precio:
     return candidatos[0]
 
 
-def coincide_con(gpu: str, uno: str, otro: str) -> Resultado:
-    """Cierta si el precio más reciente de ``gpu`` en ``uno`` («proveedor» o «proveedor, nivel») es, a dos decimales
-    (como se escribe), el de alguna lectura de ``gpu`` en ``otro`` en ``precios.csv``: «la estimación de la primera
-    versión coincide con un precio de RunPod que recogen los datos». Cuentan también las estimaciones; una lectura
-    nueva de ``otro`` no la hace falsa."""
-    a = _vigente(gpu, uno, True)
+def coincide_con(gpu: str, uno: str, otro: str, tipo: str | None = None) -> Resultado:
+    """Cierta si el precio más reciente de ``gpu`` en ``uno`` («proveedor» o «proveedor, nivel»; de ``tipo``, si se da)
+    es, a dos decimales (como se escribe), el de alguna lectura de ``gpu`` en ``otro`` en ``precios.csv``: «la
+    estimación de la primera versión coincide con un precio de RunPod que recogen los datos». Una lectura nueva de
+    ``otro``, o de ``uno`` de otro tipo, no la hace falsa."""
+    if tipo is None:
+        a = _vigente(gpu, uno, True)
+    else:
+        tipo = opcion(tipo, "tipo", datos.TIPOS_PRECIO)
+        gpu = opcion(gpu, "gpu", datos.gpus())
+        proveedor, coma, nivel = texto(uno, "uno").partition(", ")
+        filas = [
+            p
+            for p in datos.precios()
+            if (p.gpu, p.proveedor, p.tipo) == (gpu, proveedor, tipo) and (not coma or p.nivel == nivel)
+        ]
+        if not filas:
+            raise ValueError(
+                f"uno: {uno!r} no tiene ningún precio de tipo {tipo} de la {gpu}; se admite «proveedor» o "
+                "«proveedor, nivel» con uno."
+            )
+        a = max(filas, key=lambda p: frescura.dia(p.fecha))
     b = _vigente(gpu, otro, True)
     lecturas = sorted(
         {
@@ -233,8 +250,8 @@ def coincide_con(gpu: str, uno: str, otro: str) -> Resultado:
         }
     )
     hoy = (
-        f"Hoy: {gpu} en {a.proveedor_y_nivel}, {numero(a.precio_hora_usd)} US$/h; las lecturas de "
-        f"{b.proveedor_y_nivel}: {', '.join(numero(x) for x in lecturas)} US$/h."
+        f"Hoy: {gpu} en {a.proveedor_y_nivel}, {tipo_precio(a.tipo)}, {numero(a.precio_hora_usd)} US$/h; las "
+        f"lecturas de {b.proveedor_y_nivel}: {', '.join(numero(x) for x in lecturas)} US$/h."
     )
     return Resultado(round(a.precio_hora_usd, 2) in lecturas, hoy)
 
