@@ -126,12 +126,13 @@ paquete.publicar("gpucoste.calculo.calibracion", Prediccion, Resumen)
 
 
 def gpus_medidas_entrenamiento() -> list[str]:
-    """Las GPU con alguna medida de entrenamiento entre las ``usadas``, por orden alfabético.
+    """Las GPU con alguna medida de entrenamiento entre las ``usadas`` que implica una MFU, por orden alfabético (no
+    cuentan las de QLoRA que solo se comparan con su pareja LoRA: un tiempo sin los tokens del trabajo).
 
     El MFU de cada clase (``tiempo.clase_gpu``) se ajusta y se valida con ellas; en cualquier otra GPU, el tiempo
     de entrenamiento es una estimación con el MFU de su clase, sin una medida propia que lo confirme.
     """
-    return sorted({m.gpu for m in usadas() if m.tipo == "entrenamiento"})
+    return sorted({m.gpu for m in usadas() if m.tipo == "entrenamiento" and not _por_pareja(m)})
 
 
 GRUPO_MINIMO = 3
