@@ -353,3 +353,11 @@ def test_la_validacion_de_qlora_usa_el_ajuste_sin_su_fuente():
         else:
             assert (central, minimo, maximo) == (sin.central, sin.minimo, sin.maximo)
             assert i not in sin.derivacion
+
+
+def test_sin_ralentizacion_ajustada_qlora_da_un_error_claro(monkeypatch):
+    # Con menos pares que el mínimo, ajustes.csv no tiene «qlora»: el tiempo de QLoRA lo dice, no un KeyError.
+    sin_qlora = {k: v for k, v in datos.ajustes().items() if k != "qlora"}
+    monkeypatch.setattr(datos, "ajustes", lambda: sin_qlora)
+    with pytest.raises(ValueError, match="ajustes.csv no tiene «qlora»"):
+        tiempo.ralentizacion_qlora()
