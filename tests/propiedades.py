@@ -1089,6 +1089,8 @@ funcion(
 funcion(tiempo.interconexion_por_defecto, Nombre(_gpus), Entero(1, 100_000))
 funcion(tiempo.eficiencia_interconexion, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(calibracion.predecir, Objeto(calibracion.usadas))
+for _de_qlora in (calibracion.pareja_lora, calibracion.ralentizacion_medida):
+    funcion(_de_qlora, Objeto(calibracion.usadas))
 funcion(memoria.parametros_embeddings, Nombre(_modelos))
 funcion(
     tiempo.clave_mfu,
@@ -1269,6 +1271,8 @@ for _sin_argumentos in (
     calibracion.validacion,
     calibracion.frase_cobertura,
     calibracion.texto_validacion,
+    calibracion.validacion_qlora,
+    calibracion.frase_qlora,
     calibracion.mitades,
     calibracion.ajustar,
     calibracion.predicciones,

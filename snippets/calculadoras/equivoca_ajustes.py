@@ -19,9 +19,11 @@ print(
         index=False, colalign=("left", "right", "right", "right")
     )
 )
+minimo = numero(calibracion.GRUPO_MINIMO, 0)
 print(
-    "\nCuando un grupo tiene muy pocas medidas de ajuste (menos de "
-    f"{numero(calibracion.GRUPO_MINIMO, 0)}), su rango es su mediana por la "
-    "dispersión de los grupos con más: dos medidas de la misma fuente darían una "
-    "precisión que nadie ha medido."
+    "\nCuando un grupo de MFU tiene muy pocas medidas de ajuste (menos de "
+    f"{minimo}), su rango es su mediana por la dispersión de los grupos con más: dos "
+    "medidas de la misma fuente darían una precisión que nadie ha medido. La "
+    "ralentización de QLoRA no toma prestada esa dispersión: con menos de "
+    f"{minimo} pares QLoRA/LoRA en la mitad de ajuste, no se ajusta."
 )

@@ -8,6 +8,7 @@ UNIDADES = {
     "tokens_s": "tokens/s",
     "tokens_s_gpu": "tokens/s por GPU",
     "gpu_horas": "horas de GPU",
+    "gpu_minutos": "minutos de GPU",
     "gib": "GiB",
     "gb": "GB",
 }

@@ -8,8 +8,9 @@ inferencia, tokens/s de una secuencia o de un servidor a carga máxima. Este mó
    ajusta (misma clase de GPU y escala, mismo motor…), ordenadas por ``id``, una sí y otra no; la
    primera va al ajuste;
 2. **ajusta** con la mitad de ajuste lo que la física no da (``ajustar``): el MFU de cada clase de GPU
-   y escala, cuánto más tarda QLoRA que LoRA y la eficiencia de cada motor de inferencia frente a su
-   techo de ancho de banda. Cada parámetro es la mediana (valor central) y los extremos (rango) de lo
+   y escala, cuánto más tarda QLoRA que LoRA (cada medida de QLoRA frente a su pareja LoRA,
+   ``ralentizacion_medida``) y la eficiencia de cada motor de inferencia frente a su techo de ancho de banda.
+   Cada parámetro es la mediana (valor central) y los extremos (rango) de lo
    que implican sus medidas; también la eficiencia de cada interconexión al repartir un entrenamiento
    entre GPUs (``escalado.csv``, con sus propias mitades). ``ajustes.csv`` guarda el resultado, y una
    prueba comprueba que sigue saliendo de las medidas;
@@ -56,6 +57,7 @@ from gpucoste.calculo.contraste import (
     _lista,
     _memoria_fisica,
     _n,
+    _por_pareja,
     _red,
     _resumen,
     _sin_recomputo,
@@ -64,10 +66,12 @@ from gpucoste.calculo.contraste import (
     fuente,
     mitades,
     mitades_escalado,
+    pareja_lora,
     predecir,
     predecir_escalado,
     predicciones,
     predicciones_escalado,
+    ralentizacion_medida,
     usadas,
     usadas_escalado,
 )
@@ -92,6 +96,7 @@ __all__ = [
     "filas_ajustes",
     "frase_cobertura",
     "frase_error",
+    "frase_qlora",
     "fuente",
     "fuentes",
     "gpus_medidas_entrenamiento",
@@ -100,16 +105,19 @@ __all__ = [
     "informe_escalado",
     "mitades",
     "mitades_escalado",
+    "pareja_lora",
     "predecir",
     "predecir_escalado",
     "predicciones",
     "predicciones_escalado",
+    "ralentizacion_medida",
     "texto_escalado",
     "texto_informe",
     "texto_validacion",
     "usadas",
     "usadas_escalado",
     "validacion",
+    "validacion_qlora",
 ]
 
 # Las predicciones y los resúmenes se definen en ``calculo.contraste``; su nombre es el de siempre,
@@ -119,12 +127,13 @@ paquete.publicar("gpucoste.calculo.calibracion", Prediccion, Resumen)
 
 
 def gpus_medidas_entrenamiento() -> list[str]:
-    """Las GPU con alguna medida de entrenamiento entre las ``usadas``, por orden alfabético.
+    """Las GPU con alguna medida de entrenamiento entre las ``usadas`` que implica una MFU, por orden alfabético (no
+    cuentan las de QLoRA que solo se comparan con su pareja LoRA: un tiempo sin los tokens del trabajo).
 
     El MFU de cada clase (``tiempo.clase_gpu``) se ajusta y se valida con ellas; en cualquier otra GPU, el tiempo
     de entrenamiento es una estimación con el MFU de su clase, sin una medida propia que lo confirme.
     """
-    return sorted({m.gpu for m in usadas() if m.tipo == "entrenamiento"})
+    return sorted({m.gpu for m in usadas() if m.tipo == "entrenamiento" and not _por_pareja(m)})
 
 
 GRUPO_MINIMO = 3
@@ -180,7 +189,9 @@ def ajustar(
     - ``mfu_<clase>_<escala>``: el MFU que implica cada medida de entrenamiento no QLoRA (mediana y
       extremos). Un grupo con menos de ``GRUPO_MINIMO`` medidas toma como rango su mediana por la
       dispersión relativa (extremo ÷ mediana) de los grupos con más.
-    - ``qlora``: el MFU central de su clase y escala ÷ el que implica la medida de QLoRA contada como LoRA.
+    - ``qlora``: cuántas veces más tarda cada medida de QLoRA que su pareja LoRA de la misma publicación
+      (``ralentizacion_medida``; mediana y extremos de los pares). Una medida de QLoRA sin pareja no entra; con
+      menos de ``GRUPO_MINIMO`` pares no hay ``qlora`` (no se presta una dispersión de otra magnitud).
     - ``generacion_<motor>`` y ``sobrecarga_<motor>``: eficiencia frente al ancho de banda y milisegundos
       fijos por capa y token (``_minimos_cuadrados``); ``dispersion_generacion_<motor>``: medido ÷ predicho.
     - ``servicio_<motor>``: medido ÷ techo de servicio.
@@ -207,12 +218,8 @@ def _ajustar(
         if len(valores) < GRUPO_MINIMO and varias:
             minimo, maximo = central * min(varias), central * max(varias)
         salida[clave] = (central, minimo, maximo, ids)
-    qlora = []
-    for m in ajuste:
-        if m.tipo == "entrenamiento" and m.metodo == "qlora":
-            clave = tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), _escala(m), salida)
-            qlora.append((m.id, salida[clave][0] / _mfu_implicito(m, salida)))
-    if qlora:
+    qlora = [(m.id, r) for m in ajuste if (r := ralentizacion_medida(m)) is not None]
+    if len(qlora) >= GRUPO_MINIMO:
         salida["qlora"] = _resumir(qlora)
     generacion: dict[str, list[datos.Medida]] = {}
     for m in ajuste:
@@ -271,7 +278,8 @@ def _por_id(identificador: str) -> datos.Medida:
 
 _DESCRIPCIONES = {
     "mfu": "MFU (FLOPs del modelo ÷ pico en bf16) de {clase}, {escala}, con gradient checkpointing",
-    "qlora": "Cuántas veces más tarda QLoRA que LoRA (descuantizar los pesos en cada paso)",
+    "qlora": "Cuántas veces más tarda QLoRA que LoRA (descuantizar los pesos en cada paso): cada medida de QLoRA ÷ su "
+    "pareja LoRA",
     "generacion": "Eficiencia de {motor} frente al ancho de banda al generar una secuencia (mínimos cuadrados)",
     "sobrecarga": "Milisegundos fijos por capa y token de {motor} al generar una secuencia (mínimos cuadrados)",
     "dispersion": "Tokens/s medidos ÷ predichos al generar con {motor}: el rango de la predicción",
@@ -412,7 +420,8 @@ class Validacion(Validado):
 
     ``predicciones`` y ``escalado``: las de ``medidas.csv`` y ``escalado.csv`` cuyo grupo (``grupo``) se pudo ajustar
     con otras fuentes; ``sin_otra_fuente``: los ``id`` de las demás (todas las medidas de su grupo, de su motor por
-    ejemplo, salen de su misma fuente).
+    ejemplo, salen de su misma fuente, o las de otras fuentes no bastan para ajustarlo: QLoRA necesita
+    ``GRUPO_MINIMO`` pares).
     """
 
     predicciones: tuple[Prediccion, ...]
@@ -420,12 +429,22 @@ class Validacion(Validado):
     sin_otra_fuente: tuple[str, ...]
 
 
+def _grupos(m: datos.Medida | datos.Escalado) -> tuple[str, ...]:
+    """Los grupos de ``ajustes.csv`` que la predicción de ``m`` necesita ajustados con otras fuentes: el suyo
+    (``grupo``) y, en una medida de QLoRA que se predice con la MFU, también la MFU de su clase de GPU y escala (sin
+    ella, la biblioteca tomaría la de otra clase)."""
+    if isinstance(m, datos.Medida) and m.tipo == "entrenamiento" and m.metodo == "qlora" and not _por_pareja(m):
+        return grupo(m), f"mfu_{tiempo.clase_gpu(m.gpu)}_{_escala(m)}"
+    return (grupo(m),)
+
+
 def validacion() -> Validacion:
     """Deja una fuente fuera, para cada fuente: ajusta sin sus filas (``ajustar_sin``) y predice esas filas.
 
     Es el error que cabe esperar en una medida de una publicación que el ajuste no ha visto, el que citan las
     calculadoras (``frase_error``). Una medida cuyo grupo (``grupo``: su motor, QLoRA, la MFU de su clase de GPU y
-    escala…) solo tiene medidas de su misma fuente no se puede validar así: va a ``sin_otra_fuente``, no a una
+    escala…) solo tiene medidas de su misma fuente (o, en QLoRA, menos de ``GRUPO_MINIMO`` pares de otras) no se
+    puede validar así: va a ``sin_otra_fuente``, no a una
     cifra con los parámetros de otro grupo. Tarda lo que una docena de ajustes (décimas de segundo): se calcula al
     construir.
     """
@@ -435,10 +454,10 @@ def validacion() -> Validacion:
         for m in (*usadas(), *usadas_escalado()):
             if fuente(m) != f:
                 continue
-            clave = grupo(m)
             try:
-                if clave not in ajustes or clave in sustituidas:
-                    raise KeyError(clave)
+                for clave in _grupos(m):
+                    if clave not in ajustes or clave in sustituidas:
+                        raise KeyError(clave)
                 if isinstance(m, datos.Escalado):
                     esc.append(predecir_escalado(m, ajustes))
                 else:
@@ -586,8 +605,101 @@ def texto_validacion() -> str:
             if r is None
             else f"{r.n} medidas, error mediano {porcentaje(r.error_mediano, 1)}, dentro {porcentaje(r.dentro)}"
         )
-        lineas.append(f"  {nombre}: {cifras}; sin otra fuente de su grupo: {sin}")
+        lineas.append(f"  {nombre}: {cifras}; sin otras fuentes bastantes para su grupo: {sin}")
+    lineas.append(f"  ralentización de QLoRA frente a LoRA: {_cifras_qlora()}")
     return "\n".join(lineas)
+
+
+def _cifras_qlora() -> str:
+    """Los pares de ``validacion_qlora`` y su error con cada fuente fuera, en una frase corta (``texto_validacion``)."""
+    pares = validacion_qlora()
+    validados = [(r, c, lo, hi) for _, r, c, lo, hi in pares if c is not None]
+    origen = len({fuente(_por_id(i)) for i, *_ in pares})
+    texto = f"{len(pares)} pares QLoRA/LoRA de {origen} fuentes"
+    if validados:
+        errores = [abs(c / r - 1) for r, c, _, _ in validados]
+        dentro = sum(lo <= r <= hi for r, _, lo, hi in validados) / len(validados)
+        texto += (
+            f"; {len(validados)} predichos con la ralentización ajustada sin su fuente: error mediano "
+            f"{porcentaje(statistics.median(errores), 1)}, dentro {porcentaje(dentro)}"
+        )
+    return texto + f"; sin otras fuentes bastantes: {len(pares) - len(validados)}"
+
+
+def validacion_qlora() -> tuple[tuple[str, float, float | None, float | None, float | None], ...]:
+    """Cada par QLoRA/LoRA de ``usadas`` (``ralentizacion_medida``) frente a la ralentización ajustada sin su fuente
+    (``ajustar_sin``), en el orden de ``fuentes``: (``id`` de la medida de QLoRA, cociente medido, central, mínimo,
+    máximo), con ``None`` en los tres últimos si sin su fuente no quedan ``GRUPO_MINIMO`` pares con que ajustarla.
+
+    Es la validación de la ralentización sola: el cociente que mide cada publicación frente al que da el ajuste hecho
+    sin ella.
+    """
+    salida = []
+    for f in fuentes():
+        ajustes = None
+        for m in usadas():
+            if fuente(m) != f or (r := ralentizacion_medida(m)) is None:
+                continue
+            ajustes = _ajuste_sin(f)[0] if ajustes is None else ajustes
+            q = ajustes.get("qlora")
+            salida.append((m.id, r, *((q.central, q.minimo, q.maximo) if q else (None, None, None))))
+    return tuple(salida)
+
+
+def _pares(n: int) -> str:
+    return f"{n} par" if n == 1 else f"{n} pares"
+
+
+def frase_qlora() -> str:
+    """Lo que dicen de QLoRA frente a LoRA las medidas, para «¿Cuánto se equivoca?»: de cuántos pares y fuentes sale la
+    ralentización (``ralentizacion_medida``), la que usan las calculadoras (``ajustes.csv``, de la mitad de ajuste),
+    el rango de los pares de cada biblioteca y su validación con cada fuente fuera (``validacion_qlora``)."""
+    from gpucoste.base.formato import lista
+
+    pares = [(m, r) for m in usadas() if (r := ralentizacion_medida(m)) is not None]
+    if not pares:
+        return "No hay pares de medidas de QLoRA y LoRA con que ajustar la ralentización de QLoRA."
+    origen = {fuente(m) for m, _ in pares}
+    texto = (
+        f"La ralentización de QLoRA sale de {_pares(len(pares))} de medidas de {len(origen)} "
+        f"{'fuente' if len(origen) == 1 else 'fuentes'}: en cada par, el mismo trabajo en la misma GPU con el modelo "
+        "base en bf16 (LoRA) y en NF4 (QLoRA)."
+    )
+    a = datos.ajustes().get("qlora")
+    if a is None:
+        texto += (
+            f" Con menos de {_pares(GRUPO_MINIMO)} en la mitad de ajuste no se ajusta: las calculadoras no tienen "
+            "ralentización de QLoRA."
+        )
+    else:
+        texto += (
+            f" Con {_pares(a.medidas)} de la mitad de ajuste, QLoRA tarda {numero(a.central, 2)} veces lo que LoRA, "
+            f"entre {numero(a.minimo, 2)} y {numero(a.maximo, 2)}: el factor que usan las calculadoras."
+        )
+    marcos: dict[str, list[float]] = {}
+    for m, r in pares:
+        marcos.setdefault(m.marco, []).append(r)
+    if len(marcos) > 1:
+        texto += " Por biblioteca, sus pares van " + lista(
+            [f"de {numero(min(rs), 2)} a {numero(max(rs), 2)} en {marco}" for marco, rs in sorted(marcos.items())]
+        )
+        texto += "."
+    validados = [(r, c, lo, hi) for _, r, c, lo, hi in validacion_qlora() if c is not None]
+    sin = len(pares) - len(validados)
+    if validados:
+        errores = [abs(c / r - 1) for r, c, _, _ in validados]
+        dentro = sum(lo <= r <= hi for r, _, lo, hi in validados) / len(validados)
+        texto += (
+            f" Con cada fuente fuera, el ajuste hecho sin ella predice el cociente de {_pares(len(validados))} con un "
+            f"error mediano del {porcentaje(statistics.median(errores))}, y el {porcentaje(dentro)} cae dentro de su "
+            "rango"
+        )
+        texto += "." if not sin else f"; {'el otro' if sin == 1 else f'los otros {sin}'}, no"
+    else:
+        texto += " Con cada fuente fuera, ningún par se puede predecir"
+    if sin:
+        texto += f": sin su fuente no quedan {_pares(GRUPO_MINIMO)} en la mitad de ajuste."
+    return texto
 
 
 _OBJETOS = {**TIPOS, "escalado": "lo que rinde cada GPU al repartir un entrenamiento"}
@@ -634,7 +746,10 @@ def frase_error(tipo: str) -> str:
         )
         resto = len(todas) - fuera.n
         if resto:
-            texto += f" Otras {resto} no entran en la cuenta: las de su {_GRUPOS[tipo]} salen todas de su misma fuente."
+            texto += (
+                f" Otras {resto} no entran en la cuenta: sin su fuente, no quedan medidas bastantes de su "
+                f"{_GRUPOS[tipo]} para el ajuste."
+            )
         return texto
     origen = sorted({fuente(m) for m in todas})
     por_que = (

@@ -7,6 +7,8 @@ informe de su error y reexporta todo lo de aquí):
   ajusta (``clave_grupo``: misma clase de GPU y escala, mismo motor…), ordenadas por ``id``, una sí y otra no;
   la primera va al ajuste (y lo mismo con ``escalado.csv``: ``mitades_escalado``);
 - la fuente de cada medida (``fuente``: su repositorio), que la validación deja fuera por turno;
+- la pareja LoRA de cada medida de QLoRA (``pareja_lora``: lo mismo, de la misma publicación, con LoRA) y la
+  ralentización que miden las dos (``ralentizacion_medida``), con la que se ajusta ``qlora``;
 - la predicción de la biblioteca para cada medida (``predecir``, ``predecir_escalado``, ``Prediccion``), con los
   parámetros de ``ajustes.csv`` o con los de un ajuste hecho sin su fuente;
 - el error de un conjunto de predicciones (``Resumen``): la mediana de |predicho/medido − 1| con el valor central
@@ -37,10 +39,12 @@ __all__ = [
     "fuente",
     "mitades",
     "mitades_escalado",
+    "pareja_lora",
     "predecir",
     "predecir_escalado",
     "predicciones",
     "predicciones_escalado",
+    "ralentizacion_medida",
     "usadas",
     "usadas_escalado",
 ]
@@ -94,6 +98,46 @@ def clave_grupo(m: datos.Medida) -> str:
     if m.tipo in ("generacion", "servicio"):
         return f"{m.tipo}_{m.marco.lower()}"
     return f"memoria_{m.marco.lower()}"
+
+
+_TIEMPOS = ("gpu_horas", "gpu_minutos")
+"""Unidades de tiempo (más es más lento); las demás de entrenamiento son tokens/s (más es más rápido)."""
+
+
+def pareja_lora(m: datos.Medida) -> datos.Medida | None:
+    """La medida LoRA que forma pareja con la medida de QLoRA ``m``, o ``None`` si no la hay (o hay más de una).
+
+    La pareja es la fila de ``medidas.csv`` cuyo ``id`` es el de ``m`` con «qlora» cambiado por «lora»
+    (``torchtune-8b-qlora-rtx-4090`` → ``torchtune-8b-lora-rtx-4090``), si es de entrenamiento con ``metodo`` lora y
+    tiene la misma ``fuente`` (la misma URL, fijada al mismo *commit*), modelo, GPU, número de GPU, secuencia, marco y
+    unidad: el mismo trabajo en la misma máquina, con los pesos en bf16 en lugar de nf4. Puede estar rechazada para la
+    MFU (sin los tokens del trabajo no da una MFU) y seguir sirviendo de pareja.
+    """
+    m = _medida(m)
+    if m.tipo != "entrenamiento" or m.metodo != "qlora" or "qlora" not in m.id:
+        return None
+    campos = ("fuente", "modelo", "gpu", "n_gpus", "secuencia", "marco", "unidad")
+    nombre = m.id.replace("qlora", "lora", 1)
+    parejas = [
+        x
+        for x in datos.medidas()
+        if x.id == nombre
+        and x.tipo == "entrenamiento"
+        and x.metodo == "lora"
+        and all(getattr(x, c) == getattr(m, c) for c in campos)
+    ]
+    return parejas[0] if len(parejas) == 1 else None
+
+
+def ralentizacion_medida(m: datos.Medida) -> float | None:
+    """Cuántas veces más tarda la medida de QLoRA ``m`` que su pareja LoRA (``pareja_lora``), o ``None`` sin pareja.
+
+    Con tokens/s, los de LoRA ÷ los de QLoRA; con un tiempo (horas o minutos de GPU), el de QLoRA ÷ el de LoRA.
+    """
+    lora = pareja_lora(m)
+    if lora is None:
+        return None
+    return m.valor / lora.valor if m.unidad in _TIEMPOS else lora.valor / m.valor
 
 
 def _escala(m: datos.Medida) -> str:
@@ -235,7 +279,19 @@ def _de(ajustes: dict | None) -> dict:
     return ajustes
 
 
+def _por_pareja(m: datos.Medida) -> bool:
+    """¿Se predice la medida de QLoRA ``m`` desde su pareja LoRA medida? Solo si no da una MFU: un tiempo sin los
+    tokens del trabajo. Las demás se predicen como todas, con la MFU de su clase de GPU y escala y la ralentización."""
+    return m.metodo == "qlora" and (m.unidad == "gpu_minutos" or (m.unidad == "gpu_horas" and not m.tokens))
+
+
 def _predecir_entrenamiento(m: datos.Medida, ajustes: dict) -> tuple[float, float, float]:
+    if _por_pareja(m):
+        # Sin los tokens del trabajo no hay MFU que aplicar: su pareja LoRA medida por la ralentización de QLoRA.
+        lora, q = pareja_lora(m), ajustes["qlora"]
+        if lora is None:
+            raise KeyError("pareja_lora")
+        return lora.valor * q.central, lora.valor * q.minimo, lora.valor * q.maximo
     a = ajustes[tiempo.clave_mfu(tiempo.clase_gpu(m.gpu), _escala(m), ajustes)]
     u = [x * r for x, r in zip((a.central, a.minimo, a.maximo), _red(m, ajustes), strict=True)]
     if m.metodo == "qlora":  # más ralentización, menos MFU efectivo

@@ -149,7 +149,15 @@ def escala(n_gpus: int) -> str:
 
 
 def _ajuste(clave: str) -> datos.Ajuste:
-    return datos.ajustes()[clave]
+    ajustes = datos.ajustes()
+    if clave not in ajustes:
+        # Con medidas válidas solo puede faltar la ralentización de QLoRA: con pocos pares no se ajusta.
+        por_que = " (la ralentización de QLoRA necesita pares de medidas QLoRA/LoRA)" if clave == "qlora" else ""
+        raise ValueError(
+            f"ajustes.csv no tiene «{clave}»: la calibración no lo pudo ajustar{por_que}; añade medidas a "
+            "medidas.csv y rehazlo con «make calibrar»."
+        )
+    return ajustes[clave]
 
 
 def clave_mfu(clase: str, escala_trabajo: str, ajustes: dict | None = None) -> str:

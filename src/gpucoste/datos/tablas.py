@@ -315,8 +315,8 @@ MEDIDAS = esquema.Tabla(
         esquema.Columna(
             "unidad",
             "enum",
-            "Unidad del valor: tokens/s del trabajo, tokens/s por GPU, horas de GPU, GiB o GB.",
-            valores=("tokens_s", "tokens_s_gpu", "gpu_horas", "gib", "gb"),
+            "Unidad del valor: tokens/s del trabajo, tokens/s por GPU, horas o minutos de GPU, GiB o GB.",
+            valores=("tokens_s", "tokens_s_gpu", "gpu_horas", "gpu_minutos", "gib", "gb"),
         ),
         esquema.Columna(
             "tokens",
