@@ -44,6 +44,11 @@ def auditar(navegador, sitio: pathlib.Path, esquema: str) -> dict[str, list[dict
         pagina = contexto.new_page()
         for ruta in paginas(sitio):
             pagina.goto(base + ruta, wait_until="networkidle")
+            # Las tablas del texto van en div.gc-tabla con content-visibility: auto (construccion/tablas.py): fuera de
+            # la pantalla, el navegador no las pinta, y axe-core calcula el contraste de lo que no se ha pintado con
+            # colores que no son los que ve el lector al llegar a ellas (una celda con un <abbr> dio 1,27:1 en
+            # «¿Cuánto se equivoca?»). Se audita la página pintada entera, como la ve quien se desplaza por ella.
+            pagina.add_style_tag(content=".gc-tabla { content-visibility: visible !important; }")
             pagina.add_script_tag(content=axe)
             resultado[ruta or "/"] = pagina.evaluate(
                 """etiquetas => axe.run(document, {runOnly: {type: "tag", values: etiquetas},

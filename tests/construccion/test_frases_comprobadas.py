@@ -6,10 +6,10 @@ Con un dato plantado que hace falsa una frase de «Alternativas», la construcci
 
 from __future__ import annotations
 
-import csv
 import re
 import shutil
 
+import plantar
 import registro
 from conftest import DATOS, construir, copiar_proyecto, solo_estas_paginas
 
@@ -17,21 +17,7 @@ from conftest import DATOS, construir, copiar_proyecto, solo_estas_paginas
 def test_una_frase_que_los_datos_ya_no_sostienen_rompe_la_construccion(tmp_path):
     datos = tmp_path / "datos"
     shutil.copytree(DATOS, datos)
-    with (datos / "precios.csv").open(encoding="utf-8", newline="") as f:
-        columnas = next(csv.reader(f))
-    with (datos / "precios.csv").open("a", encoding="utf-8", newline="") as f:
-        csv.DictWriter(f, columnas).writerow(
-            {
-                "gpu": "H100 80GB",
-                "proveedor": "Azure",
-                "nivel": "bajo_demanda",
-                "precio_hora_usd": "9.5",
-                "fecha": "2026-11-01",
-                "fuente": "https://example.org/precio-plantado",
-                "nota": "fila plantada por la prueba",
-                "tipo": "lista",
-            }
-        )
+    plantar.anadir(datos, "precios.csv", plantar.FILA_AZURE_H100)
     proyecto = solo_estas_paginas(copiar_proyecto(tmp_path / "proyecto"), "alternativas.md")
     r = construir(tmp_path / "sitio", raiz=proyecto, env={"GPUCOSTE_DATOS": str(datos)})
     assert r.returncode != 0

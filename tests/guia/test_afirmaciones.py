@@ -8,55 +8,22 @@ fila de hoy; el lenguaje de ``<!-- comprueba: … -->`` (qué frase y qué líne
 
 from __future__ import annotations
 
-import csv
 import pathlib
 import re
 
 import pytest
 from conftest import RAIZ
+from plantar import FILA_AZURE_H100, anadir, quitar
 
 from gpucoste import datos
 from gpucoste.guia import afirmaciones, primera_version
 
 
-def _anadir(carpeta: pathlib.Path, fichero: str, fila: dict) -> None:
-    ruta = carpeta / fichero
-    with ruta.open(encoding="utf-8", newline="") as f:
-        columnas = next(csv.reader(f))
-    with ruta.open("a", encoding="utf-8", newline="") as f:
-        csv.DictWriter(f, columnas).writerow(fila)
-    datos.limpiar_cache()
-
-
-def _quitar(carpeta: pathlib.Path, fichero: str, quitar) -> None:
-    ruta = carpeta / fichero
-    with ruta.open(encoding="utf-8", newline="") as f:
-        filas = list(csv.DictReader(f))
-        columnas = list(filas[0])
-    with ruta.open("w", encoding="utf-8", newline="") as f:
-        w = csv.DictWriter(f, columnas)
-        w.writeheader()
-        w.writerows(r for r in filas if not quitar(r))
-    datos.limpiar_cache()
-
-
-FILA_AZURE_H100 = {
-    "gpu": "H100 80GB",
-    "proveedor": "Azure",
-    "nivel": "bajo_demanda",
-    "precio_hora_usd": "9.5",
-    "fecha": "2026-11-01",
-    "fuente": "https://example.org/precio-plantado",
-    "nota": "fila plantada por la prueba",
-    "tipo": "lista",
-}
-
-
 def test_con_y_sin_precio_siguen_a_precios_csv(carpeta_datos):
-    _quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Azure" and r["gpu"] == "H100 80GB")
+    quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Azure" and r["gpu"] == "H100 80GB")
     assert afirmaciones.sin_precio("Azure", gpu="H100 80GB").cierta
     assert not afirmaciones.con_precio("Azure", gpu="H100 80GB").cierta
-    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
     r = afirmaciones.sin_precio("Azure", gpu="H100 80GB")
     assert not r.cierta and "un precio de Azure para la H100 80GB" in r.hoy
     assert afirmaciones.con_precio("Azure", gpu="H100 80GB", nivel="bajo_demanda").cierta
@@ -65,7 +32,7 @@ def test_con_y_sin_precio_siguen_a_precios_csv(carpeta_datos):
 
 def test_un_proveedor_sin_ninguna_fila_de_precio_se_puede_nombrar(carpeta_datos):
     """Un proveedor de politicas.csv sin precios (p. ej. Scaleway hoy) vale como nombre: «no tiene precio» es cierto."""
-    _quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Scaleway")
+    quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Scaleway")
     assert afirmaciones.sin_precio("Scaleway").cierta
     with pytest.raises(ValueError, match="proveedor desconocido: 'Scaleway2'"):
         afirmaciones.sin_precio("Scaleway2")
@@ -78,9 +45,9 @@ def test_la_salida_gratis_y_quien_la_cobra_siguen_a_tarifas_csv(carpeta_datos):
     assert afirmaciones.solo_cobran_salida(*cobran).cierta
     assert not afirmaciones.solo_cobran_salida(*cobran, "Nadie").cierta
     # Un proveedor gratis que empieza a cobrar: las dos dejan de ser ciertas.
-    _quitar(carpeta_datos, "tarifas.csv", lambda r: r["proveedor"] == gratis[0] and r["concepto"] == "bajada")
+    quitar(carpeta_datos, "tarifas.csv", lambda r: r["proveedor"] == gratis[0] and r["concepto"] == "bajada")
     fila = next(t for t in datos.tarifas() if t.concepto == "bajada" and t.precio_max_usd > 0)
-    _anadir(
+    anadir(
         carpeta_datos,
         "tarifas.csv",
         {
@@ -101,8 +68,8 @@ def test_la_salida_gratis_y_quien_la_cobra_siguen_a_tarifas_csv(carpeta_datos):
 
 
 def test_mas_caro_compara_los_precios_vigentes(carpeta_datos):
-    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
-    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100 | {"nivel": "interrumpible", "precio_hora_usd": "0.5"})
+    anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100 | {"nivel": "interrumpible", "precio_hora_usd": "0.5"})
     assert afirmaciones.mas_caro("H100 80GB", "Azure, bajo_demanda", "Azure, interrumpible").cierta
     assert not afirmaciones.mas_caro("H100 80GB", "Azure, interrumpible", "Azure, bajo_demanda").cierta
     with pytest.raises(ValueError, match="se admite «proveedor, nivel»"):
@@ -110,7 +77,7 @@ def test_mas_caro_compara_los_precios_vigentes(carpeta_datos):
 
 
 def test_nota_dice_lee_la_nota_del_precio_vigente(carpeta_datos):
-    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
     assert afirmaciones.nota_dice("H100 80GB", "Azure", "plantada por la prueba").cierta
     r = afirmaciones.nota_dice("H100 80GB", "Azure", "de 8 GPU")
     assert not r.cierta and "fila plantada por la prueba" in r.hoy
@@ -118,9 +85,9 @@ def test_nota_dice_lee_la_nota_del_precio_vigente(carpeta_datos):
 
 def test_con_y_sin_politica_siguen_a_politicas_csv(carpeta_datos):
     proveedor = datos.precios()[0].proveedor  # uno con precio
-    _quitar(carpeta_datos, "politicas.csv", lambda r: r["proveedor"] == proveedor)
+    quitar(carpeta_datos, "politicas.csv", lambda r: r["proveedor"] == proveedor)
     assert afirmaciones.sin_politica(proveedor).cierta
-    _anadir(
+    anadir(
         carpeta_datos,
         "politicas.csv",
         {
@@ -228,7 +195,7 @@ def test_una_fila_plantada_hace_falsa_una_afirmacion_de_docs(carpeta_datos):
     ruta = RAIZ / "docs" / "alternativas.md"
     texto = ruta.read_text(encoding="utf-8")
     assert not afirmaciones.revisar(texto)
-    _anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
+    anadir(carpeta_datos, "precios.csv", FILA_AZURE_H100)
     fallos = afirmaciones.revisar(texto)
     assert [f.afirmacion.frase for f in fallos] == [
         a.frase for a in afirmaciones.afirmaciones(texto) if 'sin_precio("Azure", gpu="H100 80GB")' in a.expresion
@@ -304,9 +271,9 @@ def test_coincide_con_mira_todas_las_lecturas_del_otro(carpeta_datos):
         "tipo": "lista",
     }
     antes = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta
-    _anadir(carpeta_datos, "precios.csv", fila | {"precio_hora_usd": "9.99"})
+    anadir(carpeta_datos, "precios.csv", fila | {"precio_hora_usd": "9.99"})
     assert afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta == antes
-    _anadir(
+    anadir(
         carpeta_datos, "precios.csv", fila | {"proveedor": "Vast.ai", "precio_hora_usd": "7.77", "tipo": "estimacion"}
     )
     r = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad")
@@ -327,7 +294,7 @@ def test_coincide_con_de_un_tipo_mira_la_estimacion_aunque_haya_lecturas_nuevas(
         "nota": "plantada",
         "tipo": "mediana",
     }
-    _anadir(carpeta_datos, "precios.csv", fila)
+    anadir(carpeta_datos, "precios.csv", fila)
     r = afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad", tipo="estimacion")
     assert r.cierta == base.cierta and "estimación" in r.hoy
     assert not afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta
