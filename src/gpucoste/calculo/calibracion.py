@@ -610,20 +610,29 @@ def texto_validacion() -> str:
     return "\n".join(lineas)
 
 
+def _qlora_validada() -> tuple[int, float, float]:
+    """De ``validacion_qlora``: cuántos pares se predicen sin su fuente, su error mediano y la parte dentro del rango
+    (``(0, 0, 0)`` si ninguno). Lo usan ``texto_validacion`` y ``frase_qlora``."""
+    validados = [(r, c, lo, hi) for _, r, c, lo, hi in validacion_qlora() if c is not None]
+    if not validados:
+        return 0, 0.0, 0.0
+    errores = [abs(c / r - 1) for r, c, _, _ in validados]
+    dentro = sum(lo <= r <= hi for r, _, lo, hi in validados) / len(validados)
+    return len(validados), statistics.median(errores), dentro
+
+
 def _cifras_qlora() -> str:
     """Los pares de ``validacion_qlora`` y su error con cada fuente fuera, en una frase corta (``texto_validacion``)."""
     pares = validacion_qlora()
-    validados = [(r, c, lo, hi) for _, r, c, lo, hi in pares if c is not None]
+    n, error, dentro = _qlora_validada()
     origen = len({fuente(_por_id(i)) for i, *_ in pares})
     texto = f"{len(pares)} pares QLoRA/LoRA de {origen} fuentes"
-    if validados:
-        errores = [abs(c / r - 1) for r, c, _, _ in validados]
-        dentro = sum(lo <= r <= hi for r, _, lo, hi in validados) / len(validados)
+    if n:
         texto += (
-            f"; {len(validados)} predichos con la ralentización ajustada sin su fuente: error mediano "
-            f"{porcentaje(statistics.median(errores), 1)}, dentro {porcentaje(dentro)}"
+            f"; {n} predichos con la ralentización ajustada sin su fuente: error mediano "
+            f"{porcentaje(error, 1)}, dentro {porcentaje(dentro)}"
         )
-    return texto + f"; sin otras fuentes bastantes: {len(pares) - len(validados)}"
+    return texto + f"; sin otras fuentes bastantes: {len(pares) - n}"
 
 
 def validacion_qlora() -> tuple[tuple[str, float, float | None, float | None, float | None], ...]:
@@ -684,15 +693,12 @@ def frase_qlora() -> str:
             [f"de {numero(min(rs), 2)} a {numero(max(rs), 2)} en {marco}" for marco, rs in sorted(marcos.items())]
         )
         texto += "."
-    validados = [(r, c, lo, hi) for _, r, c, lo, hi in validacion_qlora() if c is not None]
-    sin = len(pares) - len(validados)
-    if validados:
-        errores = [abs(c / r - 1) for r, c, _, _ in validados]
-        dentro = sum(lo <= r <= hi for r, _, lo, hi in validados) / len(validados)
+    n, error, dentro = _qlora_validada()
+    sin = len(pares) - n
+    if n:
         texto += (
-            f" Con cada fuente fuera, el ajuste hecho sin ella predice el cociente de {_pares(len(validados))} con un "
-            f"error mediano del {porcentaje(statistics.median(errores))}, y el {porcentaje(dentro)} cae dentro de su "
-            "rango"
+            f" Con cada fuente fuera, el ajuste hecho sin ella predice el cociente de {_pares(n)} con un "
+            f"error mediano del {porcentaje(error)}, y el {porcentaje(dentro)} cae dentro de su rango"
         )
         texto += "." if not sin else f"; {'el otro' if sin == 1 else f'los otros {sin}'}, no"
     else:
