@@ -27,51 +27,7 @@ calla un ``ErrorDeDatos``.
 El módulo es Python puro (sin pandas): sirve igual en el navegador con Pyodide. Las columnas (``Columna``,
 ``Referencia``, ``Limite``, ``FECHA``…) se definen en ``gpucoste.base.columnas`` y se importan de aquí.
 
-Añadir un CSV
--------------
-1. Escribe ``src/gpucoste/datos/mi_tabla.csv`` (UTF-8, coma como separador, punto decimal) con
-   columnas ``fuente`` (https) y ``fecha`` si son datos citados.
-2. Declara el tipo de fila en ``datos/filas.py``, la tabla en ``datos/tablas.py`` y, en ``datos/__init__.py``,
-   una función de una línea que la carga (importa allí los tres nombres y añádelos a ``__all__``)::
-
-       @dataclass(frozen=True)
-       class Ejemplo(esquema.Registro):  # se valida también al crearlo a mano: Ejemplo("x", -1, …) → ValueError
-           gpu: str
-           vatios: float
-           fecha: str
-           fuente: str
-           nota: str = ""
-
-       EJEMPLOS = esquema.Tabla(
-           "mi_tabla.csv",
-           Ejemplo,
-           "Consumo de cada GPU.",
-           columnas=(
-               esquema.Columna("gpu", "texto", "Nombre de la GPU, como en precios.csv"),
-               esquema.Columna("vatios", "numero", "Consumo máximo (W)", minimo=0, excluye_minimo=True),
-               esquema.FECHA,
-               esquema.FUENTE,
-               esquema.NOTA,
-           ),
-           clave=("gpu",),
-       )
-
-       def ejemplos() -> tuple[Ejemplo, ...]:
-           return esquema.cargar(EJEMPLOS)
-
-   Tipos de columna: ``texto``, ``numero``, ``entero``, ``fecha``, ``url``, ``booleano`` («sí»/«no»)
-   y ``enum`` (con ``valores=(...)``). Una columna con ``requerida=False`` puede ir vacía: vale
-   ``""`` si es texto y ``None`` si no. ``orden=(("minimo", "maximo"),)`` exige mínimo ≤ máximo;
-   ``referencias=(Referencia(("gpu",), "gpus.csv", ("gpu",)),)`` exige que el valor exista en otro
-   fichero; ``claves_obligatorias`` lista las claves que la biblioteca necesita (``supuestos.csv``);
-   ``limites=(Limite(("clave", "mfu"), ("valor_min", "valor_max"), 0, 1, excluye_minimo=True),)`` acota
-   las filas donde una columna tiene un valor dado; ``reglas=(Regla("n_referencia", "un entero menor que n_gpus",
-   lambda f: f["n_referencia"] < f["n_gpus"]),)`` exige lo que no es un rango; ``unicas=("pais",)``, un valor
-   distinto en cada fila; ``nombres=("proveedor",)``, un nombre escrito igual en todas las filas;
-   ``cubre=(Cobertura("moneda", PAISES, "moneda", ("EUR", "USD")),)`` (con el nombre del CSV de países), una fila
-   por cada valor de otro fichero.
-3. Añade a ``tests/datos/test_datos.py`` un caso de fichero roto si la tabla trae una regla nueva; las
-   pruebas de propiedades (``tests/proyecto/test_propiedades.py``) ya corrompen cada tabla declarada.
+Cómo añadir un CSV (la fila, la tabla y su cargador): ``CONTRIBUTING.md``, «Añadir un CSV».
 """
 
 from __future__ import annotations
