@@ -174,9 +174,10 @@ serve build check test bench: $(PYODIDE_NPM)
 # Precios de la semana (src/gpucoste/recoleccion/precios.py, con gpuhunt; usa la red): añade filas fechadas al final de
 # src/gpucoste/datos/precios.csv (nunca borra ninguna) e imprime el resumen de lo que se movió.
 # RESUMEN=fichero.md lo guarda también (el flujo .github/workflows/precios.yml lo usa como cuerpo de la PR).
+# SECO=1 no escribe nada: imprime el resumen y el diff que tendría la PR.
 .PHONY: precios
 precios: install
-	$(BIN)/python -m gpucoste.recoleccion.precios $(if $(RESUMEN),--resumen $(RESUMEN))
+	$(BIN)/python -m gpucoste.recoleccion.precios $(if $(RESUMEN),--resumen $(RESUMEN)) $(if $(SECO),--en-seco)
 
 # Tipos de cambio de la semana (src/gpucoste/recoleccion/cambios.py; usa la red): el de cada organismo oficial
 # (BCE, Banxico, Superfinanciera, BCRA, Banco Central de Chile, BCRP), fechado, en cambios.csv y moneda.csv.

@@ -38,6 +38,10 @@ LECTURAS_PERMITIDAS = {
     "recoleccion/fuente_vast.py:consultar_vast": "las respuestas de la API de Vast.ai guardadas para las "
     "pruebas (JSON)",
     "recoleccion/fuente_catalogo.py:consultar_catalogo": "la versión del catálogo de gpuhunt guardada para las pruebas",
+    "recoleccion/fuente_en_linea.py:consultar_en_linea": "las respuestas de las API de Lium y Vultr guardadas para las "
+    "pruebas (JSON)",
+    "recoleccion/precios.py:_en_seco": "compara los CSV de una copia de la carpeta de datos con los originales, como "
+    "texto, para imprimir el diff de la pull request (no los carga)",
 }
 """Módulos que leen ficheros que no son un CSV de datos (o que escriben uno), con el motivo."""
 

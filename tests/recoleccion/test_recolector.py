@@ -8,6 +8,8 @@ de gpuhunt, igual que en el flujo semanal. Las cifras esperadas se calculan a ma
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import pathlib
 import shutil
 
@@ -34,8 +36,26 @@ ESPERADAS = [
     ("H100 80GB", "RunPod", "seguro", 2.99, 2),  # dos centros de datos a 2,99 (la H100 NVL y el clúster no)
     ("RTX 4090", "RunPod", "comunidad", 0.34, 2),  # US y CA a 0,34
     ("RTX 4090", "RunPod", "seguro", 0.69, 2),  # EU-RO-1 y US-GA-1 a 0,69 (la de 2 GPU no cuenta)
-    ("H100 80GB", "AWS", "bajo_demanda", 4.326, 2),  # p5.4xlarge en dos regiones (la spot no cuenta)
+    ("A10G", "AWS", "bajo_demanda", 1.006, 1),  # g5.xlarge
+    ("H100 80GB", "AWS", "bajo_demanda", 4.326, 2),  # p5.4xlarge en dos regiones (la spot: AWS no tiene interrumpible)
+    ("A100 40GB", "GCP", "bajo_demanda", 3.7367, 2),  # a2-highgpu-1g: 3,6734 y 3,80 → 3,7367 (la de 8 GPU no cuenta)
+    ("A100 40GB", "GCP", "interrumpible", 1.1, 1),  # la spot de a2-highgpu-1g
+    ("H100 PCIe", "Lambda", "bajo_demanda", 3.29, 2),  # gpu_1x_h100_pcie en dos regiones (las de 8 GPU no cuentan)
+    ("A100 80GB PCIe", "Azure", "bajo_demanda", 3.8565, 2),  # NC24ads_A100_v4 (serie NC: PCIe): 3,673 y 4,04
+    ("A100 80GB PCIe", "Azure", "interrumpible", 0.7, 1),  # (la H100 NVL de 94 GB no es una «H100 80GB»)
+    ("H100 80GB", "Verda", "bajo_demanda", 3.35, 2),  # FIN-01 y FIN-02 a 3,35 (la de 8 GPU no cuenta)
+    ("H100 80GB", "Verda", "interrumpible", 1.25, 2),  # spot a 1,20 y 1,30 → 1,25
+    ("L40S", "Verda", "bajo_demanda", 1.1, 1),  # (la B200 de Verda no tiene filas: Verda ya las tiene de otras GPU)
+    ("H100 80GB", "Nebius", "bajo_demanda", 2.95, 2),  # (su spot no: Nebius no tiene fila interrumpible de la H100)
+    ("A10", "Oracle Cloud", "bajo_demanda", 2.0, 2),  # proveedor nuevo: entra con todo (la V100 no es de la guía)
+    ("RTX 4090", "CloudRift", "bajo_demanda", 0.39, 1),  # proveedor nuevo (la de 2 GPU no cuenta)
+    ("RTX 5090", "CloudRift", "bajo_demanda", 0.65, 1),
+    ("RTX 4090", "Lium", "bajo_demanda", 0.33, 2),  # 0,30 y 0,36 → 0,33 (la H100 se alquila de 8 en 8)
+    ("L40S", "Vultr", "bajo_demanda", 1.671, 2),  # ewr y ord (la A100 fraccionada de 4 GB no es una A100)
 ]
+"""Las filas que añade el recolector con las respuestas guardadas, en su orden (el de ``PROVEEDORES``). Dependen de
+qué (GPU, proveedor, nivel) tienen ya filas en los datos: un proveedor nuevo entra con todo; uno que ya tiene filas,
+solo con lo suyo."""
 
 
 def _resultados(carpeta: pathlib.Path = OFERTAS):
@@ -78,7 +98,12 @@ def test_nivel_de_cada_oferta():
     assert recolector.nivel(item("runpod", "EU-RO-1")) == "seguro"
     assert recolector.nivel(item("runpod", "US")) == "comunidad"
     assert recolector.nivel(item("aws")) == recolector.nivel(item("lambdalabs")) == "bajo_demanda"
-    assert recolector.nivel(item("azure")) is None
+    assert recolector.nivel(item("crusoe")) is None  # no se lee (NO_LEIDOS)
+    spot = dataclasses.replace(_oferta("verda", "x", "H100", 80), spot=True)
+    assert recolector.nivel(spot) == "interrumpible"
+    # AWS y Vast.ai no tienen nivel interrumpible en el recolector: su spot no cuenta.
+    assert recolector.nivel(dataclasses.replace(spot, provider="aws")) is None
+    assert recolector.nivel(dataclasses.replace(spot, provider="vastai", provider_data={"verificada": True})) is None
 
 
 def test_runpod_de_gpuhunt_pone_el_centro_de_datos_o_el_pais_en_location():
@@ -143,7 +168,7 @@ MAPA = [
     (("vastai", "2001", "A100", 80, "A100 SXM4"), "A100 80GB"),
     (("aws", "g6.xlarge", "L4", 24), "L4"),
     (("lambdalabs", "gpu_1x_a10", "A10", 24), "A10"),
-    (("aws", "g5.xlarge", "A10G", 24), None),  # la A10G de AWS no es la A10: no está en gpus.csv
+    (("aws", "g5.xlarge", "A10G", 24), "A10G"),  # la A10G de AWS no es la A10: gpuhunt las distingue
     (("runpod", "NVIDIA RTX A6000", "A6000", 48), "RTX A6000"),
     (("runpod", "NVIDIA RTX 6000 Ada Generation", "RTX6000Ada", 48), "RTX 6000 Ada"),
     (("runpod", "NVIDIA GeForce RTX 5090", "RTX5090", 32), "RTX 5090"),
@@ -211,8 +236,9 @@ def test_valor_atipico_marcado_solo_en_un_marketplace_con_pocas_ofertas(carpeta_
     datos.limpiar_cache()
     nuevas = [p for p in datos.precios() if p.fecha == FECHA]
     atipicas = [(p.gpu, p.proveedor) for p in nuevas if historial.atipico(p)]
-    # A100 y H100 en Vast.ai: 3 ofertas (≤ POCAS_OFERTAS). AWS y RunPod con 2 ofertas no: son precios de lista.
-    assert atipicas == [("A100 80GB", "Vast.ai"), ("H100 80GB", "Vast.ai")]
+    # A100 y H100 en Vast.ai (3 ofertas) y la RTX 4090 en Lium (2), marketplaces: ≤ POCAS_OFERTAS. Los demás con 1 o 2
+    # ofertas no: son precios de lista.
+    assert atipicas == [("A100 80GB", "Vast.ai"), ("H100 80GB", "Vast.ai"), ("RTX 4090", "Lium")]
     assert recolector.POCAS_OFERTAS == 3
 
 
@@ -238,8 +264,13 @@ def test_misma_semana_y_lunes():
 
 
 def test_proveedor_que_falla_o_no_devuelve_nada_deja_sus_datos(carpeta_datos, tmp_path):
-    # En las respuestas guardadas no hay catálogo de GCP (falla) y el de Lambda solo tiene máquinas de 8 GPU.
-    informe = recolector.recolectar(carpeta_datos, FECHA, _resultados)
+    # Sin el catálogo de GCP (falla); el de Lambda, solo con máquinas de 8 GPU.
+    sin_gcp = tmp_path / "sin_gcp"
+    shutil.copytree(OFERTAS, sin_gcp)
+    (sin_gcp / "gcp.csv").unlink()
+    lambda_csv = sin_gcp / "lambdalabs.csv"
+    lambda_csv.write_text("".join(linea for linea in lambda_csv.open() if "gpu_1x" not in linea))
+    informe = recolector.recolectar(carpeta_datos, FECHA, lambda: _resultados(sin_gcp))
     assert any(a.startswith("GCP: falló (FileNotFoundError") for a in informe.avisos)
     assert "Lambda: ninguna oferta que cuente; sus precios se quedan como estaban." in informe.avisos
     assert not {p.proveedor for p in informe.filas} & {"GCP", "Lambda"}
@@ -258,7 +289,9 @@ def test_nunca_un_precio_cero_o_vacio(carpeta_datos, tmp_path):
     copia = tmp_path / "ofertas"
     shutil.copytree(OFERTAS, copia)
     texto = (copia / "aws.csv").read_text()
-    (copia / "aws.csv").write_text(texto.replace(",4.326,", ",0,").replace(",1.73,", ",nan,"))
+    for antes, despues in ((",4.326,", ",0,"), (",1.73,", ",nan,"), (",1.006,", ",-1,")):
+        texto = texto.replace(antes, despues)
+    (copia / "aws.csv").write_text(texto)
     aws = next(r for r in _resultados(copia) if r.proveedor == "aws")
     assert recolector.ofertas(aws.ofertas) == []
     informe = recolector.recolectar(carpeta_datos, FECHA, lambda: [aws])
@@ -295,7 +328,8 @@ def test_cuerpo_de_la_pull_request():
         datos.Precio("H100 80GB", "AWS", "bajo_demanda", 6.88, "2026-11-09", fuente),
         datos.Precio("RTX 4090", "RunPod", "comunidad", 0.34, "2026-09-25", fuente),
     ]
-    informe = recolector.planificar(historial_fijo, _resultados(), "2026-12-02")
+    resultados = [r if r.proveedor != "gcp" else recolector.Resultado("gcp", error="HTTP 503") for r in _resultados()]
+    informe = recolector.planificar(historial_fijo, resultados, "2026-12-02")
     cuerpo = recolector.resumen(informe).splitlines()
     assert cuerpo[0] == "## Precios de la semana 2026-11-30"  # el lunes de la semana
     assert "| GPU | Proveedor | Nivel | Antes (US$/h) | Ahora (US$/h) | Cambio | Ofertas |" in cuerpo
@@ -306,12 +340,17 @@ def test_cuerpo_de_la_pull_request():
     assert "| H100 80GB | AWS | bajo_demanda | 6,8800 (2026-11-09) | 4,3260 | -37,1\xa0% | 2 |" in cuerpo
     assert "| RTX 4090 | RunPod | comunidad | 0,3400 (2026-09-25) | 0,3400 | 0,0\xa0% | 2 |" in cuerpo
     filas = [linea for linea in cuerpo if linea.startswith("| ") and "---" not in linea]
-    # Las claves que ya tienen filas, y tres GPU sin ninguna fila en este historial: GPU nuevas.
-    assert len(filas) == 1 + len(historial_fijo) + 3
+    con_filas = [f for f in filas[1:] if f.split(" | ")[1] in {p.proveedor for p in historial_fijo}]
+    # De los proveedores con filas, las claves que ya tienen filas y cuatro GPU sin ninguna fila en este historial.
+    assert len(con_filas) == len(historial_fijo) + 4
+    assert "| A10G | AWS | bajo_demanda | — | 1,0060 | nueva | 1 |" in cuerpo
+    # Un proveedor sin ninguna fila en este historial entra con todo lo suyo («nueva»).
+    assert "| A10 | Oracle Cloud | bajo_demanda | — | 2,0000 | nueva | 2 |" in cuerpo
+    assert all(f.endswith(("nueva | 1 |", "nueva | 2 |", "(atípico) |")) for f in filas[1:] if f not in con_filas)
     assert "| H200 141GB | Vast.ai | verificado | — | 3,1001 | nueva | 1 (atípico) |" in cuerpo
     assert "| A100 40GB | Vast.ai | verificado | — | 0,8001 | nueva | 1 (atípico) |" in cuerpo
     assert "| A100 80GB PCIe | Vast.ai | verificado | — | 1,4001 | nueva | 1 (atípico) |" in cuerpo
-    assert "Avisos:" in cuerpo and any(a.startswith("- GCP: falló") for a in cuerpo)
+    assert "Avisos:" in cuerpo and "- GCP: falló (HTTP 503); sus precios se quedan como estaban." in cuerpo
 
 
 def test_anadir_devuelve_el_fichero_si_la_fila_no_valida(carpeta_datos):
@@ -390,3 +429,82 @@ def test_sin_datos_escribe_en_los_csv_del_paquete():
     textos = dict(prog="p", descripcion="d", ayuda_datos="a", ayuda_fecha="f", ayuda_resumen="r")
     assert recolector.orden(["--fecha", FECHA], opcion_guardadas=("--ofertas", "o"), hacer=hacer, **textos) == 0
     assert vistas == [paquete.RAIZ / "datos"] and (vistas[0] / "precios.csv").is_file()
+
+
+def test_cada_proveedor_de_gpuhunt_se_lee_o_dice_por_que_no():
+    from gpuhunt._internal.catalog import OFFLINE_PROVIDERS, ONLINE_PROVIDERS
+
+    leidos, no_leidos = set(recolector.PROVEEDORES), set(recolector.NO_LEIDOS)
+    assert not leidos & no_leidos
+    assert set(OFFLINE_PROVIDERS) | set(ONLINE_PROVIDERS) == leidos | no_leidos
+    # Todos los catálogos que gpuhunt publica se leen, como catálogo.
+    assert {p for p in OFFLINE_PROVIDERS} <= leidos
+    assert all(recolector.PROVEEDORES[p].acceso == "catalogo" for p in OFFLINE_PROVIDERS)
+    assert all(recolector.PROVEEDORES[p].acceso != "catalogo" for p in leidos - set(OFFLINE_PROVIDERS))
+
+
+def test_cada_proveedor_leido_tiene_respuesta_guardada_con_ofertas_que_cuentan():
+    for r in _resultados():
+        assert not r.error, r
+        assert recolector.ofertas(r.ofertas), f"{r.proveedor}: ninguna oferta que cuente en su respuesta guardada"
+        assert r.fuente.startswith(datos.ORIGENES_RECOLECTOR)
+
+
+def _estropear(carpeta: pathlib.Path, proveedor: str) -> None:
+    """Una respuesta mal formada de ``proveedor``: un catálogo con un precio que no es un número o un JSON sin lo
+    que gpuhunt espera."""
+    acceso = recolector.PROVEEDORES[proveedor].acceso
+    if acceso == "catalogo":
+        fichero = carpeta / f"{proveedor}.csv"
+        lineas = fichero.read_text().splitlines()
+        celdas = lineas[1].split(",")
+        celdas[2] = "gratis"
+        fichero.write_text("\n".join([lineas[0], ",".join(celdas), *lineas[2:]]) + "\n")
+    elif acceso == "vast":
+        (carpeta / "vastai-verificadas.json").write_text('{"offers": "ninguna"}')
+    else:
+        fichero = carpeta / f"{proveedor}.json"
+        cuerpos = json.loads(fichero.read_text())
+        fichero.write_text(json.dumps({url: {"inesperado": True} for url in cuerpos}))
+
+
+@pytest.mark.parametrize("proveedor", list(recolector.PROVEEDORES))
+def test_una_respuesta_mal_formada_falla_nombrando_al_proveedor(proveedor, carpeta_datos, tmp_path):
+    copia = tmp_path / "ofertas"
+    shutil.copytree(OFERTAS, copia)
+    _estropear(copia, proveedor)
+    antes = (carpeta_datos / "precios.csv").read_bytes()
+    informe = recolector.recolectar(carpeta_datos, FECHA, lambda: _resultados(copia))
+    nombre = recolector.PROVEEDORES[proveedor].nombre
+    assert [a for a in informe.avisos if "falló" in a] == [
+        a for a in informe.avisos if a.startswith(f"{nombre}: falló (")
+    ]
+    assert any(a.startswith(f"{nombre}: falló (") for a in informe.avisos), informe.avisos
+    assert nombre not in {p.proveedor for p in informe.filas}
+    # Los demás proveedores siguen: sus filas entran igual.
+    esperadas = [e for e in ESPERADAS if e[1] != nombre]
+    assert [(*_clave(p),) for p in informe.filas] == [(g, pr, n, x) for g, pr, n, x, _ in esperadas]
+    assert (carpeta_datos / "precios.csv").read_bytes().startswith(antes.rstrip(b"\n"))
+
+
+def test_en_seco_imprime_el_diff_y_no_escribe(carpeta_datos, capsys):
+    antes = (carpeta_datos / "precios.csv").read_bytes()
+    codigo = recolector.main(["--datos", str(carpeta_datos), "--ofertas", str(OFERTAS), "--fecha", FECHA, "--en-seco"])
+    salida = capsys.readouterr().out
+    assert codigo == 0
+    assert (carpeta_datos / "precios.csv").read_bytes() == antes
+    diff = salida.split("```diff\n", 1)[1]
+    anadidas = [linea for linea in diff.splitlines() if linea.startswith("+") and not linea.startswith("+++")]
+    assert [tuple(linea[1:].split(",")[:3]) for linea in anadidas] == [(g, pr, n) for g, pr, n, *_ in ESPERADAS]
+    assert not [linea for linea in diff.splitlines() if linea.startswith("-") and not linea.startswith("---")]
+
+
+def test_la_orden_de_terminal_arranca_con_python_m():
+    import subprocess
+    import sys
+
+    hecho = subprocess.run(
+        [sys.executable, "-m", "gpucoste.recoleccion.precios", "--help"], capture_output=True, text=True, check=False
+    )
+    assert hecho.returncode == 0, hecho.stderr
+    assert "--en-seco" in hecho.stdout

@@ -13,6 +13,8 @@ probar tus propios precios sin tocar el paquete.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from gpucoste.base import esquema, paquete, validacion
 from gpucoste.base.constantes import NIVELES, NIVELES_EN_PROSA, TIPOS_PRECIO
 from gpucoste.datos import filas
@@ -53,6 +55,7 @@ from gpucoste.datos.tablas import (
 __all__ = [
     "ids_de_derivacion",
     "API_VAST",
+    "APIS_EN_LINEA",
     "CATALOGO_GPUHUNT",
     "ORIGENES_RECOLECTOR",
     "ACELERACIONES",
@@ -118,9 +121,18 @@ CATALOGO_GPUHUNT = "https://dstack-gpu-pricing.s3.eu-west-1.amazonaws.com/v3"
 API_VAST = "https://console.vast.ai/api/v0/bundles/"
 
 
-ORIGENES_RECOLECTOR = (CATALOGO_GPUHUNT, API_VAST)
-"""Las ``fuente`` que escribe el recolector semanal (``gpucoste.recoleccion.precios``: catálogos de gpuhunt y la API
-de Vast.ai). Una fila con otra fuente la añadió una persona."""
+APIS_EN_LINEA = MappingProxyType(
+    {
+        "lium": "https://lium.io/api/public/v1/nodes",
+        "vultr": "https://api.vultr.com/v2/plans",
+    }
+)
+"""La API pública (sin cuenta) de cada proveedor que el recolector lee en línea, por su nombre en gpuhunt."""
+
+
+ORIGENES_RECOLECTOR = (CATALOGO_GPUHUNT, API_VAST, *APIS_EN_LINEA.values())
+"""Las ``fuente`` que escribe el recolector semanal (``gpucoste.recoleccion.precios``: catálogos de gpuhunt, la API
+de Vast.ai y las de los proveedores en línea). Una fila con otra fuente la añadió una persona."""
 
 
 class _PorNombre(dict):

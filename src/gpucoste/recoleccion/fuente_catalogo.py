@@ -1,5 +1,6 @@
-"""La fuente de los precios de RunPod, AWS, GCP y Lambda: el catálogo que gpuhunt publica cada día (un fichero por
-proveedor y versión), de la red o de una carpeta de catálogos guardados (las pruebas).
+"""La fuente de los precios de los proveedores de acceso ``catalogo`` (RunPod, AWS, GCP, Lambda, Azure, Verda…): el
+catálogo que gpuhunt publica cada día (un fichero por proveedor y versión), de la red o de una carpeta de catálogos
+guardados (las pruebas).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def consultar_catalogo(nombre: str, guardadas: pathlib.Path | None) -> Resultado
         version = (guardadas / "version").read_text(encoding="utf-8").strip()
         os.environ["GPUHUNT_CATALOG_DIR"] = str(guardadas)
     try:
-        items = catalogo.query(provider=nombre, min_gpu_count=1, max_gpu_count=1, spot=False)
+        # Con las spot: ``ofertas_gpuhunt.nivel`` las cuenta como «interrumpible» donde el proveedor lo tiene.
+        items = catalogo.query(provider=nombre, min_gpu_count=1, max_gpu_count=1)
     finally:
         os.environ.pop("GPUHUNT_CATALOG_DIR", None)
     return Resultado(nombre, f"{CATALOGO_GPUHUNT}/{nombre}/{version}/catalog.zip", items)

@@ -17,8 +17,10 @@ from gpucoste.base import validacion
 from gpucoste.base.validacion import Validado
 
 __all__ = [
+    "ACCESOS",
     "GPUS",
     "MARGEN_VRAM",
+    "NO_LEIDOS",
     "Oferta",
     "PROVEEDORES",
     "Proveedor",
@@ -41,6 +43,7 @@ GPUS = MappingProxyType(
         "RTX 6000 Ada": "RTX6000Ada",
         "L4": "L4",
         "A10": "A10",
+        "A10G": "A10G",
         "L40S": "L40S",
         "A100 40GB": "A100",
         "A100 80GB": "A100",
@@ -62,6 +65,12 @@ MARGEN_VRAM = 0.1
 """Diferencia relativa de VRAM admitida (A100 de 80 GB sí, la de 40 GB no; H100 NVL de 94 GB no)."""
 
 
+ACCESOS = ("catalogo", "en_linea", "vast")
+"""Cómo se leen las ofertas de un proveedor: ``catalogo``, el catálogo que gpuhunt publica cada día
+(``fuente_catalogo``); ``en_linea``, su API pública sin cuenta, con el código de gpuhunt (``fuente_en_linea``);
+``vast``, la de Vast.ai, dos veces (``fuente_vast``)."""
+
+
 @dataclass(frozen=True)
 class Proveedor(Validado):
     """Un proveedor que el recolector sabe leer con gpuhunt."""
@@ -70,21 +79,48 @@ class Proveedor(Validado):
     nombre: str  # como en precios.csv: «Vast.ai», «RunPod»…
     origen: str  # de dónde salen las ofertas, para la nota
     mercado: bool = False  # marketplace: el precio lo fija cada host (se marcan las medianas con pocas ofertas)
+    acceso: str = "catalogo"  # uno de ACCESOS
+    interrumpible: bool = False  # sus ofertas spot son el nivel «interrumpible» (si no, no cuentan)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        validacion.opcion(self.acceso, "acceso", ACCESOS)
 
 
 PROVEEDORES = MappingProxyType(
     {
         p.gpuhunt: p
         for p in (
-            Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True),
+            Proveedor("vastai", "Vast.ai", "la API pública de Vast.ai", mercado=True, acceso="vast"),
             Proveedor("runpod", "RunPod", "el catálogo de RunPod de gpuhunt"),
             Proveedor("aws", "AWS", "el catálogo de AWS de gpuhunt"),
-            Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt"),
+            Proveedor("gcp", "GCP", "el catálogo de GCP de gpuhunt", interrumpible=True),
             Proveedor("lambdalabs", "Lambda", "el catálogo de Lambda de gpuhunt"),
+            Proveedor("azure", "Azure", "el catálogo de Azure de gpuhunt", interrumpible=True),
+            Proveedor("verda", "Verda", "el catálogo de Verda de gpuhunt", interrumpible=True),
+            Proveedor("nebius", "Nebius", "el catálogo de Nebius de gpuhunt", interrumpible=True),
+            Proveedor("oci", "Oracle Cloud", "el catálogo de Oracle Cloud (OCI) de gpuhunt"),
+            Proveedor("cloudrift", "CloudRift", "el catálogo de CloudRift de gpuhunt"),
+            Proveedor("lium", "Lium", "el listado público de nodos de Lium", mercado=True, acceso="en_linea"),
+            Proveedor("vultr", "Vultr", "la API pública de planes de Vultr", acceso="en_linea"),
         )
     }
 )
 """Proveedores de gpuhunt que el recolector lee, por su nombre en gpuhunt."""
+
+NO_LEIDOS = MappingProxyType(
+    {
+        "crusoe": ("Crusoe", "su API pide una cuenta"),
+        "daytona": ("Daytona", "sin cuenta solo da precios estimados, sin disponibilidad"),
+        "digitalocean": ("DigitalOcean", "su API pide una cuenta"),
+        "hotaisle": ("Hot Aisle", "su API pide una cuenta"),
+        "jarvislabs": ("Jarvis Labs", "su API pide una cuenta"),
+        "seeweb": ("Seeweb", "su API pide una cuenta"),
+    }
+)
+"""Los proveedores de gpuhunt que el recolector no lee (nombre en gpuhunt → su nombre y el motivo). Con
+``PROVEEDORES``, todos los de gpuhunt: una prueba falla si una versión nueva de gpuhunt trae uno que no está en
+ninguno de los dos."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +140,8 @@ class Resultado(Validado):
     ofertas: Sequence = ()
     """Una lista o una tupla de ofertas de gpuhunt: cada una, con los campos que lee el recolector."""
     error: str = ""
+    avisos: Sequence = ()
+    """Lo que gpuhunt avisó al leerlas (una oferta que no entiende, un nodo sin GPU conocida…): van al informe."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -146,20 +184,26 @@ def _de_gpuhunt(oferta: object, nombre: str = "oferta") -> object:
 def nivel(oferta) -> str | None:
     """El ``nivel`` de precios.csv de una oferta de gpuhunt (``None`` si el proveedor no se recoge)."""
     _de_gpuhunt(oferta)
+    if oferta.provider not in PROVEEDORES:
+        return None
+    if oferta.spot:  # spot: el nivel interrumpible, donde el proveedor lo tiene; si no, no cuenta
+        return "interrumpible" if PROVEEDORES[oferta.provider].interrumpible else None
     if oferta.provider == "vastai":
         return "verificado" if (oferta.provider_data or {}).get("verificada") else "comunidad"
     if oferta.provider == "runpod":
         # gpuhunt pone en location el centro de datos (Secure Cloud, «EU-RO-1») o el país (Community, «US»).
         return "seguro" if "-" in (oferta.location or "") else "comunidad"
-    if oferta.provider in PROVEEDORES:
-        return "bajo_demanda"
-    return None
+    return "bajo_demanda"
 
 
 def es_pcie(oferta) -> bool:
-    """¿Es PCIe la GPU de una oferta de gpuhunt? Lo dice su nombre de instancia o, en Vast.ai, su modelo."""
+    """¿Es PCIe la GPU de una oferta de gpuhunt? Lo dice su nombre de instancia o, en Vast.ai, su modelo; en Azure,
+    su serie: las NC (``Standard_NC24ads_A100_v4``) llevan la A100 PCIe y las ND, la SXM (la documentación de la serie
+    NC A100 v4 de Azure; así se leyó también la fila de Azure de ``precios.csv``)."""
     _de_gpuhunt(oferta)
     texto = f"{oferta.instance_name or ''} {(oferta.provider_data or {}).get('modelo', '')}"
+    if oferta.provider == "azure" and (oferta.instance_name or "").startswith("Standard_NC"):
+        return True
     return "pcie" in texto.lower()
 
 
@@ -197,7 +241,8 @@ def _gpus_de_gpuhunt(gpus: object) -> dict[str, str]:
 
 
 def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
-    """Las ofertas de gpuhunt que cuentan: bajo demanda, una GPU, nombre y VRAM (y forma) de una GPU de ``gpus``."""
+    """Las ofertas de gpuhunt que cuentan: de un nivel (``nivel``: bajo demanda o, donde el proveedor lo tiene, spot),
+    una GPU, nombre y VRAM (y forma) de una GPU de ``gpus``."""
     gpus = _gpus_de_gpuhunt(gpus)
     if isinstance(items, str | bytes | dict) or not isinstance(items, Iterable):
         raise ValueError(f"items: {validacion.corto(items)} no vale; se admite una lista de ofertas de gpuhunt.")
@@ -212,7 +257,7 @@ def ofertas(items: Iterable, gpus: dict[str, str] = GPUS) -> list[Oferta]:
     salida = []
     for item in items:
         n = nivel(item)
-        if n is None or item.spot or item.gpu_count != 1 or item.flags:
+        if n is None or item.gpu_count != 1 or item.flags:
             continue
         gpu = gpu_de(item, gpus, vram)
         if gpu is None:

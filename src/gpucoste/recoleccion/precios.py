@@ -7,15 +7,19 @@ proyecto que usa la red, y solo ahí: las pruebas le dan ofertas guardadas (``--
 Cómo se obtiene cada cifra
 --------------------------
 - Las ofertas vienen de **gpuhunt** (dstackai/gpuhunt, MPL-2.0; grupo ``precios`` de ``pyproject.toml``,
-  importado solo al recolectar): Vast.ai, de su API pública (``console.vast.ai/api/v0/bundles``), dos
-  veces, verificadas y sin verificar; RunPod, AWS, GCP y Lambda, del catálogo que gpuhunt publica cada
-  día (un fichero por proveedor y versión: esa URL es la ``fuente``).
-- Cuentan solo las ofertas **bajo demanda de una sola GPU** cuyo nombre (el de gpuhunt, ``GPUS``) y
+  importado solo al recolectar), de cada proveedor de ``PROVEEDORES`` que no pide cuenta: Vast.ai, de su API
+  pública (``console.vast.ai/api/v0/bundles``), dos veces, verificadas y sin verificar; los de acceso
+  ``catalogo`` (todos los catálogos que gpuhunt publica: RunPod, AWS, GCP, Lambda, Azure, Verda, Nebius, Oracle
+  Cloud y CloudRift), del catálogo de cada día (un fichero por proveedor y versión: esa URL es la ``fuente``); los
+  de acceso ``en_linea`` (Lium y Vultr), de su API pública, leída con el código de gpuhunt. Los demás proveedores
+  de gpuhunt están en ``NO_LEIDOS``, con el motivo (piden una cuenta o solo dan estimaciones).
+- Cuentan solo las ofertas **de una sola GPU**, bajo demanda o, donde el proveedor tiene nivel interrumpible
+  (``Proveedor.interrumpible``), spot, cuyo nombre (el de gpuhunt, ``GPUS``) y
   VRAM (la de ``gpus.csv``, con un margen de ``MARGEN_VRAM``) coinciden con una GPU de la guía; donde gpuhunt
   junta variantes («A100», «H100»), la forma PCIe o SXM sale del nombre de la instancia (``es_pcie``).
 - El **nivel** sale de la oferta: en Vast.ai, verificada → ``verificado`` y sin verificar →
   ``comunidad``; en RunPod, un centro de datos (``EU-RO-1``) es Secure Cloud → ``seguro`` y un país
-  (``US``) es Community Cloud → ``comunidad``; en AWS, GCP y Lambda, ``bajo_demanda``.
+  (``US``) es Community Cloud → ``comunidad``; una oferta spot → ``interrumpible``; las demás, ``bajo_demanda``.
 - El precio es la **mediana** de esas ofertas, con cuatro decimales (``tipo`` ``mediana``), y la ``nota``
   dice de cuántas.
   En un marketplace (Vast.ai), una mediana de ``POCAS_OFERTAS`` ofertas o menos se marca como **valor
@@ -24,9 +28,9 @@ Cómo se obtiene cada cifra
 Qué se escribe
 --------------
 - Solo se **añaden** filas al final del CSV; nunca se reescribe ni se borra una fila.
-- Se recoge cada (GPU, proveedor, nivel) que ya tiene filas en ``precios.csv``, y cualquier GPU de
+- Se recoge cada (GPU, proveedor, nivel) que ya tiene filas en ``precios.csv``, cualquier GPU de
   ``GPUS`` que aún no tiene ninguna (así se añade una GPU nueva: una línea en ``GPUS`` y su fila en
-  ``gpus.csv``).
+  ``gpus.csv``) y todo lo de un proveedor de ``PROVEEDORES`` que aún no tiene ninguna (así entra uno nuevo).
 - No se añade una fila igual (mismo precio) a la última de su clave **en la misma semana ISO**, ni una
   segunda fila del mismo día (la clave de ``precios.csv`` incluye la fecha).
 - Un proveedor que falla o no devuelve ofertas deja sus datos como estaban, y el informe lo dice.
@@ -41,18 +45,29 @@ las filas nuevas, el informe y la orden. Todo se importa de aquí.
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # «python -m gpucoste.recoleccion.precios»: la orden del módulo con su nombre
+    import sys
+
+    from gpucoste.recoleccion.precios import main
+
+    sys.exit(main())
+
 import argparse
 import contextlib
 import csv
 import datetime as dt
+import difflib
 import io
+import logging
 import os
 import pathlib
 import re
+import shutil
 import statistics
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from gpucoste import datos
@@ -61,10 +76,12 @@ from gpucoste.base.formato import DOLAR, numero, porcentaje
 from gpucoste.base.validacion import Validado
 from gpucoste.datos import API_VAST, CATALOGO_GPUHUNT, frescura, historial
 from gpucoste.recoleccion.fuente_catalogo import consultar_catalogo
+from gpucoste.recoleccion.fuente_en_linea import consultar_en_linea
 from gpucoste.recoleccion.fuente_vast import consultar_vast
 from gpucoste.recoleccion.ofertas_gpuhunt import (
     GPUS,
     MARGEN_VRAM,
+    NO_LEIDOS,
     PROVEEDORES,
     Oferta,
     Proveedor,
@@ -86,6 +103,7 @@ __all__ = [
     "Lectura",
     "MARGEN_VRAM",
     "NIVELES_EN_NOTA",
+    "NO_LEIDOS",
     "Oferta",
     "POCAS_OFERTAS",
     "PROVEEDORES",
@@ -199,7 +217,8 @@ def nota(lectura: Lectura, origen: str) -> str:
     origen = validacion.texto(origen, "origen")
     cuantas = "1 oferta" if lectura.ofertas == 1 else f"{lectura.ofertas} ofertas"
     tipo = NIVELES_EN_NOTA.get((lectura.proveedor, lectura.nivel))
-    texto = f"mediana de {cuantas} bajo demanda de 1 GPU{f' {tipo}' if tipo else ''} en {origen}, leídas con gpuhunt"
+    modalidad = "spot (interrumpibles)" if lectura.nivel == "interrumpible" else "bajo demanda"
+    texto = f"mediana de {cuantas} {modalidad} de 1 GPU{f' {tipo}' if tipo else ''} en {origen}, leídas con gpuhunt"
     if pocas_ofertas(lectura):
         texto += f"; con solo {cuantas}, es un valor atípico por poca oferta"
     return texto
@@ -229,16 +248,19 @@ def planificar(
     informe = Informe(fecha)
     previas = ultimas(historial)
     con_filas = {p.gpu for p in historial}
+    proveedores_con_filas = {p.proveedor for p in historial}
     for r in resultados:
         prov = PROVEEDORES[validacion.opcion(r.proveedor, "Proveedor de gpuhunt", PROVEEDORES)]
         if r.error:
             informe.avisos.append(f"{prov.nombre}: falló ({r.error}); sus precios se quedan como estaban.")
             continue
+        informe.avisos += [f"{prov.nombre}: gpuhunt avisó: {aviso}" for aviso in r.avisos]
         cubiertas = {c for c in previas if c[1] == prov.nombre and c[0] in gpus}
         lecturas = [
             lec
             for lec in medianas(ofertas(r.ofertas, gpus))
-            if lec.clave in cubiertas or lec.gpu not in con_filas  # una GPU nueva de GPUS entra con todos sus niveles
+            # una GPU nueva de GPUS entra con todos sus niveles; un proveedor nuevo, con todas sus GPU
+            if lec.clave in cubiertas or lec.gpu not in con_filas or prov.nombre not in proveedores_con_filas
         ]
         if not lecturas:
             informe.avisos.append(f"{prov.nombre}: ninguna oferta que cuente; sus precios se quedan como estaban.")
@@ -345,13 +367,42 @@ def consultar(gpus: dict[str, str] = GPUS, guardadas: pathlib.Path | None = None
     """
     salida = []
     for nombre in PROVEEDORES:
+        acceso = PROVEEDORES[nombre].acceso
         try:
-            salida.append(
-                consultar_vast(gpus, guardadas) if nombre == "vastai" else consultar_catalogo(nombre, guardadas)
-            )
+            with _avisos_de_gpuhunt() as avisos:
+                if acceso == "vast":
+                    resultado = consultar_vast(gpus, guardadas)
+                elif acceso == "en_linea":
+                    resultado = consultar_en_linea(nombre, guardadas)
+                else:
+                    resultado = consultar_catalogo(nombre, guardadas)
         except Exception as error:  # cualquier fallo de un proveedor: el informe lo cuenta, sus datos no cambian
             salida.append(Resultado(nombre, error=f"{type(error).__name__}: {error}"))
+            continue
+        malformadas = [a for a in avisos if "malformed" in a.lower()]
+        if malformadas:  # gpuhunt se salta lo que no entiende: la respuesta cambió de forma, y no se usa
+            error = f"gpuhunt descartó {len(malformadas)} partes mal formadas de la respuesta ({malformadas[0]})"
+            salida.append(Resultado(nombre, error=error))
+        else:
+            salida.append(replace(resultado, avisos=tuple(avisos)))
     return salida
+
+
+@contextlib.contextmanager
+def _avisos_de_gpuhunt() -> Iterator[list[str]]:
+    """Los avisos (``WARNING`` o más) que gpuhunt registra mientras dura el bloque, en una lista."""
+    avisos: list[str] = []
+
+    class _Recoger(logging.Handler):
+        def emit(self, registro: logging.LogRecord) -> None:
+            avisos.append(registro.getMessage())
+
+    registro, recoger = logging.getLogger("gpuhunt"), _Recoger(logging.WARNING)
+    registro.addHandler(recoger)
+    try:
+        yield avisos
+    finally:
+        registro.removeHandler(recoger)
 
 
 def recolectar(carpeta: pathlib.Path, fecha: str, obtener: Callable[[], list[Resultado]] = consultar) -> Informe:
@@ -380,8 +431,9 @@ def orden(
 
     Opciones ``--datos`` (por defecto, los del paquete), ``--fecha`` (AAAA-MM-DD; por defecto, hoy UTC o
     ``SOURCE_DATE_EPOCH``), la de respuestas guardadas (``opcion_guardadas``: su nombre y su ayuda; una
-    carpeta, en lugar de la red) y ``--resumen`` (el Markdown de la pull request: se escribe, o se añade
-    con ``anadir_resumen``). ``hacer(carpeta_datos, dia, guardadas)`` recolecta y devuelve ese Markdown, que
+    carpeta, en lugar de la red), ``--resumen`` (el Markdown de la pull request: se escribe, o se añade
+    con ``anadir_resumen``) y ``--en-seco`` (recolecta en una copia de ``--datos`` e imprime también el diff).
+    ``hacer(carpeta_datos, dia, guardadas)`` recolecta y devuelve ese Markdown, que
     también se imprime. Una entrada mala o un ``ValueError``/``OSError`` de ``hacer``: el error en español
     por stderr, nada por stdout y código 2. Los demás textos son las ayudas de cada opción.
     """
@@ -411,6 +463,11 @@ def orden(
     parser.add_argument("--fecha", default=None, help=ayuda_fecha)
     parser.add_argument(opcion, dest="guardadas", type=pathlib.Path, help=ayuda_guardadas)
     parser.add_argument("--resumen", type=pathlib.Path, help=ayuda_resumen)
+    parser.add_argument(
+        "--en-seco",
+        action="store_true",
+        help="no escribe nada: recolecta en una copia de --datos e imprime el resumen y el diff de la pull request",
+    )
     args = parser.parse_args(argv)
     try:
         if args.fecha is not None and len(args.fecha) != 10:
@@ -420,7 +477,10 @@ def orden(
             raise ValueError(
                 f"{opcion} {str(args.guardadas)!r} no es una carpeta; se admite una carpeta de respuestas guardadas."
             )
-        texto = hacer(args.datos, dia, args.guardadas)
+        if args.en_seco:
+            texto = _en_seco(hacer, args.datos, dia, args.guardadas)
+        else:
+            texto = hacer(args.datos, dia, args.guardadas)
     except (ValueError, OSError) as error:
         print(f"Error: {error}", file=sys.stderr)
         return 2
@@ -429,6 +489,28 @@ def orden(
             f.write(texto)
     print(texto, end="")
     return 0
+
+
+def _en_seco(
+    hacer: Callable[[pathlib.Path, dt.date, pathlib.Path | None], str],
+    carpeta: pathlib.Path,
+    dia: dt.date,
+    guardadas: pathlib.Path | None,
+) -> str:
+    """``hacer`` en una copia de ``carpeta``: su resumen y, detrás, el diff de cada CSV que cambiaría (``carpeta`` no
+    cambia)."""
+    if not carpeta.is_dir():
+        raise ValueError(f"--datos {str(carpeta)!r} no es una carpeta; se admite la carpeta de los CSV.")
+    with tempfile.TemporaryDirectory() as tmp:
+        copia = pathlib.Path(tmp) / "datos"
+        shutil.copytree(carpeta, copia)
+        texto = hacer(copia, dia, guardadas)
+        diff = []
+        for nuevo in sorted(copia.glob("*.csv")):
+            antes = (carpeta / nuevo.name).read_text(encoding="utf-8").splitlines(keepends=True)
+            despues = nuevo.read_text(encoding="utf-8").splitlines(keepends=True)
+            diff += difflib.unified_diff(antes, despues, f"a/{nuevo.name}", f"b/{nuevo.name}")
+    return texto + "\n```diff\n" + ("".join(diff) or "(ningún cambio)\n") + "```\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -445,7 +527,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             recolectar(carpeta, dia.isoformat(), lambda: consultar(GPUS, ofertas))
         ),
     )
-
-
-if __name__ == "__main__":
-    sys.exit(main())
