@@ -1474,6 +1474,9 @@ MODULOS_EXENTOS = {
     "recoleccion.fuente_catalogo": (
         "lee la red (catálogos de gpuhunt); tests/recoleccion/test_recolector.py, con los guardados"
     ),
+    "recoleccion.fuente_en_linea": (
+        "lee la red (las API públicas de Lium y Vultr); tests/recoleccion/test_recolector.py, con respuestas grabadas"
+    ),
     "navegador": "traduce formularios a llamadas ya registradas; lo prueba tests/navegador/",
     "guia.publicacion": "escribe las descargas del sitio en la construcción; lo prueba tests/sitio/test_build.py",
     "datos.historial": (
@@ -1500,6 +1503,10 @@ FUNCIONES_EXENTAS = {
     "datos.limpiar_cache": "vacía la caché, no calcula",
     "calculo.memoria.booleano": "una comprobación de validación (como las de validacion)",
     "base.formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
+    "base.columnas.dos_fechas": (
+        "compara dos fechas ya leídas por el cargador y devuelve el texto del error o None; "
+        "tests/datos/test_dos_fechas.py prueba cada caso"
+    ),
     "datos.frescura.referencia": "la fecha de hoy o la de GPUCOSTE_HOY; la prueba tests/datos/test_frescura.py",
     "calculo.alternativas.comparar": "necesita un Trabajo de alternativas; lo prueba su página (test_snippets)",
     "dinero.proveedores.tabla": "listas de proveedores y aspectos; la prueba la página de alternativas",

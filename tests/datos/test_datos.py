@@ -360,17 +360,17 @@ def test_el_cargador_no_usa_pandas():
 def test_equipo_elige_el_precio_de_compra_por_estado(carpeta_datos):
     """Varias filas por GPU (lista, nueva, reventa, en varias fechas): sin estado, la de lista; con estado, la más
     reciente de ese estado; una GPU sin precio de lista da el más reciente con cifra."""
-    cabecera = "gpu,precio_compra_usd,fecha,fuente,nota,estado,mercado\n"
+    cabecera = "gpu,precio_compra_usd,fecha,fuente,nota,estado,mercado,leida\n"
     f = "https://example.org/x"
     (carpeta_datos / "hardware.csv").write_text(
         cabecera
-        + f"RTX 4090,100,2025-01,{f},,lista,EE. UU.\n"
-        + f"RTX 4090,80,2026-08,{f},,reventa,EE. UU. (eBay)\n"
-        + f"RTX 4090,90,2026-09,{f},,reventa,EE. UU. (eBay)\n"
-        + f"RTX 4090,120,2026-09,{f},,nuevo,EE. UU. (Amazon)\n"
-        + f"RTX 5090,70,2026-08,{f},,reventa,EE. UU. (eBay)\n"
-        + f"RTX 5090,75,2026-09,{f},,reventa,EE. UU. (eBay)\n"
-        + f"L40S,,2026-11,{f},Sin precio citable,lista,\n",
+        + f"RTX 4090,100,2025-01,{f},,lista,EE. UU.,2026-12-01\n"
+        + f"RTX 4090,80,2026-08,{f},,reventa,EE. UU. (eBay),2026-12-01\n"
+        + f"RTX 4090,90,2026-09,{f},,reventa,EE. UU. (eBay),2026-12-01\n"
+        + f"RTX 4090,120,2026-09,{f},,nuevo,EE. UU. (Amazon),2026-12-01\n"
+        + f"RTX 5090,70,2026-08,{f},,reventa,EE. UU. (eBay),2026-12-01\n"
+        + f"RTX 5090,75,2026-09,{f},,reventa,EE. UU. (eBay),2026-12-01\n"
+        + f"L40S,,2026-11,{f},Sin precio citable,lista,,2026-12-01\n",
         encoding="utf-8",
     )
     datos.limpiar_cache()
@@ -387,7 +387,8 @@ def test_equipo_elige_el_precio_de_compra_por_estado(carpeta_datos):
     assert datos.opciones_compra("L40S") == ()
     with pytest.raises(ValueError, match=r"^GPU desconocida: 'RTX 9999'"):
         datos.opciones_compra("RTX 9999")
-    (carpeta_datos / "hardware.csv").write_text(cabecera + f"RTX 4090,100,2025-01,{f},,usado,EE. UU.\n", "utf-8")
+    mala = f"RTX 4090,100,2025-01,{f},,usado,EE. UU.,2026-12-01\n"
+    (carpeta_datos / "hardware.csv").write_text(cabecera + mala, "utf-8")
     datos.limpiar_cache()
     with pytest.raises(ValueError, match=r"hardware.csv, fila 2, columna estado: .*'usado'.*'reventa'"):
         datos.hardware()

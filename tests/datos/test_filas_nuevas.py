@@ -75,6 +75,10 @@ def fila_nueva(draw, tabla: esquema.Tabla, filas: list[dict], n: int) -> dict | 
     if libre.tipo == "fecha":
         dia = draw(st.dates(dt.date(2026, 1, 1), frescura.referencia()))  # nunca posterior a hoy
         fila[libre.nombre] = dia.isoformat()
+        if "leida" in fila:  # leída ese día o después, hasta hoy
+            fila["leida"] = draw(
+                st.dates(max(dia, dt.date.fromisoformat(fila["fecha"][:7] + "-01")), frescura.referencia())
+            ).isoformat()
     else:
         fila[libre.nombre] = f"Prueba {n}"
         if not _cumple_reglas(tabla, fila, libre.nombre):  # un código con forma: XA–XZ, los de uso privado de ISO 3166
@@ -169,7 +173,19 @@ def test_un_recuento_de_hoy_falla_con_una_fila_nueva_y_las_comprobaciones_no(tmp
     copia = tmp_path / "datos"
     shutil.copytree(DATOS, copia)
     _, precios = _leer(copia, "precios.csv")
-    _escribir(copia, {"precios.csv": [dict(precios[-1], fecha=frescura.referencia().isoformat(), tipo="lista")]})
+    _escribir(
+        copia,
+        {
+            "precios.csv": [
+                dict(
+                    precios[-1],
+                    fecha=frescura.referencia().isoformat(),
+                    leida=frescura.referencia().isoformat(),
+                    tipo="lista",
+                )
+            ]
+        },
+    )
     monkeypatch.setenv("GPUCOSTE_DATOS", str(copia))
     datos.limpiar_cache()
     with pytest.raises(AssertionError):

@@ -18,8 +18,8 @@ from gpucoste.datos import frescura
 PRECIO = re.compile(r"\d,\d\d\s?(?:US)?\$|\$/h\b")
 FECHA = re.compile(rf"\b(?:{'|'.join(MESES)}) de \d{{4}}\b")
 CABECERAS = {
-    "precios.csv": "gpu,proveedor,nivel,precio_hora_usd,fecha,fuente,nota,tipo\n",
-    "tarifas.csv": "proveedor,concepto,unidad,precio_min_usd,precio_max_usd,cobra_parada,fecha,fuente,nota\n",
+    "precios.csv": "gpu,proveedor,nivel,precio_hora_usd,fecha,fuente,nota,tipo,leida\n",
+    "tarifas.csv": "proveedor,concepto,unidad,precio_min_usd,precio_max_usd,cobra_parada,fecha,fuente,nota,leida\n",
 }
 
 
@@ -27,12 +27,13 @@ def _datos_fijos(carpeta):
     """Dos precios y una tarifa con fechas conocidas (sin escenarios que dependan de otros precios)."""
     (carpeta / "precios.csv").write_text(
         CABECERAS["precios.csv"]
-        + "RTX 4090,Vast.ai,comunidad,0.34,2026-07,https://vast.ai/pricing,mes sin día,estimacion\n"
-        + "H100 80GB,RunPod,seguro,3.99,2026-09-25,https://docs.runpod.io/pods/pricing,con día,lista\n",
+        + "RTX 4090,Vast.ai,comunidad,0.34,2026-07,https://vast.ai/pricing,mes sin día,estimacion,2026-07-01\n"
+        + "H100 80GB,RunPod,seguro,3.99,2026-09-25,https://docs.runpod.io/pods/pricing,con día,lista,2026-09-25\n",
         encoding="utf-8",
     )
     (carpeta / "tarifas.csv").write_text(
-        CABECERAS["tarifas.csv"] + "RunPod,bajada,GB,0.09,0.09,no,2026-09-29,https://docs.runpod.io/pods/pricing,\n",
+        CABECERAS["tarifas.csv"]
+        + "RunPod,bajada,GB,0.09,0.09,no,2026-09-29,https://docs.runpod.io/pods/pricing,,2026-09-29\n",
         encoding="utf-8",
     )
     (carpeta / "escenarios.csv").write_text(

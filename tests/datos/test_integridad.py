@@ -244,7 +244,7 @@ def _nueva(tabla: esquema.Tabla, fila: dict, hoy: str) -> dict | None:
     for c in tabla.unicas:
         nueva[c] += " (nueva)"
     if tabla.fichero in _CLAVES_NUEVAS:
-        return nueva | {"fecha": hoy} | _CLAVES_NUEVAS[tabla.fichero]
+        return nueva | {"fecha": hoy, "leida": hoy} | _CLAVES_NUEVAS[tabla.fichero]
     for c in tabla.columnas:
         if c.tipo == "fecha" and c.nombre not in referidas:
             nueva[c.nombre] = hoy
@@ -280,7 +280,7 @@ def test_una_gpu_nueva_con_su_precio_y_su_compra_carga(carpeta_datos):
         ("hardware.csv", {"gpu": "GPU Nueva 48GB"}),
     ]:
         filas = _filas(carpeta_datos, fichero)
-        _escribir(carpeta_datos, fichero, [*filas, filas[0] | cambios | {"fecha": hoy}])
+        _escribir(carpeta_datos, fichero, [*filas, filas[0] | cambios | {"fecha": hoy, "leida": hoy}])
     datos.limpiar_cache()
     esquema.comprobar()
     assert datos.especificaciones()["GPU Nueva 48GB"].vram_gb == 48

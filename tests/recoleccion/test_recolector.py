@@ -355,7 +355,7 @@ def test_cuerpo_de_la_pull_request():
 
 def test_anadir_devuelve_el_fichero_si_la_fila_no_valida(carpeta_datos):
     antes = (carpeta_datos / "precios.csv").read_bytes()
-    mala = datos.Precio("RTX 9999", "Vast.ai", "comunidad", 0.5, FECHA, "https://example.org", "")
+    mala = datos.Precio("RTX 9999", "Vast.ai", "comunidad", 0.5, FECHA, "https://example.org", "", leida=FECHA)
     with pytest.raises(ValueError, match="columna gpu: 'RTX 9999' no está en gpus.csv"):
         recolector.anadir(carpeta_datos, [mala])
     assert (carpeta_datos / "precios.csv").read_bytes() == antes

@@ -17,7 +17,21 @@ from dataclasses import dataclass
 from gpucoste.base import validacion
 from gpucoste.base.validacion import Validado
 
-__all__ = ["Cobertura", "Columna", "FECHA", "FUENTE", "Limite", "NO", "NOTA", "Referencia", "Regla", "SI", "TIPOS"]
+__all__ = [
+    "Cobertura",
+    "Columna",
+    "FECHA",
+    "FUENTE",
+    "LEIDA",
+    "Limite",
+    "NO",
+    "NOTA",
+    "Referencia",
+    "Regla",
+    "SI",
+    "TIPOS",
+    "dos_fechas",
+]
 
 
 TIPOS = ("texto", "numero", "entero", "fecha", "url", "booleano", "enum")
@@ -177,7 +191,17 @@ class Columna(Validado):
 
 
 FUENTE = Columna("fuente", "url", "Página donde se lee el dato: una URL https:// con host.")
-FECHA = Columna("fecha", "fecha", "Cuándo se leyó o publicó el dato: AAAA-MM o AAAA-MM-DD.")
+FECHA = Columna(
+    "fecha",
+    "fecha",
+    "La fecha que da la fuente para el dato (si no da ninguna, la de su lectura): AAAA-MM o AAAA-MM-DD.",
+)
+LEIDA = Columna(
+    "leida",
+    "fecha",
+    "Cuándo leyó este proyecto la fuente: AAAA-MM-DD, el mismo día que fecha o después (obligatoria en el CSV).",
+    requerida=False,  # una fila creada a mano (un cálculo, una prueba) puede no tenerla; el cargador la exige
+)
 NOTA = Columna("nota", "texto", "Aclaración libre (puede ir vacía).", requerida=False)
 
 
@@ -248,3 +272,19 @@ class Regla(Validado):
     columna: str
     admitido: str
     cumple: Callable[[Mapping[str, object]], bool]
+
+
+def dos_fechas(fecha: str, leida: str | None) -> str | None:
+    """Qué falla en las dos fechas de una fila citada (``None`` si nada): ``leida`` (cuándo leyó este proyecto la
+    fuente) no falta, es un día (AAAA-MM-DD) y no es anterior a ``fecha`` (la que da la fuente; si es un mes, vale
+    cualquier día de él o posterior). El cargador lo comprueba en cada tabla con las dos columnas."""
+    if leida is None or leida == "":
+        return f"la celda está vacía; se admite el día en que se leyó la fuente (AAAA-MM-DD): {fecha} o después."
+    if len(leida) != len("AAAA-MM-DD"):
+        return f"{leida} es un mes; se admite un día (AAAA-MM-DD): {fecha} o después."
+    if leida < fecha:  # en ISO, el orden del texto es el de las fechas («2026-09-01» ≥ «2026-09» > «2026-08-31»)
+        return (
+            f"{leida} es anterior a fecha ({fecha}): la fuente no se pudo leer antes de dar el dato; se admite el día "
+            "de fecha o uno posterior (¿están las dos fechas cambiadas?)."
+        )
+    return None

@@ -49,7 +49,21 @@ from importlib import resources
 from types import MappingProxyType
 
 from gpucoste.base import paquete, validacion
-from gpucoste.base.columnas import FECHA, FUENTE, NO, NOTA, SI, TIPOS, Cobertura, Columna, Limite, Referencia, Regla
+from gpucoste.base.columnas import (
+    FECHA,
+    FUENTE,
+    LEIDA,
+    NO,
+    NOTA,
+    SI,
+    TIPOS,
+    Cobertura,
+    Columna,
+    Limite,
+    Referencia,
+    Regla,
+    dos_fechas,
+)
 from gpucoste.base.validacion import Validado
 
 __all__ = [
@@ -58,6 +72,7 @@ __all__ = [
     "ErrorDeDatos",
     "FECHA",
     "FUENTE",
+    "LEIDA",
     "Limite",
     "NO",
     "NOTA",
@@ -260,6 +275,7 @@ class Valor(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], que: str) -> Tabla:
@@ -278,6 +294,7 @@ def tabla_de_valores(fichero: str, descripcion: str, claves: tuple[str, ...], qu
             FECHA,
             FUENTE,
             NOTA,
+            LEIDA,
         ),
         clave=("clave",),
         claves_obligatorias=claves,
@@ -448,6 +465,8 @@ def _leer(tabla: Tabla, carpeta) -> tuple:
                     f"{_donde(fichero, fila, linea, nombre)}: {celda} es posterior a hoy ({hoy.isoformat()}); "
                     "se admite una fecha hasta hoy: la de cuándo se leyó o publicó el dato."
                 )
+        if "leida" in valores and "fecha" in valores and (falla := dos_fechas(valores["fecha"], valores["leida"])):
+            raise ValueError(f"{_donde(fichero, fila, linea, 'leida')}: {falla}")
         for lim in tabla.limites:
             if valores[lim.donde[0]] != lim.donde[1]:
                 continue

@@ -33,6 +33,7 @@ class Atipico(esquema.Registro):
     ofertas: int
     motivo: str
     fuente: str
+    leida: str | None = None
 
 
 ATIPICOS = esquema.Tabla(
@@ -47,6 +48,7 @@ ATIPICOS = esquema.Tabla(
         esquema.Columna("ofertas", "entero", "Ofertas de las que sale la mediana.", minimo=1),
         esquema.Columna("motivo", "texto", "Por qué no sirve como referencia."),
         esquema.FUENTE,
+        esquema.LEIDA,
     ),
     clave=("gpu", "proveedor", "nivel", "fecha"),
     referencias=(

@@ -53,6 +53,7 @@ class Franquicia(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 FRANQUICIAS = esquema.Tabla(
@@ -66,6 +67,7 @@ FRANQUICIAS = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("proveedor", "concepto"),
     referencias=(esquema.Referencia(("proveedor", "concepto"), "tarifas.csv", ("proveedor", "concepto")),),

@@ -56,6 +56,7 @@ class Estado(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 ESTADOS = esquema.Tabla(
@@ -72,6 +73,7 @@ ESTADOS = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("estado",),
 )

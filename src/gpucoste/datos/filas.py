@@ -42,6 +42,7 @@ class Precio(esquema.Registro):
     fuente: str
     nota: str = ""
     tipo: str = "estimacion"  # una fila sin tipo declarado se trata como lo más prudente: una estimación
+    leida: str | None = None
 
     @property
     def nombre(self) -> str:
@@ -85,6 +86,7 @@ class Hardware(esquema.Registro):
     nota: str = ""
     estado: str = "lista"
     mercado: str = ""
+    leida: str | None = None
 
     @property
     def nombre(self) -> str:
@@ -106,6 +108,7 @@ class Tarifa(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ class Ventana(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +169,7 @@ class Modelo(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,7 @@ class Gpu(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -193,6 +199,7 @@ class GeneracionMedida(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +213,7 @@ class Aceleracion(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -235,6 +243,7 @@ class Medida(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -260,3 +269,4 @@ class Escalado(esquema.Registro):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None

@@ -65,6 +65,7 @@ class Pais(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Cambio(Validado):
     organismo: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 PAISES = esquema.Tabla(
@@ -127,6 +129,7 @@ PAISES = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("codigo",),
     orden=(("ley_fecha", "vigente_desde"),),
@@ -164,6 +167,7 @@ CAMBIOS = esquema.Tabla(
         esquema.Columna("organismo", "texto", "Quién publica el tipo (banco central, regulador…)."),
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("moneda", "fecha"),
     referencias=(esquema.Referencia(("moneda",), "paises.csv", ("moneda",)),),
@@ -190,6 +194,7 @@ class CompraLocal(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 COMPRAS_LOCALES = esquema.Tabla(
@@ -206,6 +211,7 @@ COMPRAS_LOCALES = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("gpu", "pais", "fecha"),
     referencias=(

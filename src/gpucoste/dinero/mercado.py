@@ -66,6 +66,7 @@ class PrecioApi(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
     def millon_mezclado(self, entrada_por_salida: float = 1.0) -> float:
         """Dólares por millón de tokens generados, con ``entrada_por_salida`` tokens de entrada por cada uno."""
@@ -84,6 +85,7 @@ class Electricidad(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class Modalidad(Validado):
     fecha: str
     fuente: str
     nota: str = ""
+    leida: str | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ API_PRECIOS = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("modelo", "proveedor", "fecha"),
     referencias=(
@@ -154,6 +158,7 @@ ELECTRICIDAD = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("pais", "consumidor", "periodo"),
     referencias=(esquema.Referencia(("pais", "moneda"), "paises.csv", ("pais", "moneda")),),
@@ -171,6 +176,7 @@ MODALIDADES_TABLA = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("proveedor", "modalidad", "meses"),
     referencias=(esquema.Referencia(("proveedor",), "precios.csv", ("proveedor",)),),

@@ -42,6 +42,7 @@ class Politica(Validado):
     fecha: str
     fuente: str
     nota: str
+    leida: str | None = None
 
 
 POLITICAS = esquema.Tabla(
@@ -55,6 +56,7 @@ POLITICAS = esquema.Tabla(
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
+        esquema.LEIDA,
     ),
     clave=("proveedor", "aspecto"),
     # Together vende una API y no alquila GPU en precios.csv: una referencia parcial, que solo pide escribir igual.

@@ -246,7 +246,7 @@ def tabla_hardware() -> pd.DataFrame:
 # Los CSV que la página de precios ya muestra en sus propias tablas; «otros datos» son todos los demás.
 TABLAS_PROPIAS = ("precios.csv", "tarifas.csv", "hardware.csv")
 # Columnas que no son el dato sino su procedencia (la fecha y la fuente van en sus propias columnas).
-_PROCEDENCIA = ("fecha", "fecha_precio", "fuente", "origen", "nota", "descripcion")
+_PROCEDENCIA = ("fecha", "fecha_precio", "leida", "fuente", "origen", "nota", "descripcion")
 _MAX_VALORES = 3
 
 

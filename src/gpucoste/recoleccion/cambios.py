@@ -309,14 +309,6 @@ def _anterior(moneda: str) -> paises.Cambio | None:
         return None
 
 
-def _fila_cambio(c: paises.Cambio) -> str:
-    salida = io.StringIO()
-    csv.writer(salida, lineterminator="\n").writerow(
-        [c.moneda, f"{c.por_usd:g}", c.fecha, c.organismo, c.fuente, c.nota]
-    )
-    return salida.getvalue()
-
-
 def _escribir(carpeta: pathlib.Path, fuente: Fuente, fecha: str, valor: float, hoy: str) -> None:
     """Añade la fila a ``cambios.csv`` (o reescribe ``usd_por_eur`` en ``moneda.csv``); si no valida, deshace.
 
@@ -328,18 +320,20 @@ def _escribir(carpeta: pathlib.Path, fuente: Fuente, fecha: str, valor: float, h
         ruta = carpeta / "moneda.csv"
         antes = ruta.read_text(encoding="utf-8")
         filas = list(csv.reader(io.StringIO(antes)))
+        nueva = {
+            "valor": f"{valor:g}",
+            "unidad": "US$ por €",
+            "fecha": fecha,
+            "leida": hoy,
+            "fuente": PAGINA_BCE,
+            "nota": "Tipo de referencia del Banco Central Europeo para el dólar "
+            f"(1 € = {formato.numero(valor, 4)} US$) del {formato.fecha(fecha)}, "
+            f"leído en eurofxref-daily.xml por el recolector semanal el {hoy}; el BCE lo publica solo a "
+            f"título informativo. {vivo}",
+        }
         for fila in filas[1:]:
-            if fila and fila[0] == "usd_por_eur":
-                fila[1:] = [
-                    f"{valor:g}",
-                    "US$ por €",
-                    fecha,
-                    PAGINA_BCE,
-                    "Tipo de referencia del Banco Central Europeo para el dólar "
-                    f"(1 € = {formato.numero(valor, 4)} US$) del {formato.fecha(fecha)}, "
-                    f"leído en eurofxref-daily.xml por el recolector semanal el {hoy}; el BCE lo publica solo a "
-                    f"título informativo. {vivo}",
-                ]
+            if fila and fila[0] == "usd_por_eur":  # cada celda en su columna, según la cabecera
+                fila[:] = [nueva.get(columna, celda) for columna, celda in zip(filas[0], fila, strict=True)]
         salida = io.StringIO()
         csv.writer(salida, lineterminator="\n").writerows(filas)
         ruta.write_text(salida.getvalue(), encoding="utf-8")
@@ -350,7 +344,10 @@ def _escribir(carpeta: pathlib.Path, fuente: Fuente, fecha: str, valor: float, h
         ruta.write_text(
             antes
             + sep
-            + _fila_cambio(paises.Cambio(fuente.moneda, valor, fecha, fuente.organismo, fuente.publica, nota)),
+            + recolector.linea_csv(
+                paises.Cambio(fuente.moneda, valor, fecha, fuente.organismo, fuente.publica, nota, leida=hoy),
+                paises.CAMBIOS,
+            ),
             encoding="utf-8",
         )
     try:

@@ -71,7 +71,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from gpucoste import datos
-from gpucoste.base import paquete, validacion
+from gpucoste.base import esquema, paquete, validacion
 from gpucoste.base.formato import DOLAR, numero, porcentaje
 from gpucoste.base.validacion import Validado
 from gpucoste.datos import API_VAST, CATALOGO_GPUHUNT, frescura, historial
@@ -276,8 +276,8 @@ def planificar(
                 continue  # la misma cifra en la misma semana: nada nuevo que contar
             validacion.numero(lec.mediana, f"precio de {lec.gpu} en {prov.nombre}")
             nueva = datos.Precio(
-                lec.gpu, prov.nombre, lec.nivel, lec.mediana, fecha, r.fuente, nota(lec, prov.origen), "mediana"
-            )
+                lec.gpu, prov.nombre, lec.nivel, lec.mediana, fecha, r.fuente, nota(lec, prov.origen), "mediana", fecha
+            )  # leida = fecha: el catálogo o la API de ese día, leídos ese día
             informe.cambios.append(Cambio(anterior, nueva, lec.ofertas))
     return informe
 
@@ -298,13 +298,18 @@ def _datos_de(carpeta: pathlib.Path) -> Iterator[None]:
         datos.limpiar_cache()
 
 
-def linea_csv(p: datos.Precio) -> str:
-    """La fila de ``p`` en el formato de precios.csv (con comillas solo donde hacen falta)."""
-    validacion.instancia(p, datos.Precio, "p")
+def linea_csv(registro, tabla: esquema.Tabla | None = None) -> str:
+    """La fila de ``registro`` en el formato de su CSV (por defecto, ``precios.csv``): sus columnas en el orden
+    declarado, que es el de la cabecera, los números con ``:g``, las vacías en blanco y comillas solo donde hacen
+    falta."""
+    tabla = tabla or datos.PRECIOS
+    validacion.instancia(registro, tabla.fila, "registro")
+    celdas = []
+    for columna in tabla.columnas:
+        valor = getattr(registro, columna.nombre)
+        celdas.append("" if valor is None else f"{valor:g}" if isinstance(valor, float) else str(valor))
     salida = io.StringIO()
-    csv.writer(salida, lineterminator="\n").writerow(
-        [p.gpu, p.proveedor, p.nivel, f"{p.precio_hora_usd:g}", p.fecha, p.fuente, p.nota, p.tipo]
-    )
+    csv.writer(salida, lineterminator="\n").writerow(celdas)
     return salida.getvalue()
 
 
