@@ -1493,7 +1493,7 @@ MODULOS_EXENTOS = {
     ),
 }
 FUNCIONES_EXENTAS = {
-    "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/calculo/test_calibracion.py",
+    "calculo.calibracion_ajuste.escribir_ajustes": "escribe ajustes.csv (make calibrar); test_calibracion.py",
     "graficos.calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/sitio/test_snippets.py",
     "calculo.interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
     "tasa); valida su diccionario de reinicios; tests/graficos/test_dibujo.py",
@@ -1518,10 +1518,10 @@ PARAMETROS_EXENTOS = {
             "contraste.predecir": ("ajustes",),
             "contraste.predecir_escalado": ("ajustes",),
             "contraste.mitades_escalado": ("filas",),
-            "calibracion.ajustar": ("ajuste", "escalado"),
-            "calibracion.filas_ajustes": ("ajustes",),
-            "calibracion.fallos": ("resumen", "ps"),
-            "calibracion.texto_informe": ("resumen",),
+            "calibracion_ajuste.ajustar": ("ajuste", "escalado"),
+            "calibracion_ajuste.filas_ajustes": ("ajustes",),
+            "calibracion_informe.fallos": ("resumen", "ps"),
+            "calibracion_informe.texto_informe": ("resumen",),
         }.items()
     },
     "guia.experimento_definido.comparar_calibrado": {
