@@ -28,7 +28,8 @@ Este módulo es la cara pública: reexporta las mitades y las predicciones (1, 3
 el ajuste (2) y la escritura de ``ajustes.csv`` de ``calibracion_ajuste`` (``escribir_ajustes``;
 ``python -m gpucoste.calculo.calibracion``, que es lo que hace ``make calibrar``), la validación por fuentes (4) de
 ``calibracion_fuentes``, el informe del error de ``calibracion_informe`` (``informe``, ``fallos``,
-``texto_informe``) y las frases de cada página de ``calibracion_frases`` (``frase_error``, ``frase_cobertura``).
+``texto_informe``; por clase de GPU, escala y método, ``desglose``) y las frases de cada página de
+``calibracion_frases`` (``frase_error``, ``frase_cobertura``).
 
 Python puro (sin pandas): sirve igual en el navegador.
 """
@@ -59,10 +60,14 @@ from gpucoste.calculo.calibracion_fuentes import (
     _qlora_validada as _qlora_validada,  # el error de los pares de QLoRA validados (make calibrar y la página)
 )
 from gpucoste.calculo.calibracion_informe import (
+    DIMENSIONES,
     MITADES,
+    Desglose,
+    desglose,
     fallos,
     informe,
     informe_escalado,
+    texto_desglose,
     texto_escalado,
     texto_informe,
     texto_validacion,
@@ -90,6 +95,8 @@ from gpucoste.calculo.contraste import (
 
 __all__ = [
     "DENTRO_MINIMO",
+    "DIMENSIONES",
+    "Desglose",
     "ERROR_MAXIMO",
     "GIB",
     "GRUPO_MINIMO",
@@ -102,6 +109,7 @@ __all__ = [
     "ajustar_escalado",
     "ajustar_sin",
     "clave_grupo",
+    "desglose",
     "ensanche",
     "escribir_ajustes",
     "fallos",
@@ -123,6 +131,7 @@ __all__ = [
     "predicciones",
     "predicciones_escalado",
     "ralentizacion_medida",
+    "texto_desglose",
     "texto_escalado",
     "texto_informe",
     "texto_validacion",
@@ -136,7 +145,7 @@ __all__ = [
 # Las predicciones, los resúmenes y la validación se definen en ``calculo.contraste`` y ``calibracion_fuentes``; su
 # nombre es el de siempre, «gpucoste.calculo.calibracion.Prediccion». Con el nombre escrito, no ``__name__``: con
 # «python -m» (make calibrar) este módulo se llama «__main__».
-paquete.publicar("gpucoste.calculo.calibracion", Prediccion, Resumen, Validacion)
+paquete.publicar("gpucoste.calculo.calibracion", Prediccion, Resumen, Validacion, Desglose)
 
 if __name__ == "__main__":  # python -m gpucoste.calculo.calibracion: rehace ajustes.csv tras cambiar medidas.csv
     from importlib import resources

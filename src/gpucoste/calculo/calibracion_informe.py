@@ -2,17 +2,22 @@
 
 Por tipo de medida, el error en cada mitad, en todas y en la validación por fuentes (``informe``,
 ``informe_escalado``), lo que incumple los umbrales (``fallos``) y su texto (``texto_informe``, ``texto_escalado``,
-``texto_validacion``).
+``texto_validacion``) y, con la validación por fuentes, el error por clase de GPU, escala, método y motor
+(``desglose``, ``texto_desglose``).
 
 Python puro (sin pandas): sirve igual en el navegador.
 """
 
 from __future__ import annotations
 
+import statistics
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base.formato import numero, porcentaje
+from gpucoste.base.validacion import Validado
+from gpucoste.calculo import memoria, tiempo
 from gpucoste.calculo.calibracion_ajuste import _por_id
 from gpucoste.calculo.calibracion_fuentes import _qlora_validada, fuentes, validacion, validacion_qlora
 from gpucoste.calculo.contraste import (
@@ -21,6 +26,7 @@ from gpucoste.calculo.contraste import (
     TIPOS,
     Prediccion,
     Resumen,
+    _escala,
     _lista,
     _resumen,
     fuente,
@@ -32,7 +38,19 @@ from gpucoste.calculo.contraste import (
     usadas_escalado,
 )
 
-__all__ = ["MITADES", "fallos", "informe", "informe_escalado", "texto_escalado", "texto_informe", "texto_validacion"]
+__all__ = [
+    "DIMENSIONES",
+    "MITADES",
+    "Desglose",
+    "desglose",
+    "fallos",
+    "informe",
+    "informe_escalado",
+    "texto_desglose",
+    "texto_escalado",
+    "texto_informe",
+    "texto_validacion",
+]
 
 
 def _resumen_de(resumen: object) -> dict[str, dict[str, Resumen | None]]:
@@ -182,3 +200,100 @@ def _cifras_qlora() -> str:
             f"{porcentaje(error, 1)}, dentro {porcentaje(dentro)}"
         )
     return texto + f"; sin otras fuentes bastantes: {len(pares) - n}"
+
+
+# El error validado por fuentes, desglosado: por clase de GPU, escala, método, GPU, motor o biblioteca.
+
+_ESCALAS = MappingProxyType(
+    {"1": "una GPU", "nodo": "varias GPU", "varios_nodos": "programa de preentrenamiento entero"}
+)
+"""Las escalas del MFU (``contraste._escala``) con su nombre en el desglose (más de 8 GPU cuentan como varias)."""
+
+DIMENSIONES = MappingProxyType(
+    {
+        "entrenamiento": ("clase de GPU", "escala", "método", "GPU"),
+        "memoria": ("biblioteca", "GPU"),
+        "generacion": ("motor", "GPU"),
+        "servicio": ("motor", "GPU"),
+        "escalado": ("interconexión",),
+    }
+)
+"""Por qué se desglosa el error de cada tipo de medida (las claves de ``TIPOS`` y ``"escalado"``) en ``desglose``."""
+
+
+@dataclass(frozen=True)
+class Desglose(Validado):
+    """El error validado por fuentes de las medidas de un grupo (``desglose``): ``n`` medidas, error mediano, parte
+    dentro del rango y la mediana de predicho ÷ medido (``cociente``; en el tiempo de entrenamiento, tiempo predicho
+    ÷ medido: por debajo de 1, la predicción se queda corta)."""
+
+    tipo: str
+    dimension: str
+    grupo: str
+    n: int
+    error_mediano: float
+    dentro: float
+    cociente: float
+
+
+def _grupo_desglose(m: datos.Medida | datos.Escalado, dimension: str) -> str:
+    if isinstance(m, datos.Escalado):
+        return tiempo.INTERCONEXIONES[m.interconexion]
+    return {
+        "clase de GPU": lambda: tiempo.CLASES_GPU[tiempo.clase_gpu(m.gpu)],
+        "escala": lambda: _ESCALAS[_escala(m)],
+        "método": lambda: {**memoria.NOMBRES_METODOS, "preentrenamiento": "preentrenamiento"}[m.metodo],
+        "GPU": lambda: m.gpu,
+        "biblioteca": lambda: m.marco,
+        "motor": lambda: m.marco,
+    }[dimension]()
+
+
+def _cociente(p: Prediccion) -> float:
+    """Predicho ÷ medido; en un entrenamiento medido en tokens/s, al revés (tiempo predicho ÷ medido)."""
+    m = p.medida
+    if isinstance(m, datos.Medida) and m.tipo == "entrenamiento" and m.unidad.startswith("tokens"):
+        return m.valor / p.central
+    return p.central / m.valor
+
+
+def desglose(tipo: str) -> tuple[Desglose, ...]:
+    """El error de la validación por fuentes (``validacion``: cada medida predicha con un ajuste hecho sin su fuente)
+    de las medidas de ``tipo`` (una clave de ``DIMENSIONES``), por cada dimensión de ``DIMENSIONES[tipo]`` y cada
+    grupo, en ese orden y, dentro, por nombre. Vacío si ninguna medida de ``tipo`` se puede validar así."""
+    from gpucoste.base.validacion import opcion
+
+    tipo = opcion(tipo, "Tipo de medida", DIMENSIONES)
+    v = validacion()
+    ps = v.escalado if tipo == "escalado" else tuple(p for p in v.predicciones if p.medida.tipo == tipo)
+    salida = []
+    for dimension in DIMENSIONES[tipo]:
+        grupos: dict[str, list[Prediccion]] = {}
+        for p in ps:
+            grupos.setdefault(_grupo_desglose(p.medida, dimension), []).append(p)
+        for nombre in sorted(grupos):
+            r = _resumen(grupos[nombre])
+            cociente = statistics.median(_cociente(p) for p in grupos[nombre])
+            salida.append(Desglose(tipo, dimension, nombre, r.n, r.error_mediano, r.dentro, cociente))
+    return tuple(salida)
+
+
+def _medidas(n: int) -> str:
+    return "1 medida" if n == 1 else f"{n} medidas"
+
+
+def texto_desglose() -> str:
+    """``desglose`` de cada tipo en texto, una línea por grupo (``make calibrar`` lo imprime)."""
+    nombres = {**TIPOS, "escalado": "eficiencia por interconexión"}
+    lineas = ["Validación por fuentes, desglosada (cociente: predicho ÷ medido; en el entrenamiento, tiempo):"]
+    for tipo in DIMENSIONES:
+        filas = desglose(tipo)
+        if not filas:
+            lineas.append(f"  {nombres[tipo]}: ninguna medida validada con otras fuentes")
+            continue
+        for d in filas:
+            lineas.append(
+                f"  {nombres[tipo]}, {d.dimension} {d.grupo}: {_medidas(d.n)}, error mediano "
+                f"{porcentaje(d.error_mediano, 1)}, dentro {porcentaje(d.dentro)}, cociente {numero(d.cociente, 2)}"
+            )
+    return "\n".join(lineas)
