@@ -361,3 +361,11 @@ def test_sin_ralentizacion_ajustada_qlora_da_un_error_claro(monkeypatch):
     monkeypatch.setattr(datos, "ajustes", lambda: sin_qlora)
     with pytest.raises(ValueError, match="ajustes.csv no tiene «qlora»"):
         tiempo.ralentizacion_qlora()
+
+
+def test_un_motor_con_menos_medidas_que_el_minimo_no_se_ajusta():
+    # Dos incógnitas (eficiencia y milisegundos por capa): con dos medidas, la recta pasa por ellas sin error.
+    llama = [m for m in calibracion.usadas() if m.tipo == "generacion" and m.marco == "llama.cpp"]
+    pocas = tuple(llama[: calibracion.GRUPO_MINIMO - 1])
+    assert "generacion_llama.cpp" not in calibracion.ajustar(pocas)
+    assert "generacion_llama.cpp" in calibracion.ajustar(tuple(llama[: calibracion.GRUPO_MINIMO]))

@@ -108,7 +108,8 @@ def ajustar(
       (``ralentizacion_medida``; mediana y extremos de los pares). Una medida de QLoRA sin pareja no entra; con
       menos de ``GRUPO_MINIMO`` pares no hay ``qlora`` (no se presta una dispersión de otra magnitud).
     - ``generacion_<motor>`` y ``sobrecarga_<motor>``: eficiencia frente al ancho de banda y milisegundos
-      fijos por capa y token (``_minimos_cuadrados``); ``dispersion_generacion_<motor>``: medido ÷ predicho.
+      fijos por capa y token (``_minimos_cuadrados``); ``dispersion_generacion_<motor>``: medido ÷ predicho. Un motor
+      con menos de ``GRUPO_MINIMO`` medidas no se ajusta (dos incógnitas darían una recta sin error que nadie midió).
     - ``servicio_<motor>``: medido ÷ techo de servicio.
     - ``memoria``: medido ÷ predicho de las medidas de memoria (el rango de toda predicción de memoria).
     """
@@ -141,6 +142,8 @@ def _ajustar(
         if m.tipo == "generacion":
             generacion.setdefault(m.marco.lower(), []).append(m)
     for motor, filas in generacion.items():
+        if len(filas) < GRUPO_MINIMO:  # dos incógnitas: con menos filas, una recta que pasa por ellas sin error
+            continue
         ids = tuple(m.id for m in filas)
         datos_filas = [_generacion_datos(m) for m in filas]
         eficiencia, ms_capa = _minimos_cuadrados(datos_filas)
