@@ -52,4 +52,4 @@ def test_un_tipo_malo_da_un_error_que_lo_nombra():
 def test_make_calibrar_imprime_el_desglose():
     texto = calibracion.texto_desglose()
     for d in calibracion.desglose("entrenamiento"):
-        assert f"{d.dimension} {d.grupo}:" in texto
+        assert f"{d.dimension} «{d.grupo}»:" in texto

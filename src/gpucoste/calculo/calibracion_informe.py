@@ -293,7 +293,7 @@ def texto_desglose() -> str:
             continue
         for d in filas:
             lineas.append(
-                f"  {nombres[tipo]}, {d.dimension} {d.grupo}: {_medidas(d.n)}, error mediano "
+                f"  {nombres[tipo]}, {d.dimension} «{d.grupo}»: {_medidas(d.n)}, error mediano "
                 f"{porcentaje(d.error_mediano, 1)}, dentro {porcentaje(d.dentro)}, cociente {numero(d.cociente, 2)}"
             )
     return "\n".join(lineas)
