@@ -120,12 +120,13 @@ capturas: build install
 	$(BIN)/python tests/capturas.py site capturas
 
 # Tras cambiar medidas.csv: rehace ajustes.csv (MFU, QLoRA, eficiencia de cada motor) con su mitad de ajuste e imprime
-# el error: en cada mitad y, por tipo de medida, el validado en fuentes que el ajuste no usó (el que citan las páginas).
+# el error: en cada mitad y, por tipo de medida, el validado en fuentes que el ajuste no usó (el que citan las páginas),
+# también por clase de GPU, escala, método y motor.
 calibrar: install
 	$(BIN)/python -m gpucoste.calculo.calibracion
 	@$(BIN)/python -c "import time; from gpucoste.calculo import calibracion; print(calibracion.texto_informe()); \
 	  print(calibracion.texto_escalado()); t = time.perf_counter(); texto = calibracion.texto_validacion(); \
-	  print(texto); print(f'Calculada en {time.perf_counter() - t:.2f} s.'.replace('.', ',', 1))"
+	  print(texto); print(calibracion.texto_desglose()); print(f'Calculada en {time.perf_counter() - t:.2f} s.'.replace('.', ',', 1))"
 
 # Pruebas de calidad sin navegador (tests/test_{enlaces,html,ortografia,workflows,reproducible,frescura}.py).
 # lychee y zizmor vienen de PyPI (grupo dev); hunspell y Java, de Debian; vnu.jar, de npm (tests/calidad/).

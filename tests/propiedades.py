@@ -62,6 +62,7 @@ from gpucoste.calculo import (
     memoria,
     modalidades,
     ocultos,
+    programa,
     ranking,
     recomendacion,
     tiempo,
@@ -1041,6 +1042,19 @@ funcion(tiempo.flops_por_token, Nombre(_modelos), _ENTRENAR, Entero(1, 10**7), r
 funcion(tiempo.mfu, Opcional(Nombre(_gpus)), Entero(1, 100_000), _INTERCONEXION)
 funcion(tiempo.mfu_central, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(tiempo.clase_gpu, Nombre(_gpus))
+for _de_programa in (programa.mfu_programa, programa.mfu_programa_central):
+    funcion(_de_programa, Nombre(_gpus))
+for _horas_programa in (programa.horas_programa, programa.horas_programa_tipicas):
+    funcion(
+        _horas_programa,
+        Nombre(_modelos),
+        POSITIVO,
+        Nombre(_gpus),
+        n_gpus=Entero(1, 100_000),
+        secuencia=Entero(1, 10**7),
+    )
+for _factor in (programa.factor_programa, programa.factor_programa_tipico):
+    funcion(_factor, Nombre(_gpus), Entero(1, 100_000), _INTERCONEXION)
 funcion(tiempo.escala, Entero(1, 100_000))
 funcion(
     tiempo.horas_tipicas,
@@ -1118,6 +1132,7 @@ funcion(
     precision_kv=Opcional(Nombre(lambda: memoria.FORMATOS_KV)),
 )
 funcion(calibracion.frase_error, Nombre(lambda: [*calibracion.TIPOS, "escalado"]))
+funcion(calibracion.desglose, Nombre(lambda: calibracion.DIMENSIONES))
 funcion(calibracion.ensanche, Nombre(lambda: [*calibracion.TIPOS, "escalado"]), Acotado(0, 1, cero=True, tope=1))
 funcion(calibracion.ajustar_sin, Nombre(calibracion.fuentes))
 for _de_una_medida in (calibracion.fuente, calibracion.grupo):
@@ -1271,6 +1286,7 @@ for _sin_argumentos in (
     calibracion.validacion,
     calibracion.frase_cobertura,
     calibracion.texto_validacion,
+    calibracion.texto_desglose,
     calibracion.validacion_qlora,
     calibracion.frase_qlora,
     calibracion.mitades,
@@ -1282,6 +1298,7 @@ for _sin_argumentos in (
     calibracion.texto_informe,
     tiempo.ralentizacion_qlora,
     calibracion.gpus_medidas_entrenamiento,
+    programa.fichas,
     memoria.gb_sistema,
     experimento_definido.comparar_calibrado,
     datos.gpus,
@@ -1496,7 +1513,7 @@ MODULOS_EXENTOS = {
     ),
 }
 FUNCIONES_EXENTAS = {
-    "calculo.calibracion.escribir_ajustes": "escribe ajustes.csv (make calibrar); tests/calculo/test_calibracion.py",
+    "calculo.calibracion_ajuste.escribir_ajustes": "escribe ajustes.csv (make calibrar); test_calibracion.py",
     "graficos.calibracion.grafico": "dibuja SVG de las predicciones ya calculadas; tests/sitio/test_snippets.py",
     "calculo.interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
     "tasa); valida su diccionario de reinicios; tests/graficos/test_dibujo.py",
@@ -1525,10 +1542,10 @@ PARAMETROS_EXENTOS = {
             "contraste.predecir": ("ajustes",),
             "contraste.predecir_escalado": ("ajustes",),
             "contraste.mitades_escalado": ("filas",),
-            "calibracion.ajustar": ("ajuste", "escalado"),
-            "calibracion.filas_ajustes": ("ajustes",),
-            "calibracion.fallos": ("resumen", "ps"),
-            "calibracion.texto_informe": ("resumen",),
+            "calibracion_ajuste.ajustar": ("ajuste", "escalado"),
+            "calibracion_ajuste.filas_ajustes": ("ajustes",),
+            "calibracion_informe.fallos": ("resumen", "ps"),
+            "calibracion_informe.texto_informe": ("resumen",),
         }.items()
     },
     "guia.experimento_definido.comparar_calibrado": {
@@ -1553,6 +1570,10 @@ OPCIONES_EXENTAS = {
         "--precision": "depende de --metodo (QLoRA: solo NF4; completo: bf16 o fp16); tests/cli/test_cli_nombres.py"
     },
     "comprar": {"--reventa": "≤ --precio-compra: depende de otra opción; la prueba tests/cli/test_cli_nombres.py"},
+    "cuanto-tarda": {
+        "--programa": "con «sí», solo con --metodo completo (con LoRA o QLoRA: ValueError); lo prueba "
+        "tests/calculo/test_programa.py",
+    },
     "recomendar": {
         "--privado": "con «sí», depende de --gpu-local y --horas-local (sin una GPU local que acabe en el mes no queda "
         "opción: ValueError); lo prueba tests/guia/test_decisiones.py",

@@ -188,7 +188,7 @@ _FRASE = re.compile(r"se desvía (?:un|una)\b|[}%\d] de las medidas cae dentro")
 
 def test_cada_margen_de_error_usa_la_frase_unica():
     # Cada «Margen de error» de una página incluye solo snippets que llaman a calibracion.frase_error, y ninguna
-    # página, snippet ni módulo (salvo calibracion) escribe la frase por su cuenta.
+    # página, snippet ni módulo (salvo calibracion_frases) escribe la frase por su cuenta.
     margenes = 0
     for pagina in sorted((_RAIZ / "docs").rglob("*.md")):
         texto = pagina.read_text(encoding="utf-8")
@@ -201,7 +201,7 @@ def test_cada_margen_de_error_usa_la_frase_unica():
                 margenes += 1
     assert margenes >= 1
     print(f"\n{margenes} márgenes de error, todos con calibracion.frase_error")
-    propia = _RAIZ / "src" / "gpucoste" / "calculo" / "calibracion.py"
+    propia = _RAIZ / "src" / "gpucoste" / "calculo" / "calibracion_frases.py"
     ficheros = [*(_RAIZ / "src").rglob("*.py"), *(_RAIZ / "snippets").rglob("*.py"), *(_RAIZ / "docs").rglob("*.md")]
     for fichero in ficheros:
         if fichero == propia or ".pyodide" in fichero.parts:
@@ -361,3 +361,11 @@ def test_sin_ralentizacion_ajustada_qlora_da_un_error_claro(monkeypatch):
     monkeypatch.setattr(datos, "ajustes", lambda: sin_qlora)
     with pytest.raises(ValueError, match="ajustes.csv no tiene «qlora»"):
         tiempo.ralentizacion_qlora()
+
+
+def test_un_motor_con_menos_medidas_que_el_minimo_no_se_ajusta():
+    # Dos incógnitas (eficiencia y milisegundos por capa): con dos medidas, la recta pasa por ellas sin error.
+    llama = [m for m in calibracion.usadas() if m.tipo == "generacion" and m.marco == "llama.cpp"]
+    pocas = tuple(llama[: calibracion.GRUPO_MINIMO - 1])
+    assert "generacion_llama.cpp" not in calibracion.ajustar(pocas)
+    assert "generacion_llama.cpp" in calibracion.ajustar(tuple(llama[: calibracion.GRUPO_MINIMO]))

@@ -2,8 +2,10 @@
 en ``velocidad``), ¿cuánto cuesta? (``coste``, ``ocultos``, ``arranque``, ``electricidad``, ``sensibilidad``),
 ¿dónde sale más barato? (``ranking``, ``alternativas``, ``vast``), el precio de cada modalidad (bajo demanda,
 interrumpible, reservada: ``modalidades``), interrupciones, equilibrios, compra,
-recomendación, la calibración con medidas publicadas (``calibracion``: el ajuste, la validación por fuentes y el
-informe del error; cada medida frente a lo que predice la biblioteca, en ``contraste``) y los escenarios del
+recomendación, la calibración con medidas publicadas (``calibracion``, que reexporta el ajuste de
+``calibracion_ajuste``, la validación por fuentes de ``calibracion_fuentes``, el informe del error de
+``calibracion_informe`` y las frases de ``calibracion_frases``; cada medida frente a lo que predice la biblioteca, en
+``contraste``) y los escenarios del
 experimento. Usa ``base``, ``datos`` y
 ``dinero``.
 """

@@ -15,6 +15,7 @@ import pandas as pd
 from gpucoste import datos
 from gpucoste.base import esquema, etiquetas, formato, validacion
 from gpucoste.calculo import experimento, memoria, ranking, tiempo
+from gpucoste.calculo import programa as programa_
 from gpucoste.calculo.coste import coste_total
 from gpucoste.cli.opciones import (
     Opcion,
@@ -263,6 +264,13 @@ def _cabe(
         "por dónde se hablan las GPU (por defecto, NVLink o PCIe según la GPU; más de 8: InfiniBand)",
         valores=tuple(tiempo.INTERCONEXIONES),
     ),
+    Opcion(
+        "--programa",
+        "un programa de preentrenamiento entero, como las horas de GPU de la ficha de un modelo (con la MFU ajustada "
+        "a esas fichas: fallos, reinicios y fases lentas dentro; solo con --metodo completo)",
+        defecto="no",
+        valores=("sí", "no"),
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
@@ -276,7 +284,13 @@ def _cuanto_tarda(
     secuencia: int,
     lote: int,
     interconexion: str | None,
+    programa: str = "no",
 ) -> Salida:
+    if programa == "sí" and metodo != "completo":
+        raise ValueError(
+            f"--programa sí con --metodo {metodo} no vale: un programa de preentrenamiento entrena el modelo entero; "
+            "se admite con --metodo completo."
+        )
     filas = []
     ck = checkpointing == "sí"
     comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
@@ -289,7 +303,11 @@ def _cuanto_tarda(
         h = tiempo.horas_entrenamiento(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, nombre, n_gpus=n, **comunes, **red) if cabe else None
         u = tiempo.mfu(nombre, n, interconexion) if n else None
-        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n else None
+        if programa == "sí" and cabe:  # la MFU de las fichas de modelos, con el reparto entre nodos dentro
+            h = programa_.horas_programa(modelo, tokens, nombre, n_gpus=n, secuencia=secuencia)
+            tipicas = programa_.horas_programa_tipicas(modelo, tokens, nombre, n_gpus=n, secuencia=secuencia)
+            u = programa_.mfu_programa(nombre)
+        e = tiempo.eficiencia_interconexion(nombre, n, interconexion) if n and programa == "no" else None
         try:  # los tokens/s de generación del formulario: vLLM, bf16, una secuencia
             v = tiempo.velocidad_generacion(modelo, nombre, n_gpus=n or 1, contexto=tiempo.CONTEXTO_CALCULADORAS)
         except esquema.ErrorDeDatos:
