@@ -293,10 +293,6 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
         (["local-o-alquilar", "--gpu-local", "RTX 3060 12GB"], "no cabe en una RTX 3060 12GB"),
         # 16,1 GB de pesos + 4,3 de caché KV (16 × 2048 tokens) + 1,0 de contexto de CUDA (sistema_gb, supuestos.csv)
         (["api-o-gpu", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2"], "necesita 21,4 GB"),
-        (
-            ["api-o-gpu", "--modelo", "Gemma 2 9B", "--tokens-s", "100"],
-            "Modelo con precio de API desconocido: 'Gemma 2 9B'",
-        ),
         (["reservar", "--gpu", "A10"], "Proveedor con precio de A10 desconocido: 'Vast.ai'"),
         (["cabe", "--modelo", "Llama 3.1 8B", "--gpu", "RTX 4090", "--metodo", "qlora", "--precision", "bf16"], "nf4"),
     ],
@@ -305,6 +301,18 @@ def test_un_nombre_sin_los_datos_que_hacen_falta_da_error_en_espanol(argv, mensa
     rc, salida, errores = _ejecutar(argv)
     assert (rc, salida) == (2, ""), errores
     assert errores.count("\n") == 1 and mensaje in errores, errores
+
+
+def test_un_modelo_sin_precio_de_api_da_error_en_espanol(carpeta_datos):
+    """Un modelo sin ninguna fila en api_precios.csv (en una copia de los datos sin las suyas: hoy todos los modelos
+    tienen alguna, y una fila nueva no debe romper la prueba): api-o-gpu lo dice en español, con rc 2."""
+    modelo = "Gemma 2 9B"
+    api = carpeta_datos / "api_precios.csv"
+    lineas = api.read_text(encoding="utf-8").splitlines(keepends=True)
+    api.write_text(lineas[0] + "".join(x for x in lineas[1:] if next(csv.reader([x]))[0] != modelo), encoding="utf-8")
+    rc, salida, errores = _ejecutar(["api-o-gpu", "--modelo", modelo, "--tokens-s", "100"])
+    assert (rc, salida) == (2, ""), errores
+    assert errores.count("\n") == 1 and f"Modelo con precio de API desconocido: '{modelo}'" in errores, errores
 
 
 def test_cabe_con_otra_precision():
