@@ -15,7 +15,9 @@ import pandas as pd
 from gpucoste import datos
 from gpucoste.base import esquema, etiquetas, formato, validacion
 from gpucoste.calculo import experimento, memoria, ranking, tiempo
+from gpucoste.calculo.arquitectura import Arquitectura
 from gpucoste.calculo.coste import coste_total
+from gpucoste.cli.config import leer_config, modelo_de
 from gpucoste.cli.opciones import (
     Opcion,
     Salida,
@@ -191,7 +193,8 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
 @orden(
     "cabe",
     "memoria por GPU de un modelo, por partidas, frente a su VRAM",
-    _MODELO,
+    Opcion("--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B» (o --config)", nombre_de("Modelo", datos.modelos)),
+    Opcion("--config", "o el config.json de Hugging Face de cualquier modelo (en vez de --modelo)", leer_config),
     Opcion("--metodo", "para qué se carga", defecto="inferencia", valores=("inferencia", *_ENTRENAR)),
     _GPU,
     Opcion("--n-gpus", "GPU entre las que se reparte (ZeRO-3/FSDP)", entero_positivo, 1),
@@ -212,7 +215,8 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --gpu "RTX 4090"',
 )
 def _cabe(
-    modelo: str,
+    modelo: str | None,
+    config: Arquitectura | None,
     metodo: str,
     gpu: str,
     n_gpus: int,
@@ -226,7 +230,7 @@ def _cabe(
     perdida: str,
 ) -> Salida:
     m = memoria.encaja(
-        modelo,
+        modelo_de(modelo, config),
         metodo,
         gpu,
         n_gpus=n_gpus,
