@@ -1888,6 +1888,10 @@ FUNCIONES_EXENTAS["calculo.arquitectura.desde_config"] = (
     "recibe un config.json entero (un dict); lo prueba tests/calculo/test_arquitectura_propiedades.py con config.json "
     "reales con campos quitados o cambiados por cualquier valor JSON generado"
 )
+FUNCIONES_EXENTAS["calculo.arquitectura.desde_json"] = (
+    "el texto de un config.json entero; tests/calculo/test_arquitectura.py (JSON malos) y, por desde_config, "
+    "tests/calculo/test_arquitectura_propiedades.py"
+)
 FUNCIONES_EXENTAS["cli.config.leer_config"] = "lee un fichero; tests/cli/test_cli_config.py, con ficheros malos"
 FUNCIONES_EXENTAS["cli.config.modelo_de"] = "elige entre dos opciones ya validadas; tests/cli/test_cli_config.py"
 OPCIONES_EXENTAS["cabe"]["--config"] = "la ruta de un fichero; tests/cli/test_cli_config.py, con ficheros malos"

@@ -246,3 +246,17 @@ def test_el_config_no_se_modifica_y_el_nombre_se_puede_dar():
     assert isinstance(m, datos.Modelo)
     with pytest.raises(ValueError, match="nombre"):
         arquitectura.desde_config(cfg, "  ")
+
+
+def test_desde_json():
+    texto = (CONFIGS / "mixtral_8x7b.json").read_text(encoding="utf-8")
+    assert arquitectura.desde_json(texto) == modelo("mixtral_8x7b.json")
+    for malo, esperado in (
+        ('{"model_type": "llama",}', r"no es un JSON válido \(línea 1, columna 24\)"),
+        ("", r"no es un JSON válido \(línea 1, columna 1\)"),
+        ("[" * 100_000, "anida demasiados niveles"),
+        (None, "se admite el texto"),
+        (" " * (arquitectura.MAX_CARACTERES + 1), "como mucho 10.000.000"),
+    ):
+        with pytest.raises(ValueError, match=f"^config.json: .*{esperado}"):
+            arquitectura.desde_json(malo)

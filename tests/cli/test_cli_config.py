@@ -74,8 +74,9 @@ def test_carpeta(tmp_path):
 @pytest.mark.parametrize(
     ("contenido", "esperado"),
     [
-        (b'{"model_type": "llama",}', "no es un JSON válido (línea 1"),
-        (b"", "no es un JSON válido"),
+        (b'{"model_type": "llama",}', "el texto no es un JSON válido (línea 1, columna 24)"),
+        (b"", "no es un JSON válido (línea 1, columna 1)"),
+        (b"[" * 100_000, "anida demasiados niveles"),
         (b"\xff\xfe{}", "no es texto UTF-8"),
         (b"[1, 2]", "objeto JSON"),
         (b'{"model_type": "falcon_h1"}', "«model_type» = 'falcon_h1' no se sabe modelar"),

@@ -27,6 +27,7 @@ Python puro (sin pandas): sirve igual en el navegador.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from types import MappingProxyType
 from gpucoste import datos
 from gpucoste.base.validacion import admite_vacio, corto
 
-__all__ = ["Arquitectura", "FAMILIAS", "desde_config"]
+__all__ = ["Arquitectura", "FAMILIAS", "MAX_CARACTERES", "desde_config", "desde_json"]
 
 
 FAMILIAS = MappingProxyType(
@@ -321,6 +322,35 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
         capas_con_ventana=capas_con_ventana,
         estado_por_secuencia=estado,
     )
+
+
+MAX_CARACTERES = 10**7
+"""Caracteres como mucho del texto de un ``config.json`` (uno real ocupa unos pocos miles)."""
+
+
+def desde_json(texto: str, nombre: str | None = None) -> Arquitectura:
+    """:func:`desde_config` del texto de un ``config.json`` (el de un fichero, o el que pega el lector en el
+    formulario). Un texto que no es JSON → ``ValueError`` que empieza por «config.json:» y dice la línea y la columna.
+    """
+    if not isinstance(texto, str):
+        raise ValueError(f"config.json: {corto(texto)} no vale; se admite el texto de un config.json de Hugging Face.")
+    if len(texto) > MAX_CARACTERES:
+        raise ValueError(
+            f"config.json: el texto tiene {len(texto):,} caracteres; se admiten como mucho ".replace(",", ".")
+            + f"{MAX_CARACTERES:,} (un config.json real ocupa unos pocos miles).".replace(",", ".")
+        )
+    try:
+        config = json.loads(texto)
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"config.json: el texto no es un JSON válido (línea {error.lineno}, columna {error.colno}); se admite el "
+            "contenido de un config.json de Hugging Face, un objeto {…}."
+        ) from None
+    except RecursionError:
+        raise ValueError(
+            "config.json: el JSON anida demasiados niveles; se admite un config.json de Hugging Face."
+        ) from None
+    return desde_config(config, nombre)
 
 
 def _mla(cfg: Mapping, h: int, cabezas: int) -> tuple[int, int, int, int]:

@@ -8,8 +8,6 @@ sale con 2 y nada en stdout). Leer el fichero es cosa de la CLI: la biblioteca n
 
 from __future__ import annotations
 
-import json
-
 from gpucoste.calculo import arquitectura
 from gpucoste.cli.opciones import ErrorDeOpcion
 
@@ -38,17 +36,11 @@ def leer_config(ruta: str) -> arquitectura.Arquitectura:
     if len(contenido) > MAX_BYTES:
         raise ErrorDeOpcion(f"{ruta!r} ocupa más de {MAX_BYTES // 10**6} MB; {_ADMITIDO}")
     try:
-        config = json.loads(contenido.decode("utf-8"))
+        texto = contenido.decode("utf-8")
     except UnicodeDecodeError:
         raise ErrorDeOpcion(f"{ruta!r} no es texto UTF-8; {_ADMITIDO}") from None
-    except json.JSONDecodeError as error:
-        raise ErrorDeOpcion(
-            f"{ruta!r} no es un JSON válido (línea {error.lineno}, columna {error.colno}); {_ADMITIDO}"
-        ) from None
-    except RecursionError:
-        raise ErrorDeOpcion(f"{ruta!r} anida demasiado; {_ADMITIDO}") from None
     try:
-        return arquitectura.desde_config(config)
+        return arquitectura.desde_json(texto)
     except ValueError as error:
         raise ErrorDeOpcion(f"{ruta}: {str(error).rstrip('.')}") from None
 
