@@ -163,7 +163,7 @@ GB = 1e9
 
 
 def describir(
-    modelo_: str,
+    modelo_: str | datos.Modelo,
     metodo: str,
     *,
     tokens: float | None = None,
