@@ -42,14 +42,14 @@ __all__ = ["Arquitectura", "FAMILIAS", "MAX_CARACTERES", "desde_config", "desde_
 FAMILIAS = MappingProxyType(
     {
         "llama": "transformer con GQA",
-        "mistral": "transformer con GQA y ventana deslizante",
-        "qwen2": "transformer con GQA (sesgo en q, k y v)",
+        "mistral": "transformer con GQA (con ventana deslizante, si la declara «sliding_window»)",
+        "qwen2": "transformer con GQA (con sesgo en las proyecciones de la atención)",
         "qwen3": "transformer con GQA",
-        "phi3": "transformer con GQA",
+        "phi3": "transformer con GQA (con ventana deslizante, si la declara «sliding_window»)",
         "gemma": "transformer con GQA",
         "gemma2": "transformer con GQA y atención local/global",
         "gemma3_text": "transformer con GQA y atención local/global",
-        "mixtral": "mezcla de expertos con GQA",
+        "mixtral": "mezcla de expertos con GQA (con ventana deslizante, si la declara «sliding_window»)",
         "qwen2_moe": "mezcla de expertos con experto compartido",
         "qwen3_moe": "mezcla de expertos con GQA",
         "deepseek_v2": "mezcla de expertos con MLA",
