@@ -41,6 +41,10 @@ FUENTES = {
     "qwen3_30b_a3b.json": "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json; valores de la copia de "
     "LitGPT (https://github.com/Lightning-AI/litgpt/blob/26857050fe3ff627cd714fe92f5838f51a3d5efa/litgpt/config.py"
     "#L2859), la fuente de su fila de modelos.csv",
+    "gemma2_9b.json": "https://huggingface.co/google/gemma-2-9b/blob/33c193028431c2fde6c6e51f29e6f17b60cbfac6/"
+    "config.json (la fuente de su fila de modelos.csv; valores leídos en la copia de LitGPT, https://github.com/"
+    "Lightning-AI/litgpt/blob/26857050fe3ff627cd714fe92f5838f51a3d5efa/litgpt/config.py#L1137); sin "
+    "tie_word_embeddings, que Gemma2Config ata por defecto",
     "llama2_7b.json": "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json; dimensiones de la tabla "
     "de Llama 2 7B de LitGPT y del artículo de Llama 2 (https://arxiv.org/abs/2307.09288)",
 }
@@ -120,6 +124,17 @@ def test_parametros_de_gemma_3_4b_publicados():
     # parámetros sin los embeddings (la torre de visión, 417 millones, aparte: no se cuenta).
     m = modelo("gemma3_4b_it.json")
     assert (memoria.parametros(m) - memoria.parametros_embeddings(m)) / 1e6 == pytest.approx(3209, rel=0.002)
+
+
+def test_gemma_2_9b_parametros_exactos_y_capas_pares_con_ventana():
+    # Artículo de Gemma 2 (https://arxiv.org/abs/2408.00118), tabla 1: 9B tiene 917.504.000 parámetros de
+    # embeddings y 8.324.201.984 sin ellos (cuatro normas por capa; embeddings atados, por defecto en Gemma2Config).
+    m = modelo("gemma2_9b.json")
+    assert memoria.parametros_embeddings(m) == 917_504_000
+    assert memoria.parametros(m) - memoria.parametros_embeddings(m) == 8_324_201_984
+    # Ventana de 4096 tokens en las capas pares (modeling_gemma2 de transformers: 21 de 42), la de ventanas.csv.
+    assert m.capas_con_ventana == 21 and m.ventana == 4096
+    assert memoria.gb_kv(m, 8192) == pytest.approx(memoria.gb_kv("Gemma 2 9B", 8192))
 
 
 def test_layer_types_manda_sobre_el_patron():
