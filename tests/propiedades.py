@@ -1895,6 +1895,7 @@ FUNCIONES_EXENTAS["calculo.arquitectura.desde_json"] = (
 FUNCIONES_EXENTAS["cli.config.leer_config"] = "lee un fichero; tests/cli/test_cli_config.py, con ficheros malos"
 FUNCIONES_EXENTAS["cli.config.modelo_de"] = "elige entre dos opciones ya validadas; tests/cli/test_cli_config.py"
 OPCIONES_EXENTAS["cabe"]["--config"] = "la ruta de un fichero; tests/cli/test_cli_config.py, con ficheros malos"
-UNA_DE_DOS = {"cabe": {"--modelo": "--config"}}
+OPCIONES_EXENTAS["cuanto-tarda"] = {"--config": OPCIONES_EXENTAS["cabe"]["--config"]}
+UNA_DE_DOS = {"cabe": {"--modelo": "--config"}, "cuanto-tarda": {"--modelo": "--config"}}
 """Por orden, las obligatorias del arnés que la CLI deja cambiar por otra opción (una de las dos, no ambas): el
 arnés da siempre la primera; sin ninguna, la orden sale con 2 (tests/proyecto/test_propiedades_cobertura.py)."""

@@ -98,3 +98,15 @@ def test_modelo_y_config_uno_de_los_dos():
     config = str(CONFIGS / "mixtral_8x7b.json")
     _fallo(["cabe", "--gpu", "RTX 4090"], "--modelo y --config", "ninguno")
     _fallo(["cabe", "--gpu", "RTX 4090", "--modelo", "Llama 3.1 8B", "--config", config], "ambos")
+
+
+def test_cuanto_tarda_con_config_es_lo_mismo_que_con_su_fila():
+    argv = ["cuanto-tarda", "--metodo", "lora", "--tokens", "50e6", "--gpu", "H100 80GB", "--formato", "json"]
+    _, con_nombre, _ = _ejecutar([*argv, "--modelo", "Qwen 3 30B-A3B"])
+    rc, con_config, errores = _ejecutar([*argv, "--config", str(CONFIGS / "qwen3_30b_a3b.json")])
+    assert rc == 0, errores
+    (a,), (b,) = json.loads(con_nombre), json.loads(con_config)
+    assert a.keys() == b.keys()
+    for clave, valor in a.items():
+        assert b[clave] == (pytest.approx(valor, rel=1e-4) if isinstance(valor, float) else valor), clave
+    _fallo(["cuanto-tarda", "--metodo", "lora", "--tokens", "50e6"], "--modelo y --config")
