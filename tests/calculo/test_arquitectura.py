@@ -214,6 +214,8 @@ def test_encaja_con_un_modelo_de_config():
         ({"use_sliding_window": True}, "use_sliding_window"),
         ({"layer_types": ["full_attention"]}, "layer_types"),
         ({"sliding_window": 0}, "sliding_window"),
+        ({"hybrid_override_pattern": "M-M*-"}, "hybrid_override_pattern"),
+        ({"mamba_d_state": 16}, "mamba_d_state"),
     ],
 )
 def test_config_malo_nombra_el_campo(cambio, campo):

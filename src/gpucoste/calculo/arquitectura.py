@@ -66,6 +66,18 @@ _ATADOS_POR_DEFECTO = frozenset({"gemma", "gemma2", "gemma3_text"})
 _MULTIMODALES = frozenset({"gemma3"})
 """``model_type`` que envuelven un modelo de texto en ``text_config`` (y una torre de visión, que no se cuenta)."""
 
+_SENALES_DE_OTRAS_CAPAS = (
+    "layers_block_type",
+    "hybrid_override_pattern",
+    "attn_layer_indices",
+    "linear_attn_config",
+    "full_attention_interval",
+    "mamba_d_state",
+    "ssm_cfg",
+)
+"""Campos que anuncian capas que no son de atención (Mamba, atención lineal…): en una familia que no las tiene
+(todas menos Jamba), la arquitectura no es la que se sabe modelar y se dice, en vez de contarla como un transformer."""
+
 _MAXIMO = 10**7
 """Tope de cada dimensión del ``config.json``: mayor que cualquier modelo publicado, y sin desbordar las cuentas."""
 
@@ -210,6 +222,13 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
     Un ``model_type`` que no está en ``FAMILIAS``, un campo que falta o que no vale → ``ValueError`` que lo nombra.
     """
     cfg, tipo = _texto_del_modelo(config)
+    for campo in _SENALES_DE_OTRAS_CAPAS if tipo != "jamba" else ():
+        if cfg.get(campo) is not None:
+            raise ValueError(
+                f"config.json: «{campo}» anuncia capas que no son de atención (Mamba, atención lineal…), que "
+                f"«model_type» = {tipo!r} no tiene y no se saben modelar; se admite un config.json de «{tipo}» "
+                "sin ese campo."
+            )
     if nombre is None:
         ruta = config.get("_name_or_path") if isinstance(config, Mapping) else None
         nombre = ruta.strip() if isinstance(ruta, str) and ruta.strip() else f"modelo de config.json ({tipo})"
