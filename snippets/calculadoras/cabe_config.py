@@ -1,4 +1,4 @@
-# Los model_type que acepta --config (y el formulario), y el error de otro.
+# Los model_type que entiende «¿Cabe?» desde un fichero o un texto, y el error de otro.
 from gpucoste.calculo import arquitectura
 
 for tipo, como in arquitectura.FAMILIAS.items():
