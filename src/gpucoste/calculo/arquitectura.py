@@ -50,7 +50,7 @@ FAMILIAS = MappingProxyType(
         "gemma2": "transformer con GQA y atención local/global",
         "gemma3_text": "transformer con GQA y atención local/global",
         "mixtral": "mezcla de expertos con GQA (con ventana deslizante, si la declara «sliding_window»)",
-        "qwen2_moe": "mezcla de expertos con experto compartido",
+        "qwen2_moe": "mezcla de expertos con experto compartido (con sesgo en las proyecciones de la atención)",
         "qwen3_moe": "mezcla de expertos con GQA",
         "deepseek_v2": "mezcla de expertos con MLA",
         "deepseek_v3": "mezcla de expertos con MLA",
@@ -80,6 +80,9 @@ _SENALES_DE_OTRAS_CAPAS = (
 
 _MAXIMO = 10**7
 """Tope de cada dimensión del ``config.json``: mayor que cualquier modelo publicado, y sin desbordar las cuentas."""
+
+_MAXIMO_CAPAS = 10_000
+"""Tope de ``num_hidden_layers`` (los modelos publicados tienen unas decenas; las cuentas van capa a capa)."""
 
 
 @dataclass(frozen=True)
@@ -116,15 +119,15 @@ def _falta(campo: str, que: str) -> ValueError:
     return ValueError(f"config.json: falta «{campo}»; se admite {que}.")
 
 
-def _entero(cfg: Mapping, campo: str, defecto: int | None = None, *, minimo: int = 1) -> int:
+def _entero(cfg: Mapping, campo: str, defecto: int | None = None, *, minimo: int = 1, maximo: int = _MAXIMO) -> int:
     """El entero ``cfg[campo]`` (``defecto`` si falta o es null y hay uno); si no vale, ``ValueError`` que lo nombra."""
-    que = f"un entero mayor o igual que {minimo} y menor o igual que {_MAXIMO:,}".replace(",", ".")
+    que = f"un entero mayor o igual que {minimo} y menor o igual que {maximo:,}".replace(",", ".")
     valor = cfg.get(campo)
     if valor is None:
         if defecto is None:
             raise _falta(campo, que)
         return defecto
-    if type(valor) is not int or not minimo <= valor <= _MAXIMO:
+    if type(valor) is not int or not minimo <= valor <= maximo:
         raise ValueError(f"config.json: «{campo}» = {corto(valor)} no vale; se admite {que}.")
     return valor
 
@@ -235,7 +238,7 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
     if not isinstance(nombre, str) or not nombre.strip():
         raise ValueError(f"nombre: {corto(nombre)} no vale; se admite un texto no vacío.")
     h = _entero(cfg, "hidden_size")
-    capas = _entero(cfg, "num_hidden_layers")
+    capas = _entero(cfg, "num_hidden_layers", maximo=_MAXIMO_CAPAS)
     cabezas = _entero(cfg, "num_attention_heads")
     kv = _entero(cfg, "num_key_value_heads", cabezas)
     if kv > cabezas:
@@ -255,7 +258,7 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
 
     # Atención de una capa (parámetros, LoRA de rango 1, elementos de caché KV por token).
     q, kvd = cabezas * dim_cabeza, kv * dim_cabeza
-    sesgo = tipo == "qwen2" or _booleano(cfg, "attention_bias", False)
+    sesgo = tipo in ("qwen2", "qwen2_moe") or _booleano(cfg, "attention_bias", False)
     atencion = h * q + 2 * h * kvd + q * h + ((q + 2 * kvd) if sesgo else 0) + qk_norm
     lora_atencion = 2 * (h + q) + 2 * (h + kvd)
     kv_capa = 2 * kvd
@@ -270,8 +273,7 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
     mamba: tuple[int, int, int] | None = None
     if tipo in ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3", "jamba"):
         campo_expertos = {"mixtral": "num_local_experts", "deepseek_v2": "n_routed_experts"}.get(tipo, "num_experts")
-        if tipo == "deepseek_v3":
-            campo_expertos = "n_routed_experts"
+        campo_expertos = "n_routed_experts" if tipo == "deepseek_v3" else campo_expertos
         expertos = _entero(cfg, campo_expertos)
         activos_tok = _entero(cfg, "num_experts_per_tok")
         if activos_tok > expertos:
