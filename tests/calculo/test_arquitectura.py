@@ -45,6 +45,8 @@ FUENTES = {
     "config.json (la fuente de su fila de modelos.csv; valores leídos en la copia de LitGPT, https://github.com/"
     "Lightning-AI/litgpt/blob/26857050fe3ff627cd714fe92f5838f51a3d5efa/litgpt/config.py#L1137); sin "
     "tie_word_embeddings, que Gemma2Config ata por defecto",
+    "qwen15_moe_a27b.json": "https://huggingface.co/Qwen/Qwen1.5-MoE-A2.7B/blob/main/config.json; los mismos valores "
+    "en pruebas públicas que copian ese config.json (60 expertos de 1408, 4 activos, experto compartido de 5632)",
     "llama2_7b.json": "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json; dimensiones de la tabla "
     "de Llama 2 7B de LitGPT y del artículo de Llama 2 (https://arxiv.org/abs/2307.09288)",
 }
@@ -169,6 +171,8 @@ def test_parametros_de_mezclas_de_expertos_publicados():
         ("jamba_v01.json", 52, 12, 0.02),
         ("mixtral_8x7b.json", 46.7, 12.9, 0.005),
         ("qwen3_30b_a3b.json", 30.5, 3.3, 0.02),
+        # Ficha de Qwen1.5-MoE-A2.7B: 14,3 mil millones en total y 2,7 activos (con el experto compartido).
+        ("qwen15_moe_a27b.json", 14.3, 2.7, 0.01),
     ):
         m = modelo(fichero)
         assert memoria.parametros(m) / 1e9 == pytest.approx(total, rel=tolerancia), fichero
