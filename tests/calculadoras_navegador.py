@@ -144,7 +144,8 @@ def sesion(chromium, servido):
 
 def _valores(sesion: Sesion, id_: str) -> dict[str, str]:
     return sesion.pagina.eval_on_selector_all(
-        f"#{id_} input[name], #{id_} select[name]", "campos => Object.fromEntries(campos.map(c => [c.name, c.value]))"
+        f"#{id_} input[name], #{id_} select[name], #{id_} textarea[name]",
+        "campos => Object.fromEntries(campos.map(c => [c.name, c.value]))",
     )
 
 

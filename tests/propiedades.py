@@ -1910,3 +1910,20 @@ for _f in (afirmaciones.afirmaciones, afirmaciones.revisar, afirmaciones.sin_mar
 PARAMETROS_EXENTOS["guia.afirmaciones.coincide_con"] = {
     "tipo": "solo vale con un proveedor y nivel que tengan precios de ese tipo; tests/guia/test_afirmaciones.py"
 }
+
+# --- Cualquier modelo desde su config.json (issue 32) ------------------------------------------------------
+FUNCIONES_EXENTAS["calculo.arquitectura.desde_config"] = (
+    "recibe un config.json entero (un dict); lo prueba tests/calculo/test_arquitectura_propiedades.py con config.json "
+    "reales con campos quitados o cambiados por cualquier valor JSON generado"
+)
+FUNCIONES_EXENTAS["calculo.arquitectura.desde_json"] = (
+    "el texto de un config.json entero; tests/calculo/test_arquitectura.py (JSON malos) y, por desde_config, "
+    "tests/calculo/test_arquitectura_propiedades.py"
+)
+FUNCIONES_EXENTAS["cli.config.leer_config"] = "lee un fichero; tests/cli/test_cli_config.py, con ficheros malos"
+FUNCIONES_EXENTAS["cli.config.modelo_de"] = "elige entre dos opciones ya validadas; tests/cli/test_cli_config.py"
+OPCIONES_EXENTAS["cabe"]["--config"] = "la ruta de un fichero; tests/cli/test_cli_config.py, con ficheros malos"
+OPCIONES_EXENTAS["cuanto-tarda"] = {"--config": OPCIONES_EXENTAS["cabe"]["--config"]}
+UNA_DE_DOS = {"cabe": {"--modelo": "--config"}, "cuanto-tarda": {"--modelo": "--config"}}
+"""Por orden, las obligatorias del arnés que la CLI deja cambiar por otra opción (una de las dos, no ambas): el
+arnés da siempre la primera; sin ninguna, la orden sale con 2 (tests/proyecto/test_propiedades_cobertura.py)."""

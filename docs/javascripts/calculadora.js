@@ -93,7 +93,7 @@ function desdeLaUrl(form) {
   const prefijo = `${form.dataset.calculadora}.`;
   const parametros = new URLSearchParams(location.search);
   let alguno = false;
-  for (const campo of form.querySelectorAll("input[name], select[name]")) {
+  for (const campo of form.querySelectorAll("input[name], select[name], textarea[name]")) {
     const valor = parametros.get(prefijo + campo.name);
     if (valor === null) continue;
     alguno = true;
@@ -131,7 +131,7 @@ async function calcular(form) {
   const pyodide = await cargar(form);
   avisar("Calculando…");
   const valores = {};
-  for (const campo of form.querySelectorAll("input[name], select[name]")) valores[campo.name] = campo.value;
+  for (const campo of form.querySelectorAll("input[name], select[name], textarea[name]")) valores[campo.name] = campo.value;
   const navegador = pyodide.pyimport("gpucoste.navegador");
   const respuesta = JSON.parse(navegador.calcular_json(form.dataset.calculadora, JSON.stringify(valores)));
   navegador.destroy();
@@ -193,7 +193,25 @@ async function ejecutar(form) {
   form.querySelector(".gc-salida code").textContent = salida;
 }
 
+// Un fichero elegido (el config.json de un modelo) se lee aquí y su texto va a su campo: no se envía a ningún sitio.
+const MAX_FICHERO = 10_000_000;
+async function leerFichero(entrada, form) {
+  const fichero = entrada.files[0];
+  const campo = form.querySelector(`[name="${entrada.dataset.para}"]`);
+  if (!fichero || !campo) return;
+  if (fichero.size > MAX_FICHERO) {
+    document.getElementById(campo.getAttribute("aria-describedby")).textContent =
+      `${fichero.name} ocupa más de 10 MB; se admite un config.json (unos pocos KB).`;
+    return;
+  }
+  campo.value = await fichero.text();
+  avisar(`Leído ${fichero.name}: pulsa «Calcular».`);
+}
+
 for (const form of formularios) {
+  for (const entrada of form.querySelectorAll("input[type=file][data-para]")) {
+    entrada.addEventListener("change", () => leerFichero(entrada, form).catch((error) => avisar(`Error: ${error.message}`)));
+  }
   const original = form.querySelector(".gc-resultado, .gc-salida");
   const grafico = form.querySelector(".gc-grafico");
   const zona = form.querySelector(".gc-compartir");

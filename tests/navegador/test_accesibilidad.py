@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 from calculadoras_navegador import (
-    OTROS_VALORES,
     PAGINA_BARATO,
     Sesion,
     _con_formularios,
     _filas,
     _grafico,
+    _otros,
     _pagina_de,
     _por_defecto,
     _valores,
@@ -87,7 +87,7 @@ def test_sin_javascript_un_enlace_muestra_los_valores_por_defecto(sitio, chromiu
     s = Sesion(chromium, servido, java_script_enabled=False)
     try:
         ruta = _pagina_de(sitio, "cabe")
-        s.pagina.goto(s.base + ruta + navegador.enlace("cabe", OTROS_VALORES["cabe"]), wait_until="networkidle")
+        s.pagina.goto(s.base + ruta + navegador.enlace("cabe", _otros("cabe")), wait_until="networkidle")
         defecto = _por_defecto("cabe")
         assert _valores(s, "gc-cabe") == defecto
         assert s.celdas("gc-cabe") == _filas(navegador.calcular("cabe", defecto))

@@ -33,6 +33,7 @@ from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
+from gpucoste.calculo.arquitectura import Arquitectura
 
 __all__ = [
     "BYTES_ACTIVACION",
@@ -162,7 +163,7 @@ GB = 1e9
 
 
 def describir(
-    modelo_: str,
+    modelo_: str | datos.Modelo,
     metodo: str,
     *,
     tokens: float | None = None,
@@ -258,6 +259,8 @@ def parametros(nombre: str | datos.Modelo, *, activos: bool = False) -> float:
     los expertos que usa cada token.
     """
     m = modelo(nombre)
+    if isinstance(m, Arquitectura):  # de un config.json: contados según su arquitectura
+        return m.parametros_activos if booleano(activos, "activos") else m.parametros_total
     expertos = m.expertos_activos if booleano(activos, "activos") else m.expertos
     embeddings = m.vocabulario * m.dim_oculta * (1 if m.embeddings_atados else 2)
     return float(embeddings + m.capas * _por_capa(m, expertos) + m.dim_oculta)
@@ -266,6 +269,8 @@ def parametros(nombre: str | datos.Modelo, *, activos: bool = False) -> float:
 def parametros_embeddings(nombre: str | datos.Modelo) -> float:
     """Parámetros de los embeddings y de la capa de salida (una vez si están atados)."""
     m = modelo(nombre)
+    if isinstance(m, Arquitectura):
+        return m.parametros_emb
     return float(m.vocabulario * m.dim_oculta * (1 if m.embeddings_atados else 2))
 
 
@@ -288,15 +293,23 @@ def parametros_lora(nombre: str | datos.Modelo, rango: int = RANGO_LORA) -> floa
     """
     m = modelo(nombre)
     r = entero(rango, "rango", minimo=1, maximo=4096)
+    if isinstance(m, Arquitectura):  # MLA y Mamba tienen otras capas lineales
+        return float(r * m.lora_por_rango)
     h, q, kv = m.dim_oculta, m.cabezas_atencion * m.dim_cabeza, m.cabezas_kv * m.dim_cabeza
     por_capa = (h + q) * 2 + (h + kv) * 2 + m.expertos * 3 * (h + m.dim_intermedia)
     return float(r * por_capa * m.capas)
 
 
 def bytes_kv_por_token(nombre: str | datos.Modelo, precision: str = "bf16") -> float:
-    """Bytes de caché KV por token: 2 × capas × cabezas KV × dimensión de cabeza × bytes."""
+    """Bytes de caché KV por token: 2 × capas × cabezas KV × dimensión de cabeza × bytes.
+
+    En un modelo leído de su ``config.json`` (``arquitectura.Arquitectura``): capas de atención × elementos por
+    token y capa (con MLA, ``kv_lora_rank + qk_rope_head_dim``; en un híbrido con Mamba, solo las de atención).
+    """
     m = modelo(nombre)
     precision = opcion(precision, "Precisión de la caché KV", BYTES_POR_PARAMETRO)
+    if isinstance(m, Arquitectura):
+        return float(m.capas_atencion * m.kv_por_capa * BYTES_POR_PARAMETRO[precision])
     return 2.0 * m.capas * m.cabezas_kv * m.dim_cabeza * BYTES_POR_PARAMETRO[precision]
 
 
@@ -308,6 +321,11 @@ def tokens_kv(nombre: str | datos.Modelo, contexto: float) -> float:
     """
     m = modelo(nombre)
     c = numero(contexto, "contexto", cero=True)
+    if isinstance(m, Arquitectura):  # la ventana, del config.json
+        if not m.capas_con_ventana:
+            return c
+        con_ventana = m.capas_con_ventana / m.capas_atencion
+        return c * (1 - con_ventana) + min(c, m.ventana) * con_ventana
     v = datos.ventanas().get(m.modelo)
     if v is None:
         return c
@@ -316,10 +334,19 @@ def tokens_kv(nombre: str | datos.Modelo, contexto: float) -> float:
 
 
 def gb_kv(nombre: str | datos.Modelo, contexto: int, lote: int = 1, precision: str = "bf16") -> float:
-    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens (con la ventana deslizante, si la hay)."""
+    """GB de caché KV para ``lote`` secuencias de ``contexto`` tokens (con la ventana deslizante, si la hay).
+
+    En un híbrido con Mamba (``arquitectura.Arquitectura``), más el estado fijo de cada secuencia
+    (``estado_por_secuencia``), en la misma precisión que la caché (**estimación**: hay motores que guardan el
+    del SSM en fp32).
+    """
     contexto = entero(contexto, "contexto", minimo=0, maximo=10**8)
     lote = entero(lote, "lote", minimo=1, maximo=10**6)
-    return bytes_kv_por_token(nombre, precision) * tokens_kv(nombre, contexto) * lote / GB
+    kv = bytes_kv_por_token(nombre, precision) * tokens_kv(nombre, contexto) * lote
+    m = modelo(nombre)
+    if isinstance(m, Arquitectura) and contexto:
+        kv += m.estado_por_secuencia * BYTES_POR_PARAMETRO[precision] * lote
+    return kv / GB
 
 
 def gb_activaciones(

@@ -16,7 +16,9 @@ from gpucoste import datos
 from gpucoste.base import esquema, etiquetas, formato, validacion
 from gpucoste.calculo import experimento, memoria, ranking, tiempo
 from gpucoste.calculo import programa as programa_
+from gpucoste.calculo.arquitectura import Arquitectura
 from gpucoste.calculo.coste import coste_total
+from gpucoste.cli.config import leer_config, modelo_de
 from gpucoste.cli.opciones import (
     Opcion,
     Salida,
@@ -179,6 +181,10 @@ def _precios() -> Salida:
 _MODELO = Opcion(
     "--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B»", nombre_de("Modelo", datos.modelos), obligatoria=True
 )
+_MODELO_O_CONFIG = (  # uno de los dos (cli.config.modelo_de)
+    Opcion("--modelo", "modelo de modelos.csv, p. ej. «Llama 3.1 8B» (o --config)", nombre_de("Modelo", datos.modelos)),
+    Opcion("--config", "o el config.json de Hugging Face de cualquier modelo (en vez de --modelo)", leer_config),
+)
 _GPU = Opcion("--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", nombre_de("GPU", datos.especificaciones), obligatoria=True)
 _ENTRENAR = ("completo", "lora", "qlora")
 _SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, memoria.SECUENCIA)
@@ -192,7 +198,7 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
 @orden(
     "cabe",
     "memoria por GPU de un modelo, por partidas, frente a su VRAM",
-    _MODELO,
+    *_MODELO_O_CONFIG,
     Opcion("--metodo", "para qué se carga", defecto="inferencia", valores=("inferencia", *_ENTRENAR)),
     _GPU,
     Opcion("--n-gpus", "GPU entre las que se reparte (ZeRO-3/FSDP)", entero_positivo, 1),
@@ -213,7 +219,8 @@ _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --gpu "RTX 4090"',
 )
 def _cabe(
-    modelo: str,
+    modelo: str | None,
+    config: Arquitectura | None,
     metodo: str,
     gpu: str,
     n_gpus: int,
@@ -227,7 +234,7 @@ def _cabe(
     perdida: str,
 ) -> Salida:
     m = memoria.encaja(
-        modelo,
+        modelo_de(modelo, config),
         metodo,
         gpu,
         n_gpus=n_gpus,
@@ -250,7 +257,7 @@ def _cabe(
 @orden(
     "cuanto-tarda",
     "horas de un entrenamiento en cada GPU (rango por la MFU medida de su clase y escala)",
-    _MODELO,
+    *_MODELO_O_CONFIG,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
@@ -274,7 +281,8 @@ def _cabe(
     ejemplo='--modelo "Llama 3.1 8B" --metodo lora --tokens 50e6',
 )
 def _cuanto_tarda(
-    modelo: str,
+    modelo: str | None,
+    config: Arquitectura | None,
     metodo: str,
     tokens: float,
     gpu: str | None,
@@ -292,6 +300,7 @@ def _cuanto_tarda(
             "se admite con --metodo completo."
         )
     filas = []
+    modelo = modelo_de(modelo, config)
     ck = checkpointing == "sí"
     comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
     flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, **comunes)

@@ -52,6 +52,14 @@ def _campos_cabe() -> tuple[Campo, ...]:
             "optimizador", "Optimizador (al entrenar)", "", "adamw", tuple(memoria.OPTIMIZADORES), NOMBRES_OPTIMIZADORES
         ),
         Campo("perdida", "Entropía cruzada (al entrenar)", "", "completa", memoria.PERDIDAS, NOMBRES_PERDIDAS),
+        Campo(
+            "config",
+            "O cualquier modelo: pega su config.json de Hugging Face o elige el fichero; si lo hay, cuenta en vez "
+            "de «Modelo»",
+            "",
+            "",
+            vacio="vacío: el modelo de la lista",
+        ),
     )
 
 
@@ -100,14 +108,16 @@ def _tabla_cabe(
     precision_kv: str = KV_DE_SERIE,
     optimizador: str = "adamw",
     perdida: str = "completa",
+    config: str | None = None,
 ) -> Tabla:
-    from gpucoste.calculo import memoria
+    from gpucoste.calculo import arquitectura, memoria
     from gpucoste.graficos import dibujo
 
     formato = None if precision == PRECISION_DEL_METODO else precision
     kv = None if precision_kv == KV_DE_SERIE else precision_kv
+    elegido = modelo if config is None else arquitectura.desde_json(config)
     m = memoria.encaja(
-        modelo,
+        elegido,
         metodo,
         gpu,
         n_gpus=n_gpus,
@@ -126,6 +136,7 @@ def _tabla_cabe(
         (_CABE, "sí" if m.cabe else "no"),
     ]
     nombre = memoria.NOMBRES_METODOS.get(metodo, metodo)
+    modelo = m.modelo  # el del config.json, si lo hay
     grafico = dibujo.barras(
         [f"{modelo} · {nombre}"],
         {leyenda: [gb] for leyenda, gb in m.grupos.items()},
@@ -136,7 +147,7 @@ def _tabla_cabe(
         f"discontinua con la VRAM de la "
         f"{m.gpu}. {'Cabe' if m.cabe else 'No cabe'}.",
     )
-    titulo = memoria.describir(modelo, metodo, secuencia=secuencia, lote=lote, gpu_=m.gpu, n_gpus=n_gpus)
+    titulo = memoria.describir(elegido, metodo, secuencia=secuencia, lote=lote, gpu_=m.gpu, n_gpus=n_gpus)
     return Tabla(("Partida", "GB por GPU"), tuple(filas), (False, True), grafico, titulo)
 
 
@@ -154,6 +165,7 @@ CABE = Calculadora(
         "precision_kv": "opcion",
         "optimizador": "opcion",
         "perdida": "opcion",
+        "config": "json_o_vacio",
     },
     _campos_cabe,
     _tabla_cabe,

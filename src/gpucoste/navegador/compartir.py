@@ -48,6 +48,12 @@ _SIN_OPCION = {
 }
 
 
+# Campos con el texto de un fichero (``"json_o_vacio"``: el config.json que pega o elige el lector): la orden lee el
+# fichero (``--config config.json``, el nombre con que se guarda) en vez del modelo de la lista, y el enlace no lo
+# lleva (una URL se envía al servidor al recargar la página: el config.json no sale del navegador).
+_FICHEROS = {"config": ("config.json", "modelo")}
+
+
 def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
     """La orden de ``gpucoste`` que imprime el mismo resultado que la calculadora ``nombre`` con los textos
     ``valores`` de sus campos (cada campo, leído como lo lee ``calcular``, con su opción): «copiar como orden».
@@ -57,10 +63,13 @@ def orden_cli(nombre: str, valores: Mapping[str, str]) -> str:
     c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
     _mismos_campos(nombre, c, valores)
     partes = ["gpucoste", c.orden]
-    for campo, valor in _leidos(c, valores).items():
-        if valor is None or _SIN_OPCION.get(campo) == valor:  # la orden sin esa opción imprime lo mismo
+    leidos = _leidos(c, valores)
+    en_vez_de = {_FICHEROS[f][1] for f, v in leidos.items() if f in _FICHEROS and v is not None}
+    for campo, valor in leidos.items():
+        if valor is None or _SIN_OPCION.get(campo) == valor or campo in en_vez_de:  # la orden imprime lo mismo
             continue
-        partes += [bandera(nombre, campo), _en_la_orden(valor)]
+        escrito = _FICHEROS[campo][0] if campo in _FICHEROS else _en_la_orden(valor)
+        partes += [bandera(nombre, campo), escrito]
     return " ".join(shlex.quote(p) for p in partes)
 
 
@@ -73,7 +82,8 @@ def clave_url(nombre: str, campo: str) -> str:
 
 
 def enlace(nombre: str, valores: Mapping[str, str]) -> str:
-    """La parte de la URL (consulta y fragmento) que reproduce el resultado: ``?cabe.modelo=…&…#gc-cabe``.
+    """La parte de la URL (consulta y fragmento) que reproduce el resultado: ``?cabe.modelo=…&…#gc-cabe``. Sin el
+    texto de un fichero (el ``config.json`` pegado): no sale del navegador.
 
     El script del navegador la lee al cargar la página, rellena el formulario y calcula; sin JavaScript, la
     página muestra los valores por defecto.
@@ -82,7 +92,9 @@ def enlace(nombre: str, valores: Mapping[str, str]) -> str:
     _mismos_campos(nombre, c, valores)
     # La coma decimal, tal cual («0,34» se lee mejor que «0%2C34»): es válida en una consulta.
     consulta = urllib.parse.urlencode(
-        {clave_url(nombre, campo): valores[campo] for campo in c.argumentos}, safe=",", quote_via=urllib.parse.quote
+        {clave_url(nombre, campo): valores[campo] for campo in c.argumentos if campo not in _FICHEROS},
+        safe=",",
+        quote_via=urllib.parse.quote,
     )
     return f"?{consulta}#gc-{nombre}"
 

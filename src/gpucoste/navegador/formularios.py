@@ -110,7 +110,16 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
         corte = min((campo.etiqueta.find(s) for s in ":;" if s in campo.etiqueta), default=len(campo.etiqueta))
         etiqueta = html.escape(campo.etiqueta[:corte]) + unidad + html.escape(campo.etiqueta[corte:])
         comunes = f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error"'
-        if campo.opciones:
+        if c.argumentos[campo.nombre] == "json_o_vacio":
+            # Un texto largo que se pega, o un fichero que se elige y calculadora.js copia aquí (no se envía a
+            # ningún sitio: el campo de fichero no tiene «name»).
+            control = (
+                f'<textarea {comunes} rows="3" spellcheck="false" autocomplete="off" '
+                f'placeholder="{html.escape(campo.vacio)}">{html.escape(escribir(campo.defecto))}</textarea>'
+                f'<label class="gc-fichero">Elegir el fichero: <input type="file" accept=".json,application/json" '
+                f'data-para="{campo.nombre}"></label>'
+            )
+        elif campo.opciones:
             nombres = campo.nombres or {}
             opciones = "".join(
                 f'<option value="{html.escape(o)}"{" selected" if o == campo.defecto else ""}>'
@@ -125,8 +134,9 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
                 f'<input {comunes} type="text" inputmode="{modo}" autocomplete="off" spellcheck="false" '
                 f'value="{escribir(campo.defecto)}" data-defecto="{escribir(campo.defecto)}"{vacio}>'
             )
+        ancho = " gc-campo--ancho" if c.argumentos[campo.nombre] == "json_o_vacio" else ""
         filas.append(
-            f'<div class="gc-campo"><label for="{i}">{etiqueta}</label>{control}'
+            f'<div class="gc-campo{ancho}"><label for="{i}">{etiqueta}</label>{control}'
             f'<span class="gc-error" id="{i}-error"></span></div>'
         )
     return (

@@ -77,9 +77,15 @@ def _leer_o_nada(texto: str) -> float | str | None:
     return None if not _escrito(texto).strip() else leer(texto)
 
 
+def _texto_o_nada(texto: str) -> str | None:
+    """Un texto largo que se puede dejar vacío (el ``config.json`` que pega el lector): ``None`` si está vacío."""
+    return None if not _escrito(texto).strip() else texto
+
+
 _LECTORES: dict[str, Callable[[str], object]] = {
     "decimal": leer,
     "entero": leer_entero,
     "opcion": str,
     "decimal_o_vacio": _leer_o_nada,
+    "json_o_vacio": _texto_o_nada,
 }

@@ -86,8 +86,9 @@ class Calculadora(Validado):
     nombre: str
     titulo: str
     argumentos: dict[str, str]
-    """Nombre → tipo de cada campo, en orden (``"decimal"``, ``"entero"``, ``"opcion"`` o ``"decimal_o_vacio"``: un
-    número o nada, que llega como ``None``), sin leer los datos: es lo que usa el navegador."""
+    """Nombre → tipo de cada campo, en orden (``"decimal"``, ``"entero"``, ``"opcion"``, ``"decimal_o_vacio"``: un
+    número o nada, que llega como ``None``; o ``"json_o_vacio"``: un texto largo que se pega o se lee de un fichero
+    elegido, como un ``config.json``, o nada), sin leer los datos: es lo que usa el navegador."""
     campos: Callable[[], tuple[Campo, ...]]
     """Los campos con sus valores por defecto (se leen de los datos al construir el sitio)."""
     calcular: Callable[..., Tabla]
