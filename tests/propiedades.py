@@ -1882,3 +1882,62 @@ for _f in (afirmaciones.afirmaciones, afirmaciones.revisar, afirmaciones.sin_mar
 PARAMETROS_EXENTOS["guia.afirmaciones.coincide_con"] = {
     "tipo": "solo vale con un proveedor y nivel que tengan precios de ese tipo; tests/guia/test_afirmaciones.py"
 }
+
+# --- Servir un modelo: el modelo de capacidad (issue 31) -----------------------------------------------------
+from gpucoste.calculo import servicio as _servicio  # noqa: E402
+
+_PRECISIONES_SERVICIO = Nombre(lambda: ["bf16", "fp8", "int4"])
+funcion(_servicio.kv_gb_secuencia, Nombre(_modelos), Entero(1, 10**7, hasta=8192), _PRECISIONES_SERVICIO)
+funcion(
+    _servicio.secuencias_max,
+    Filas(_caben_holgados),
+    n_gpus=Entero(1, 64),
+    precision=_PRECISIONES_SERVICIO,
+    contexto=Entero(1, 10**7, hasta=8192),
+    kv_gb=Opcional(POSITIVO),
+)
+funcion(
+    _servicio.rendimiento,
+    Filas(_caben_holgados),
+    lote=Entero(1, 10**5, hasta=8),
+    entrada=Entero(1, 10**6, hasta=4096),
+    salida=Entero(1, 10**6, hasta=4096),
+    n_gpus=Entero(1, 64),
+    precision=_PRECISIONES_SERVICIO,
+)
+
+
+def _sirven_holgados() -> list[tuple[str, str]]:
+    """(modelo, GPU) de ``_caben_holgados`` que cumplen los objetivos por defecto con cualquier mensaje de hasta
+    2048 + 2048 tokens: modelos de hasta 15.000 millones de parámetros activos en GPU de centro de datos."""
+    rapidas = {"A100 80GB", "H100 80GB", "H200 141GB", "B200", "L40S"}
+    return [(m, g) for m, g in _caben_holgados() if g in rapidas and memoria.parametros(m, activos=True) <= 15e9]
+
+
+funcion(
+    _servicio.capacidad,
+    Filas(_sirven_holgados),
+    POSITIVO,
+    entrada=Entero(1, 10**6, hasta=2048),
+    salida=Entero(1, 10**6, hasta=2048),
+    factor_pico=Acotado(1, 10),
+    precision=_PRECISIONES_SERVICIO,
+    n_gpus=Opcional(Entero(1, 64)),
+    ttft_ms=Acotado(1e5, 1e6),
+    tpot_ms=Acotado(1e5, 1e6),
+)
+funcion(_servicio.de_peticiones_s, POSITIVO)
+funcion(_servicio.ajustar, sin=Opcional(Nombre(lambda: sorted({m.fuente for m in _servicio.medidas()}))))
+funcion(_servicio.predecir, Objeto(_servicio.medidas))
+for _sin_argumentos_servicio in (_servicio.medidas, _servicio.validacion, datos.servicio_medido):
+    funcion(_sin_argumentos_servicio)
+PARAMETROS_EXENTOS.update(
+    {
+        f"calculo.servicio.{f}": {"parametros": "los de servicio.ajustar(); tests/calculo/test_servicio.py"}
+        for f in ("rendimiento", "predecir")
+    }
+)
+PARAMETROS_EXENTOS["calculo.servicio.capacidad"] = {
+    "parametros": "los de servicio.ajustar(); tests/calculo/test_servicio.py",
+    "contexto": "al menos entrada + salida: depende de otros argumentos; tests/calculo/test_servicio.py",
+}

@@ -30,7 +30,7 @@ import statistics
 from dataclasses import dataclass
 
 from gpucoste import datos
-from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
+from gpucoste.base.validacion import Validado, entero, instancia, numero, opcion, resultado
 from gpucoste.calculo import memoria, velocidad
 
 __all__ = [
@@ -47,7 +47,6 @@ __all__ = [
     "ajustar",
     "capacidad",
     "de_peticiones_s",
-    "fuente_de",
     "kv_gb_secuencia",
     "medidas",
     "predecir",
@@ -80,6 +79,8 @@ OBJETIVO_TPOT_MS = 200.0
 (``llama2-70b.Server.tpot_latency = 200``; su escenario interactivo pide 450 ms y 40 ms)."""
 
 _SEGUNDOS_DIA = 86400.0
+_LOTE_MAX = 10**5
+"""Secuencias a la vez por réplica que se consideran como mucho (ningún motor llega)."""
 
 
 # --- Las medidas y la física de cada una --------------------------------------------------------------------
@@ -114,7 +115,7 @@ def de_peticiones_s(peticiones_s: float) -> float:
     )
 
 
-def fuente_de(url: str) -> str:
+def _fuente_de(url: str) -> str:
     """El repositorio de una URL de GitHub («github.com/dueño/repo»), o su dominio: lo que la validación deja fuera."""
     partes = url.split("/")
     return "/".join(partes[2:5]) if partes[2:3] == ["github.com"] else partes[2]
@@ -137,7 +138,7 @@ def medidas() -> tuple[Medida, ...]:
             s.kv_gb,
             s.tokens_s,
             s.tpot_ms,
-            fuente_de(s.fuente),
+            _fuente_de(s.fuente),
         )
         for s in datos.servicio_medido()
         if not s.rechazada
@@ -158,7 +159,7 @@ def medidas() -> tuple[Medida, ...]:
                     None,
                     m.valor,
                     None,
-                    fuente_de(m.fuente),
+                    _fuente_de(m.fuente),
                 )
             )
     return tuple(salida)
@@ -267,11 +268,11 @@ def rendimiento(
     ``parametros``: por defecto, los de ``ajustar()`` con todas las medidas.
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
-    b = entero(lote, "lote", minimo=1, maximo=10**5)
+    b = entero(lote, "lote", minimo=1, maximo=_LOTE_MAX)
     e = entero(entrada, "entrada", minimo=1, maximo=10**6)
     s = entero(salida, "salida", minimo=1, maximo=10**6)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=64)
-    p = ajustar() if parametros is None else parametros
+    p = ajustar() if parametros is None else instancia(parametros, Parametros, "parametros")
     f = _fisica(m, g, n, precision, e, s, b)
     tpot = _tiempo_token(f, p, s)
     ttft = f.prellenado_pico / p.mfu_prellenado + f.paso_techo / p.eficiencia + f.capas * p.ms_capa / 1000
@@ -315,7 +316,8 @@ def _datos_de(filas: tuple[Medida, ...]) -> tuple:
 
 def predecir(m: Medida, parametros: Parametros | None = None) -> Prediccion:
     """Lo que predice el modelo para la medida ``m`` con ``parametros`` (por defecto, ``ajustar()``)."""
-    p = ajustar() if parametros is None else parametros
+    instancia(m, Medida, "m", de="de servicio.medidas()")
+    p = ajustar() if parametros is None else instancia(parametros, Parametros, "parametros")
     f = _fisica_de(m)
     tpot = _tiempo_token(f, p, m.salida)
     return Prediccion(m, f.lote, f.lote / tpot, tpot * 1000)
@@ -522,9 +524,9 @@ def capacidad(
     if c < e + s:
         raise ValueError(f"contexto: {contexto!r} no vale; se admite al menos entrada + salida ({e + s} tokens).")
     objetivo_ttft, objetivo_tpot = numero(ttft_ms, "ttft_ms") / 1000, numero(tpot_ms, "tpot_ms") / 1000
-    p = ajustar() if parametros is None else parametros
+    p = ajustar() if parametros is None else instancia(parametros, Parametros, "parametros")
     n = _gpus_por_replica(m, g, precision, c, n_gpus)
-    cabe = secuencias_max(m, g, n_gpus=n, precision=precision, contexto=c)
+    cabe = min(secuencias_max(m, g, n_gpus=n, precision=precision, contexto=c), _LOTE_MAX)
 
     @functools.cache
     def punto(b: int) -> tuple[float, float, float]:
