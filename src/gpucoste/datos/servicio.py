@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucoste.base import esquema
-from gpucoste.datos import tablas  # noqa: F401  (gpus.csv y modelos.csv, a los que remite, se registran antes)
+from gpucoste.datos.tablas import GPUS, MODELOS  # las tablas a las que remite, registradas antes
 
 __all__ = ["SERVICIO_MEDIDO", "ServicioMedido", "servicio_medido"]
 
@@ -93,8 +93,8 @@ SERVICIO_MEDIDO = esquema.Tabla(
     ),
     clave=("id",),
     referencias=(
-        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
-        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+        esquema.Referencia(("gpu",), GPUS.fichero, ("gpu",)),
+        esquema.Referencia(("modelo",), MODELOS.fichero, ("modelo",)),
     ),
     nombres=("motor",),
 )
