@@ -1909,7 +1909,7 @@ funcion(
 
 def _sirven_holgados() -> list[tuple[str, str]]:
     """(modelo, GPU) de ``_caben_holgados`` que cumplen los objetivos por defecto con cualquier mensaje de hasta
-    2048 + 2048 tokens: modelos de hasta 15.000 millones de parámetros activos en GPU de centro de datos."""
+    512 + 2048 tokens: modelos de hasta 15.000 millones de parámetros activos en GPU de centro de datos."""
     rapidas = {"A100 80GB", "H100 80GB", "H200 141GB", "B200", "L40S"}
     return [(m, g) for m, g in _caben_holgados() if g in rapidas and memoria.parametros(m, activos=True) <= 15e9]
 
@@ -1918,7 +1918,7 @@ funcion(
     _servicio.capacidad,
     Filas(_sirven_holgados),
     POSITIVO,
-    entrada=Entero(1, 10**6, hasta=2048),
+    entrada=Entero(1, 10**6, hasta=512),
     salida=Entero(1, 10**6, hasta=2048),
     factor_pico=Acotado(1, 10),
     precision=_PRECISIONES_SERVICIO,
@@ -1941,3 +1941,29 @@ PARAMETROS_EXENTOS["calculo.servicio.capacidad"] = {
     "parametros": "los de servicio.ajustar(); tests/calculo/test_servicio.py",
     "contexto": "al menos entrada + salida: depende de otros argumentos; tests/calculo/test_servicio.py",
 }
+
+
+def _modelos_que_sirven() -> list[str]:
+    """Los modelos de ``_sirven_holgados`` en una A100 80GB y en una H100 80GB (``gpucoste servir`` con ``--gpu``)."""
+    pares = set(_sirven_holgados())
+    return sorted(m for m in _modelos() if (m, "A100 80GB") in pares and (m, "H100 80GB") in pares)
+
+
+orden(
+    "servir",
+    {},
+    {
+        "--modelo": Nombre(_modelos_que_sirven),
+        "--mensajes-dia": Acotado(1, 1e7),
+        "--peticiones-s": Acotado(0.001, 100),
+        "--entrada": Entero(1, 10**9, hasta=512),
+        "--salida": Entero(1, 10**9, hasta=2048),
+        "--factor-pico": Acotado(1, 10),
+        "--precision": Nombre(lambda: ["bf16", "fp8", "int4"]),
+        "--ttft-ms": Acotado(1e5, 1e6),
+        "--tpot-ms": Acotado(1e5, 1e6),
+        "--gpu": Nombre(lambda: ["A100 80GB", "H100 80GB"]),
+        "--pais": _PAIS,
+        "--precio-kwh": NO_NEGATIVO,
+    },
+)

@@ -109,6 +109,8 @@ COLUMNAS = MappingProxyType(
         "coste_usd": "total (US$)",
         "costes_completos": "costes completos",
         "pareto": "Pareto",
+        "coste_mes_usd": "coste al mes (US$)",
+        "pago_inicial_usd": "pago inicial (US$)",
     }
 )
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``

@@ -30,6 +30,7 @@ import statistics
 from dataclasses import dataclass
 
 from gpucoste import datos
+from gpucoste.base import formato
 from gpucoste.base.validacion import Validado, entero, instancia, numero, opcion, resultado
 from gpucoste.calculo import memoria, velocidad
 
@@ -124,6 +125,11 @@ def _fuente_de(url: str) -> str:
 def medidas() -> tuple[Medida, ...]:
     """Las medidas con que se ajusta y se valida el modelo: las de ``servicio_medido.csv`` sin ``rechazada`` y las de
     servicio a carga máxima de ``medidas.csv`` (``tipo`` servicio, con entrada y salida, sin ``rechazada``)."""
+    return _medidas(datos.servicio_medido(), datos.medidas())
+
+
+@functools.lru_cache(maxsize=4)
+def _medidas(servidas: tuple[datos.ServicioMedido, ...], publicadas: tuple[datos.Medida, ...]) -> tuple[Medida, ...]:
     salida = [
         Medida(
             s.id,
@@ -140,10 +146,10 @@ def medidas() -> tuple[Medida, ...]:
             s.tpot_ms,
             _fuente_de(s.fuente),
         )
-        for s in datos.servicio_medido()
+        for s in servidas
         if not s.rechazada
     ]
-    for m in datos.medidas():
+    for m in publicadas:
         if m.tipo == "servicio" and not m.rechazada and m.secuencia and m.salida and m.unidad == "tokens_s":
             salida.append(
                 Medida(
@@ -411,6 +417,11 @@ class Validacion(Validado):
 def validacion() -> Validacion:
     """Deja fuera cada fuente por turno, ajusta con las demás (``ajustar(sin=...)``) y predice sus medidas."""
     filas = medidas()
+    return _validacion(filas, _datos_de(filas))
+
+
+@functools.lru_cache(maxsize=4)
+def _validacion(filas: tuple[Medida, ...], _clave: tuple) -> Validacion:
     fuentes = sorted({m.fuente for m in filas})
     if len(fuentes) < 2:
         raise ValueError("validacion: hace falta medidas de dos fuentes o más para dejar una fuera.")
@@ -468,15 +479,17 @@ def _gpus_por_replica(m: datos.Modelo, g: datos.Gpu, precision: str, contexto: i
         n = entero(n_gpus, "n_gpus", minimo=1, maximo=64)
         if secuencias_max(m, g, n_gpus=n, precision=precision, contexto=contexto) < 1:
             raise ValueError(
-                f"{m.modelo} en {precision} no deja sitio para una secuencia de {contexto} tokens en {n} × {g.gpu}: "
-                "prueba más GPU por réplica, una cuantización (fp8, int4) o una GPU con más memoria."
+                f"{m.modelo} en {precision} no deja sitio para una secuencia de {formato.numero(contexto, 0)} "
+                f"tokens en {n} × {g.gpu}: prueba más GPU por réplica, una cuantización (fp8, int4) o una GPU con más "
+                "memoria."
             )
         return n
     for n in (1, 2, 4, 8):
         if secuencias_max(m, g, n_gpus=n, precision=precision, contexto=contexto) >= 1:
             return n
     raise ValueError(
-        f"{m.modelo} en {precision} no cabe con una secuencia de {contexto} tokens ni en 8 × {g.gpu}: prueba una "
+        f"{m.modelo} en {precision} no cabe con una secuencia de {formato.numero(contexto, 0)} tokens ni en 8 × "
+        f"{g.gpu}: prueba una "
         "cuantización (fp8, int4) o una GPU con más memoria."
     )
 
@@ -536,8 +549,9 @@ def capacidad(
     if tpot_1 > objetivo_tpot or ttft_1 > objetivo_ttft:
         raise ValueError(
             f"ttft_ms/tpot_ms: con una sola petición, {m.modelo} en {n} × {g.gpu} ya tarda "
-            f"{ttft_1 * 1000:.0f} ms hasta el primer token y {tpot_1 * 1000:.1f} ms por token; se admite un objetivo "
-            "por encima, o prueba más GPU por réplica (n_gpus), una cuantización o una GPU más rápida."
+            f"{formato.numero(ttft_1 * 1000, 0)} ms hasta el primer token y {formato.numero(tpot_1 * 1000, 1)} ms por "
+            "token; se admite un objetivo por encima, o prueba más GPU por réplica (n_gpus), una cuantización o una "
+            "GPU más rápida."
         )
 
     def cumple(b: int) -> bool:
