@@ -36,6 +36,7 @@ from gpucoste.calculo import memoria, velocidad
 
 __all__ = [
     "FACTOR_PICO",
+    "OBJETIVO_ERROR",
     "OBJETIVO_TPOT_MS",
     "OBJETIVO_TTFT_MS",
     "TOKENS_ENTRADA",
@@ -48,6 +49,7 @@ __all__ = [
     "ajustar",
     "capacidad",
     "de_peticiones_s",
+    "frase_validacion",
     "kv_gb_secuencia",
     "medidas",
     "predecir",
@@ -107,6 +109,9 @@ class Medida(Validado):
     tokens_s: float
     tpot_ms: float | None
     fuente: str
+    """El repositorio de la medida («github.com/dueño/repo»): lo que la validación deja fuera."""
+    enlace: str
+    """La URL fijada de la medida."""
 
 
 def de_peticiones_s(peticiones_s: float) -> float:
@@ -145,6 +150,7 @@ def _medidas(servidas: tuple[datos.ServicioMedido, ...], publicadas: tuple[datos
             s.tokens_s,
             s.tpot_ms,
             _fuente_de(s.fuente),
+            s.fuente,
         )
         for s in servidas
         if not s.rechazada
@@ -166,6 +172,7 @@ def _medidas(servidas: tuple[datos.ServicioMedido, ...], publicadas: tuple[datos
                     m.valor,
                     None,
                     _fuente_de(m.fuente),
+                    m.fuente,
                 )
             )
     return tuple(salida)
@@ -592,3 +599,36 @@ def capacidad(
         tpot,
         min(1.0, media / (replicas * tasa_max)),
     )
+
+
+OBJETIVO_ERROR = 0.25
+"""El error mediano con fuentes apartadas al que aspira el modelo de capacidad (issue 31): una meta, no un umbral que
+ninguna prueba imponga."""
+
+
+def frase_validacion() -> str:
+    """El método y el error del modelo de capacidad con fuentes apartadas (``validacion``), para «¿Cuánto se
+    equivoca?» y la página «¿Cuántas GPU para servir mi tráfico?»."""
+    from gpucoste.base.formato import lista, porcentaje
+
+    v = validacion()
+    filas = medidas()
+    p = ajustar()
+    motores = lista(sorted({m.motor for m in filas}))
+    eficiencia = porcentaje(p.eficiencia) + (" (el máximo que se admite)" if p.eficiencia >= 1 else "")
+    texto = (
+        "El modelo de capacidad predice los tokens/s de un servidor con tantas peticiones a la vez como diga la "
+        "medida (o tantas como quepan en la caché KV, a carga máxima): un paso de decodificación lee los pesos y la "
+        "caché de todas las secuencias, o hace sus operaciones, lo que tarde más, y cada petición reparte su "
+        f"prellenado entre sus tokens de salida. Tres cifras se ajustan por mínimos cuadrados a {len(filas)} "
+        f"medidas de {v.fuentes} fuentes ({motores}): el motor alcanza el {eficiencia} del techo de ancho de banda, "
+        f"paga {formato.numero(p.ms_capa * 1000, 0)} microsegundos por capa y paso, y prellena con una MFU del "
+        f"{porcentaje(p.mfu_prellenado)}. Con cada fuente fuera del ajuste, los tokens/s predichos se desvían un "
+        f"{porcentaje(v.error_tokens_s)} en mediana"
+    )
+    if v.error_tpot is not None:
+        texto += (
+            f", y el tiempo por token de salida, un {porcentaje(v.error_tpot)} ({v.medidas_tpot} medidas lo publican)"
+        )
+    cumple = "por debajo" if v.error_tokens_s <= OBJETIVO_ERROR else "por encima"
+    return texto + f": {cumple} de la meta del {porcentaje(OBJETIVO_ERROR)}."
