@@ -49,6 +49,7 @@ __all__ = [
     "ajustar",
     "capacidad",
     "de_peticiones_s",
+    "frase_supuestos",
     "frase_validacion",
     "kv_gb_secuencia",
     "medidas",
@@ -632,3 +633,25 @@ def frase_validacion() -> str:
         )
     cumple = "por debajo" if v.error_tokens_s <= OBJETIVO_ERROR else "por encima"
     return texto + f": {cumple} de la meta del {porcentaje(OBJETIVO_ERROR)}."
+
+
+def frase_supuestos() -> str:
+    """De dónde salen los valores por defecto de la calculadora (tokens por mensaje, hora punta, objetivos de
+    latencia), en Markdown, para la página «¿Cuántas GPU para servir mi tráfico?»."""
+    from gpucoste.base.formato import numero
+
+    traza = (
+        "https://github.com/Azure/AzurePublicDataset/blob/b469a113cedca53ddc3bdea71a143dc4b7d8700c/data/"
+        "AzureLLMInferenceTrace_conv.csv"
+    )
+    mlperf = "https://github.com/mlcommons/inference/blob/982b2063398dc2d4fb606eacbfa73e54404ecc1e/loadgen/mlperf.conf"
+    return (
+        f"- **Tokens por mensaje**: {numero(TOKENS_ENTRADA, 0)} de entrada y {numero(TOKENS_SALIDA, 0)} de salida, la "
+        f"media de las peticiones de la [traza de conversación de Azure]({traza}) (una hora del 16 de noviembre de "
+        "2023, la del artículo Splitwise); la entrada incluye la conversación previa que se reenvía con cada mensaje.\n"
+        f"- **Hora punta**: {numero(FACTOR_PICO, 0)} veces las peticiones por segundo de la media del día, un supuesto "
+        "de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
+        f"- **Objetivos de latencia**: {numero(OBJETIVO_TTFT_MS, 0)} ms hasta el primer token y "
+        f"{numero(OBJETIVO_TPOT_MS, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
+        f"[MLPerf Inference]({mlperf})."
+    )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from gpucoste import datos
 from gpucoste.base import esquema
 from gpucoste.base.constantes import HORAS_MES
-from gpucoste.base.validacion import Validado, numero, opcion
+from gpucoste.base.validacion import Validado, entero, numero, opcion
 from gpucoste.calculo import compra, memoria, modalidades, servicio
 from gpucoste.dinero import mercado
 
@@ -81,6 +81,12 @@ def opciones(
     """
     modelo = memoria.modelo(modelo).modelo
     mensajes_dia = numero(mensajes_dia, "mensajes_dia", cero=True)
+    entrada = entero(entrada, "entrada", minimo=1, maximo=10**6)
+    salida = entero(salida, "salida", minimo=1, maximo=10**6)
+    numero(factor_pico, "factor_pico")
+    opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
+    numero(ttft_ms, "ttft_ms")
+    numero(tpot_ms, "tpot_ms")
     if precio_kwh is not None:
         precio_kwh = numero(precio_kwh, "precio_kwh", cero=True)
     gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else sorted(datos.gpus())

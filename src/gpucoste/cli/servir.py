@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import formato
+from gpucoste.base import etiquetas, formato
 from gpucoste.calculo import memoria, servicio, servicio_costes
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
@@ -24,14 +24,6 @@ de 8B a unos 200.000 mensajes al día."""
 
 PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
 """Formatos de los pesos que admite ``--precision`` (los de servir con vLLM, SGLang o TensorRT-LLM)."""
-
-_COLUMNAS = {
-    "opcion": "opción",
-    "concurrencia": "peticiones a la vez en la hora punta",
-    "ttft_ms": "hasta el primer token (ms)",
-    "tpot_ms": "por token (ms)",
-    "carga": "carga media",
-}
 
 
 def filas(opciones: tuple[servicio_costes.OpcionServicio, ...]) -> pd.DataFrame:
@@ -169,6 +161,4 @@ def _servir(
         tpot_ms,
         luz if any(o.opcion == "comprada" for o in opciones) else None,
     )
-    decimales = {"n_gpus": 0, "concurrencia": 1, "ttft_ms": 0, "tpot_ms": 1, "carga": 2}
-    decimales |= {"coste_mes_usd": 2, "pago_inicial_usd": 2}
-    return Salida(tabla, decimales, lineas, encabezados=_COLUMNAS)
+    return Salida(tabla, dict(etiquetas.SERVIR_DECIMALES), lineas, encabezados=dict(etiquetas.SERVIR))
