@@ -1456,6 +1456,7 @@ orden(
         "--vatios-local": POSITIVO,
         "--pais": _PAIS,
         "--precio-kwh": NO_NEGATIVO,
+        "--empresa": _SI_NO,
     },
 )
 
@@ -1965,5 +1966,36 @@ orden(
         "--gpu": Nombre(lambda: ["A100 80GB", "H100 80GB"]),
         "--pais": _PAIS,
         "--precio-kwh": NO_NEGATIVO,
+        "--empresa": _SI_NO,
     },
 )
+
+from gpucoste.calculo import servicio_costes as _servicio_costes  # noqa: E402
+
+funcion(
+    _servicio_costes.opciones,
+    Nombre(_modelos_que_sirven),
+    Acotado(1, 1e6),
+    entrada=Entero(1, 10**6, hasta=512),
+    salida=Entero(1, 10**6, hasta=2048),
+    factor_pico=Acotado(1, 10),
+    precision=_PRECISIONES_SERVICIO,
+    ttft_ms=Acotado(1e5, 1e6),
+    tpot_ms=Acotado(1e5, 1e6),
+    gpu=Opcional(Nombre(lambda: ["A100 80GB", "H100 80GB", "L40S"])),
+    pais=Opcional(_PAIS),
+    precio_kwh=Opcional(NO_NEGATIVO),
+)
+funcion(_servicio_costes.precios_api_de, Nombre(_modelos))
+funcion(
+    _servicio_costes.costes_segun_volumen,
+    Nombre(_modelos_que_sirven),
+    Objeto(lambda: [[1000, 100_000], (50_000.0,), [1, 10, 1e6]]),
+)
+FUNCIONES_EXENTAS["calculo.servicio_costes.desde_cuando"] = (
+    "las series de costes_segun_volumen, una cifra por volumen; tests/calculo/test_servicio_costes.py"
+)
+FUNCIONES_EXENTAS["graficos.servir.grafico_servir"] = "SVG; tests/sitio/test_snippets.py (página de servir)"
+MODULOS_EXENTOS["cli.servir"] = "la orden servir, registrada en ORDENES; filas y pie escriben su tabla y su pie"
+for _frase_servicio in (_servicio.frase_validacion, _servicio.frase_supuestos):
+    funcion(_frase_servicio)

@@ -60,3 +60,28 @@ def test_mas_trafico_nunca_menos_gpu_ni_mas_barato(mensajes, factor, gpu):
         antes = poco[(o.opcion, o.proveedor)]
         assert o.gpus >= antes.gpus
         assert o.coste_mes_usd >= antes.coste_mes_usd * (1 - 1e-12)
+
+
+def test_desde_cuando_la_primera_vez_que_es_la_mas_barata():
+    series = {"API": [1.0, 2.0, 3.0], "bajo demanda": [2.0, 2.0, 2.0], "reservada": [5.0, 5.0, 5.0]}
+    assert servicio_costes.desde_cuando([10, 20, 30], series) == {"API": 10, "bajo demanda": 30, "reservada": None}
+
+
+@pytest.mark.parametrize("malo", [None, {}, {"API": [1.0]}, {"API": [1.0, -1.0]}, "x"])
+def test_desde_cuando_rechaza_series_malas(malo):
+    with pytest.raises(ValueError):
+        servicio_costes.desde_cuando([10, 20], malo)
+
+
+def test_costes_segun_volumen_la_api_es_proporcional_y_las_gpu_a_saltos():
+    volumenes = [1000, 10_000, 100_000, 1_000_000]
+    series = servicio_costes.costes_segun_volumen("Llama 3.1 8B", volumenes)
+    api = series["API"]
+    assert api[1] / api[0] == pytest.approx(10)
+    for costes in series.values():
+        assert all(b >= a for a, b in zip(costes, costes[1:], strict=False))
+    # el mismo coste que opciones() en cada volumen, para la más barata de cada clase
+    for i, v in enumerate(volumenes):
+        for clase, costes in series.items():
+            mejor = min(o.coste_mes_usd for o in servicio_costes.opciones("Llama 3.1 8B", v) if o.opcion == clase)
+            assert costes[i] == pytest.approx(mejor)

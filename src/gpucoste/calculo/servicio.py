@@ -476,6 +476,8 @@ class Capacidad(Validado):
     tpot_s: float
     uso_medio: float
     """Fracción de la capacidad de las réplicas que se usa de media en el día."""
+    peticiones_s_replica: float
+    """Peticiones por segundo que atiende como mucho cada réplica sin pasar de los objetivos."""
 
     @property
     def gpus(self) -> int:
@@ -599,6 +601,7 @@ def capacidad(
         ttft,
         tpot,
         min(1.0, media / (replicas * tasa_max)),
+        tasa_max,
     )
 
 

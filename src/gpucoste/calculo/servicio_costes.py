@@ -12,7 +12,9 @@ impuestos: la moneda y el impuesto del lector los pone quien lo muestra.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from gpucoste import datos
 from gpucoste.base import esquema
@@ -21,10 +23,28 @@ from gpucoste.base.validacion import Validado, entero, numero, opcion
 from gpucoste.calculo import compra, memoria, modalidades, servicio
 from gpucoste.dinero import mercado
 
-__all__ = ["OPCIONES", "OpcionServicio", "opciones", "precios_api_de"]
+__all__ = [
+    "NOMBRES",
+    "OPCIONES",
+    "OpcionServicio",
+    "costes_segun_volumen",
+    "desde_cuando",
+    "opciones",
+    "precios_api_de",
+]
 
 OPCIONES = ("API", "bajo demanda", "reservada", "comprada")
 """Las maneras de servir un modelo, en el orden en que se listan."""
+
+NOMBRES = MappingProxyType(
+    {
+        "API": "API por token",
+        "bajo demanda": "GPU alquilada bajo demanda",
+        "reservada": "GPU reservada un mes",
+        "comprada": "GPU comprada",
+    }
+)
+"""Cada clave de ``OPCIONES`` escrita para el lector (el gráfico y la página)."""
 
 
 @dataclass(frozen=True)
@@ -160,3 +180,60 @@ def opciones(
     if not any(o.opcion != "API" for o in salida_opciones) and errores:
         raise max(errores, key=lambda e: e[0])[1]  # el de la GPU con más ancho de banda: la que más se acerca
     return tuple(sorted(salida_opciones, key=lambda o: (OPCIONES.index(o.opcion), o.coste_mes_usd, o.gpu, o.proveedor)))
+
+
+def costes_segun_volumen(
+    modelo: str, volumenes: tuple[float, ...] | list[float], **opciones_servicio: object
+) -> dict[str, list[float]]:
+    """El coste al mes de la opción más barata de cada clase (API, bajo demanda, reservada) en cada volumen de
+    ``volumenes`` (mensajes al día): las series del gráfico de la página. Las compradas no entran (su pago inicial no
+    es un coste al mes). ``opciones_servicio``: los demás argumentos de ``opciones`` (``precio_kwh`` no cuenta).
+
+    Lo que atiende cada réplica no depende del tráfico: se calcula una vez por GPU (``opciones`` al primer volumen)
+    y en cada volumen las réplicas son las que pide su hora punta; una API cobra en proporción a los mensajes.
+    """
+    from gpucoste.base.validacion import numeros
+
+    volumenes = numeros(volumenes, "volumenes")
+    if not volumenes:
+        raise ValueError("volumenes: [] no vale; se admite una lista de mensajes al día mayores que 0.")
+    opciones_servicio.pop("precio_kwh", None)
+    base = opciones(modelo, volumenes[0], **opciones_servicio)
+    factor = numero(opciones_servicio.get("factor_pico", servicio.FACTOR_PICO), "factor_pico")
+    series: dict[str, list[float]] = {}
+    for clase in OPCIONES[:3]:
+        de_clase = [o for o in base if o.opcion == clase]
+        if not de_clase:
+            continue
+        costes = []
+        for v in volumenes:
+            mejor = math.inf
+            for o in de_clase:
+                if o.capacidad is None:  # una API: en proporción a los mensajes
+                    coste = o.coste_mes_usd * v / volumenes[0]
+                else:
+                    c = o.capacidad
+                    replicas = max(1, math.ceil(v / 86_400 * factor / c.peticiones_s_replica - 1e-9))
+                    coste = o.coste_mes_usd / c.gpus * replicas * c.gpus_por_replica
+                mejor = min(mejor, coste)
+            costes.append(mejor)
+        series[clase] = costes
+    return series
+
+
+def desde_cuando(volumenes: tuple[float, ...] | list[float], series: dict[str, list[float]]) -> dict[str, float | None]:
+    """Para cada clase de ``series`` (``costes_segun_volumen``), el primer volumen de ``volumenes`` en que es la más
+    barata de todas (``None`` si en ninguno)."""
+    from gpucoste.base.validacion import numeros
+
+    volumenes = numeros(volumenes, "volumenes")
+    if not isinstance(series, dict) or not series or any(len(v) != len(volumenes) for v in series.values()):
+        raise ValueError("series: no vale; se admite el diccionario de costes_segun_volumen, una cifra por volumen.")
+    for clase, costes in series.items():
+        numeros(costes, f"series[{clase!r}]")
+    salida: dict[str, float | None] = dict.fromkeys(series)
+    for i, v in enumerate(volumenes):
+        mejor = min(series, key=lambda c: series[c][i])
+        if salida[mejor] is None:
+            salida[mejor] = v
+    return salida
