@@ -18,7 +18,7 @@ for p in servicio.validacion().predicciones:
             "medido (tokens/s)": numero(m.tokens_s, 0),
             "predicho sin su fuente": numero(p.tokens_s, 0),
             "error": porcentaje(abs(p.tokens_s / m.tokens_s - 1)),
-            "fuente": f"[{m.fuente.removeprefix('github.com/')}]({m.enlace})",
+            "fuente": f"[`{m.fuente.removeprefix('github.com/')}`]({m.enlace})",
         }
     )
 alineacion = ("left", "left", "right", "right", "right", "right", "left")

@@ -626,7 +626,7 @@ def frase_validacion() -> str:
         "caché de todas las secuencias, o hace sus operaciones, lo que tarde más, y cada petición reparte su "
         f"prellenado entre sus tokens de salida. Tres cifras se ajustan por mínimos cuadrados a {len(filas)} "
         f"medidas de {v.fuentes} fuentes ({motores}): el motor alcanza el {eficiencia} del techo de ancho de banda, "
-        f"paga {formato.numero(p.ms_capa * 1000, 0)} microsegundos por capa y paso, y prellena con una MFU del "
+        f"paga {formato.numero(p.ms_capa, 2)} ms por capa y paso, y procesa la entrada con una MFU del "
         f"{porcentaje(p.mfu_prellenado)}. Con cada fuente fuera del ajuste, los tokens/s predichos se desvían un "
         f"{porcentaje(v.error_tokens_s)} en mediana"
     )
