@@ -574,7 +574,7 @@ def capacidad(
         bajo, alto = (medio, alto) if cumple(medio) else (bajo, medio - 1)
     lote_max = bajo
     tasa_max = punto(lote_max)[0] / s
-    pico_s = media * pico
+    pico_s = resultado(media * pico, "capacidad", {"mensajes_dia": mensajes_dia, "factor_pico": factor_pico})
     replicas = max(1, math.ceil(pico_s / tasa_max - 1e-9))
     carga = pico_s / replicas
     bajo, alto = 1, lote_max  # el menor lote que atiende la carga de la hora punta

@@ -21,7 +21,7 @@ from gpucoste.base import esquema
 from gpucoste.base.constantes import HORAS_MES
 from gpucoste.base.validacion import Validado, entero, numero, opcion
 from gpucoste.calculo import compra, memoria, modalidades, servicio
-from gpucoste.dinero import mercado
+from gpucoste.dinero import mercado, paises
 
 __all__ = [
     "NOMBRES",
@@ -109,6 +109,8 @@ def opciones(
     numero(tpot_ms, "tpot_ms")
     if precio_kwh is not None:
         precio_kwh = numero(precio_kwh, "precio_kwh", cero=True)
+    if pais is not None:
+        pais = paises.pais(pais).codigo
     gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else sorted(datos.gpus())
     mes = _mensajes_mes(mensajes_dia)
     salida_opciones: list[OpcionServicio] = []
