@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import etiquetas, formato
+from gpucoste.base import esquema, etiquetas, formato
 from gpucoste.calculo import memoria, servicio, servicio_costes
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
@@ -134,6 +134,8 @@ def _servir(
                 l_.usd_kwh,
                 f"a {formato.numero(l_.usd_kwh, 3)} US$/kWh ({l_.pais}, {formato.periodo(l_.periodo)})",
             )
+        except esquema.ErrorDeDatos:
+            raise
         except ValueError:  # un país sin precio del kWh con fuente: sin opción comprada
             precio_kwh = None
     else:

@@ -62,6 +62,7 @@ def _tabla_servir(
     precio_kwh: float | None,
     pais: str,
 ) -> Tabla:
+    from gpucoste.base import esquema
     from gpucoste.calculo import servicio_costes
     from gpucoste.guia import decisiones
 
@@ -69,7 +70,9 @@ def _tabla_servir(
     if precio_kwh is None:
         try:
             precio_kwh = decisiones.luz_del_pais(pais).usd_kwh
-        except ValueError:
+        except esquema.ErrorDeDatos:
+            raise
+        except ValueError:  # un país sin precio del kWh con fuente: sin opción comprada, como en la orden
             precio_kwh = None
     opciones = servicio_costes.opciones(
         modelo,
