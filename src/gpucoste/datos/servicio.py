@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucoste.base import esquema
-from gpucoste.datos.tablas import GPUS, MODELOS  # las tablas a las que remite, registradas antes
+from gpucoste.datos.tablas import GPUS, MODELOS  # noqa: F401  (las tablas a las que remite, registradas antes)
 
 __all__ = ["SERVICIO_MEDIDO", "ServicioMedido", "servicio_medido"]
 
@@ -93,8 +93,8 @@ SERVICIO_MEDIDO = esquema.Tabla(
     ),
     clave=("id",),
     referencias=(
-        esquema.Referencia(("gpu",), GPUS.fichero, ("gpu",)),
-        esquema.Referencia(("modelo",), MODELOS.fichero, ("modelo",)),
+        esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
+        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
     ),
     nombres=("motor",),
 )
