@@ -169,6 +169,15 @@ def _filas(tabla: navegador.Tabla) -> list[list[str]]:
 
 # Los valores que escribe un lector, distintos de los de la página (con coma decimal y puntos de millares).
 OTROS_VALORES = {
+    "servir": {
+        "modelo": "Mistral 7B v0.3",
+        "mensajes_dia": "50000",
+        "entrada": "800",
+        "salida": "300",
+        "factor_pico": "3",
+        "tpot_ms": "80",
+        "precio_kwh": "0,2",
+    },
     "coste": {
         "precio_hora": "0,79",
         "horas": "3,5",

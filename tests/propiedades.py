@@ -1473,6 +1473,7 @@ orden(
         "--vatios-local": POSITIVO,
         "--pais": _PAIS,
         "--precio-kwh": NO_NEGATIVO,
+        "--empresa": _SI_NO,
     },
 )
 
@@ -1927,3 +1928,119 @@ OPCIONES_EXENTAS["cuanto-tarda"] = {"--config": OPCIONES_EXENTAS["cabe"]["--conf
 UNA_DE_DOS = {"cabe": {"--modelo": "--config"}, "cuanto-tarda": {"--modelo": "--config"}}
 """Por orden, las obligatorias del arnés que la CLI deja cambiar por otra opción (una de las dos, no ambas): el
 arnés da siempre la primera; sin ninguna, la orden sale con 2 (tests/proyecto/test_propiedades_cobertura.py)."""
+
+# --- Servir un modelo: el modelo de capacidad (issue 31) -----------------------------------------------------
+from gpucoste.calculo import servicio as _servicio  # noqa: E402
+
+_PRECISIONES_SERVICIO = Nombre(lambda: ["bf16", "fp8", "int4"])
+funcion(_servicio.kv_gb_secuencia, Nombre(_modelos), Entero(1, 10**7, hasta=8192), _PRECISIONES_SERVICIO)
+funcion(
+    _servicio.secuencias_max,
+    Filas(_caben_holgados),
+    n_gpus=Entero(1, 64),
+    precision=_PRECISIONES_SERVICIO,
+    contexto=Entero(1, 10**7, hasta=8192),
+    kv_gb=Opcional(POSITIVO),
+)
+funcion(
+    _servicio.rendimiento,
+    Filas(_caben_holgados),
+    lote=Entero(1, 10**5, hasta=8),
+    entrada=Entero(1, 10**6, hasta=4096),
+    salida=Entero(1, 10**6, hasta=4096),
+    n_gpus=Entero(1, 64),
+    precision=_PRECISIONES_SERVICIO,
+)
+
+
+def _sirven_holgados() -> list[tuple[str, str]]:
+    """(modelo, GPU) de ``_caben_holgados`` que cumplen los objetivos por defecto con cualquier mensaje de hasta
+    512 + 2048 tokens: modelos de hasta 15.000 millones de parámetros activos en GPU de centro de datos."""
+    rapidas = {"A100 80GB", "H100 80GB", "H200 141GB", "B200", "L40S"}
+    return [(m, g) for m, g in _caben_holgados() if g in rapidas and memoria.parametros(m, activos=True) <= 15e9]
+
+
+funcion(
+    _servicio.capacidad,
+    Filas(_sirven_holgados),
+    POSITIVO,
+    entrada=Entero(1, 10**6, hasta=512),
+    salida=Entero(1, 10**6, hasta=2048),
+    factor_pico=Acotado(1, 10),
+    precision=_PRECISIONES_SERVICIO,
+    n_gpus=Opcional(Entero(1, 64)),
+    ttft_ms=Acotado(1e5, 1e6),
+    tpot_ms=Acotado(1e5, 1e6),
+)
+funcion(_servicio.de_peticiones_s, POSITIVO)
+funcion(_servicio.ajustar, sin=Opcional(Nombre(lambda: sorted({m.fuente for m in _servicio.medidas()}))))
+funcion(_servicio.predecir, Objeto(_servicio.medidas))
+for _sin_argumentos_servicio in (_servicio.medidas, _servicio.validacion, datos.servicio_medido):
+    funcion(_sin_argumentos_servicio)
+PARAMETROS_EXENTOS.update(
+    {
+        f"calculo.servicio.{f}": {"parametros": "los de servicio.ajustar(); tests/calculo/test_servicio.py"}
+        for f in ("rendimiento", "predecir")
+    }
+)
+PARAMETROS_EXENTOS["calculo.servicio.capacidad"] = {
+    "parametros": "los de servicio.ajustar(); tests/calculo/test_servicio.py",
+    "contexto": "al menos entrada + salida: depende de otros argumentos; tests/calculo/test_servicio.py",
+}
+
+
+def _modelos_que_sirven() -> list[str]:
+    """Los modelos de ``_sirven_holgados`` en una A100 80GB y en una H100 80GB (``gpucoste servir`` con ``--gpu``)."""
+    pares = set(_sirven_holgados())
+    return sorted(m for m in _modelos() if (m, "A100 80GB") in pares and (m, "H100 80GB") in pares)
+
+
+orden(
+    "servir",
+    {},
+    {
+        "--modelo": Nombre(_modelos_que_sirven),
+        "--mensajes-dia": Acotado(1, 1e7),
+        "--peticiones-s": Acotado(0.001, 100),
+        "--entrada": Entero(1, 10**9, hasta=512),
+        "--salida": Entero(1, 10**9, hasta=2048),
+        "--factor-pico": Acotado(1, 10),
+        "--precision": Nombre(lambda: ["bf16", "fp8", "int4"]),
+        "--ttft-ms": Acotado(1e5, 1e6),
+        "--tpot-ms": Acotado(1e5, 1e6),
+        "--gpu": Nombre(lambda: ["A100 80GB", "H100 80GB"]),
+        "--pais": _PAIS,
+        "--precio-kwh": NO_NEGATIVO,
+        "--empresa": _SI_NO,
+    },
+)
+
+from gpucoste.calculo import servicio_costes as _servicio_costes  # noqa: E402
+
+funcion(
+    _servicio_costes.opciones,
+    Nombre(_modelos_que_sirven),
+    Acotado(1, 1e6),
+    entrada=Entero(1, 10**6, hasta=512),
+    salida=Entero(1, 10**6, hasta=2048),
+    factor_pico=Acotado(1, 10),
+    precision=_PRECISIONES_SERVICIO,
+    ttft_ms=Acotado(1e5, 1e6),
+    tpot_ms=Acotado(1e5, 1e6),
+    gpu=Opcional(Nombre(lambda: ["A100 80GB", "H100 80GB", "L40S"])),
+    pais=Opcional(_PAIS),
+    precio_kwh=Opcional(NO_NEGATIVO),
+)
+funcion(_servicio_costes.precios_api_de, Nombre(_modelos))
+funcion(
+    _servicio_costes.costes_segun_volumen,
+    Nombre(_modelos_que_sirven),
+    Objeto(lambda: [[1000, 100_000], (50_000.0,), [1, 10, 1e6]]),
+)
+FUNCIONES_EXENTAS["calculo.servicio_costes.desde_cuando"] = (
+    "las series de costes_segun_volumen, una cifra por volumen; tests/calculo/test_servicio_costes.py"
+)
+FUNCIONES_EXENTAS["graficos.servir.grafico_servir"] = "SVG; tests/sitio/test_snippets.py (página de servir)"
+MODULOS_EXENTOS["cli.servir"] = "la orden servir, registrada en ORDENES; filas y pie escriben su tabla y su pie"
+for _frase_servicio in (_servicio.frase_validacion, _servicio.frase_supuestos):
+    funcion(_frase_servicio)

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from gpucoste.base import validacion
 
 __all__ = [
+    "API_O_GPU",
     "CABE",
     "CHECKPOINT_CADA",
     "CHECKPOINT_DALY",
@@ -30,7 +31,8 @@ __all__ = [
     "PARTIDAS_COSTE",
     "PARTIDAS_MEMORIA",
     "RESERVAR",
-    "API_O_GPU",
+    "SERVIR",
+    "SERVIR_DECIMALES",
     "TOKENS_ENTRENAMIENTO",
     "inicial_mayuscula",
     "vram_de",
@@ -109,6 +111,8 @@ COLUMNAS = MappingProxyType(
         "coste_usd": "total (US$)",
         "costes_completos": "costes completos",
         "pareto": "Pareto",
+        "coste_mes_usd": "coste al mes (US$)",
+        "pago_inicial_usd": "pago inicial (US$)",
     }
 )
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``
@@ -181,3 +185,27 @@ COMPRAR = MappingProxyType(
     }
 )
 """Los resultados de ``compra.comprar_o_alquilar`` y ``compra.horas_equivalentes``."""
+
+
+# --- «¿Cuántas GPU para servir mi tráfico?»: la orden servir y su formulario ------------------------------
+
+SERVIR = MappingProxyType(
+    {
+        "opcion": "opción",
+        "proveedor": "proveedor",
+        "gpu": "GPU",
+        "n_gpus": "número de GPU",
+        "concurrencia": "peticiones a la vez en la hora punta",
+        "ttft_ms": "hasta el primer token (ms)",
+        "tpot_ms": "por token (ms)",
+        "carga": "carga media",
+        "coste_mes_usd": "coste al mes (US$)",
+        "pago_inicial_usd": "pago inicial (US$)",
+    }
+)
+"""Clave de cada columna de ``gpucoste servir`` (``--formato csv``) → su título en la orden y en el formulario."""
+
+SERVIR_DECIMALES = MappingProxyType(
+    {"n_gpus": 0, "concurrencia": 1, "ttft_ms": 0, "tpot_ms": 1, "carga": 2, "coste_mes_usd": 2, "pago_inicial_usd": 2}
+)
+"""Los decimales de cada cifra de ``SERVIR``, los mismos en la orden y en el formulario."""

@@ -78,4 +78,7 @@ __all__ = [
 
 # Las órdenes se registran en ORDENES al importarse, en el orden de ``--help``: primero las de ``cli.ordenes``
 # (importado arriba), después las de las calculadoras de decisión (equilibrios, interrupciones, recomendación).
-from gpucoste.cli import calculadoras  # noqa: E402, F401
+from gpucoste.cli import (
+    calculadoras,  # noqa: E402, F401
+    servir,  # noqa: E402, F401
+)

@@ -33,6 +33,7 @@ from gpucoste.datos.filas import (
     Tarifa,
     Ventana,
 )
+from gpucoste.datos.servicio import SERVICIO_MEDIDO, ServicioMedido, servicio_medido
 from gpucoste.datos.tablas import (
     ACELERACIONES,
     AJUSTES,
@@ -109,6 +110,9 @@ __all__ = [
     "tarifa",
     "tarifas",
     "ventanas",
+    "SERVICIO_MEDIDO",
+    "ServicioMedido",
+    "servicio_medido",
 ]
 
 # Los tipos de fila se definen en ``datos.filas``; su nombre es el de siempre, «gpucoste.datos.Precio».

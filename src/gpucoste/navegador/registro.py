@@ -21,13 +21,14 @@ from gpucoste.navegador.donde_mas_barato import DONDE_MAS_BARATO
 from gpucoste.navegador.interrumpibles import INTERRUMPIBLES
 from gpucoste.navegador.lectura import _LECTORES
 from gpucoste.navegador.pais import CON_DINERO, _con_pais, _mas_pais
+from gpucoste.navegador.servir import SERVIR
 from gpucoste.navegador.tipos import Calculadora, Tabla
 
 __all__ = ["CALCULADORAS", "MODULOS_DEL_CALCULO", "calcular", "precargar"]
 
 
 _CALCULADORAS: dict[str, Calculadora] = {
-    c.nombre: c for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR)
+    c.nombre: c for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR, SERVIR)
 }
 CALCULADORAS: Mapping[str, Calculadora] = MappingProxyType(_CALCULADORAS)
 """Cada calculadora por su nombre, el de ``<div data-calculadora="…"></div>`` en una página."""
@@ -55,6 +56,8 @@ MODULOS_DEL_CALCULO = (
     "calculo.interrupciones",
     "calculo.memoria",
     "calculo.ranking",
+    "calculo.servicio",
+    "calculo.servicio_costes",
     "calculo.tiempo",
     "dinero.paises",
     "graficos.dibujo",

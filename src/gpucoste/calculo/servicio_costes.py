@@ -1,0 +1,241 @@
+"""¿Cuánto cuesta al mes servir mi tráfico? Cada manera de servirlo: API por token, GPU alquiladas bajo demanda,
+reservadas o compradas.
+
+Para un tráfico de ``mensajes_dia`` mensajes al día (``gpucoste.calculo.servicio``): cada API por token de
+``api_precios.csv`` que vende el modelo (su precio más reciente, por los tokens de entrada y de salida de un mes
+medio de 730 horas), y para cada GPU con precio, las que pide la hora punta (``servicio.capacidad``) alquiladas todo
+el mes bajo demanda (el precio vigente más barato, ``modalidades.precio_bajo_demanda``), reservadas un mes (el
+descuento del proveedor que lo ofrece, ``modalidades.precio_reservado``) o compradas (el pago inicial de
+``compra.precio_de_compra`` y la luz de todo el mes a su consumo máximo, una cota alta). Todo en dólares, sin
+impuestos: la moneda y el impuesto del lector los pone quien lo muestra.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from gpucoste import datos
+from gpucoste.base import esquema
+from gpucoste.base.constantes import HORAS_MES
+from gpucoste.base.validacion import Validado, entero, numero, opcion
+from gpucoste.calculo import compra, memoria, modalidades, servicio
+from gpucoste.dinero import mercado, paises
+
+__all__ = [
+    "NOMBRES",
+    "OPCIONES",
+    "OpcionServicio",
+    "costes_segun_volumen",
+    "desde_cuando",
+    "opciones",
+    "precios_api_de",
+]
+
+OPCIONES = ("API", "bajo demanda", "reservada", "comprada")
+"""Las maneras de servir un modelo, en el orden en que se listan."""
+
+NOMBRES = MappingProxyType(
+    {
+        "API": "API por token",
+        "bajo demanda": "GPU alquilada bajo demanda",
+        "reservada": "GPU reservada un mes",
+        "comprada": "GPU comprada",
+    }
+)
+"""Cada clave de ``OPCIONES`` escrita para el lector (el gráfico y la página)."""
+
+
+@dataclass(frozen=True)
+class OpcionServicio(Validado):
+    """Una manera de servir el tráfico y lo que cuesta al mes (US$, sin impuestos)."""
+
+    opcion: str
+    proveedor: str
+    """El de la API, el del precio por hora o la reserva; «tienda» o el mercado del precio de compra."""
+    gpu: str
+    """«—» en una API."""
+    gpus: int
+    """GPU que hacen falta (0 en una API)."""
+    coste_mes_usd: float
+    pago_inicial_usd: float
+    """Lo que se paga una vez (la compra de las GPU); 0 en las demás."""
+    origen: str
+    capacidad: servicio.Capacidad | None = None
+
+
+def precios_api_de(modelo: str) -> tuple[mercado.PrecioApi, ...]:
+    """El precio más reciente de cada proveedor de ``api_precios.csv`` que vende ``modelo`` (vacío si ninguno)."""
+    modelo = memoria.modelo(modelo).modelo
+    proveedores = sorted({p.proveedor for p in mercado.precios_api() if p.modelo == modelo})
+    return tuple(mercado.precio_api(modelo, p) for p in proveedores)
+
+
+def _mensajes_mes(mensajes_dia: float) -> float:
+    return mensajes_dia * HORAS_MES / 24
+
+
+def opciones(
+    modelo: str,
+    mensajes_dia: float,
+    *,
+    entrada: int = servicio.TOKENS_ENTRADA,
+    salida: int = servicio.TOKENS_SALIDA,
+    factor_pico: float = servicio.FACTOR_PICO,
+    precision: str = "bf16",
+    ttft_ms: float = servicio.OBJETIVO_TTFT_MS,
+    tpot_ms: float = servicio.OBJETIVO_TPOT_MS,
+    gpu: str | None = None,
+    pais: str | None = None,
+    precio_kwh: float | None = None,
+) -> tuple[OpcionServicio, ...]:
+    """Cada manera de servir ``modelo`` a ``mensajes_dia`` mensajes al día: las API, las GPU alquiladas bajo demanda,
+    las reservadas y las compradas (``OPCIONES``), y dentro de cada una de la más barata al mes a la más cara.
+
+    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler en los datos). ``pais``: el precio de compra
+    de su tienda, si lo hay (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él,
+    no hay opción «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
+    ninguna los cumple, ``ValueError`` con lo que funcionaría (el mensaje de ``servicio.capacidad`` de la GPU con más
+    ancho de banda de memoria, la que más se acerca).
+    """
+    modelo = memoria.modelo(modelo).modelo
+    mensajes_dia = numero(mensajes_dia, "mensajes_dia", cero=True)
+    entrada = entero(entrada, "entrada", minimo=1, maximo=10**6)
+    salida = entero(salida, "salida", minimo=1, maximo=10**6)
+    numero(factor_pico, "factor_pico")
+    opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
+    numero(ttft_ms, "ttft_ms")
+    numero(tpot_ms, "tpot_ms")
+    if precio_kwh is not None:
+        precio_kwh = numero(precio_kwh, "precio_kwh", cero=True)
+    if pais is not None:
+        pais = paises.pais(pais).codigo
+    gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else sorted(datos.gpus())
+    mes = _mensajes_mes(mensajes_dia)
+    salida_opciones: list[OpcionServicio] = []
+    for p in precios_api_de(modelo):
+        coste = mes * (entrada * p.entrada_usd_millon + salida * p.salida_usd_millon) / 1e6
+        origen = f"api_precios.csv: {p.proveedor}, {p.fecha}"
+        salida_opciones.append(OpcionServicio("API", p.proveedor, "—", 0, coste, 0.0, origen))
+    errores: list[tuple[float, ValueError]] = []
+    parametros = servicio.ajustar()
+    for g in gpus:
+        try:
+            c = servicio.capacidad(
+                modelo,
+                g,
+                mensajes_dia,
+                entrada=entrada,
+                salida=salida,
+                factor_pico=factor_pico,
+                precision=precision,
+                ttft_ms=ttft_ms,
+                tpot_ms=tpot_ms,
+                parametros=parametros,
+            )
+        except esquema.ErrorDeDatos:
+            raise
+        except ValueError as error:
+            if "mensajes_dia" in str(error) or len(gpus) == 1:
+                raise
+            errores.append((datos.especificaciones()[g].ancho_banda_gbs, error))
+            continue
+        base = modalidades.precio_bajo_demanda(g)
+        salida_opciones.append(
+            OpcionServicio(
+                "bajo demanda",
+                base.proveedor,
+                g,
+                c.gpus,
+                c.gpus * base.precio_hora_usd * HORAS_MES,
+                0.0,
+                f"precios.csv: {base.proveedor_y_nivel}, {base.fecha}",
+                c,
+            )
+        )
+        if modalidades.proveedores_reserva(g, 1):
+            r = modalidades.precio_reservado(g, None, 1)
+            salida_opciones.append(
+                OpcionServicio(
+                    "reservada",
+                    r.proveedor,
+                    g,
+                    c.gpus,
+                    c.gpus * r.precio_hora_usd * HORAS_MES,
+                    0.0,
+                    f"modalidades.csv: {r.proveedor}, un mes, descuento del {round(r.descuento * 100)} %",
+                    c,
+                )
+            )
+        vatios = datos.especificaciones()[g].vatios
+        if precio_kwh is not None and vatios is not None and any(h.gpu == g for h in datos.hardware()):
+            try:
+                pc = compra.precio_de_compra(g, pais)
+            except esquema.ErrorDeDatos:
+                raise
+            except ValueError:  # sin precio de compra con fuente
+                continue
+            luz = c.gpus * vatios / 1000 * HORAS_MES * precio_kwh
+            origen = f"{'compras_locales.csv' if pc.local else 'hardware.csv'}: {pc.fecha}; luz de 730 h a {vatios:g} W"
+            salida_opciones.append(OpcionServicio("comprada", "compra", g, c.gpus, luz, c.gpus * pc.usd, origen, c))
+    if not any(o.opcion != "API" for o in salida_opciones) and errores:
+        raise max(errores, key=lambda e: e[0])[1]  # el de la GPU con más ancho de banda: la que más se acerca
+    return tuple(sorted(salida_opciones, key=lambda o: (OPCIONES.index(o.opcion), o.coste_mes_usd, o.gpu, o.proveedor)))
+
+
+def costes_segun_volumen(
+    modelo: str, volumenes: tuple[float, ...] | list[float], **opciones_servicio: object
+) -> dict[str, list[float]]:
+    """El coste al mes de la opción más barata de cada clase (API, bajo demanda, reservada) en cada volumen de
+    ``volumenes`` (mensajes al día): las series del gráfico de la página. Las compradas no entran (su pago inicial no
+    es un coste al mes). ``opciones_servicio``: los demás argumentos de ``opciones`` (``precio_kwh`` no cuenta).
+
+    Lo que atiende cada réplica no depende del tráfico: se calcula una vez por GPU (``opciones`` al primer volumen)
+    y en cada volumen las réplicas son las que pide su hora punta; una API cobra en proporción a los mensajes.
+    """
+    from gpucoste.base.validacion import numeros
+
+    volumenes = numeros(volumenes, "volumenes")
+    if not volumenes:
+        raise ValueError("volumenes: [] no vale; se admite una lista de mensajes al día mayores que 0.")
+    opciones_servicio.pop("precio_kwh", None)
+    base = opciones(modelo, volumenes[0], **opciones_servicio)
+    factor = numero(opciones_servicio.get("factor_pico", servicio.FACTOR_PICO), "factor_pico")
+    series: dict[str, list[float]] = {}
+    for clase in OPCIONES[:3]:
+        de_clase = [o for o in base if o.opcion == clase]
+        if not de_clase:
+            continue
+        costes = []
+        for v in volumenes:
+            mejor = math.inf
+            for o in de_clase:
+                if o.capacidad is None:  # una API: en proporción a los mensajes
+                    coste = o.coste_mes_usd * v / volumenes[0]
+                else:
+                    c = o.capacidad
+                    replicas = max(1, math.ceil(v / 86_400 * factor / c.peticiones_s_replica - 1e-9))
+                    coste = o.coste_mes_usd / c.gpus * replicas * c.gpus_por_replica
+                mejor = min(mejor, coste)
+            costes.append(mejor)
+        series[clase] = costes
+    return series
+
+
+def desde_cuando(volumenes: tuple[float, ...] | list[float], series: dict[str, list[float]]) -> dict[str, float | None]:
+    """Para cada clase de ``series`` (``costes_segun_volumen``), el primer volumen de ``volumenes`` en que es la más
+    barata de todas (``None`` si en ninguno)."""
+    from gpucoste.base.validacion import numeros
+
+    volumenes = numeros(volumenes, "volumenes")
+    if not isinstance(series, dict) or not series or any(len(v) != len(volumenes) for v in series.values()):
+        raise ValueError("series: no vale; se admite el diccionario de costes_segun_volumen, una cifra por volumen.")
+    for clase, costes in series.items():
+        numeros(costes, f"series[{clase!r}]")
+    salida: dict[str, float | None] = dict.fromkeys(series)
+    for i, v in enumerate(volumenes):
+        mejor = min(series, key=lambda c: series[c][i])
+        if salida[mejor] is None:
+            salida[mejor] = v
+    return salida

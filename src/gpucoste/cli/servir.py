@@ -1,0 +1,166 @@
+"""La orden ``gpucoste servir``: ¿cuántas GPU para servir mi tráfico, y cuánto cuesta al mes cada manera de servirlo?
+
+Llama a :func:`gpucoste.calculo.servicio_costes.opciones` (que usa el modelo de capacidad de
+:mod:`gpucoste.calculo.servicio`) y devuelve una fila por opción: cada API por token que vende el modelo y, para cada
+GPU con precio, las que pide la hora punta alquiladas bajo demanda, reservadas un mes o compradas. Con ``--pais``,
+cada importe también en su moneda con su impuesto (``localizar``).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from gpucoste import datos
+from gpucoste.base import esquema, etiquetas, formato
+from gpucoste.calculo import memoria, servicio, servicio_costes
+from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
+from gpucoste.guia import decisiones
+
+__all__ = ["MENSAJES_DIA", "PRECISIONES", "filas", "pie"]
+
+MENSAJES_DIA = 200_000
+"""Mensajes al día del ejemplo (sin ``--mensajes-dia``): el de la issue 31, una empresa pequeña que sirve un modelo
+de 8B a unos 200.000 mensajes al día."""
+
+PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
+"""Formatos de los pesos que admite ``--precision`` (los de servir con vLLM, SGLang o TensorRT-LLM)."""
+
+
+def filas(opciones: tuple[servicio_costes.OpcionServicio, ...]) -> pd.DataFrame:
+    """La tabla de la orden: una fila por opción, con sus claves de ``--formato csv``."""
+    salida = []
+    for o in opciones:
+        c = o.capacidad
+        salida.append(
+            {
+                "opcion": o.opcion,
+                "proveedor": o.proveedor,
+                "gpu": o.gpu,
+                "n_gpus": o.gpus,
+                "concurrencia": None if c is None else c.concurrencia_pico,
+                "ttft_ms": None if c is None else c.ttft_s * 1000,
+                "tpot_ms": None if c is None else c.tpot_s * 1000,
+                "carga": None if c is None else c.uso_medio,
+                "coste_mes_usd": o.coste_mes_usd,
+                "pago_inicial_usd": o.pago_inicial_usd,
+            }
+        )
+    return pd.DataFrame(salida)
+
+
+def pie(
+    mensajes_dia: float,
+    entrada: int,
+    salida: int,
+    factor_pico: float,
+    ttft_ms: float,
+    tpot_ms: float,
+    luz: str | None,
+) -> tuple[str, ...]:
+    """Las líneas bajo la tabla: el tráfico, los objetivos, el error del modelo y de dónde sale la luz."""
+    media = mensajes_dia / 86_400
+    v = servicio.validacion()
+    lineas = [
+        f"Tráfico: {formato.numero(mensajes_dia, 0)} mensajes al día, {formato.numero(media)} peticiones por segundo "
+        f"de media y {formato.numero(media * factor_pico)} en la hora punta ({formato.veces(factor_pico)} la media); "
+        f"{formato.numero(entrada, 0)} tokens de entrada y {formato.numero(salida, 0)} de salida por mensaje.",
+        f"Objetivos: {formato.numero(ttft_ms, 0)} ms hasta el primer token y {formato.numero(tpot_ms, 0)} ms por token "
+        "de salida.",
+        f"Modelo de capacidad: con cada fuente fuera del ajuste, sus tokens/s se desvían un "
+        f"{formato.porcentaje(v.error_tokens_s)} en mediana en {len(v.predicciones)} medidas de {v.fuentes} "
+        "fuentes.",
+    ]
+    if luz is not None:
+        lineas.append(
+            f"GPU comprada: el pago inicial, una vez, y al mes la luz a consumo máximo (una cota alta), {luz}; con "
+            "--pais, la luz lleva también el impuesto de la tabla (su precio ya trae el suyo)."
+        )
+    return tuple(lineas)
+
+
+@orden(
+    "servir",
+    "GPU, latencia y coste al mes de servir un modelo a tu tráfico: API por token, alquiladas, reservadas o compradas",
+    Opcion("--modelo", "modelo de modelos.csv", nombre_de("Modelo", datos.modelos), decisiones.MODELO),
+    Opcion("--mensajes-dia", "mensajes al día", no_negativo, MENSAJES_DIA),
+    Opcion("--peticiones-s", "peticiones por segundo de media (sustituye a --mensajes-dia)", no_negativo),
+    Opcion(
+        "--entrada",
+        "tokens de entrada por mensaje (con la conversación previa)",
+        entero_positivo,
+        servicio.TOKENS_ENTRADA,
+    ),
+    Opcion("--salida", "tokens generados por mensaje", entero_positivo, servicio.TOKENS_SALIDA),
+    Opcion("--factor-pico", "peticiones en la hora punta ÷ la media del día", positivo, servicio.FACTOR_PICO),
+    Opcion("--precision", "formato de los pesos", defecto="bf16", valores=PRECISIONES),
+    Opcion("--ttft-ms", "milisegundos como mucho hasta el primer token", positivo, servicio.OBJETIVO_TTFT_MS),
+    Opcion("--tpot-ms", "milisegundos como mucho por token de salida", positivo, servicio.OBJETIVO_TPOT_MS),
+    Opcion("--gpu", "solo esta GPU (por defecto, cada GPU con precio)", nombre_de("GPU con precio", datos.gpus)),
+    Opcion(
+        "--pais",
+        f"{PAIS.ayuda}; también el precio de compra de su tienda y su kWh (sin él, el de {decisiones.PAIS_LUZ})",
+        PAIS.tipo,
+    ),
+    Opcion("--precio-kwh", "dólares por kWh de las GPU compradas (por defecto, los de --pais)", no_negativo),
+    ejemplo='--modelo "Llama 3.1 8B" --mensajes-dia 200000 --pais MX',
+    dinero=True,
+)
+def _servir(
+    modelo: str,
+    mensajes_dia: float,
+    peticiones_s: float | None,
+    entrada: int,
+    salida: int,
+    factor_pico: float,
+    precision: str,
+    ttft_ms: float,
+    tpot_ms: float,
+    gpu: str | None,
+    pais: str | None,
+    precio_kwh: float | None,
+) -> Salida:
+    if peticiones_s is not None:
+        if peticiones_s == 0:
+            raise ValueError(
+                "--peticiones-s: 0 no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor que 0."
+            )
+        mensajes_dia = servicio.de_peticiones_s(peticiones_s)
+    memoria.modelo(modelo)
+    luz = None
+    if precio_kwh is None:
+        try:
+            l_ = decisiones.luz_del_pais(pais)
+            precio_kwh, luz = (
+                l_.usd_kwh,
+                f"a {formato.numero(l_.usd_kwh, 3)} US$/kWh ({l_.pais}, {formato.periodo(l_.periodo)})",
+            )
+        except esquema.ErrorDeDatos:
+            raise
+        except ValueError:  # un país sin precio del kWh con fuente: sin opción comprada
+            precio_kwh = None
+    else:
+        luz = f"a {formato.numero(precio_kwh, 3)} US$/kWh"
+    opciones = servicio_costes.opciones(
+        modelo,
+        mensajes_dia,
+        entrada=entrada,
+        salida=salida,
+        factor_pico=factor_pico,
+        precision=precision,
+        ttft_ms=ttft_ms,
+        tpot_ms=tpot_ms,
+        gpu=gpu,
+        pais=pais,
+        precio_kwh=precio_kwh,
+    )
+    tabla = filas(opciones)
+    lineas = pie(
+        mensajes_dia,
+        entrada,
+        salida,
+        factor_pico,
+        ttft_ms,
+        tpot_ms,
+        luz if any(o.opcion == "comprada" for o in opciones) else None,
+    )
+    return Salida(tabla, dict(etiquetas.SERVIR_DECIMALES), lineas, encabezados=dict(etiquetas.SERVIR))

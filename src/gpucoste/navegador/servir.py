@@ -1,0 +1,152 @@
+"""La calculadora «servir»: ¿cuántas GPU para servir mi tráfico? (``gpucoste.calculo.servicio_costes.opciones``, lo
+mismo que ``gpucoste servir``), con sus campos y su tabla: una fila por manera de servirlo."""
+
+from __future__ import annotations
+
+from gpucoste.base import etiquetas
+from gpucoste.base.etiquetas import inicial_mayuscula
+from gpucoste.base.formato import numero
+from gpucoste.navegador.lectura import escribir
+from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
+
+__all__ = ["SERVIR"]
+
+_PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
+"""Los formatos de la lista, los de ``gpucoste servir --precision``."""
+
+
+def _campos_servir() -> tuple[Campo, ...]:
+    from gpucoste import datos
+    from gpucoste.calculo import servicio
+    from gpucoste.guia import decisiones
+
+    modelos = tuple(sorted(datos.modelos()))
+    return (
+        Campo("modelo", "Modelo", "", decisiones.MODELO, modelos),
+        Campo("mensajes_dia", "Mensajes al día", "", 200_000),
+        Campo(
+            "entrada", "Tokens de entrada por mensaje, con la conversación previa", "tokens", servicio.TOKENS_ENTRADA
+        ),
+        Campo("salida", "Tokens generados por mensaje", "tokens", servicio.TOKENS_SALIDA),
+        Campo("factor_pico", "Peticiones en la hora punta ÷ la media del día", "", servicio.FACTOR_PICO),
+        Campo("precision", "Formato de los pesos", "", "bf16", _PRECISIONES),
+        Campo("ttft_ms", "Como mucho hasta el primer token", "ms", servicio.OBJETIVO_TTFT_MS),
+        Campo("tpot_ms", "Como mucho por token de salida", "ms", servicio.OBJETIVO_TPOT_MS),
+        Campo(
+            "precio_kwh",
+            f"Electricidad de las GPU compradas; vacío, la de un hogar de tu país (sin país, de {decisiones.PAIS_LUZ})",
+            "US$/kWh",
+            "",
+            vacio="la de un hogar de tu país",
+        ),
+    )
+
+
+def _celda(valor: object, decimales: int | None) -> str:
+    """Una celda como la escribe ``gpucoste servir``: la cifra con sus decimales, el texto tal cual, o «sin dato»."""
+    if valor is None:
+        return "sin dato"
+    return str(valor) if decimales is None else numero(valor, decimales)
+
+
+def _tabla_servir(
+    *,
+    modelo: str,
+    mensajes_dia: float,
+    entrada: int,
+    salida: int,
+    factor_pico: float,
+    precision: str,
+    ttft_ms: float,
+    tpot_ms: float,
+    precio_kwh: float | None,
+    pais: str,
+) -> Tabla:
+    from gpucoste.base import esquema
+    from gpucoste.calculo import servicio_costes
+    from gpucoste.guia import decisiones
+
+    # Sin kWh escrito, el de «gpucoste servir» sin --precio-kwh: la luz de un hogar del país (o ninguna compra).
+    if precio_kwh is None:
+        try:
+            precio_kwh = decisiones.luz_del_pais(pais).usd_kwh
+        except esquema.ErrorDeDatos:
+            raise
+        except ValueError:  # un país sin precio del kWh con fuente: sin opción comprada, como en la orden
+            precio_kwh = None
+    opciones = servicio_costes.opciones(
+        modelo,
+        mensajes_dia,
+        entrada=entrada,
+        salida=salida,
+        factor_pico=factor_pico,
+        precision=precision,
+        ttft_ms=ttft_ms,
+        tpot_ms=tpot_ms,
+        pais=pais,
+        precio_kwh=precio_kwh,
+    )
+    claves = tuple(etiquetas.SERVIR)
+    decimales = etiquetas.SERVIR_DECIMALES
+    filas, exactas = [], []
+    for o in opciones:
+        c = o.capacidad
+        valores = {
+            "opcion": o.opcion,
+            "proveedor": o.proveedor,
+            "gpu": o.gpu,
+            "n_gpus": o.gpus,
+            "concurrencia": None if c is None else c.concurrencia_pico,
+            "ttft_ms": None if c is None else c.ttft_s * 1000,
+            "tpot_ms": None if c is None else c.tpot_s * 1000,
+            "carga": None if c is None else c.uso_medio,
+            "coste_mes_usd": o.coste_mes_usd,
+            "pago_inicial_usd": o.pago_inicial_usd,
+        }
+        filas.append(
+            tuple(
+                "sin dato"
+                if valores[k] is None
+                else valores[k]
+                if k not in decimales
+                else numero(valores[k], decimales[k])
+                for k in claves
+            )
+        )
+        exactas.append(tuple(valores[k] if k in decimales else None for k in claves))
+    titulo = (
+        f"Servir {modelo}, pesos en {precision}, a {escribir(mensajes_dia)} mensajes al día de {escribir(entrada)} "
+        f"tokens de entrada y {escribir(salida)} de salida, con la hora punta a {escribir(factor_pico)} veces la "
+        f"media, como mucho {escribir(ttft_ms)} ms hasta el primer token y {escribir(tpot_ms)} ms por token"
+    )
+    return Tabla(
+        tuple(inicial_mayuscula(etiquetas.SERVIR[k]) for k in claves),
+        tuple(filas),
+        tuple(k in decimales for k in claves),
+        "",
+        titulo,
+        tuple(exactas),
+    )
+
+
+SERVIR = Calculadora(
+    "servir",
+    "Calcula tu caso: ¿cuántas GPU para servir tu tráfico?",
+    {
+        "modelo": "opcion",
+        "mensajes_dia": "decimal",
+        "entrada": "entero",
+        "salida": "entero",
+        "factor_pico": "decimal",
+        "precision": "opcion",
+        "ttft_ms": "decimal",
+        "tpot_ms": "decimal",
+        "precio_kwh": "decimal_o_vacio",
+        "pais": "opcion",
+    },
+    _campos_servir,
+    _tabla_servir,
+    "servir",
+)
+"""La calculadora «servir» tal como se declara; en ``CALCULADORAS`` gana el campo del país (``CON_DINERO``), que
+también recibe su función: la tienda y la luz del país."""

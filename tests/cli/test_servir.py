@@ -1,0 +1,82 @@
+"""``gpucoste servir``: GPU, latencia y coste al mes de servir un modelo (issue 31)."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+
+import pytest
+
+from gpucoste import cli
+from gpucoste.calculo import servicio, servicio_costes
+from gpucoste.dinero import paises
+
+
+def _ejecutar(*argv: str) -> tuple[int, str, str]:
+    salida, errores = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(errores):
+        rc = cli.main(["servir", *argv])
+    return rc, salida.getvalue(), errores.getvalue()
+
+
+def test_el_ejemplo_de_la_issue_en_pesos_con_iva():
+    rc, salida, errores = _ejecutar("--modelo", "Llama 3.1 8B", "--mensajes-dia", "200000", "--pais", "MX")
+    assert (rc, errores) == (0, "")
+    p = paises.pais("MX")
+    assert f"coste al mes ({paises.rotulo(p)})" in salida
+    for titulo in ("peticiones a la vez en la hora punta", "hasta el primer token (ms)", "por token (ms)", "GPU"):
+        assert titulo in salida
+    # cada API que vende el modelo (de los datos, no una lista de hoy) tiene su fila
+    for api in servicio_costes.precios_api_de("Llama 3.1 8B"):
+        assert f"| {api.proveedor} " in salida
+
+
+def test_csv_con_una_fila_por_opcion_y_costes_no_negativos():
+    rc, salida, _ = _ejecutar("--mensajes-dia", "50000", "--formato", "csv")
+    assert rc == 0
+    filas = list(csv.DictReader(io.StringIO(salida)))
+    opciones = servicio_costes.opciones("Llama 3.1 8B", 50_000, precio_kwh=0.3)
+    assert {f["opcion"] for f in filas} <= set(servicio_costes.OPCIONES)
+    assert all(float(f["coste_mes_usd"]) >= 0 for f in filas)
+    assert sum(f["opcion"] == "API" for f in filas) == sum(o.opcion == "API" for o in opciones)
+
+
+def test_peticiones_s_es_lo_mismo_que_sus_mensajes_al_dia():
+    a = _ejecutar("--peticiones-s", "2", "--gpu", "L40S", "--formato", "csv")
+    b = _ejecutar("--mensajes-dia", str(servicio.de_peticiones_s(2)), "--gpu", "L40S", "--formato", "csv")
+    assert a[0] == b[0] == 0
+    assert a[1] == b[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "dice"),
+    [
+        (("--mensajes-dia", "0"), "sin tráfico no hace falta ninguna GPU"),
+        (("--peticiones-s", "0"), "sin tráfico no hace falta ninguna GPU"),
+        (("--tpot-ms", "0,5"), "se admite un objetivo por encima"),
+        (("--tpot-ms", "0,5", "--gpu", "H100 80GB"), "se admite un objetivo por encima"),
+        (("--modelo", "Qwen 2.5 72B", "--entrada", "200000", "--gpu", "RTX 4090"), "no cabe"),
+        (("--precision", "q9"), "--precision"),
+        (("--gpu", "H100"), "¿Quisiste decir"),
+    ],
+)
+def test_una_entrada_mala_sale_2_con_lo_que_funcionaria(argv, dice):
+    rc, salida, errores = _ejecutar(*argv)
+    assert rc == 2
+    assert salida == ""
+    assert dice in errores
+    assert errores.count("\n") == 1
+
+
+def test_mas_trafico_nunca_sale_mas_barato_en_la_orden():
+    costes = []
+    for mensajes in ("1000", "100000", "1000000"):
+        rc, salida, _ = _ejecutar("--mensajes-dia", mensajes, "--gpu", "A100 80GB", "--formato", "csv")
+        assert rc == 0
+        costes.append(
+            {(f["opcion"], f["proveedor"]): float(f["coste_mes_usd"]) for f in csv.DictReader(io.StringIO(salida))}
+        )
+    for menos, mas in zip(costes, costes[1:], strict=False):
+        for clave, coste in menos.items():
+            assert mas[clave] >= coste
