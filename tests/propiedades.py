@@ -960,6 +960,7 @@ funcion(
     gpu_=Opcional(Nombre(_gpus)),
     n_gpus=Entero(1, 1024),
     precision=Opcional(Nombre(lambda: memoria.BYTES_POR_PARAMETRO)),
+    epocas=Entero(1, 10_000),
 )
 funcion(memoria.modelo, Nombre(_modelos))
 funcion(memoria.gpu, Nombre(_gpus))
@@ -1134,6 +1135,7 @@ funcion(
     rango_lora=Entero(1, 4096),
     dataset_gb=Opcional(NO_NEGATIVO),  # None: tamaño estimado
     checkpoint_gb=Opcional(NO_NEGATIVO),
+    epocas=Entero(1, ranking.MAX_EPOCAS),
 )
 funcion(
     ranking.ranking,
@@ -1189,6 +1191,7 @@ orden(
     "cuanto-tarda",
     {"--modelo": Nombre(_modelos), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
+        "--epocas": Entero(1, 10_000),
         "--gpu": Nombre(_gpus),
         "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
@@ -1201,6 +1204,7 @@ orden(
     "donde-mas-barato",
     {"--modelo": Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3"]), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
+        "--epocas": Entero(1, 10_000),
         "--dataset-gb": NO_NEGATIVO,
         "--checkpoint-gb": NO_NEGATIVO,
         "--secuencia": Entero(1, 10**7, hasta=4096),  # más, y no cabe en ninguna GPU: error (lo prueba test_cadena)
@@ -1417,6 +1421,7 @@ orden(
         "--modelo": Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3"]),
         "--metodo": Nombre(lambda: ["lora", "qlora"]),
         "--tokens": POSITIVO,
+        "--epocas": Entero(1, 10_000),
         "--secuencia": Entero(1, 10**7, hasta=2048),
         "--horas-local": POSITIVO,
         "--horas-alquiler": POSITIVO,

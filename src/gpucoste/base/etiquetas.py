@@ -25,6 +25,7 @@ __all__ = [
     "COLUMNAS",
     "COMPRAR",
     "COSTE_EQUILIBRIO",
+    "EPOCAS",
     "INTERRUMPIBLE",
     "INTERRUMPIBLE_ENTRADAS",
     "PARTIDAS_COSTE",
@@ -37,9 +38,14 @@ __all__ = [
 ]
 
 
-TOKENS_ENTRENAMIENTO = "tokens de entrenamiento, todas las épocas"
-"""Los tokens de un entrenamiento: los del dataset por el número de épocas (el campo de los formularios y la
-ayuda de ``--tokens``)."""
+TOKENS_ENTRENAMIENTO = "tokens del dataset, una época"
+"""Los tokens de un entrenamiento en una época: los del dataset (el campo de los formularios y la ayuda de
+``--tokens``). Las épocas van aparte (``EPOCAS``); lo que se entrena es su producto
+(``ranking.Trabajo.tokens_totales``)."""
+
+EPOCAS = "épocas: veces que se recorre el dataset"
+"""Las épocas de un entrenamiento (el campo de los formularios y la ayuda de ``--epocas``): un entero, 1 por
+defecto."""
 
 
 def inicial_mayuscula(texto: str) -> str:
