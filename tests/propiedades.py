@@ -1887,3 +1887,30 @@ for _f in (afirmaciones.afirmaciones, afirmaciones.revisar, afirmaciones.sin_mar
 PARAMETROS_EXENTOS["guia.afirmaciones.coincide_con"] = {
     "tipo": "solo vale con un proveedor y nivel que tengan precios de ese tipo; tests/guia/test_afirmaciones.py"
 }
+
+# --- Issue 32: «N horas de GPU X» → horas y coste en cada GPU y proveedor (calculo.equivalencia) ---
+from gpucoste.calculo import equivalencia  # noqa: E402
+
+_ESCALA_ORIGEN = Nombre(lambda: equivalencia.ESCALAS_ORIGEN)
+funcion(equivalencia.razon, Nombre(_gpus), Nombre(_gpus), escala_origen=_ESCALA_ORIGEN, n_gpus=Entero(1, 100_000))
+for _equivalencia in (equivalencia.equivalencias, equivalencia.registros):
+    funcion(
+        _equivalencia,
+        Acotado(1e-6, 1e9),
+        Nombre(_gpus),
+        escala_origen=_ESCALA_ORIGEN,
+        n_gpus=Entero(1, 100_000, hasta=1024),
+        goodput=Acotado(1e-3, 1, tope=1),
+        estimaciones=BOOLEANO,
+    )
+orden(
+    "horas-gpu",
+    {"--horas": Acotado(1e-6, 1e9), "--gpu": Nombre(_gpus)},
+    {
+        "--escala-origen": _ESCALA_ORIGEN,
+        "--n-gpus": Entero(1, 10**9, hasta=1024),
+        "--sin-estimaciones": _SI_NO,
+        "--pais": _NOMBRES_PAIS,  # las de dinero: el bucle de arriba ya pasó
+        "--empresa": _SI_NO,
+    },
+)

@@ -115,6 +115,9 @@ COLUMNAS = MappingProxyType(
         "coste_usd": "total (US$)",
         "costes_completos": "costes completos",
         "pareto": "Pareto",
+        "horas_gpu": "horas de GPU",
+        "horas_gpu_tipicas": "horas de GPU típicas",
+        "coste_tipico_usd": "coste típico (US$)",
     }
 )
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``

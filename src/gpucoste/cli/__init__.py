@@ -78,4 +78,5 @@ __all__ = [
 
 # Las órdenes se registran en ORDENES al importarse, en el orden de ``--help``: primero las de ``cli.ordenes``
 # (importado arriba), después las de las calculadoras de decisión (equilibrios, interrupciones, recomendación).
-from gpucoste.cli import calculadoras  # noqa: E402, F401
+# Después, «horas-gpu» (issue 32), en su propio módulo.
+from gpucoste.cli import calculadoras, horas_gpu  # noqa: E402, F401
