@@ -213,6 +213,7 @@ OTROS_VALORES = {
         "epocas": "3",
         "secuencia": "4096",
     },
+    "horas-gpu": {"horas": "2.500", "gpu": "H100 80GB", "escala_origen": "nodo", "n_gpus": "2"},
     "api-o-gpu": {
         "precio_hora": "0,69",
         "tokens_s": "1500",
