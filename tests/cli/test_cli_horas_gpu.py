@@ -35,7 +35,7 @@ def test_las_cifras_son_las_de_la_biblioteca():
 def test_la_tabla_dice_lo_que_incluye_y_lo_que_no():
     r = gpucoste("horas-gpu", "--horas", "184320", "--gpu", "A100 80GB", "--escala-origen", "varios_nodos", check=True)
     assert "184.320 horas de GPU de A100 80GB" in r.stdout
-    assert "sin comprobar que el modelo quepa" in r.stdout
+    assert "si el modelo cabe en la VRAM" in r.stdout
     assert "horas de GPU típicas" in r.stdout
 
 

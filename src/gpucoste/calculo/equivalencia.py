@@ -39,6 +39,8 @@ from gpucoste.calculo.coste import Rango
 
 __all__ = [
     "ESCALAS_ORIGEN",
+    "INCLUYE",
+    "NO_INCLUYE",
     "FICHA_LLAMA_2_7B",
     "Equivalente",
     "Ficha",
@@ -52,6 +54,25 @@ __all__ = [
 ESCALAS_ORIGEN = MappingProxyType({"1": 1, "nodo": 8, "varios_nodos": 16})
 """Cuántas GPU se suponen en cada escala de ``tiempo.ESCALAS`` para el trabajo de origen: solo cuenta la escala (la
 MFU y la interconexión de serie son las mismas con 9 que con 16 GPU)."""
+
+
+INCLUYE = (
+    "el tiempo de GPU: las horas declaradas, pasadas a cada GPU con su pico en bf16 y la MFU medida de su clase y "
+    "escala, con el rango de esa MFU",
+    "la interconexión de serie de cada lado (NVLink, PCIe o InfiniBand entre nodos), con su eficiencia medida",
+    "el precio por hora más reciente de cada GPU, proveedor y nivel, en tu moneda si das tu país",
+)
+"""Lo que cuenta la conversión, en frases para la página, la nota del formulario y la ayuda de la orden."""
+
+NO_INCLUYE = (
+    "si el modelo cabe en la VRAM de cada GPU: la ficha no dice el trabajo (para eso, «¿Cabe mi modelo?»)",
+    "el arranque, el disco y la transferencia (los suma «¿Dónde sale más barato terminarlo?» para un trabajo definido)",
+    "las instancias interrumpibles: sin el trabajo que se repite tras cada interrupción no se comparan",
+    "lo que la ficha cuente de más: si sus horas son las de un programa entero, con fallos, reinicios y "
+    "evaluaciones, la conversión las toma todas como cómputo y el coste sale por arriba (si se sabe qué fracción "
+    "fue cómputo útil, la descuenta `equivalencia.equivalencias`)",
+)
+"""Lo que no cuenta la conversión."""
 
 
 @dataclass(frozen=True)

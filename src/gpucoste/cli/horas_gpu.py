@@ -60,8 +60,7 @@ def _horas_gpu(horas: float, gpu: str, escala_origen: str, n_gpus: int, sin_esti
         "horas_max": 1,
     }
     pie = (
-        f"{formato.numero(horas, 0)} horas de GPU de {gpu}, {tiempo.ESCALAS[escala_origen]}, con la MFU medida de "
-        "cada clase de GPU. Solo la GPU: sin arranque, disco ni transferencia, sin comprobar que el modelo quepa y "
-        "sin las instancias interrumpibles.",
+        f"{formato.numero(horas, 0)} horas de GPU de {gpu}, {tiempo.ESCALAS[escala_origen]}.",
+        f"No incluye {'; ni '.join(equivalencia.NO_INCLUYE[:3])}.",
     )
     return Salida(tabla, decimales, pie)

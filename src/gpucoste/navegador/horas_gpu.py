@@ -78,10 +78,7 @@ def _tabla_horas_gpu(*, horas: float, gpu: str, escala_origen: str, n_gpus: int,
         f"{numero(horas, 0)} horas de GPU de {gpu}, {tiempo.ESCALAS[escala_origen]}, en "
         f"{'una GPU alquilada' if n_gpus == 1 else f'{numero(n_gpus, 0)} GPU alquiladas a la vez'}"
     )
-    nota = (
-        "Solo la GPU, con la MFU medida de cada clase de GPU: sin arranque, disco ni transferencia, sin comprobar que "
-        "el modelo quepa en su VRAM y sin las instancias interrumpibles."
-    )
+    nota = f"No incluye {'; ni '.join(equivalencia.NO_INCLUYE[:3])}."
     numericas = (False, False, True, True, True, True, True, False, False)
     return Tabla(columnas, celdas, numericas, "", titulo, nota=nota)
 
