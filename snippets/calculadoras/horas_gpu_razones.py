@@ -27,6 +27,6 @@ publicadas = [
 ]
 medidas = "; ".join(f"{veces(a.veces, 2)}, {a.medida}" for a in publicadas)
 print(
-    f"\nCon este modelo, la H100 80GB termina {veces(h, 2)} más deprisa que la "
-    f"{ORIGEN}. Lo publicado, en `aceleraciones.csv`: {medidas}."
+    f"\nCon este modelo, la aceleración de la H100 80GB frente a la {ORIGEN} es "
+    f"{veces(h, 2)}. La publicada, en `aceleraciones.csv`: {medidas}."
 )
