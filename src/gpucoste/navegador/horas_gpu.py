@@ -23,7 +23,10 @@ def _campos_horas_gpu() -> tuple[Campo, ...]:
     f = equivalencia.FICHA_LLAMA_2_7B
     return (
         Campo(
-            "horas", f"Horas de GPU que declara la ficha, p. ej. las del preentrenamiento de {f.modelo}", "h", f.horas
+            "horas",
+            f"Horas de GPU que declara la ficha; en el ejemplo, las del preentrenamiento de {f.modelo}",
+            "h",
+            f.horas,
         ),
         Campo("gpu", "GPU de la ficha", "", f.gpu, tuple(datos.especificaciones())),
         Campo(
