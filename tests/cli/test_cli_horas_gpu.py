@@ -15,9 +15,7 @@ from gpucoste.calculo import equivalencia
 
 def test_la_orden_esta_registrada_con_el_pais():
     opciones = {op.bandera for op in cli.ORDENES["horas-gpu"].opciones}
-    assert {"--horas", "--gpu", "--escala-origen", "--n-gpus", "--pais", "--empresa", "--formato"} - {
-        "--formato"
-    } <= opciones
+    assert {"--horas", "--gpu", "--escala-origen", "--n-gpus", "--pais", "--empresa"} <= opciones
 
 
 def test_las_cifras_son_las_de_la_biblioteca():
