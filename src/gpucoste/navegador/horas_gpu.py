@@ -24,7 +24,7 @@ def _campos_horas_gpu() -> tuple[Campo, ...]:
     return (
         Campo(
             "horas",
-            f"Horas de GPU que declara la ficha; en el ejemplo, las del preentrenamiento de {f.modelo}",
+            "Horas de GPU que declara la ficha",
             "h",
             f.horas,
         ),
