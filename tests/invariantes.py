@@ -24,6 +24,7 @@ VALORES_CALCULADORA = {
     "modelo": TRABAJO.modelo,
     "metodo": TRABAJO.metodo,
     "tokens": "50.000.000",
+    "epocas": "1",
     "secuencia": "2048",
     "sin_estimaciones": "sí",
     "pais": "SIN",

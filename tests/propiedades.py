@@ -961,6 +961,7 @@ funcion(
     gpu_=Opcional(Nombre(_gpus)),
     n_gpus=Entero(1, 1024),
     precision=Opcional(Nombre(lambda: memoria.BYTES_POR_PARAMETRO)),
+    epocas=Entero(1, 10_000),
 )
 funcion(memoria.modelo, Nombre(_modelos))
 funcion(memoria.gpu, Nombre(_gpus))
@@ -1149,6 +1150,7 @@ funcion(
     rango_lora=Entero(1, 4096),
     dataset_gb=Opcional(NO_NEGATIVO),  # None: tamaño estimado
     checkpoint_gb=Opcional(NO_NEGATIVO),
+    epocas=Entero(1, ranking.MAX_EPOCAS),
 )
 funcion(
     ranking.ranking,
@@ -1204,6 +1206,7 @@ orden(
     "cuanto-tarda",
     {"--modelo": Nombre(_modelos), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
+        "--epocas": Entero(1, 10_000),
         "--gpu": Nombre(_gpus),
         "--n-gpus": Entero(1, 1024),
         "--secuencia": Entero(1, 10**7, hasta=10**6),
@@ -1216,6 +1219,7 @@ orden(
     "donde-mas-barato",
     {"--modelo": Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3"]), "--metodo": _ENTRENAR, "--tokens": POSITIVO},
     {
+        "--epocas": Entero(1, 10_000),
         "--dataset-gb": NO_NEGATIVO,
         "--checkpoint-gb": NO_NEGATIVO,
         "--secuencia": Entero(1, 10**7, hasta=4096),  # más, y no cabe en ninguna GPU: error (lo prueba test_cadena)
@@ -1434,6 +1438,7 @@ orden(
         "--modelo": Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3"]),
         "--metodo": Nombre(lambda: ["lora", "qlora"]),
         "--tokens": POSITIVO,
+        "--epocas": Entero(1, 10_000),
         "--secuencia": Entero(1, 10**7, hasta=2048),
         "--horas-local": POSITIVO,
         "--horas-alquiler": POSITIVO,
@@ -2044,3 +2049,30 @@ FUNCIONES_EXENTAS["graficos.servir.grafico_servir"] = "SVG; tests/sitio/test_sni
 MODULOS_EXENTOS["cli.servir"] = "la orden servir, registrada en ORDENES; filas y pie escriben su tabla y su pie"
 for _frase_servicio in (_servicio.frase_validacion, _servicio.frase_supuestos):
     funcion(_frase_servicio)
+
+# --- Issue 32: «N horas de GPU X» → horas y coste en cada GPU y proveedor (calculo.equivalencia) ---
+from gpucoste.calculo import equivalencia  # noqa: E402
+
+_ESCALA_ORIGEN = Nombre(lambda: equivalencia.ESCALAS_ORIGEN)
+funcion(equivalencia.razon, Nombre(_gpus), Nombre(_gpus), escala_origen=_ESCALA_ORIGEN, n_gpus=Entero(1, 100_000))
+for _equivalencia in (equivalencia.equivalencias, equivalencia.registros):
+    funcion(
+        _equivalencia,
+        Acotado(1e-6, 1e9),
+        Nombre(_gpus),
+        escala_origen=_ESCALA_ORIGEN,
+        n_gpus=Entero(1, 100_000, hasta=1024),
+        goodput=Acotado(1e-3, 1, tope=1),
+        estimaciones=BOOLEANO,
+    )
+orden(
+    "horas-gpu",
+    {"--horas": Acotado(1e-6, 1e9), "--gpu": Nombre(_gpus)},
+    {
+        "--escala-origen": _ESCALA_ORIGEN,
+        "--n-gpus": Entero(1, 10**9, hasta=1024),
+        "--sin-estimaciones": _SI_NO,
+        "--pais": _NOMBRES_PAIS,  # las de dinero: el bucle de arriba ya pasó
+        "--empresa": _SI_NO,
+    },
+)

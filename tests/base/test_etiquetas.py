@@ -28,9 +28,12 @@ def test_vram_de():
         etiquetas.vram_de("")
 
 
-def test_los_tokens_de_entrenamiento_dicen_que_cuentan_las_epocas():
-    """C15 de la revisión editorial: el campo de los formularios y la ayuda de ``--tokens``, una sola frase."""
-    assert "todas las épocas" in etiquetas.TOKENS_ENTRENAMIENTO
+def test_los_tokens_de_entrenamiento_dicen_que_son_de_una_epoca():
+    """C15 de la revisión editorial (y el issue 32): el campo de los formularios y la ayuda de ``--tokens`` dicen
+    que son los del dataset, una época; las épocas tienen su propio campo (``--epocas``)."""
+    assert "una época" in etiquetas.TOKENS_ENTRENAMIENTO
+    assert "dataset" in etiquetas.TOKENS_ENTRENAMIENTO
+    assert etiquetas.EPOCAS.startswith("épocas")
 
 
 def test_ningun_titulo_deja_una_clave_cruda():

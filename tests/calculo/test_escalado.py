@@ -128,7 +128,7 @@ def test_la_orden_y_el_formulario_llevan_la_interconexion(capsys):
     err = capsys.readouterr()
     assert err.out == "" and "token-ring" in err.err
     valores = {"modelo": "Llama 3.1 70B", "metodo": "completo", "tokens": "1e9", "gpu": "H100 80GB"}
-    valores |= {"n_gpus": "16", "interconexion": "ethernet"}
+    valores |= {"n_gpus": "16", "interconexion": "ethernet", "epocas": "1"}
     assert "--interconexion ethernet" in navegador.orden_cli("cuanto-tarda", valores)
     tabla = navegador.calcular("cuanto-tarda", valores)
     assert any(fila[0] == "interconexión" for fila in tabla.filas)

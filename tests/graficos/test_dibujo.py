@@ -286,6 +286,7 @@ def test_puntos_de_la_calculadora_son_los_de_la_biblioteca(opciones):
         "modelo": "Llama 3.1 8B",
         "metodo": "lora",
         "tokens": "50.000.000",
+        "epocas": "1",
         "secuencia": "2048",
         "sin_estimaciones": "sí",
         "pais": "SIN",

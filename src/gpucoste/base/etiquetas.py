@@ -26,6 +26,7 @@ __all__ = [
     "COLUMNAS",
     "COMPRAR",
     "COSTE_EQUILIBRIO",
+    "EPOCAS",
     "INTERRUMPIBLE",
     "INTERRUMPIBLE_ENTRADAS",
     "PARTIDAS_COSTE",
@@ -39,9 +40,14 @@ __all__ = [
 ]
 
 
-TOKENS_ENTRENAMIENTO = "tokens de entrenamiento, todas las épocas"
-"""Los tokens de un entrenamiento: los del dataset por el número de épocas (el campo de los formularios y la
-ayuda de ``--tokens``)."""
+TOKENS_ENTRENAMIENTO = "tokens del dataset, una época"
+"""Los tokens de un entrenamiento en una época: los del dataset (el campo de los formularios y la ayuda de
+``--tokens``). Las épocas van aparte (``EPOCAS``); lo que se entrena es su producto
+(``ranking.Trabajo.tokens_totales``)."""
+
+EPOCAS = "épocas: veces que se recorre el dataset"
+"""Las épocas de un entrenamiento (el campo de los formularios y la ayuda de ``--epocas``): un entero, 1 por
+defecto."""
 
 
 def inicial_mayuscula(texto: str) -> str:
@@ -113,6 +119,9 @@ COLUMNAS = MappingProxyType(
         "pareto": "Pareto",
         "coste_mes_usd": "coste al mes (US$)",
         "pago_inicial_usd": "pago inicial (US$)",
+        "horas_gpu": "horas de GPU",
+        "horas_gpu_tipicas": "horas de GPU típicas",
+        "coste_tipico_usd": "coste típico (US$)",
     }
 )
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``

@@ -172,10 +172,13 @@ def describir(
     gpu_: str | None = None,
     n_gpus: int = 1,
     precision: str | None = None,
+    epocas: int = 1,
 ) -> str:
     """El trabajo en una frase, para el título de una tabla o de un gráfico: lo que hace falta para saber qué
     describe. ``describir("Llama 3.1 8B", "lora", tokens=50e6, secuencia=2048, gpu_="RTX 4090")`` →
-    «LoRA de Llama 3.1 8B con 50 millones de tokens, secuencias de 2048 tokens, en una RTX 4090».
+    «LoRA de Llama 3.1 8B con 50 millones de tokens, secuencias de 2048 tokens, en una RTX 4090». Con
+    ``epocas`` de más de 1, ``tokens`` son los del dataset y la frase lo dice: «con 20 millones de tokens × 3
+    épocas». Solo escribe: los tokens que se entrenan los multiplica ``ranking.Trabajo.tokens_totales``.
     """
     from gpucoste.base import formato
 
@@ -187,6 +190,7 @@ def describir(
         if valor is not None:
             entero(valor, nombre_, minimo=1, maximo=maximo)
     entero(n_gpus, "n_gpus", minimo=1, maximo=1024)
+    entero(epocas, "epocas", minimo=1, maximo=10_000)
     if gpu_ is not None:
         gpu_ = gpu(gpu_).gpu
     if metodo == "inferencia":
@@ -198,6 +202,8 @@ def describir(
         frase += f", pesos en {precision}"
     if tokens is not None:
         frase += f" con {formato.tokens(tokens)}"
+        if epocas > 1:
+            frase += f" × {formato.numero(epocas, 0)} épocas"
     if secuencia is not None:
         que = "contexto" if metodo == "inferencia" else "secuencias"
         frase += f", {que} de {formato.numero(secuencia, 0)} tokens"

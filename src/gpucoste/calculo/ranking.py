@@ -37,6 +37,7 @@ __all__ = [
     "BYTES_TEXTO_POR_TOKEN",
     "Dispersion",
     "Fila",
+    "MAX_EPOCAS",
     "MAX_GPUS",
     "Trabajo",
     "aviso_mas_barata",
@@ -56,6 +57,9 @@ __all__ = [
 MAX_GPUS = 8
 """Como mucho, las GPUs de un nodo: más allá hace falta red entre nodos, fuera de este modelo."""
 
+MAX_EPOCAS = 10_000
+"""Como mucho, las épocas de un ``Trabajo`` (un entero): más es una errata, no un fine-tuning."""
+
 BYTES_TEXTO_POR_TOKEN = 4.0
 """Bytes de texto por token para estimar el tamaño del dataset (≈ 4 caracteres por token en inglés,
 https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them; estimación)."""
@@ -63,7 +67,13 @@ https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-the
 
 @dataclass(frozen=True)
 class Trabajo(Validado):
-    """Un trabajo de entrenamiento con principio y fin."""
+    """Un trabajo de entrenamiento con principio y fin.
+
+    ``tokens``: los del dataset (una época); ``epocas``: cuántas veces se recorre (un entero de 1 a
+    ``MAX_EPOCAS``). Lo que se entrena, y lo que cuentan las horas, es ``tokens_totales`` (tokens × épocas): la
+    multiplicación vive aquí, y cada orden y formulario la toma de aquí. El disco y la transferencia usan
+    ``tokens`` (el dataset se sube y se guarda una vez, se recorra las veces que se recorra).
+    """
 
     modelo: str
     metodo: str
@@ -74,6 +84,7 @@ class Trabajo(Validado):
     rango_lora: int = memoria.RANGO_LORA
     dataset_gb: float | None = None
     checkpoint_gb: float | None = None
+    epocas: int = 1
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -84,6 +95,8 @@ class Trabajo(Validado):
         entero(self.lote, "lote", minimo=1, maximo=10**5)
         entero(self.rango_lora, "rango_lora", minimo=1, maximo=4096)
         memoria.booleano(self.checkpointing, "checkpointing")
+        entero(self.epocas, "epocas", minimo=1, maximo=MAX_EPOCAS)
+        resultado(self.tokens_totales, "tokens_totales", {"tokens": self.tokens, "epocas": self.epocas})
         for nombre in ("dataset_gb", "checkpoint_gb"):
             if getattr(self, nombre) is not None:
                 numero(getattr(self, nombre), nombre, cero=True)
@@ -97,7 +110,25 @@ class Trabajo(Validado):
             tokens=self.tokens,
             secuencia=self.secuencia,
             lote=None if self.lote == 1 else self.lote,
+            epocas=self.epocas,
         )
+
+    def tokens_y_epocas(self) -> str:
+        """Los tokens que se entrenan, en palabras: «20 millones de tokens × 3 épocas = 60 millones de tokens»; con
+        una época, «50 millones de tokens»."""
+        from gpucoste.base import formato
+
+        if self.epocas == 1:
+            return formato.tokens(self.tokens)
+        return (
+            f"{formato.tokens(self.tokens)} × {formato.numero(self.epocas, 0)} épocas = "
+            f"{formato.tokens(self.tokens_totales)}"
+        )
+
+    @property
+    def tokens_totales(self) -> float:
+        """Tokens que se entrenan: los del dataset por las épocas (lo que cuentan las horas y los FLOPs)."""
+        return float(self.tokens) * self.epocas
 
     @property
     def opciones_memoria(self) -> dict:
@@ -196,7 +227,7 @@ def _opcion(trabajo: Trabajo, modelo: datos.Modelo, precio: datos.Precio, gpu: d
     horas = tiempo.horas_entrenamiento(
         modelo,
         trabajo.metodo,
-        trabajo.tokens,
+        trabajo.tokens_totales,
         gpu,
         n_gpus=n,
         checkpointing=trabajo.checkpointing,

@@ -78,7 +78,9 @@ __all__ = [
 
 # Las órdenes se registran en ORDENES al importarse, en el orden de ``--help``: primero las de ``cli.ordenes``
 # (importado arriba), después las de las calculadoras de decisión (equilibrios, interrupciones, recomendación).
+# Después, «horas-gpu» (issue 32) y «servir» (issue 31), cada una en su propio módulo.
 from gpucoste.cli import (
     calculadoras,  # noqa: E402, F401
+    horas_gpu,  # noqa: E402, F401
     servir,  # noqa: E402, F401
 )

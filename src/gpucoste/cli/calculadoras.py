@@ -25,6 +25,7 @@ from gpucoste.calculo.coste import HORAS_MES, horas_al_mes
 from gpucoste.calculo.electricidad import coste_electricidad
 from gpucoste.calculo.ranking import Trabajo
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
+from gpucoste.cli.ordenes import EPOCAS
 from gpucoste.dinero import mercado
 from gpucoste.guia import decisiones
 from gpucoste.guia.experimento_definido import DEFINICION
@@ -350,7 +351,7 @@ def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tupl
         return dadas, dadas, 1, DADO
     h = decisiones.horas_en(trabajo, gpu, maximo=maximo)
     metodo = memoria.NOMBRES_METODOS.get(trabajo.metodo, trabajo.metodo)
-    origen = f"modelo de tiempo: {trabajo.modelo}, {metodo}, {formato.tokens(trabajo.tokens)}, {h.n_gpus} × {gpu}"
+    origen = f"modelo de tiempo: {trabajo.modelo}, {metodo}, {trabajo.tokens_y_epocas()}, {h.n_gpus} × {gpu}"
     return h.horas.minimo, h.horas.maximo, h.n_gpus, origen
 
 
@@ -362,6 +363,7 @@ def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tupl
     Opcion("--modelo", "modelo del trabajo (modelos.csv)", _MODELOS, DEFINICION["modelo"]),
     Opcion("--metodo", "cómo se entrena", defecto=DEFINICION["metodo"], valores=("completo", "lora", "qlora")),
     Opcion("--tokens", etiquetas.TOKENS_ENTRENAMIENTO, positivo, DEFINICION["tokens"]),
+    EPOCAS,
     Opcion("--secuencia", "tokens por secuencia", entero_positivo, DEFINICION["secuencia"]),
     Opcion("--horas-local", "horas que tarda en tu GPU (por defecto, las del modelo de tiempo)", positivo),
     Opcion("--horas-alquiler", "horas que tarda en la alquilada (por defecto, las del modelo de tiempo)", positivo),
@@ -377,6 +379,7 @@ def _local(
     modelo: str,
     metodo: str,
     tokens: float,
+    epocas: int,
     secuencia: int,
     horas_local: float | None,
     horas_alquiler: float | None,
@@ -384,7 +387,7 @@ def _local(
     pais: str | None,
     precio_kwh: float | None,
 ) -> Salida:
-    trabajo = Trabajo(modelo, metodo, tokens, secuencia=secuencia)
+    trabajo = Trabajo(modelo, metodo, tokens, secuencia=secuencia, epocas=epocas)
     local_alto, local_bajo, _, origen_local = _horas(horas_local, trabajo, gpu_local, 1)
     alq_alto, alq_bajo, n, origen_alq = _horas(horas_alquiler, trabajo, gpu, 8)
     w, origen_w = _vatios(vatios, gpu_local)

@@ -20,6 +20,7 @@ from gpucoste.calculo.arquitectura import Arquitectura
 from gpucoste.calculo.coste import coste_total
 from gpucoste.cli.config import leer_config, modelo_de
 from gpucoste.cli.opciones import (
+    ErrorDeOpcion,
     Opcion,
     Salida,
     entero_positivo,
@@ -30,7 +31,7 @@ from gpucoste.cli.opciones import (
 )
 from gpucoste.dinero import paises
 
-__all__ = ["PRINCIPALES", "localizar"]
+__all__ = ["EPOCAS", "PRINCIPALES", "con_epocas", "localizar"]
 
 
 PRINCIPALES = ("precio_hora", "coste_min", "coste_max")
@@ -191,6 +192,24 @@ _SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servi
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
 _METODO_ENTRENAR = Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR)
 _TOKENS_ENTRENAR = Opcion("--tokens", etiquetas.TOKENS_ENTRENAMIENTO, positivo, obligatoria=True)
+
+
+def _epocas(texto: str) -> int:
+    """Tipo de ``--epocas``: un entero de 1 a ``ranking.MAX_EPOCAS`` (también «3,0», como lo escribe la salida)."""
+    try:
+        n = entero_positivo(texto)
+    except ErrorDeOpcion:
+        n = 0
+    if not 1 <= n <= ranking.MAX_EPOCAS:
+        raise ErrorDeOpcion(
+            f"{texto!r} no vale; se admite un número entero de épocas de 1 a {formato.numero(ranking.MAX_EPOCAS, 0)} "
+            "(p. ej. 3)"
+        )
+    return n
+
+
+EPOCAS = Opcion("--epocas", f"{etiquetas.EPOCAS} (un entero; las horas cuentan tokens × épocas)", _epocas, 1)
+"""``--epocas`` de cada orden que entrena: la multiplica ``ranking.Trabajo`` (``tokens_totales``)."""
 _CHECKPOINTING = Opcion("--checkpointing", "gradient checkpointing", defecto="sí", valores=("sí", "no"))
 _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo, 16)
 
@@ -260,6 +279,7 @@ def _cabe(
     *_MODELO_O_CONFIG,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
+    EPOCAS,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
     Opcion("--n-gpus", "cuántas GPU (por defecto, las mínimas en que cabe; más de 8: varios nodos)", entero_positivo),
     _SECUENCIA,
@@ -285,6 +305,7 @@ def _cuanto_tarda(
     config: Arquitectura | None,
     metodo: str,
     tokens: float,
+    epocas: int,
     gpu: str | None,
     n_gpus: int | None,
     checkpointing: str,
@@ -302,6 +323,10 @@ def _cuanto_tarda(
     filas = []
     modelo = modelo_de(modelo, config)
     ck = checkpointing == "sí"
+    trabajo = ranking.Trabajo(
+        modelo, metodo, tokens, secuencia=secuencia, lote=lote, checkpointing=ck, rango_lora=rango_lora, epocas=epocas
+    )
+    tokens = trabajo.tokens_totales  # lo que se entrena: tokens × épocas (ranking.Trabajo)
     comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
     flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, **comunes)
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
@@ -343,7 +368,8 @@ def _cuanto_tarda(
             }
         )
     decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
-    return Salida(
+    return con_epocas(
+        trabajo,
         pd.DataFrame(filas),
         decimales
         | {
@@ -355,6 +381,17 @@ def _cuanto_tarda(
             "tokens_s_generar_max": 0,
         },
     )
+
+
+def con_epocas(trabajo: ranking.Trabajo, tabla: pd.DataFrame, decimales: dict, pie: tuple[str, ...] = ()) -> Salida:
+    """La ``Salida`` de una orden que entrena ``trabajo``: con más de una época, una línea al pie con los tokens que
+    se entrenan («20 millones de tokens × 3 épocas = 60 millones de tokens») y, en ``csv`` y ``json``, las columnas
+    ``epocas`` y ``tokens_totales``. Con una época, la tabla tal cual (la de siempre)."""
+    if trabajo.epocas == 1:
+        return Salida(tabla, decimales, pie)
+    linea = f"Tokens entrenados: {trabajo.tokens_y_epocas()}."
+    constantes = {"epocas": trabajo.epocas, "tokens_totales": trabajo.tokens_totales}
+    return Salida(tabla, decimales, (linea, *pie), constantes)
 
 
 _MAX_GPUS_CLI = 1024
@@ -412,9 +449,10 @@ def _velocidad(
     _TOKENS_ENTRENAR,
     _SECUENCIA,
     _LOTE,
+    EPOCAS,
     _CHECKPOINTING,
     _RANGO,
-    Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token)", no_negativo),
+    Opcion("--dataset-gb", "GB del dataset (por defecto, 4 bytes por token de una época)", no_negativo),
     Opcion("--checkpoint-gb", "GB del resultado (por defecto, los adaptadores o el modelo en bf16)", no_negativo),
     Opcion(
         "--sin-estimaciones",
@@ -434,4 +472,5 @@ def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> 
             "prueba QLoRA, secuencias más cortas o un lote menor"
         )
     decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1, "n_gpus": 0}
-    return Salida(tabla, decimales, ranking.avisos(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")))
+    avisos = ranking.avisos(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no"))
+    return con_epocas(trabajo, tabla, decimales, avisos)

@@ -501,6 +501,6 @@ def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
             "(prueba QLoRA, secuencias más cortas u otra GPU)."
         )
     h = tiempo.horas_entrenamiento(
-        t.modelo, t.metodo, t.tokens, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
+        t.modelo, t.metodo, t.tokens_totales, g, n_gpus=n, checkpointing=t.checkpointing, rango_lora=t.rango_lora
     )
     return HorasEn(g, n, h)

@@ -75,7 +75,7 @@ def horas_por_escenario(trabajo: Trabajo | None = None, nombre: str = experiment
             tiempo.horas_entrenamiento(
                 trabajo.modelo,
                 trabajo.metodo,
-                trabajo.tokens,
+                trabajo.tokens_totales,
                 e.gpu,
                 checkpointing=trabajo.checkpointing,
                 rango_lora=trabajo.rango_lora,
@@ -102,7 +102,7 @@ def comparar_calibrado(trabajo: Trabajo | None = None, nombre: str = experimento
         return tiempo.horas_tipicas(
             trabajo.modelo,
             trabajo.metodo,
-            trabajo.tokens,
+            trabajo.tokens_totales,
             gpu,
             checkpointing=trabajo.checkpointing,
             rango_lora=trabajo.rango_lora,

@@ -75,7 +75,7 @@ def local_frente_a_rapida(
     g = memoria.gpu(rapida).gpu
     if not isinstance(locales, list | tuple) or not locales:
         raise ValueError(f"locales: {locales!r} no vale; se admite una lista no vacía de GPUs de gpus.csv.")
-    base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens, g)
+    base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens_totales, g)
     escala = objetivo / ((base.minimo + base.maximo) / 2)
     trabajo = ranking.Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
     filas = []
@@ -89,7 +89,11 @@ def local_frente_a_rapida(
             ),
             None,
         )
-        horas = None if metodo is None else tiempo.horas_entrenamiento(trabajo.modelo, metodo, trabajo.tokens, local)
+        horas = (
+            None
+            if metodo is None
+            else tiempo.horas_entrenamiento(trabajo.modelo, metodo, trabajo.tokens_totales, local)
+        )
         filas.append(EnLocal(local.gpu, metodo, horas, memoria.gpu(g).tflops_bf16 / local.tflops_bf16))
-    horas_g = tiempo.horas_entrenamiento(trabajo.modelo, trabajo.metodo, trabajo.tokens, g)
+    horas_g = tiempo.horas_entrenamiento(trabajo.modelo, trabajo.metodo, trabajo.tokens_totales, g)
     return LocalFrenteARapida(trabajo, g, horas_g, tuple(filas))

@@ -4,7 +4,7 @@ campos y su tabla."""
 from __future__ import annotations
 
 from gpucoste.base import esquema
-from gpucoste.base.etiquetas import COLUMNAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
+from gpucoste.base.etiquetas import COLUMNAS, EPOCAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
 from gpucoste.base.formato import numero, rango
 from gpucoste.navegador.ejemplo import EJEMPLO_GPU, EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
@@ -20,6 +20,7 @@ def _campos_tarda() -> tuple[Campo, ...]:
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
         Campo("tokens", inicial_mayuscula(TOKENS_ENTRENAMIENTO), "", EJEMPLO_TOKENS),
+        Campo("epocas", inicial_mayuscula(EPOCAS), "", 1),
         Campo("gpu", "GPU", "", EJEMPLO_GPU, tuple(datos.especificaciones())),
         Campo("n_gpus", "Número de GPU", "", 1),
         Campo(
@@ -39,10 +40,19 @@ INTERCONEXION_DE_SERIE = "serie"
 
 
 def _tabla_tarda(
-    *, modelo: str, metodo: str, tokens: float, gpu: str, n_gpus: int, interconexion: str = INTERCONEXION_DE_SERIE
+    *,
+    modelo: str,
+    metodo: str,
+    tokens: float,
+    gpu: str,
+    n_gpus: int,
+    interconexion: str = INTERCONEXION_DE_SERIE,
+    epocas: int = 1,
 ) -> Tabla:
-    from gpucoste.calculo import memoria, tiempo
+    from gpucoste.calculo import memoria, ranking, tiempo
 
+    trabajo = ranking.Trabajo(modelo, metodo, tokens, epocas=epocas)
+    tokens = trabajo.tokens_totales  # lo que se entrena: tokens × épocas (ranking.Trabajo)
     red = None if interconexion == INTERCONEXION_DE_SERIE else interconexion
     h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
     tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
@@ -70,7 +80,9 @@ def _tabla_tarda(
         raise
     except ValueError:  # no cabe en bf16
         filas.append((c["tokens_s_generar"], "no cabe en bf16"))
-    titulo = memoria.describir(modelo, metodo, tokens=tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus)
+    titulo = memoria.describir(
+        modelo, metodo, tokens=trabajo.tokens, secuencia=memoria.SECUENCIA, gpu_=gpu, n_gpus=n_gpus, epocas=epocas
+    )
     return Tabla(("Resultado", "Valor"), tuple(filas), (False, True), "", titulo)
 
 
@@ -81,6 +93,7 @@ CUANTO_TARDA = Calculadora(
         "modelo": "opcion",
         "metodo": "opcion",
         "tokens": "decimal",
+        "epocas": "entero",
         "gpu": "opcion",
         "n_gpus": "entero",
         "interconexion": "opcion",

@@ -3,7 +3,7 @@ con sus campos, su tabla y su gráfico de coste frente a horas, con la frontera 
 
 from __future__ import annotations
 
-from gpucoste.base.etiquetas import COLUMNAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
+from gpucoste.base.etiquetas import COLUMNAS, EPOCAS, TOKENS_ENTRENAMIENTO, inicial_mayuscula
 from gpucoste.base.formato import numero, rango, tipo_precio, total
 from gpucoste.base.validacion import opcion
 from gpucoste.navegador.ejemplo import EJEMPLO_MODELO, EJEMPLO_TOKENS, _metodo_entrenamiento
@@ -20,12 +20,15 @@ def _campos_barato() -> tuple[Campo, ...]:
         Campo("modelo", "Modelo", "", EJEMPLO_MODELO, tuple(datos.modelos())),
         _metodo_entrenamiento(),
         Campo("tokens", inicial_mayuscula(TOKENS_ENTRENAMIENTO), "", EJEMPLO_TOKENS),
+        Campo("epocas", inicial_mayuscula(EPOCAS), "", 1),
         Campo("secuencia", "Longitud de la secuencia", "tokens", memoria.SECUENCIA),
         Campo("sin_estimaciones", "Sin estimaciones (solo precios leídos)", "", "sí", ("sí", "no")),
     )
 
 
-def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí") -> Tabla:
+def _tabla_barato(
+    *, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí", epocas: int = 1
+) -> Tabla:
     from gpucoste.calculo import ranking
     from gpucoste.datos import frescura
     from gpucoste.graficos import dibujo
@@ -34,7 +37,7 @@ def _tabla_barato(*, modelo: str, metodo: str, tokens: float, secuencia: int, si
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
     opcion(sin_estimaciones, "Sin estimaciones", ("sí", "no"))
-    trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia)
+    trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia, epocas=epocas)
     opciones = ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")
     if not opciones:
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
@@ -86,6 +89,7 @@ DONDE_MAS_BARATO = Calculadora(
         "modelo": "opcion",
         "metodo": "opcion",
         "tokens": "decimal",
+        "epocas": "entero",
         "secuencia": "entero",
         "sin_estimaciones": "opcion",
     },

@@ -13,7 +13,7 @@ from gpucoste.navegador.tipos import Campo, Tabla
 __all__ = ["CON_DINERO", "en_moneda"]
 
 
-CON_DINERO = ("coste", "interrumpibles", "donde-mas-barato", "api-o-gpu", "comprar", "servir")
+CON_DINERO = ("coste", "interrumpibles", "donde-mas-barato", "api-o-gpu", "comprar", "servir", "horas-gpu")
 """Las calculadoras cuyo resultado lleva importes en dólares: ganan el campo ``pais`` (``_campo_pais``), que,
 como cualquier campo declarado, viaja en el enlace, en «copiar como orden» (``--pais``) y en el CSV. Una que lo
 declara en sus argumentos (``comprar``: el precio de compra de la tienda del país) también lo recibe."""

@@ -18,6 +18,7 @@ from gpucoste.navegador.comprar import COMPRAR
 from gpucoste.navegador.coste import COSTE
 from gpucoste.navegador.cuanto_tarda import CUANTO_TARDA
 from gpucoste.navegador.donde_mas_barato import DONDE_MAS_BARATO
+from gpucoste.navegador.horas_gpu import HORAS_GPU
 from gpucoste.navegador.interrumpibles import INTERRUMPIBLES
 from gpucoste.navegador.lectura import _LECTORES
 from gpucoste.navegador.pais import CON_DINERO, _con_pais, _mas_pais
@@ -30,6 +31,7 @@ __all__ = ["CALCULADORAS", "MODULOS_DEL_CALCULO", "calcular", "precargar"]
 _CALCULADORAS: dict[str, Calculadora] = {
     c.nombre: c for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR, SERVIR)
 }
+_CALCULADORAS[HORAS_GPU.nombre] = HORAS_GPU  # issue 32: «N horas de GPU X», en su propio módulo
 CALCULADORAS: Mapping[str, Calculadora] = MappingProxyType(_CALCULADORAS)
 """Cada calculadora por su nombre, el de ``<div data-calculadora="…"></div>`` en una página."""
 
@@ -52,6 +54,7 @@ MODULOS_DEL_CALCULO = (
     "calculo.compra",
     "calculo.coste",
     "calculo.equilibrios",
+    "calculo.equivalencia",
     "calculo.experimento",
     "calculo.interrupciones",
     "calculo.memoria",
