@@ -109,6 +109,9 @@ COLUMNAS = MappingProxyType(
         "coste_usd": "total (US$)",
         "costes_completos": "costes completos",
         "pareto": "Pareto",
+        "opcion": "opción",
+        "usd_millon_tokens": "US$ por millón de tokens",
+        "condiciones": "condiciones o por qué no",
     }
 )
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``

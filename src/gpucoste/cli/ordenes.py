@@ -400,11 +400,18 @@ def _velocidad(
 )
 def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
-    tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=sin_estimaciones == "no"))
-    if tabla.empty:
+    estimaciones = sin_estimaciones == "no"
+    # Las GPU alquiladas y, detrás, el fine-tuning gestionado y los cuadernos (ranking.otras), cada uno con su coste
+    # o la razón por la que no puede (columna «condiciones»).
+    tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=estimaciones, otras_opciones=True))
+    if tabla["coste_min_usd"].isna().all():
         raise ValueError(
-            f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "
-            "prueba QLoRA, secuencias más cortas o un lote menor"
+            f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}, y ningún servicio ni "
+            "cuaderno de los datos puede hacerlo: prueba QLoRA, secuencias más cortas o un lote menor"
         )
     decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1, "n_gpus": 0}
-    return Salida(tabla, decimales, ranking.avisos(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")))
+    decimales["usd_millon_tokens"] = 2
+    alquiladas = ranking.ranking(trabajo, estimaciones=estimaciones)
+    # Los sí o no de las GPU alquiladas; en las demás filas no aplican (vacías).
+    legibles = {"pareto": {True: "★", False: "", None: ""}, "costes_completos": {True: "sí", False: "no", None: ""}}
+    return Salida(tabla, decimales, ranking.avisos(alquiladas) if alquiladas else (), legibles=legibles)
