@@ -24,7 +24,7 @@ from gpucoste.base.validacion import Validado, entero, numero
 from gpucoste.calculo import interrupciones, memoria, tiempo
 from gpucoste.calculo.coste import Rango
 
-__all__ = ["OpcionCuaderno", "ofertas", "opciones_cuaderno", "sesiones"]
+__all__ = ["OpcionCuaderno", "ofertas", "opciones_cuaderno", "precio_hora", "sesiones"]
 
 
 @dataclass(frozen=True)
@@ -50,13 +50,20 @@ class OpcionCuaderno(Validado):
 
     @property
     def precio_hora_usd(self) -> float:
-        """Dólares por hora de sesión: unidades por hora × dólares por unidad."""
-        return self.oferta.unidades_hora * self.oferta.usd_unidad
+        """Dólares por hora de sesión (``precio_hora``)."""
+        return precio_hora(self.oferta)
 
     @property
     def nombre(self) -> str:
         """«Google Colab (unidades de cómputo)»."""
         return f"{self.oferta.servicio} ({self.oferta.plan})"
+
+
+def precio_hora(oferta: datos.Cuaderno) -> float:
+    """Dólares por hora de una sesión de ``oferta``: unidades por hora × dólares por unidad (0 en un plan gratis)."""
+    if not isinstance(oferta, datos.Cuaderno):
+        raise ValueError(f"oferta: {oferta!r:.80} no vale; se admite un gpucoste.datos.Cuaderno (los de ofertas()).")
+    return oferta.unidades_hora * oferta.usd_unidad
 
 
 def ofertas() -> list[datos.Cuaderno]:
@@ -141,7 +148,7 @@ def opciones_cuaderno(
         computo = tiempo.horas_entrenamiento(
             m, metodo, tokens, g, n_gpus=oferta.n_gpus, checkpointing=checkpointing, rango_lora=rango_lora
         )
-        precio = oferta.unidades_hora * oferta.usd_unidad
+        precio = precio_hora(oferta)
         bajo = _horas_con_sesiones(computo.minimo, precio, oferta.sesion_h, s.reinicio_min_h)
         alto = _horas_con_sesiones(computo.maximo, precio, oferta.sesion_h, s.reinicio_max_h)
         semanas = None

@@ -56,6 +56,7 @@ __all__ = [
     "ranking",
     "registros",
     "tabla",
+    "tabla_otras",
     "validar",
 ]
 
@@ -307,11 +308,12 @@ class Otra(Validado):
     usd_millon: float | None
     tipo: str
     fecha: str
+    """La fecha del precio (``""`` si no hay precio que fechar)."""
     condiciones: str
     """Por qué no puede o, si puede, sus condiciones (la sesión, la cuota, el cargo mínimo…)."""
 
 
-admite_vacio(Otra, "gpu", "tipo", "condiciones")
+admite_vacio(Otra, "gpu", "tipo", "fecha", "condiciones")
 
 
 OPCIONES = ("GPU alquilada", "fine-tuning gestionado", "cuaderno")
@@ -526,8 +528,8 @@ def registros(trabajo: Trabajo, *, estimaciones: bool = False, otras_opciones: b
                 "precio_hora_usd": o.precio_hora_usd,
                 "tipo_precio": o.tipo or None,
                 "precio_hora_todas_usd": o.precio_hora_usd,
-                "fecha_precio": o.fecha,
-                "precio_antiguo": frescura.es_antiguo(o.fecha),
+                "fecha_precio": o.fecha or None,
+                "precio_antiguo": frescura.es_antiguo(o.fecha) if o.fecha else None,
                 "horas_min": o.horas.minimo if o.horas else None,
                 "horas_max": o.horas.maximo if o.horas else None,
                 "coste_min_usd": o.coste.minimo if o.coste else None,
@@ -580,4 +582,41 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
                 c["pareto"]: "★" if f.pareto else "",
             }
         filas.append(fila)
+    return pd.DataFrame(filas)
+
+
+def tabla_otras(trabajo: Trabajo, *, epocas: int = 1):
+    """``otras`` como tabla de pandas lista para publicar: la opción, el servicio y su plan, la GPU (en un cuaderno),
+    el coste por trabajo terminado, las horas (en un cuaderno), el precio, su fecha y las condiciones (o por qué no
+    puede). Las mismas filas que añaden ``gpucoste donde-mas-barato`` y su formulario."""
+    import pandas as pd
+
+    from gpucoste.base.formato import numero as texto_numero
+    from gpucoste.base.formato import rango, tipo_precio
+
+    def texto(r: Rango | None, decimales: int, vacio: str) -> str:
+        return vacio if r is None else rango(r.minimo, r.maximo, decimales)
+
+    c = COLUMNAS
+    filas = []
+    for o in otras(trabajo, epocas=epocas):
+        if o.usd_millon is not None:
+            precio = f"{texto_numero(o.usd_millon)} por millón de tokens"
+        elif o.precio_hora_usd is not None:
+            precio = f"{texto_numero(o.precio_hora_usd)} por hora"
+        else:
+            precio = "sin dato"
+        filas.append(
+            {
+                c["opcion"]: o.opcion,
+                c["proveedor"]: f"{o.proveedor} ({o.plan})",
+                c["gpu"]: o.gpu or "no la dice",
+                f"**{c['coste_usd']}**": texto(o.coste, 2, "no puede"),
+                c["horas"]: texto(o.horas, 1, "sin dato"),
+                "precio (US$)": precio,
+                c["tipo_precio"]: tipo_precio(o.tipo) if o.tipo else "",
+                c["fecha_precio"]: frescura.fecha_con_aviso(o.fecha) if o.fecha else "",
+                c["condiciones"]: o.condiciones,
+            }
+        )
     return pd.DataFrame(filas)
