@@ -16,8 +16,8 @@ gestionadas = [
 ]
 frase = (
     f"\nLa GPU alquilada más barata para el mismo trabajo, {alquilada.precio.gpu} en "
-    f"{alquilada.precio.proveedor_y_nivel}, cuesta de {usd_y_eur(alquilada.coste.minimo)} "
-    f"a {usd_y_eur(alquilada.coste.maximo)}"
+    f"{alquilada.precio.proveedor_y_nivel}, cuesta de "
+    f"{usd_y_eur(alquilada.coste.minimo)} a {usd_y_eur(alquilada.coste.maximo)}"
 )
 if gestionadas:
     barata = min(gestionadas, key=lambda o: o.coste.minimo)
