@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from gpucoste import datos
 from gpucoste.base import esquema, formato
-from gpucoste.base.validacion import Validado, entero, numero
+from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
 from gpucoste.calculo import interrupciones, memoria, tiempo
 from gpucoste.calculo.coste import Rango
 
@@ -80,7 +80,8 @@ def sesiones(horas: float, sesion_h: float) -> int:
     """Cuántas sesiones de ``sesion_h`` horas pide un trabajo de ``horas`` horas facturadas (al menos una)."""
     horas = numero(horas, "horas", cero=True)
     sesion_h = numero(sesion_h, "sesion_h")
-    return max(1, math.ceil(horas / sesion_h - 1e-9))
+    cociente = resultado(horas / sesion_h, "sesiones", {"horas": horas, "sesion_h": sesion_h})
+    return max(1, math.ceil(cociente - 1e-9))
 
 
 def _horas_con_sesiones(computo: float, precio: float, sesion_h: float, reinicio_h: float) -> tuple[float, int]:
@@ -132,6 +133,9 @@ def opciones_cuaderno(
     Primero las que pueden, de la más barata a la más cara (y, a igual coste, la más rápida); después las que no.
     """
     m = memoria.modelo(modelo)
+    opcion(metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
+    numero(tokens, "tokens")
+    entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
     memoria.booleano(checkpointing, "checkpointing")
     entero(secuencia, "secuencia", minimo=1, maximo=10**7)
     entero(lote, "lote", minimo=1, maximo=10**5)

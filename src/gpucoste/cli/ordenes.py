@@ -404,6 +404,7 @@ def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> 
     # Las GPU alquiladas y, detrás, el fine-tuning gestionado y los cuadernos (ranking.otras), cada uno con su coste
     # o la razón por la que no puede (columna «condiciones»).
     tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=estimaciones, otras_opciones=True))
+    tabla["n_gpus"] = tabla["n_gpus"].astype("Int64")  # entero en las GPU alquiladas, vacío en las demás
     if tabla["coste_min_usd"].isna().all():
         raise ValueError(
             f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}, y ningún servicio ni "
