@@ -25,7 +25,7 @@ from gpucoste.calculo import memoria
 __all__ = ["OpcionGestionada", "coste_gestionado", "metodo_del_servicio", "tokens_facturados"]
 
 
-MILLON = 1e6
+_MILLON = 1e6
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def _opcion(proveedor: str, modelo: str, metodo: str, tokens: float, miles: floa
             razon=f"{modelo} ({formato.numero(miles, 1)}B) queda fuera de los tramos de {que} de {proveedor} "
             f"(hasta {formato.numero(vigentes[-1].hasta_b, 0)}B)",
         )
-    por_tokens = tokens / MILLON * tramo.usd_millon
+    por_tokens = tokens / _MILLON * tramo.usd_millon
     minimo = tramo.minimo_usd
     coste = por_tokens if minimo is None else max(por_tokens, minimo)
     condiciones = []
