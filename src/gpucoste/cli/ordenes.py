@@ -379,7 +379,8 @@ def _velocidad(
 
 @orden(
     "donde-mas-barato",
-    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor",
+    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor; detrás, el "
+    "fine-tuning gestionado y los cuadernos (Colab, Kaggle), con su coste o por qué no pueden",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
