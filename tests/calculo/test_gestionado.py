@@ -96,9 +96,9 @@ def test_un_modelo_fuera_de_los_tramos_y_el_cargo_minimo(carpeta_datos):
         escribir.writerow(["Servicio Plantado", "Llama 3.1 8B", "sí", "no", "2026-01-01", "https://example.org/m", ""])
         escribir.writerow(["Servicio Plantado", "Llama 3.1 70B", "sí", "no", "2026-01-01", "https://example.org/m", ""])
     pequeno = next(o for o in gestionado.coste_gestionado("Llama 3.1 8B", "lora", 1e6) if o.proveedor.endswith("do"))
-    assert pequeno.coste == 50 and "cargo mínimo" in pequeno.razon
+    assert pequeno.coste == 50 and "paga el cargo mínimo" in pequeno.razon
     grande = next(o for o in gestionado.coste_gestionado("Llama 3.1 8B", "lora", 100e6) if o.proveedor.endswith("do"))
-    assert grande.coste == pytest.approx(100) and "cargo mínimo" not in grande.razon
+    assert grande.coste == pytest.approx(100) and "paga el cargo mínimo" not in grande.razon
     fuera = next(o for o in gestionado.coste_gestionado("Llama 3.1 70B", "lora", 1e6) if o.proveedor.endswith("do"))
     assert fuera.coste is None and "tramos" in fuera.razon and "Llama 3.1 70B" in fuera.razon
 

@@ -40,7 +40,7 @@ class OpcionGestionada(Validado):
     coste: float | None
     """Dólares por el trabajo terminado; ``None`` si el servicio no puede hacerlo."""
     razon: str
-    """Por qué no puede hacerlo; si puede, las condiciones que lo acompañan (o ``""``)."""
+    """Por qué no puede hacerlo; si puede, las condiciones que lo acompañan (el cargo mínimo, LoRA sin cuantizar)."""
     usd_millon: float | None = None
     minimo_usd: float | None = None
     fecha: str = ""
@@ -53,7 +53,7 @@ class OpcionGestionada(Validado):
         return self.coste is not None
 
 
-admite_vacio(OpcionGestionada, "razon", "fecha", "fuente", "tipo")
+admite_vacio(OpcionGestionada, "fecha", "fuente", "tipo")
 
 
 def metodo_del_servicio(metodo: str) -> str:
@@ -86,7 +86,7 @@ def _opcion(proveedor: str, modelo: str, metodo: str, tokens: float, miles: floa
     if ficha is None:
         return OpcionGestionada(**sin, razon=f"{modelo} no está entre los modelos que afina {proveedor} en los datos")
     if not getattr(ficha, metodo):
-        return OpcionGestionada(**sin, razon=f"{proveedor} no afina {modelo} con {que}")
+        return OpcionGestionada(**sin, razon=f"según los datos, {proveedor} no afina {modelo} con {que}")
     filas = [p for p in _precios() if p.proveedor == proveedor and p.metodo == metodo]
     if not filas:
         return OpcionGestionada(**sin, razon=f"{proveedor} no tiene precio de {que} en los datos")
@@ -109,6 +109,10 @@ def _opcion(proveedor: str, modelo: str, metodo: str, tokens: float, miles: floa
         condiciones.append("sin dato del cargo mínimo")
     elif coste > por_tokens:
         condiciones.append("paga el cargo mínimo")
+    elif minimo == 0:
+        condiciones.append("sin cargo mínimo")
+    else:
+        condiciones.append("por encima del cargo mínimo")
     return OpcionGestionada(
         proveedor,
         metodo,
