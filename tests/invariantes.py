@@ -79,10 +79,11 @@ def alternativas_sin_ceros_inventados(gpu: str = "H100 80GB") -> None:
 
 
 def calculadora_como_el_ranking() -> None:
-    """La calculadora del navegador: una fila y un punto por opción del ranking, un anillo por fila de Pareto."""
+    """La calculadora del navegador: una fila y un punto por opción del ranking, un anillo por fila de Pareto; detrás,
+    una fila por servicio gestionado y por cuaderno (``ranking.otras``), sin punto en el gráfico."""
     opciones = ranking.ranking(TRABAJO)
     t = navegador.calcular("donde-mas-barato", VALORES_CALCULADORA)
-    assert len(t.filas) == len(opciones)
+    assert len(t.filas) == len(opciones) + len(ranking.otras(TRABAJO))
     ancho = t.grafico[: t.grafico.index("</svg>")]  # el primer dibujo (el estrecho repite los datos a otra escala)
     assert len(re.findall(r'<circle class="punto"', ancho)) == len(opciones)
     assert len(re.findall(r'<circle class="destacado"', ancho)) == sum(f.pareto for f in opciones) >= 1

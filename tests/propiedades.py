@@ -55,9 +55,11 @@ from gpucoste.calculo import (
     calibracion,
     compra,
     coste,
+    cuadernos,
     electricidad,
     equilibrios,
     experimento,
+    gestionado,
     interrupciones,
     memoria,
     modalidades,
@@ -1159,7 +1161,25 @@ funcion(
     estimaciones=BOOLEANO,
 )
 funcion(ranking.no_caben, Objeto(_trabajos), estimaciones=BOOLEANO)
-funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO)
+funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO, otras_opciones=BOOLEANO)
+funcion(ranking.otras, Objeto(_trabajos), epocas=Entero(1, 10_000))
+funcion(ranking.tabla_otras, Objeto(_trabajos), epocas=Entero(1, 10_000))
+funcion(gestionado.coste_gestionado, Nombre(_modelos), _ENTRENAR, POSITIVO, epocas=Entero(1, 10_000))
+funcion(gestionado.metodo_del_servicio, _ENTRENAR)
+funcion(gestionado.tokens_facturados, POSITIVO, Entero(1, 10_000))
+funcion(
+    cuadernos.opciones_cuaderno,
+    Nombre(_modelos),
+    _ENTRENAR,
+    POSITIVO,
+    secuencia=Entero(1, 10**7),
+    lote=Entero(1, 10**5),
+    checkpointing=BOOLEANO,
+    rango_lora=Entero(1, 4096),
+)
+funcion(cuadernos.ofertas)
+funcion(cuadernos.precio_hora, Objeto(cuadernos.ofertas))
+funcion(cuadernos.sesiones, NO_NEGATIVO, POSITIVO)
 funcion(ranking.tabla, Objeto(_trabajos), desglose=BOOLEANO, estimaciones=BOOLEANO)
 funcion(ranking.precios_vigentes, estimaciones=BOOLEANO)
 funcion(primera_version.tabla, desde=Nombre(lambda: ["", "../"]))

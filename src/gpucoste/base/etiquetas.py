@@ -122,6 +122,9 @@ COLUMNAS = MappingProxyType(
         "horas_gpu": "horas de GPU",
         "horas_gpu_tipicas": "horas de GPU típicas",
         "coste_tipico_usd": "coste típico (US$)",
+        "opcion": "opción",
+        "usd_millon_tokens": "US$ por millón de tokens",
+        "condiciones": "condiciones o por qué no",
     }
 )
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``

@@ -18,6 +18,10 @@ Para un ``Trabajo`` (modelo, método, tokens, longitud de secuencia…):
 5. la tabla ordenada por coste (punto medio del rango), con la fecha de cada precio y la frontera
    de Pareto marcada: las filas que ninguna otra mejora a la vez en coste y en horas.
 
+Junto a las GPU alquiladas, ``otras`` da las opciones que no alquilan una GPU por horas: el fine-tuning gestionado
+(``gestionado.coste_gestionado``) y los cuadernos gratis o baratos (``cuadernos.opciones_cuaderno``), cada una con su
+coste o la razón por la que no puede; ``registros(…, otras=True)`` las añade al final.
+
 Núcleo en Python puro; solo ``tabla`` importa pandas (para la página y la línea de órdenes).
 """
 
@@ -28,8 +32,8 @@ from functools import cached_property
 
 from gpucoste import datos
 from gpucoste.base.etiquetas import COLUMNAS
-from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
-from gpucoste.calculo import atipicos, calibracion, interrupciones, memoria, ocultos, tiempo
+from gpucoste.base.validacion import Validado, admite_vacio, entero, numero, opcion, resultado
+from gpucoste.calculo import atipicos, calibracion, cuadernos, gestionado, interrupciones, memoria, ocultos, tiempo
 from gpucoste.calculo.coste import Rango, coste_total
 from gpucoste.datos import frescura
 
@@ -39,6 +43,8 @@ __all__ = [
     "Fila",
     "MAX_EPOCAS",
     "MAX_GPUS",
+    "OPCIONES",
+    "Otra",
     "Trabajo",
     "aviso_mas_barata",
     "aviso_precio_antiguo",
@@ -46,10 +52,12 @@ __all__ = [
     "dispersion",
     "no_caben",
     "opcion_para",
+    "otras",
     "precios_vigentes",
     "ranking",
     "registros",
     "tabla",
+    "tabla_otras",
     "validar",
 ]
 
@@ -313,6 +321,86 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, esti
 
 
 @dataclass(frozen=True)
+class Otra(Validado):
+    """Una opción que no alquila una GPU por horas: un fine-tuning gestionado o un cuaderno (Colab, Kaggle…)."""
+
+    opcion: str
+    """«fine-tuning gestionado» o «cuaderno»."""
+    proveedor: str
+    plan: str
+    """El método del servicio («LoRA», «completo») o el plan del cuaderno («gratis», «unidades de cómputo»)."""
+    gpu: str
+    """La GPU del cuaderno («T4», «2 × T4»); ``""`` en un servicio gestionado, que no la dice."""
+    coste: Rango | None
+    """Dólares por el trabajo terminado (en un cuaderno, el esperado); ``None`` si no puede hacerlo."""
+    horas: Rango | None
+    """Horas facturadas esperadas de un cuaderno; ``None`` en un servicio gestionado (no las publica)."""
+    precio_hora_usd: float | None
+    usd_millon: float | None
+    tipo: str
+    fecha: str
+    """La fecha del precio (``""`` si no hay precio que fechar)."""
+    condiciones: str
+    """Por qué no puede o, si puede, sus condiciones (la sesión, la cuota, el cargo mínimo…)."""
+
+
+admite_vacio(Otra, "gpu", "tipo", "fecha", "condiciones")
+
+
+OPCIONES = ("GPU alquilada", "fine-tuning gestionado", "cuaderno")
+"""Las clases de opción de ``registros(…, otras=True)`` (su columna ``opcion``)."""
+
+
+def otras(trabajo: Trabajo) -> list[Otra]:
+    """Las opciones de ``trabajo`` sin alquilar una GPU: cada servicio de fine-tuning gestionado
+    (``gestionado.coste_gestionado``, con ``trabajo.tokens`` por ``trabajo.epocas``) y cada oferta de cuadernos
+    (``cuadernos.opciones_cuaderno``), con su coste en dólares o la razón por la que no puede.
+
+    Primero las que pueden, de la más barata a la más cara (punto medio); después las que no, en el orden de arriba.
+    """
+    validar(trabajo)
+    servicios = gestionado.coste_gestionado(trabajo.modelo, trabajo.metodo, trabajo.tokens, epocas=trabajo.epocas)
+    ofertas = cuadernos.opciones_cuaderno(
+        trabajo.modelo,
+        trabajo.metodo,
+        gestionado.tokens_facturados(trabajo.tokens, trabajo.epocas),
+        **trabajo.opciones_memoria,
+    )
+    filas = [
+        Otra(
+            "fine-tuning gestionado",
+            s.proveedor,
+            "LoRA" if s.metodo == "lora" else "completo",
+            "",
+            None if s.coste is None else Rango(s.coste, s.coste),
+            None,
+            None,
+            s.usd_millon,
+            s.tipo,
+            s.fecha,
+            s.razon,
+        )
+        for s in servicios
+    ] + [
+        Otra(
+            "cuaderno",
+            c.oferta.servicio,
+            c.oferta.plan,
+            c.oferta.gpu if c.oferta.n_gpus == 1 else f"{c.oferta.n_gpus} × {c.oferta.gpu}",
+            c.coste,
+            c.horas,
+            c.precio_hora_usd,
+            None,
+            "",
+            c.oferta.fecha,
+            c.razon,
+        )
+        for c in ofertas
+    ]
+    return sorted(filas, key=lambda o: (o.coste is None, _medio(o.coste) if o.coste else 0.0))
+
+
+@dataclass(frozen=True)
 class Dispersion(Validado):
     """Los puntos del gráfico de coste frente a horas: uno por fila de ``ranking``, en el mismo orden.
 
@@ -428,8 +516,14 @@ def no_caben(trabajo: Trabajo, *, estimaciones: bool = False) -> list[str]:
     )
 
 
-def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
-    """``ranking`` como registros planos (números sin formato): para JSON y CSV."""
+def registros(trabajo: Trabajo, *, estimaciones: bool = False, otras_opciones: bool = False) -> list[dict]:
+    """``ranking`` como registros planos (números sin formato): para JSON y CSV.
+
+    Con ``otras_opciones``, cada registro dice su clase de opción (``opcion``, de ``OPCIONES``) y sus
+    ``condiciones``, y detrás de las GPU alquiladas van las de ``otras`` (fine-tuning gestionado y cuadernos), con
+    las mismas claves: la que no aplica, vacía (``None``).
+    """
+    memoria.booleano(otras_opciones, "otras_opciones")
     salida = []
     for f in ranking(trabajo, estimaciones=estimaciones):
         r = {
@@ -452,7 +546,29 @@ def registros(trabajo: Trabajo, *, estimaciones: bool = False) -> list[dict]:
             r[f"{clave}_max_usd"] = valor.maximo if valor else None
         r["costes_completos"] = f.completo
         r["pareto"] = f.pareto
+        if otras_opciones:
+            r = {"opcion": OPCIONES[0], **r, "usd_millon_tokens": None, "condiciones": ""}
         salida.append(r)
+    if otras_opciones:
+        for o in otras(trabajo):
+            r = {
+                "opcion": o.opcion,
+                "gpu": o.gpu,
+                "proveedor": o.proveedor,
+                "nivel": o.plan,
+                "precio_hora_usd": o.precio_hora_usd,
+                "tipo_precio": o.tipo or None,
+                "precio_hora_todas_usd": o.precio_hora_usd,
+                "fecha_precio": o.fecha or None,
+                "precio_antiguo": frescura.es_antiguo(o.fecha) if o.fecha else None,
+                "horas_min": o.horas.minimo if o.horas else None,
+                "horas_max": o.horas.maximo if o.horas else None,
+                "coste_min_usd": o.coste.minimo if o.coste else None,
+                "coste_max_usd": o.coste.maximo if o.coste else None,
+                "usd_millon_tokens": o.usd_millon,
+                "condiciones": o.condiciones,
+            }
+            salida.append({c: r.get(c) for c in (salida[0] if salida else r)})
     return salida
 
 
@@ -497,4 +613,41 @@ def tabla(trabajo: Trabajo, *, desglose: bool = False, estimaciones: bool = Fals
                 c["pareto"]: "★" if f.pareto else "",
             }
         filas.append(fila)
+    return pd.DataFrame(filas)
+
+
+def tabla_otras(trabajo: Trabajo):
+    """``otras`` como tabla de pandas lista para publicar: la opción, el servicio y su plan, la GPU (en un cuaderno),
+    el coste por trabajo terminado, las horas (en un cuaderno), el precio, su fecha y las condiciones (o por qué no
+    puede). Las mismas filas que añaden ``gpucoste donde-mas-barato`` y su formulario."""
+    import pandas as pd
+
+    from gpucoste.base.formato import numero as texto_numero
+    from gpucoste.base.formato import rango, tipo_precio
+
+    def texto(r: Rango | None, decimales: int, vacio: str) -> str:
+        return vacio if r is None else rango(r.minimo, r.maximo, decimales)
+
+    c = COLUMNAS
+    filas = []
+    for o in otras(trabajo):
+        if o.usd_millon is not None:
+            precio = f"{texto_numero(o.usd_millon)} por millón de tokens"
+        elif o.precio_hora_usd is not None:
+            precio = f"{texto_numero(o.precio_hora_usd)} por hora"
+        else:
+            precio = "sin dato"
+        filas.append(
+            {
+                c["opcion"]: o.opcion,
+                c["proveedor"]: f"{o.proveedor} ({o.plan})",
+                c["gpu"]: o.gpu or "no la dice",
+                f"**{c['coste_usd']}**": texto(o.coste, 2, "no puede"),
+                c["horas"]: texto(o.horas, 1, "sin dato"),
+                "precio (US$)": precio,
+                c["tipo_precio"]: tipo_precio(o.tipo) if o.tipo else "",
+                c["fecha_precio"]: frescura.fecha_con_aviso(o.fecha) if o.fecha else "",
+                c["condiciones"]: o.condiciones,
+            }
+        )
     return pd.DataFrame(filas)

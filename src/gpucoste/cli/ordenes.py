@@ -383,15 +383,17 @@ def _cuanto_tarda(
     )
 
 
-def con_epocas(trabajo: ranking.Trabajo, tabla: pd.DataFrame, decimales: dict, pie: tuple[str, ...] = ()) -> Salida:
+def con_epocas(
+    trabajo: ranking.Trabajo, tabla: pd.DataFrame, decimales: dict, pie: tuple[str, ...] = (), **salida
+) -> Salida:
     """La ``Salida`` de una orden que entrena ``trabajo``: con más de una época, una línea al pie con los tokens que
     se entrenan («20 millones de tokens × 3 épocas = 60 millones de tokens») y, en ``csv`` y ``json``, las columnas
     ``epocas`` y ``tokens_totales``. Con una época, la tabla tal cual (la de siempre)."""
     if trabajo.epocas == 1:
-        return Salida(tabla, decimales, pie)
+        return Salida(tabla, decimales, pie, **salida)
     linea = f"Tokens entrenados: {trabajo.tokens_y_epocas()}."
     constantes = {"epocas": trabajo.epocas, "tokens_totales": trabajo.tokens_totales}
-    return Salida(tabla, decimales, (linea, *pie), constantes)
+    return Salida(tabla, decimales, (linea, *pie), constantes, **salida)
 
 
 _MAX_GPUS_CLI = 1024
@@ -443,7 +445,8 @@ def _velocidad(
 
 @orden(
     "donde-mas-barato",
-    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor",
+    "coste por trabajo terminado en cada GPU y proveedor, con costes ocultos, de menor a mayor; detrás, el "
+    "fine-tuning gestionado y los cuadernos (Colab, Kaggle), con su coste o por qué no pueden",
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
@@ -465,12 +468,20 @@ def _velocidad(
 )
 def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> Salida:
     trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
-    tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=sin_estimaciones == "no"))
-    if tabla.empty:
+    estimaciones = sin_estimaciones == "no"
+    # Las GPU alquiladas y, detrás, el fine-tuning gestionado y los cuadernos (ranking.otras), cada uno con su coste
+    # o la razón por la que no puede (columna «condiciones»).
+    tabla = pd.DataFrame(ranking.registros(trabajo, estimaciones=estimaciones, otras_opciones=True))
+    tabla["n_gpus"] = tabla["n_gpus"].astype("Int64")  # entero en las GPU alquiladas, vacío en las demás
+    if tabla["coste_min_usd"].isna().all():
         raise ValueError(
-            f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}: "
-            "prueba QLoRA, secuencias más cortas o un lote menor"
+            f"el trabajo no cabe en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}, y ningún servicio ni "
+            "cuaderno de los datos puede hacerlo: prueba QLoRA, secuencias más cortas o un lote menor"
         )
     decimales = {c: 2 for c in tabla.columns if c.endswith("_usd")} | {"horas_min": 1, "horas_max": 1, "n_gpus": 0}
-    avisos = ranking.avisos(ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no"))
-    return con_epocas(trabajo, tabla, decimales, avisos)
+    decimales["usd_millon_tokens"] = 2
+    alquiladas = ranking.ranking(trabajo, estimaciones=estimaciones)
+    # Los sí o no de las GPU alquiladas; en las demás filas no aplican (vacías).
+    legibles = {"pareto": {True: "★", False: "", None: ""}, "costes_completos": {True: "sí", False: "no", None: ""}}
+    avisos = ranking.avisos(alquiladas) if alquiladas else ()
+    return con_epocas(trabajo, tabla, decimales, avisos, legibles=legibles)

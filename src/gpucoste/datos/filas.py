@@ -14,9 +14,12 @@ from gpucoste.base import esquema, formato
 __all__ = [
     "Aceleracion",
     "Ajuste",
+    "Cuaderno",
     "Escalado",
     "Escenario",
     "GeneracionMedida",
+    "GestionadoModelo",
+    "GestionadoPrecio",
     "Gpu",
     "Hardware",
     "Medida",
@@ -266,6 +269,57 @@ class Escalado(esquema.Registro):
     marco: str
     valor: float
     rechazada: str
+    fecha: str
+    fuente: str
+    nota: str = ""
+    leida: str | None = None
+
+
+@dataclass(frozen=True)
+class GestionadoPrecio(esquema.Registro):
+    """Precio de un fine-tuning gestionado por millón de tokens de entrenamiento, para un método y un tramo de tamaño
+    (más de ``desde_b`` y hasta ``hasta_b`` miles de millones de parámetros); ``minimo_usd``, el cargo mínimo por
+    trabajo (``None``: sin dato)."""
+
+    proveedor: str
+    metodo: str
+    desde_b: float
+    hasta_b: float
+    usd_millon: float
+    minimo_usd: float | None
+    fecha: str
+    fuente: str
+    nota: str
+    tipo: str
+    leida: str | None = None
+
+
+@dataclass(frozen=True)
+class GestionadoModelo(esquema.Registro):
+    """Un modelo de ``modelos.csv`` que un servicio de fine-tuning gestionado afina, y con qué métodos."""
+
+    proveedor: str
+    modelo: str
+    lora: bool
+    completo: bool
+    fecha: str
+    fuente: str
+    nota: str = ""
+    leida: str | None = None
+
+
+@dataclass(frozen=True)
+class Cuaderno(esquema.Registro):
+    """Una oferta de cuadernos en la nube (Colab, Kaggle…): GPU, precio por hora en unidades, sesión y cuota."""
+
+    servicio: str
+    plan: str
+    gpu: str
+    n_gpus: int
+    unidades_hora: float
+    usd_unidad: float
+    sesion_h: float
+    cuota_semana_h: float | None
     fecha: str
     fuente: str
     nota: str = ""

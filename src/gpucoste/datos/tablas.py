@@ -12,9 +12,12 @@ from gpucoste.base.constantes import NIVELES, TIPOS_PRECIO
 from gpucoste.datos.filas import (
     Aceleracion,
     Ajuste,
+    Cuaderno,
     Escalado,
     Escenario,
     GeneracionMedida,
+    GestionadoModelo,
+    GestionadoPrecio,
     Gpu,
     Hardware,
     Medida,
@@ -29,10 +32,14 @@ __all__ = [
     "ACELERACIONES",
     "AJUSTES",
     "CONCEPTOS",
+    "CUADERNOS",
     "ESCALADO",
     "ESCENARIOS",
     "ESTADOS_COMPRA",
     "GENERACION_MEDIDA",
+    "GESTIONADO_MODELOS",
+    "GESTIONADO_PRECIOS",
+    "METODOS_GESTIONADO",
     "GPUS",
     "HARDWARE",
     "MEDIDAS",
@@ -422,6 +429,101 @@ VENTANAS = esquema.Tabla(
     ),
     clave=("modelo",),
     referencias=(esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),),
+)
+
+
+METODOS_GESTIONADO = ("lora", "completo")
+"""Los métodos de ``gestionado_precios.csv``: LoRA (un servicio no distingue QLoRA) y fine-tuning completo."""
+
+GESTIONADO_PRECIOS = esquema.Tabla(
+    "gestionado_precios.csv",
+    GestionadoPrecio,
+    "Precio de cada servicio de fine-tuning gestionado por millón de tokens de entrenamiento, por método y tramo de "
+    "tamaño del modelo, con su cargo mínimo por trabajo.",
+    columnas=(
+        esquema.Columna("proveedor", "texto", "Servicio de fine-tuning gestionado."),
+        esquema.Columna("metodo", "enum", "Método: LoRA o fine-tuning completo.", valores=METODOS_GESTIONADO),
+        esquema.Columna(
+            "desde_b", "numero", "El tramo empieza por encima de estos miles de millones de parámetros.", minimo=0
+        ),
+        esquema.Columna(
+            "hasta_b", "numero", "El tramo acaba en estos miles de millones de parámetros (incluidos).", minimo=0
+        ),
+        esquema.Columna(
+            "usd_millon", "numero", "Dólares por millón de tokens de entrenamiento (dataset × épocas).", minimo=0
+        ),
+        esquema.Columna(
+            "minimo_usd",
+            "numero",
+            "Cargo mínimo por trabajo (dólares); vacío si no hay dato.",
+            requerida=False,
+            minimo=0,
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+        esquema.Columna(
+            "tipo",
+            "enum",
+            "Qué es la cifra, como en precios.csv (lectura, mediana, lista o estimacion).",
+            valores=TIPOS_PRECIO,
+        ),
+        esquema.LEIDA,
+    ),
+    clave=("proveedor", "metodo", "desde_b", "fecha"),
+    orden=(("desde_b", "hasta_b"),),
+    nombres=("proveedor",),
+)
+
+GESTIONADO_MODELOS = esquema.Tabla(
+    "gestionado_modelos.csv",
+    GestionadoModelo,
+    "Los modelos de modelos.csv que afina cada servicio de fine-tuning gestionado, y con qué métodos.",
+    columnas=(
+        esquema.Columna("proveedor", "texto", "Servicio, como en gestionado_precios.csv."),
+        esquema.Columna("modelo", "texto", "Modelo, como en modelos.csv."),
+        esquema.Columna("lora", "booleano", "¿Lo afina con LoRA? «sí» o «no»."),
+        esquema.Columna("completo", "booleano", "¿Lo afina entero (fine-tuning completo)? «sí» o «no»."),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+        esquema.LEIDA,
+    ),
+    clave=("proveedor", "modelo"),
+    referencias=(
+        esquema.Referencia(("proveedor",), "gestionado_precios.csv", ("proveedor",)),
+        esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
+    ),
+)
+
+CUADERNOS = esquema.Tabla(
+    "cuadernos.csv",
+    Cuaderno,
+    "Ofertas de cuadernos en la nube (Colab, Kaggle…): GPU, precio en unidades por hora, sesión máxima y cuota.",
+    columnas=(
+        esquema.Columna("servicio", "texto", "Servicio de cuadernos."),
+        esquema.Columna("plan", "texto", "Plan o forma de pago («gratis», «unidades de cómputo»…)."),
+        esquema.Columna("gpu", "texto", "GPU (como en gpus.csv)."),
+        esquema.Columna("n_gpus", "entero", "Cuántas de esas GPU da una sesión.", minimo=1),
+        esquema.Columna("unidades_hora", "numero", "Unidades que consume cada hora (0 si es gratis).", minimo=0),
+        esquema.Columna("usd_unidad", "numero", "Dólares por unidad (0 si es gratis).", minimo=0),
+        esquema.Columna("sesion_h", "numero", "Horas máximas de una sesión.", minimo=0, excluye_minimo=True),
+        esquema.Columna(
+            "cuota_semana_h",
+            "numero",
+            "Horas de GPU a la semana; vacío si no publica una cuota.",
+            requerida=False,
+            minimo=0,
+            excluye_minimo=True,
+        ),
+        esquema.FECHA,
+        esquema.FUENTE,
+        esquema.NOTA,
+        esquema.LEIDA,
+    ),
+    clave=("servicio", "plan", "gpu", "fecha"),
+    referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
+    nombres=("servicio",),
 )
 
 

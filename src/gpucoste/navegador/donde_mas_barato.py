@@ -54,6 +54,23 @@ def _tabla_barato(
         )
         for f in opciones
     )
+    # Detrás, el fine-tuning gestionado y los cuadernos (ranking.otras, lo mismo que «gpucoste donde-mas-barato»):
+    # su coste o, en «condiciones», por qué no pueden.
+    otras = ranking.otras(trabajo)
+    filas = tuple((*f, "") for f in filas) + tuple(
+        (
+            o.gpu or o.opcion,
+            f"{o.proveedor} ({o.plan})",
+            texto(o.coste) if o.coste else "no puede",
+            texto(o.horas, 1) if o.horas else "sin dato",
+            "no aplica" if o.precio_hora_usd is None else numero(o.precio_hora_usd),
+            tipo_precio(o.tipo) if o.tipo else "",
+            frescura.fecha_con_aviso(o.fecha) if o.fecha else "",
+            "",
+            o.condiciones,
+        )
+        for o in otras
+    )
     # Los mismos puntos que el gráfico de la página (ranking.dispersion), dibujados sin matplotlib.
     d = ranking.dispersion(opciones)
     grafico = dibujo.puntos(
@@ -63,8 +80,8 @@ def _tabla_barato(
         destacados=d.frontera,
         eje_x="horas facturadas (rango por la MFU)",
         eje_y="coste por trabajo terminado (US$)",
-        alt=f"{trabajo.descripcion()}: coste por trabajo frente a horas de las {len(filas)} opciones de la tabla, "
-        "con tus cifras: cada "
+        alt=f"{trabajo.descripcion()}: coste por trabajo frente a horas de las {len(opciones)} GPU alquiladas de la "
+        "tabla, con tus cifras: cada "
         "punto con sus barras de rango, y un anillo y una línea en la frontera de Pareto: "
         f"{'; '.join(d.opciones[i] for i in sorted(d.frontera))}.",
     )
@@ -72,13 +89,13 @@ def _tabla_barato(
     # Con los títulos de «gpucoste donde-mas-barato» (etiquetas.COLUMNAS).
     claves = (
         *("gpu", "proveedor", "coste_usd", "horas"),
-        *("precio_hora_todas_usd", "tipo_precio", "fecha_precio", "pareto"),
+        *("precio_hora_todas_usd", "tipo_precio", "fecha_precio", "pareto", "condiciones"),
     )
     columnas = tuple(COLUMNAS[c] for c in claves)
     # Si la más barata es una GPU sin medidas de entrenamiento o su precio es antiguo, la nota de la tabla lo dice
     # (como el ejemplo y la línea de órdenes).
     nota = " ".join(ranking.avisos(opciones))
-    numericas = (False, False, True, True, True, False, False, False)
+    numericas = (False, False, True, True, True, False, False, False, False)
     return Tabla(columnas, filas, numericas, grafico, trabajo.descripcion(), nota=nota)
 
 
