@@ -6,6 +6,10 @@ import csv
 import pathlib
 
 from gpucoste import datos
+from gpucoste.base import esquema
+
+LEIDA_HOY = esquema.fecha_limite().isoformat()
+"""La ``leida`` de una fila plantada sin ella: hoy, el último día que admite el cargador."""
 
 FILA_AZURE_H100 = {
     "gpu": "H100 80GB",
@@ -21,10 +25,13 @@ FILA_AZURE_H100 = {
 
 
 def anadir(carpeta: pathlib.Path, fichero: str, fila: dict) -> None:
-    """Añade ``fila`` al final de ``fichero`` en ``carpeta`` (con sus columnas) y vacía la caché de ``datos``."""
+    """Añade ``fila`` al final de ``fichero`` en ``carpeta`` (con sus columnas) y vacía la caché de ``datos``. Sin
+    ``leida``, leída hoy (nunca antes que su fecha, que no puede ser posterior a hoy)."""
     ruta = carpeta / fichero
     with ruta.open(encoding="utf-8", newline="") as f:
         columnas = next(csv.reader(f))
+    if "leida" in columnas and "leida" not in fila:
+        fila = {**fila, "leida": LEIDA_HOY}
     with ruta.open("a", encoding="utf-8", newline="") as f:
         csv.DictWriter(f, columnas).writerow(fila)
     datos.limpiar_cache()

@@ -85,6 +85,7 @@ def test_un_modelo_que_no_cabe_dice_por_que(carpeta_datos):
                 "2026-01-01",
                 "https://example.org",
                 "",
+                "2026-01-01",
             ]
         )
     opcion = next(o for o in cuadernos.opciones_cuaderno("Llama 3.1 70B", "lora", 1e6) if o.oferta.servicio[0] == "C")
@@ -95,7 +96,20 @@ def test_un_modelo_que_no_cabe_dice_por_que(carpeta_datos):
 def test_una_cuota_semanal_que_no_alcanza(carpeta_datos):
     with (carpeta_datos / "cuadernos.csv").open("a", encoding="utf-8", newline="") as f:
         csv.writer(f).writerow(
-            ["Cuaderno Plantado", "gratis", "L4", "1", "0", "0", "2", "1", "2026-01-01", "https://example.org", ""]
+            [
+                "Cuaderno Plantado",
+                "gratis",
+                "L4",
+                "1",
+                "0",
+                "0",
+                "2",
+                "1",
+                "2026-01-01",
+                "https://example.org",
+                "",
+                "2026-01-01",
+            ]
         )
     opcion = next(o for o in cuadernos.opciones_cuaderno("Llama 3.1 8B", "qlora", 20e6) if o.oferta.servicio[0] == "C")
     assert opcion.semanas[0] > 1 and "semanas de cuota" in opcion.razon

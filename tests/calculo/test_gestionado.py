@@ -89,12 +89,28 @@ def test_un_modelo_fuera_de_los_tramos_y_el_cargo_minimo(carpeta_datos):
     """Filas plantadas: un servicio con un solo tramo pequeño y un cargo mínimo alto."""
     with (carpeta_datos / "gestionado_precios.csv").open("a", encoding="utf-8", newline="") as f:
         csv.writer(f).writerow(
-            ["Servicio Plantado", "lora", "0", "9", "1.00", "50", "2026-01-01", "https://example.org/p", "", "lista"]
+            [
+                "Servicio Plantado",
+                "lora",
+                "0",
+                "9",
+                "1.00",
+                "50",
+                "2026-01-01",
+                "https://example.org/p",
+                "",
+                "lista",
+                "2026-01-01",
+            ]
         )
     with (carpeta_datos / "gestionado_modelos.csv").open("a", encoding="utf-8", newline="") as f:
         escribir = csv.writer(f)
-        escribir.writerow(["Servicio Plantado", "Llama 3.1 8B", "sí", "no", "2026-01-01", "https://example.org/m", ""])
-        escribir.writerow(["Servicio Plantado", "Llama 3.1 70B", "sí", "no", "2026-01-01", "https://example.org/m", ""])
+        escribir.writerow(
+            ["Servicio Plantado", "Llama 3.1 8B", "sí", "no", "2026-01-01", "https://example.org/m", "", "2026-01-01"]
+        )
+        escribir.writerow(
+            ["Servicio Plantado", "Llama 3.1 70B", "sí", "no", "2026-01-01", "https://example.org/m", "", "2026-01-01"]
+        )
     pequeno = next(o for o in gestionado.coste_gestionado("Llama 3.1 8B", "lora", 1e6) if o.proveedor.endswith("do"))
     assert pequeno.coste == 50 and "paga el cargo mínimo" in pequeno.razon
     grande = next(o for o in gestionado.coste_gestionado("Llama 3.1 8B", "lora", 100e6) if o.proveedor.endswith("do"))

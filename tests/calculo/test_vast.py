@@ -148,10 +148,12 @@ def test_el_atipico_se_salta(carpeta_datos):
     hoy = frescura.referencia()  # ninguna fecha puede ser posterior a hoy
     ayer = (hoy - dt.timedelta(days=1)).isoformat()
     with (carpeta_datos / "precios.csv").open("a", encoding="utf-8") as f:
-        f.write(f"H100 80GB,Vast.ai,verificado,9.99,{ayer},https://example.org,prueba,mediana\n")
-        f.write(f"H100 80GB,Vast.ai,verificado,99.9,{hoy.isoformat()},https://example.org,prueba,mediana\n")
+        f.write(f"H100 80GB,Vast.ai,verificado,9.99,{ayer},https://example.org,prueba,mediana,{hoy.isoformat()}\n")
+        f.write(
+            f"H100 80GB,Vast.ai,verificado,99.9,{hoy.isoformat()},https://example.org,prueba,mediana,{hoy.isoformat()}\n"
+        )
     with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
-        f.write(f"H100 80GB,Vast.ai,verificado,{hoy.isoformat()},1,prueba,https://example.org\n")
+        f.write(f"H100 80GB,Vast.ai,verificado,{hoy.isoformat()},1,prueba,https://example.org,{hoy.isoformat()}\n")
     datos.limpiar_cache()
     r = atipicos.precio_reciente("H100 80GB", "Vast.ai", "verificado")
     assert r.precio.precio_hora_usd == pytest.approx(9.99) == leidos.reciente("H100 80GB", "Vast.ai", "verificado")[0]
@@ -165,7 +167,8 @@ def test_si_todo_es_atipico_lo_dice(carpeta_datos):
     """Se marcan como atípicas todas las filas de la clave, tenga las que tenga hoy."""
     fechas = [p.fecha for p in datos.precios() if (p.gpu, p.proveedor, p.nivel) == ("RTX 4090", "RunPod", "comunidad")]
     with (carpeta_datos / "atipicos.csv").open("a", encoding="utf-8") as f:
-        f.writelines(f"RTX 4090,RunPod,comunidad,{fecha},1,prueba,https://example.org/\n" for fecha in fechas)
+        hoy = frescura.referencia().isoformat()
+        f.writelines(f"RTX 4090,RunPod,comunidad,{fecha},1,prueba,https://example.org/,{hoy}\n" for fecha in fechas)
     datos.limpiar_cache()
     with pytest.raises(ValueError, match="Todos los precios de RTX 4090 en RunPod"):
         atipicos.precio_reciente("RTX 4090", "RunPod", "comunidad")

@@ -58,6 +58,7 @@ def test_la_orden_y_el_formulario_dicen_lo_mismo():
         "metodo": "qlora",
         "tokens": "20e6",
         "secuencia": "2048",
+        "epocas": "1",
         "sin_estimaciones": "sí",
         "pais": paises.SIN_IMPUESTOS.codigo,
     }

@@ -185,7 +185,8 @@ def test_csv_y_json_guardan_las_claves():
     filas = json.loads(_ejecutar([*argv, "--formato", "json"]))
     assert {"horas_min", "horas_max", "n_gpus", "fecha_precio", "nivel"} <= set(filas[0])
     csv = pd.read_csv(io.StringIO(_ejecutar([*argv, "--formato", "csv"])))
-    assert set(csv["nivel"]) <= set(constantes.NIVELES)
+    # El nivel de precio, en las GPU alquiladas; en el fine-tuning gestionado y los cuadernos, su método o su plan.
+    assert set(csv.loc[csv["opcion"] == "GPU alquilada", "nivel"]) <= set(constantes.NIVELES)
     assert all(re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", f) for f in csv["fecha_precio"])
 
 

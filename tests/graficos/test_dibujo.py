@@ -174,7 +174,7 @@ def test_barras_de_la_calculadora_son_las_partidas_de_la_biblioteca():
 
     valores = {"modelo": "Llama 3.1 8B", "metodo": "completo", "gpu": "RTX 4090", "n_gpus": "1"}
     valores |= {"secuencia": "2048", "lote": "1", "precision": navegador.PRECISION_DEL_METODO}
-    valores |= {"precision_kv": navegador.KV_DE_SERIE, "optimizador": "adamw", "perdida": "completa"}
+    valores |= {"precision_kv": navegador.KV_DE_SERIE, "optimizador": "adamw", "perdida": "completa", "config": ""}
     svg = navegador.calcular("cabe", valores).grafico
     m = memoria.encaja("Llama 3.1 8B", "completo", "RTX 4090", secuencia=2048, lote=1)
     esperados = [m.pesos, m.adaptadores + m.gradientes + m.optimizador, m.activaciones, m.kv, m.sistema]

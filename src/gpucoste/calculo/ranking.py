@@ -83,7 +83,7 @@ class Trabajo(Validado):
     ``tokens`` (el dataset se sube y se guarda una vez, se recorra las veces que se recorra).
     """
 
-    modelo: str
+    modelo: str | datos.Modelo  # un nombre de modelos.csv o un modelo ya hecho (su config.json: calculo.arquitectura)
     metodo: str
     tokens: float
     secuencia: int = memoria.SECUENCIA
