@@ -270,7 +270,7 @@ EDICIONES_CHECK = {
     "un dato de precios.csv": (_editar_dato, 20.0),
 }
 FALLOS_CHECK = {"un precio de precios.csv que cambia lo que imprime un snippet": (_precio_plantado, 20.0)}
-_FASE = re.compile(r"make check · (\d)/\d ([^…]*)…[^\n]*\(([\d,]+) s")
+_FASE = re.compile(r"make check · (\d)/\d ([^…\n]*)…[^\n]*\(([\d,]+) s")
 
 
 def fases(salida: str) -> str:
