@@ -24,7 +24,8 @@ A la vez que otro trabajo: sin caché, ejecutar el cuaderno es casi todo esperar
   sale igual, byte a byte, que convirtiéndolo en su turno (``tests/construccion/test_recarga.py`` compara este sitio
   con el
   de «mkdocs serve», que lo convierte en su turno).
-- En ``mkdocs serve`` se empieza en un hilo en cuanto se conocen los ficheros, con la misma función de
+- En ``mkdocs serve`` (y en la construcción de «make check», ``_al_final``) se empieza en un hilo en cuanto se
+  conocen los ficheros, con la misma función de
   mkdocs-jupyter, y escribe su caché; mientras, la construcción convierte las demás páginas. La página del
   cuaderno, la última, espera a ese hilo y encuentra el resultado en la caché.
 
@@ -151,7 +152,10 @@ def _cuadernos(files, config) -> list:
 
 
 def _al_final() -> bool:
-    return _ORDEN_DE_MKDOCS.get("orden") == "build"
+    """En «mkdocs build», el cuaderno al final; en la de «make check» (``GPUCOSTE_CHECK=1``), no: allí la instantánea
+    de Pyodide casi nunca se rehace (``navegador.omitir_instantanea``) y al final el kernel trabajaría solo. Tras
+    editar un dato que lee, se ejecuta mientras se convierten las páginas, como en «make serve»."""
+    return _ORDEN_DE_MKDOCS.get("orden") == "build" and os.environ.get("GPUCOSTE_CHECK") != "1"
 
 
 def on_files(files, config):

@@ -15,10 +15,11 @@
    cambio toca (``docs/x.md`` o ``snippets/x/``; si cambia el diccionario o las reglas, en todas).
 4. pytest: cada prueba que el cambio alcanza (``tests/alcance.py``; los snippets contra sus snapshots si cambian
    ``snippets/``, ``src/`` o los snapshots), sin las que construyen sitios (marca «construye»: esas, en «make
-   test»), con a lo sumo 10 ejemplos por prueba de hypothesis (también en las que crean su ``@given`` dentro, como
-   el arnés: ``conftest.ejemplos``), muestras fijas de procesos reales y, donde lo que se comprueba es lo que
-   imprimen, las órdenes en un solo proceso de gpucoste (``conftest.gpucoste``) y los snippets de la instalación
-   limpia en un solo proceso del venv nuevo (``GPUCOSTE_RAPIDO``: ``conftest.ajustes_rapidos``). Si todas son
+   test»), con a lo sumo 10 ejemplos por prueba de hypothesis (3 tras un cambio solo de datos; también en las que
+   crean su ``@given`` dentro, como el arnés: ``conftest.ejemplos``), muestras fijas de procesos reales y, donde
+   lo que se comprueba es lo que imprimen, las órdenes en un solo proceso de gpucoste (``conftest.gpucoste``) y
+   los snippets de la instalación limpia en un solo proceso del venv nuevo (``GPUCOSTE_RAPIDO``:
+   ``conftest.ajustes_rapidos``). Si todas son
    funciones sin fixtures (las reglas de los snippets, tras editar la prosa), se llaman aquí mismo, caso a caso,
    sin arrancar pytest. Con varios núcleos, varios procesos de pytest a la vez (``procesos``), cada uno con sus
    ficheros de prueba, repartidos por lo que tardó cada caso la última vez (``conftest.repartir``).
@@ -146,15 +147,35 @@ class AlaVez(threading.Thread):
         self.inicio = time.perf_counter()
 
     def run(self) -> None:
-        ficheros_de_prueba = {p.split("::")[0] for p in self.pruebas}
-        self.fallo = pytest_en_partes(self.pruebas, min(procesos(), len(ficheros_de_prueba)), parar=self.parar)
+        # Un solo proceso: la construcción ya ocupa los dos núcleos (ella, su ayudante y el kernel del cuaderno), y
+        # cada proceso de pytest más vuelve a importar la biblioteca. Y menos ejemplos de hypothesis
+        # (``EJEMPLOS_TRAS_UN_DATO``): lo que generan (filas nuevas al azar) no depende del dato editado, que cada
+        # ejemplo vuelve a cargar y comprobar; los de sus ``@settings`` los pasa «make test».
+        ejemplos = {"GPUCOSTE_EJEMPLOS_RAPIDO": str(EJEMPLOS_TRAS_UN_DATO)}
+        self.fallo = pytest_en_partes(self.pruebas, 1, parar=self.parar, entorno=ejemplos)
         self.segundos = time.perf_counter() - self.inicio
+
+
+EJEMPLOS_TRAS_UN_DATO = 3
+"""Ejemplos de cada prueba de hypothesis de ``tests/datos/`` tras un cambio solo de datos (10 con otros cambios)."""
+
+
+_AFECTADAS: dict[tuple[str, ...], list[str]] = {}
+
+
+def afectadas(ficheros: list[str]) -> list[str]:
+    """``alcance.pruebas_afectadas`` una sola vez por «make check» (tras un dato, la piden el paso 4 y las pruebas
+    que empiezan a la vez que la construcción; cuesta más de un segundo de CPU)."""
+    clave = tuple(ficheros)
+    if clave not in _AFECTADAS:
+        _AFECTADAS[clave] = alcance.pruebas_afectadas(ficheros, RAIZ)
+    return list(_AFECTADAS[clave])
 
 
 def _a_la_vez(ficheros: list[str]) -> AlaVez | None:
     if not alcance.solo_datos(ficheros):
         return None
-    pruebas, _ = alcance.para_make_check(alcance.pruebas_afectadas(ficheros, RAIZ), ficheros)
+    pruebas, _ = alcance.para_make_check(afectadas(ficheros), ficheros)
     de_datos = [p for p in pruebas if p.startswith(alcance.PRUEBAS_DE_DATOS)]
     if not de_datos:
         return None
@@ -218,15 +239,18 @@ def _pasos(destino: pathlib.Path, ficheros: list[str], total: float, a_la_vez: A
         "CONTRIBUTING.md",
     }
     paginas = alcance.paginas_del_nav(RAIZ) if reglas & set(ficheros) else alcance.paginas_tocadas(ficheros, RAIZ)
-    inicio = paso(f"make check · 3/4 ortografía y estilo en {len(paginas)} página(s) tocada(s)…")
-    fallos = revisar_paginas(destino, paginas)
-    if fallos:
-        print("FALLA")
-        print("\n".join(fallos))
-        return 1
-    hecho(inicio)
+    if not paginas:  # nada que revisar: ni arrancar hunspell (unos segundos con la máquina cargada)
+        print("make check · 3/4 ortografía y estilo: el cambio no toca ninguna página.")
+    else:
+        inicio = paso(f"make check · 3/4 ortografía y estilo en {len(paginas)} página(s) tocada(s)…")
+        fallos = revisar_paginas(destino, paginas)
+        if fallos:
+            print("FALLA")
+            print("\n".join(fallos))
+            return 1
+        hecho(inicio)
 
-    pruebas = alcance.sin_los_comprobados(alcance.pruebas_afectadas(ficheros, RAIZ), snapshots, RAIZ)
+    pruebas = alcance.sin_los_comprobados(afectadas(ficheros), snapshots, RAIZ)
     pruebas, para_despues = alcance.para_make_check(pruebas, ficheros)
     if a_la_vez is not None:
         inicio = paso(
@@ -289,12 +313,16 @@ def procesos() -> int:
 
 
 def pytest_en_partes(
-    pruebas: list[str], partes: int, raiz: pathlib.Path = RAIZ, parar: threading.Event | None = None
+    pruebas: list[str],
+    partes: int,
+    raiz: pathlib.Path = RAIZ,
+    parar: threading.Event | None = None,
+    entorno: dict[str, str] | None = None,
 ) -> str | None:
     """pytest sobre ``pruebas`` en ``partes`` procesos a la vez, cada uno con sus ficheros (``conftest.repartir``,
     por lo que tardó cada caso la última vez) y su carpeta temporal. Cada uno para en su primer fallo, y el primero
     que falla para a los demás: su salida, o None si todos pasan. Si se da ``parar`` y se activa (la construcción
-    que corría a la vez ha fallado), los para y devuelve None."""
+    que corría a la vez ha fallado), los para y devuelve None. ``entorno``: variables de más para pytest."""
     from conftest import duraciones_juntas
 
     carpeta = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-partes-"))
@@ -306,8 +334,10 @@ def pytest_en_partes(
             reparto = {"GPUCOSTE_PARTE": f"{k}/{partes}", "GPUCOSTE_DURACIONES": str(juntas)} if partes > 1 else {}
             orden = [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider"]
             orden += ["--basetemp", str(carpeta / f"tmp{k}"), "-m", "not construye", *pruebas]
-            entorno = {**os.environ, "GPUCOSTE_DATOS": "", "GPUCOSTE_RAPIDO": "1", **reparto}
-            proceso = subprocess.Popen(orden, cwd=raiz, env=entorno, stdout=salida, stderr=subprocess.STDOUT, text=True)
+            variables = {**os.environ, "GPUCOSTE_DATOS": "", "GPUCOSTE_RAPIDO": "1", **reparto, **(entorno or {})}
+            proceso = subprocess.Popen(
+                orden, cwd=raiz, env=variables, stdout=salida, stderr=subprocess.STDOUT, text=True
+            )
             lanzados.append((proceso, salida))
         limite = time.monotonic() + 900
         pendientes = list(lanzados)

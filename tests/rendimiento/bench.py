@@ -16,7 +16,9 @@
 - De un clon recién hecho a la página servida por «make serve», con la caché de uv vacía (``UV_CACHE_DIR``
   temporal; descarga de PyPI): ≤ 15 s. ``BENCH_SIN_CLON=1`` se la salta (sin red).
 - CI: ``CI=true bash .ci/run`` en un clon limpio del último commit, como lo pasa CI: minutos de reloj (≤ 10).
-  ``BENCH_SIN_CI=1`` se la salta.
+  Con ``BENCH_SIN_CI=1`` no se ejecuta: la fila es la última ejecución de ``.ci/run`` en esta máquina, que cada
+  una anota (fecha, commit, segundos, código, núcleos y carga) en ``~/.local/state/gpucoste/ci.tsv``
+  (``GPUCOSTE_REGISTRO_CI`` lo cambia). Con ``BENCH_SOLO=check``, esa fila va también al final.
 
 Todo se hace en una copia temporal del proyecto: nada se escribe en el repositorio. No es una prueba:
 los tiempos dependen de la máquina y nunca se comprueban en «make test».
@@ -186,11 +188,11 @@ def make_check(tmp: pathlib.Path) -> list[dict]:
     for i, (nombre, averiar) in enumerate({"nada roto (primera vez)": lambda copia: None, **averias}.items()):
         copia = copiar_proyecto(tmp / f"check-{i}")
         (copia / "tests").mkdir()
-        # comprobar.py y lo que importa (la construcción estricta es la de conftest.py).
-        for fichero in ("comprobar.py", "alcance.py", "registro.py", "conftest.py", "herramientas.py"):
-            shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
-        for fichero in ("test_estilo.py", "test_ortografia.py"):
-            shutil.copy(RAIZ / "tests" / fichero, copia / "tests")
+        # comprobar.py y lo que importa (los módulos de ayuda de tests/: la construcción estricta es la de
+        # conftest.py) y el diccionario. Las pruebas no: en la copia, sin git, ningún fichero cuenta como cambiado.
+        for fichero in (RAIZ / "tests").glob("*.py"):
+            shutil.copy(fichero, copia / "tests")
+        shutil.copytree(RAIZ / "tests" / "ortografia", copia / "tests" / "ortografia")
         esperado = averiar(copia)
         inicio = time.perf_counter()
         r = subprocess.run(
@@ -268,7 +270,7 @@ EDICIONES_CHECK = {
     "un dato de precios.csv": (_editar_dato, 20.0),
 }
 FALLOS_CHECK = {"un precio de precios.csv que cambia lo que imprime un snippet": (_precio_plantado, 20.0)}
-_FASE = re.compile(r"make check · (\d)/\d ([^…]*)…[^\n]*\(([\d,]+) s")
+_FASE = re.compile(r"make check · (\d)/\d ([^…\n]*)…[^\n]*\(([\d,]+) s")
 
 
 def fases(salida: str) -> str:
@@ -413,6 +415,36 @@ def ci_en_un_clon(tmp: pathlib.Path) -> list[dict]:
     return [fila(medida, minutos, "min", f"≤ {_numero(PRESUPUESTO_CI_MINUTOS, 0)}", cumple)]
 
 
+def registro_ci() -> pathlib.Path:
+    """El registro de las ejecuciones de ``.ci/run`` (una línea por ejecución; lo escribe ``.ci/run``)."""
+    propio = os.environ.get("GPUCOSTE_REGISTRO_CI")
+    estado = os.environ.get("XDG_STATE_HOME") or str(pathlib.Path.home() / ".local" / "state")
+    return pathlib.Path(propio) if propio else pathlib.Path(estado) / "gpucoste" / "ci.tsv"
+
+
+def ultimo_ci() -> list[dict]:
+    """La fila de CI sin ejecutarlo: la última ejecución de ``.ci/run`` registrada en esta máquina (fecha, commit,
+    carga), o una fila que dice que no hay ninguna."""
+    registro = registro_ci()
+    lineas = registro.read_text(encoding="utf-8").splitlines() if registro.is_file() else []
+    partes = lineas[-1].split("\t") if lineas else []
+    if len(partes) < 7:
+        return [
+            fila(f"CI: sin medir (ninguna ejecución de «.ci/run» en {registro}; quita BENCH_SIN_CI)", float("nan"), "")
+        ]
+    fecha, commit, segundos, codigo, nucleos, carga_antes, carga_despues = partes[:7]
+    minutos = int(segundos) / 60
+    medida = (
+        f"CI: la última «bash .ci/run» registrada ({fecha.replace('T', ' ').removesuffix('Z')} UTC, commit {commit}, "
+        f"{nucleos} núcleos, carga {carga_antes.replace('.', ',')} al empezar y {carga_despues.replace('.', ',')} al "
+        "acabar)"
+    )
+    if codigo != "0":
+        medida += f": FALLÓ (código {codigo})"
+    cumple = codigo == "0" and minutos <= PRESUPUESTO_CI_MINUTOS
+    return [fila(medida, minutos, "min", f"≤ {_numero(PRESUPUESTO_CI_MINUTOS, 0)}", cumple)]
+
+
 def fila(medida: str, valor: float, unidad: str, presupuesto: str = "—", cumple: bool | None = None) -> dict:
     return {"medida": medida, "valor": valor, "unidad": unidad, "presupuesto": presupuesto, "cumple": cumple}
 
@@ -466,7 +498,7 @@ def main() -> int:
     )
     if os.environ.get("BENCH_SOLO") == "check":  # solo «make check» tras cada edición (BENCH_CHECK elige cuáles)
         with tempfile.TemporaryDirectory(prefix="gpucoste-bench-") as tmp:
-            filas = make_check_por_cambio(pathlib.Path(tmp))
+            filas = make_check_por_cambio(pathlib.Path(tmp)) + ultimo_ci()
         print()
         imprimir(filas)
         return 0
@@ -543,6 +575,8 @@ def main() -> int:
                 filas += ci_en_un_clon(tmp)
             except Exception as error:  # noqa: BLE001
                 filas.append(fila(f"CI en un clon limpio: sin medir ({error})", float("nan"), ""))
+        else:  # sin ejecutarlo: la última ejecución registrada por .ci/run
+            filas += ultimo_ci()
     print()
     imprimir(filas)
     return 0
