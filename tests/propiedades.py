@@ -1162,8 +1162,8 @@ funcion(
 )
 funcion(ranking.no_caben, Objeto(_trabajos), estimaciones=BOOLEANO)
 funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO, otras_opciones=BOOLEANO)
-funcion(ranking.otras, Objeto(_trabajos), epocas=Entero(1, 10_000))
-funcion(ranking.tabla_otras, Objeto(_trabajos), epocas=Entero(1, 10_000))
+funcion(ranking.otras, Objeto(_trabajos))  # las épocas, las del trabajo (ranking.Trabajo.epocas)
+funcion(ranking.tabla_otras, Objeto(_trabajos))
 funcion(gestionado.coste_gestionado, Nombre(_modelos), _ENTRENAR, POSITIVO, epocas=Entero(1, 10_000))
 funcion(gestionado.metodo_del_servicio, _ENTRENAR)
 funcion(gestionado.tokens_facturados, POSITIVO, Entero(1, 10_000))
@@ -1949,7 +1949,7 @@ FUNCIONES_EXENTAS["calculo.arquitectura.desde_json"] = (
 FUNCIONES_EXENTAS["cli.config.leer_config"] = "lee un fichero; tests/cli/test_cli_config.py, con ficheros malos"
 FUNCIONES_EXENTAS["cli.config.modelo_de"] = "elige entre dos opciones ya validadas; tests/cli/test_cli_config.py"
 OPCIONES_EXENTAS["cabe"]["--config"] = "la ruta de un fichero; tests/cli/test_cli_config.py, con ficheros malos"
-OPCIONES_EXENTAS["cuanto-tarda"] = {"--config": OPCIONES_EXENTAS["cabe"]["--config"]}
+OPCIONES_EXENTAS["cuanto-tarda"]["--config"] = OPCIONES_EXENTAS["cabe"]["--config"]
 UNA_DE_DOS = {"cabe": {"--modelo": "--config"}, "cuanto-tarda": {"--modelo": "--config"}}
 """Por orden, las obligatorias del arnés que la CLI deja cambiar por otra opción (una de las dos, no ambas): el
 arnés da siempre la primera; sin ninguna, la orden sale con 2 (tests/proyecto/test_propiedades_cobertura.py)."""

@@ -7,4 +7,5 @@ try:
     arquitectura.desde_config({"model_type": "falcon_h1"})
 except ValueError as error:
     print("\nCon otro, por ejemplo `falcon_h1`, no hay cifras sino este error:\n")
-    print(f"```text\n{error}\n```")
+    # Una cita y no un bloque de código: repetiría el id de sus líneas en la página.
+    print(f"> `{error}`")

@@ -100,6 +100,7 @@ CARPETAS_SIN_CAPA = {
     "sitio": "el sitio construido (páginas, enlaces, HTML, ortografía, navegador)",
     "construccion": "la maquinaria de la construcción (construccion/, make check)",
     "proyecto": "lo que abarca todo el paquete: API, capas, entradas malas, propiedades, CONTRIBUTING, CI",
+    "rendimiento": "make bench y su registro del tiempo de CI (tests/rendimiento/bench.py)",
 }
 """Las carpetas de ``tests/`` con pruebas que no son de un subpaquete, cada una con lo que prueba."""
 

@@ -40,6 +40,8 @@ LECTURAS_PERMITIDAS = {
     "recoleccion/fuente_catalogo.py:consultar_catalogo": "la versión del catálogo de gpuhunt guardada para las pruebas",
     "recoleccion/fuente_en_linea.py:consultar_en_linea": "las respuestas de las API de Lium y Vultr guardadas para las "
     "pruebas (JSON)",
+    "cli/config.py:leer_config": "lee el config.json que da el lector con --config (un modelo que no está en los "
+    "datos), no un CSV de datos",
     "recoleccion/precios.py:_en_seco": "compara los CSV de una copia de la carpeta de datos con los originales, como "
     "texto, para imprimir el diff de la pull request (no los carga)",
 }

@@ -41,6 +41,14 @@ def calcular_json(nombre: str, valores_json: str) -> str:
     )
 
 
+_SIN_CIFRA = ("sin dato", "—", "nan")
+"""Lo que escribe una celda que no tiene cifra: en las tarjetas del móvil, la celda no se muestra."""
+
+
+def _sin_cifra(celda: str) -> str:
+    return " data-sin-cifra" if celda in _SIN_CIFRA else ""
+
+
 def tabla_html(tabla: Tabla) -> str:
     """La tabla del resultado, con las clases de Material para tablas, y su nota encima si la tiene."""
     instancia(tabla, Tabla, "tabla", de="p. ej. navegador.calcular(…)")
@@ -50,10 +58,11 @@ def tabla_html(tabla: Tabla) -> str:
     )
     # Cada celda lleva el nombre de su columna: en un móvil, las tablas de más de dos columnas se leen como
     # tarjetas, una por fila, con el nombre delante de cada cifra (calculadora.css).
+    # Una celda sin cifra («sin dato», «—») lleva data-sin-cifra: en la tarjeta no ocupa una línea (calculadora.css).
     filas = "".join(
         "<tr>"
         + "".join(
-            f'<td data-columna="{html.escape(c)}"{a}>{html.escape(v)}</td>'
+            f'<td data-columna="{html.escape(c)}"{a}{_sin_cifra(v)}>{html.escape(v)}</td>'
             for c, v, a in zip(tabla.columnas, fila, alinear, strict=True)
         )
         + "</tr>"

@@ -81,9 +81,10 @@ def _tabla_horas_gpu(*, horas: float, gpu: str, escala_origen: str, n_gpus: int,
         f"{numero(horas, 0)} horas de GPU de {gpu}, {tiempo.ESCALAS[escala_origen]}, en "
         f"{'una GPU alquilada' if n_gpus == 1 else f'{numero(n_gpus, 0)} GPU alquiladas a la vez'}"
     )
-    nota = f"No incluye {'; ni '.join(equivalencia.NO_INCLUYE[:3])}."
     numericas = (False, False, True, True, True, True, True, False, False)
-    return Tabla(columnas, celdas, numericas, "", titulo, nota=nota)
+    # Sin nota: lo que la cuenta no incluye está en la página, bajo el ejemplo (y al pie de la orden); con ella, en un
+    # móvil la respuesta no cabría con el formulario en la primera pantalla.
+    return Tabla(columnas, celdas, numericas, "", titulo)
 
 
 def _fecha(fecha: str) -> str:

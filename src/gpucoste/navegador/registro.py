@@ -29,9 +29,9 @@ __all__ = ["CALCULADORAS", "MODULOS_DEL_CALCULO", "calcular", "precargar"]
 
 
 _CALCULADORAS: dict[str, Calculadora] = {
-    c.nombre: c for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR, SERVIR)
+    c.nombre: c
+    for c in (COSTE, INTERRUMPIBLES, CABE, CUANTO_TARDA, DONDE_MAS_BARATO, API_O_GPU, COMPRAR, SERVIR, HORAS_GPU)
 }
-_CALCULADORAS[HORAS_GPU.nombre] = HORAS_GPU  # issue 32: «N horas de GPU X», en su propio módulo
 CALCULADORAS: Mapping[str, Calculadora] = MappingProxyType(_CALCULADORAS)
 """Cada calculadora por su nombre, el de ``<div data-calculadora="…"></div>`` en una página."""
 
