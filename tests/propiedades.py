@@ -2067,7 +2067,9 @@ FUNCIONES_EXENTAS["calculo.servicio_costes.desde_cuando"] = (
 )
 FUNCIONES_EXENTAS["graficos.servir.grafico_servir"] = "SVG; tests/sitio/test_snippets.py (página de servir)"
 MODULOS_EXENTOS["cli.servir"] = "la orden servir, registrada en ORDENES; filas y pie escriben su tabla y su pie"
-for _frase_servicio in (_servicio.frase_validacion, _servicio.frase_supuestos):
+from gpucoste.calculo import servicio_frases as _servicio_frases  # noqa: E402
+
+for _frase_servicio in (_servicio_frases.frase_validacion, _servicio_frases.frase_supuestos):
     funcion(_frase_servicio)
 
 # --- Issue 32: «N horas de GPU X» → horas y coste en cada GPU y proveedor (calculo.equivalencia) ---

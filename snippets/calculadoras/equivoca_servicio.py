@@ -2,9 +2,9 @@
 import pandas as pd
 
 from gpucoste.base.formato import numero, porcentaje
-from gpucoste.calculo import servicio
+from gpucoste.calculo import servicio, servicio_frases
 
-print(servicio.frase_validacion() + "\n")
+print(servicio_frases.frase_validacion() + "\n")
 filas = []
 for p in servicio.validacion().predicciones:
     m = p.medida

@@ -1,4 +1,4 @@
 # Cuánto se equivoca el modelo de capacidad con cada fuente apartada del ajuste.
-from gpucoste.calculo import servicio
+from gpucoste.calculo import servicio_frases
 
-print(servicio.frase_validacion())
+print(servicio_frases.frase_validacion())

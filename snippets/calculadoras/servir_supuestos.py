@@ -1,4 +1,4 @@
 # De dónde salen los valores por defecto de la calculadora de servir.
-from gpucoste.calculo import servicio
+from gpucoste.calculo import servicio_frases
 
-print(servicio.frase_supuestos())
+print(servicio_frases.frase_supuestos())

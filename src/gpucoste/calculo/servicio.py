@@ -36,7 +36,6 @@ from gpucoste.calculo import memoria, velocidad
 
 __all__ = [
     "FACTOR_PICO",
-    "OBJETIVO_ERROR",
     "OBJETIVO_TPOT_MS",
     "OBJETIVO_TTFT_MS",
     "TOKENS_ENTRADA",
@@ -49,8 +48,6 @@ __all__ = [
     "ajustar",
     "capacidad",
     "de_peticiones_s",
-    "frase_supuestos",
-    "frase_validacion",
     "kv_gb_secuencia",
     "medidas",
     "predecir",
@@ -602,59 +599,4 @@ def capacidad(
         tpot,
         min(1.0, media / (replicas * tasa_max)),
         tasa_max,
-    )
-
-
-OBJETIVO_ERROR = 0.25
-"""El error mediano con fuentes apartadas al que aspira el modelo de capacidad (issue 31): una meta, no un umbral que
-ninguna prueba imponga."""
-
-
-def frase_validacion() -> str:
-    """El método y el error del modelo de capacidad con fuentes apartadas (``validacion``), para «¿Cuánto se
-    equivoca?» y la página «¿Cuántas GPU para servir mi tráfico?»."""
-    from gpucoste.base.formato import lista, porcentaje
-
-    v = validacion()
-    filas = medidas()
-    p = ajustar()
-    motores = lista(sorted({m.motor for m in filas}))
-    eficiencia = porcentaje(p.eficiencia) + (" (el máximo que se admite)" if p.eficiencia >= 1 else "")
-    texto = (
-        "El modelo de capacidad predice los tokens/s de un servidor con tantas peticiones a la vez como diga la "
-        "medida (o tantas como quepan en la caché KV, a carga máxima): un paso de decodificación lee los pesos y la "
-        "caché de todas las secuencias, o hace sus operaciones, lo que tarde más, y cada petición reparte su "
-        f"prellenado entre sus tokens de salida. Tres cifras se ajustan por mínimos cuadrados a {len(filas)} "
-        f"medidas de {v.fuentes} fuentes ({motores}): el motor alcanza el {eficiencia} del techo de ancho de banda, "
-        f"paga {formato.numero(p.ms_capa, 2)} ms por capa y paso, y procesa la entrada con una MFU del "
-        f"{porcentaje(p.mfu_prellenado)}. Con cada fuente fuera del ajuste, los tokens/s predichos se desvían un "
-        f"{porcentaje(v.error_tokens_s)} en mediana"
-    )
-    if v.error_tpot is not None:
-        texto += (
-            f", y el tiempo por token de salida, un {porcentaje(v.error_tpot)} ({v.medidas_tpot} medidas lo publican)"
-        )
-    cumple = "por debajo" if v.error_tokens_s <= OBJETIVO_ERROR else "por encima"
-    return texto + f": {cumple} de la meta del {porcentaje(OBJETIVO_ERROR)}."
-
-
-def frase_supuestos() -> str:
-    """De dónde salen los valores por defecto de la calculadora (tokens por mensaje, hora punta, objetivos de
-    latencia), en Markdown, para la página «¿Cuántas GPU para servir mi tráfico?»."""
-    from gpucoste.base.formato import numero
-
-    traza = (
-        "https://github.com/Azure/AzurePublicDataset/blob/b469a113cedca53ddc3bdea71a143dc4b7d8700c/data/"
-        "AzureLLMInferenceTrace_conv.csv"
-    )
-    mlperf = "https://github.com/mlcommons/inference/blob/982b2063398dc2d4fb606eacbfa73e54404ecc1e/loadgen/mlperf.conf"
-    return (
-        f"- **Tokens por mensaje**: {numero(TOKENS_ENTRADA, 0)} de entrada y {numero(TOKENS_SALIDA, 0)} de salida, la "
-        f"media de las peticiones de la [traza de conversación de Azure]({traza}) (una hora del 16 de noviembre de "
-        "2023, la del artículo Splitwise); la entrada incluye la conversación previa que se reenvía con cada mensaje.\n"
-        f"- **Hora punta**: {numero(FACTOR_PICO, 0)} veces las peticiones por segundo de la media del día, un supuesto "
-        "de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
-        f"- **Objetivos de latencia**: {numero(OBJETIVO_TTFT_MS, 0)} ms hasta el primer token y "
-        f"{numero(OBJETIVO_TPOT_MS, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
-        f"[MLPerf Inference]({mlperf})."
     )
