@@ -65,6 +65,7 @@ from gpucoste.calculo import (
     modalidades,
     ocultos,
     programa,
+    puntos,
     ranking,
     recomendacion,
     tiempo,
@@ -1368,7 +1369,7 @@ funcion(
 )
 funcion(ranking.validar, Objeto(_trabajos))
 funcion(ranking.opcion_para, Objeto(_trabajos), Objeto(ranking.precios_vigentes))
-funcion(ranking.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
+funcion(puntos.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
 funcion(ranking.aviso_mas_barata, Nombre(datos.gpus))
 funcion(ranking.aviso_precio_antiguo, Objeto(lambda: [r for t in _trabajos() if (r := ranking.ranking(t))]))
 funcion(ranking.avisos, Objeto(lambda: [r for t in _trabajos() if (r := ranking.ranking(t))]))
@@ -2097,4 +2098,9 @@ orden(
         "--pais": _NOMBRES_PAIS,  # las de dinero: el bucle de arriba ya pasó
         "--empresa": _SI_NO,
     },
+)
+
+# --- Los puntos del gráfico del ranking (calculo.puntos) -------------------------------------------------------
+FUNCIONES_EXENTAS["calculo.ranking.medio"] = (
+    "el centro de un Rango ya validado (el de una Fila); lo ejercitan ranking.ranking y puntos.dispersion, registradas"
 )

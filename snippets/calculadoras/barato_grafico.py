@@ -1,10 +1,11 @@
 # Coste frente a tiempo de cada opción, con la frontera de Pareto.
 from gpucoste.calculo import ranking
+from gpucoste.calculo.puntos import dispersion
 from gpucoste.graficos import dibujo
 from gpucoste.graficos import figuras as graficos
 
 trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
-puntos = ranking.dispersion(ranking.ranking(trabajo))
+puntos = dispersion(ranking.ranking(trabajo))
 colores = dibujo.colores(puntos.gpus)
 with graficos.figura(alto=4.4) as (fig, ax):
     for gpu, (h0, h1), (c0, c1) in zip(

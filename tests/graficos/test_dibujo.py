@@ -9,7 +9,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from gpucoste.calculo import compra
+from gpucoste.calculo import compra, puntos
 from gpucoste.graficos import dibujo
 
 X = [0, 1, 2, 3]
@@ -254,9 +254,8 @@ def _escala(svg: str, eje: str) -> tuple[float, float]:
 def test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto(opciones):
     """Fuente independiente: la frontera se recalcula aquí (ninguna otra fila es a la vez más barata y más rápida,
     con el centro de cada rango) y debe coincidir con la de ranking; la línea va de la más rápida a la más lenta."""
-    from gpucoste.calculo import ranking
 
-    d = ranking.dispersion(opciones)
+    d = puntos.dispersion(opciones)
     assert len(d.gpus) == len(d.horas) == len(d.costes) == len(d.opciones) == len(opciones)
     centro = [(sum(h) / 2, sum(c) / 2) for h, c in zip(d.horas, d.costes, strict=True)]
     no_dominadas = {
@@ -269,11 +268,10 @@ def test_dispersion_un_punto_por_fila_y_la_frontera_de_pareto(opciones):
 
 
 def test_dispersion_rechaza_lo_que_no_son_filas_de_ranking():
-    from gpucoste.calculo import ranking
 
     for malo in (None, [], "x", [1, 2], {"a": 1}):
         with pytest.raises(ValueError, match=r"^filas: .* se admite") as error:
-            ranking.dispersion(malo)
+            puntos.dispersion(malo)
         assert repr(malo)[:20] in str(error.value)
 
 

@@ -39,7 +39,6 @@ from gpucoste.datos import frescura
 
 __all__ = [
     "BYTES_TEXTO_POR_TOKEN",
-    "Dispersion",
     "Fila",
     "MAX_EPOCAS",
     "MAX_GPUS",
@@ -49,7 +48,7 @@ __all__ = [
     "aviso_mas_barata",
     "aviso_precio_antiguo",
     "avisos",
-    "dispersion",
+    "medio",
     "no_caben",
     "opcion_para",
     "otras",
@@ -200,7 +199,8 @@ class Fila(Validado):
         return self.disco is not None and self.transferencia is not None
 
 
-def _medio(r: Rango) -> float:
+def medio(r: Rango) -> float:
+    """El centro de un rango (el punto de una opción en el gráfico; el orden de las opciones)."""
     return (r.minimo + r.maximo) / 2
 
 
@@ -283,7 +283,7 @@ def _opcion(trabajo: Trabajo, modelo: datos.Modelo, precio: datos.Precio, gpu: d
 
 def _con_pareto(filas: list[Fila]) -> list[Fila]:
     """Marca la frontera de Pareto en (coste, horas), con el punto medio de cada rango."""
-    puntos = [(_medio(f.coste), _medio(f.horas)) for f in filas]
+    puntos = [(medio(f.coste), medio(f.horas)) for f in filas]
 
     def dominada(i: int) -> bool:
         c, h = puntos[i]
@@ -316,7 +316,7 @@ def ranking(trabajo: Trabajo, precios: list[datos.Precio] | None = None, *, esti
     modelo = memoria.modelo(trabajo.modelo)
     gpus = {g: memoria.gpu(g) for g in dict.fromkeys(p.gpu for p in vigentes)}
     filas = [f for p in vigentes if (f := _opcion(trabajo, modelo, p, gpus[p.gpu]))]
-    filas.sort(key=lambda f: (_medio(f.coste), _medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
+    filas.sort(key=lambda f: (medio(f.coste), medio(f.horas), f.precio.gpu, f.precio.proveedor, f.precio.nivel))
     return _con_pareto(filas)
 
 
@@ -397,48 +397,7 @@ def otras(trabajo: Trabajo) -> list[Otra]:
         )
         for c in ofertas
     ]
-    return sorted(filas, key=lambda o: (o.coste is None, _medio(o.coste) if o.coste else 0.0))
-
-
-@dataclass(frozen=True)
-class Dispersion(Validado):
-    """Los puntos del gráfico de coste frente a horas: uno por fila de ``ranking``, en el mismo orden.
-
-    Es lo que dibujan el gráfico de la página (matplotlib) y el de la calculadora del navegador
-    (``dibujo.puntos``): cada punto, en el centro de sus rangos, con la frontera de Pareto unida por una línea.
-    """
-
-    gpus: tuple[str, ...]
-    """La GPU de cada fila (el color del punto; con varias GPUs, la misma que con una)."""
-    opciones: tuple[str, ...]
-    """«GPU en proveedor (nivel)» de cada fila, para el texto alternativo."""
-    horas: tuple[tuple[float, float], ...]
-    """Horas facturadas de cada fila, (mínimo, máximo) por la MFU; en una interrumpible, con el trabajo repetido."""
-    costes: tuple[tuple[float, float], ...]
-    """Coste por trabajo terminado de cada fila, (mínimo, máximo), en US$."""
-    frontera: tuple[int, ...]
-    """Las filas de la frontera de Pareto (índices), de la más rápida a la más lenta: el orden de su línea."""
-
-
-def dispersion(filas: list[Fila]) -> Dispersion:
-    """Los puntos del gráfico de coste frente a horas de ``filas`` (lo que devuelve ``ranking``)."""
-    if not isinstance(filas, list | tuple) or not filas or not all(isinstance(f, Fila) for f in filas):
-        raise ValueError(
-            f"filas: {filas!r:.80} no vale; se admite la lista no vacía de filas que devuelve "
-            "gpucoste.calculo.ranking.ranking."
-        )
-    return Dispersion(
-        gpus=tuple(f.precio.gpu for f in filas),
-        opciones=tuple(f"{f.precio.gpu} en {f.precio.proveedor_y_nivel}" for f in filas),
-        horas=tuple((f.horas.minimo, f.horas.maximo) for f in filas),
-        costes=tuple((f.coste.minimo, f.coste.maximo) for f in filas),
-        frontera=tuple(
-            sorted(
-                (i for i, f in enumerate(filas) if f.pareto),
-                key=lambda i: (_medio(filas[i].horas), _medio(filas[i].coste)),
-            )
-        ),
-    )
+    return sorted(filas, key=lambda o: (o.coste is None, medio(o.coste) if o.coste else 0.0))
 
 
 def aviso_mas_barata(gpu: str) -> str:

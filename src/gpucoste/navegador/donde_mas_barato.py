@@ -29,7 +29,7 @@ def _campos_barato() -> tuple[Campo, ...]:
 def _tabla_barato(
     *, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí", epocas: int = 1
 ) -> Tabla:
-    from gpucoste.calculo import ranking
+    from gpucoste.calculo import puntos, ranking
     from gpucoste.datos import frescura
     from gpucoste.graficos import dibujo
 
@@ -71,8 +71,8 @@ def _tabla_barato(
         )
         for o in otras
     )
-    # Los mismos puntos que el gráfico de la página (ranking.dispersion), dibujados sin matplotlib.
-    d = ranking.dispersion(opciones)
+    # Los mismos puntos que el gráfico de la página (puntos.dispersion), dibujados sin matplotlib.
+    d = puntos.dispersion(opciones)
     grafico = dibujo.puntos(
         d.horas,
         d.costes,
