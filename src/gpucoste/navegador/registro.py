@@ -58,6 +58,7 @@ MODULOS_DEL_CALCULO = (
     "calculo.experimento",
     "calculo.interrupciones",
     "calculo.memoria",
+    "calculo.puntos",
     "calculo.ranking",
     "calculo.servicio",
     "calculo.servicio_costes",
