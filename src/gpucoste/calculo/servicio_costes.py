@@ -64,6 +64,23 @@ class OpcionServicio(Validado):
     origen: str
     capacidad: servicio.Capacidad | None = None
 
+    def fila(self) -> dict:
+        """La opción como fila de ``gpucoste servir`` y de su formulario, con las claves de ``etiquetas.SERVIR``
+        (``None`` donde no aplica: la latencia y la carga de una API)."""
+        c = self.capacidad
+        return {
+            "opcion": self.opcion,
+            "proveedor": self.proveedor,
+            "gpu": self.gpu,
+            "n_gpus": self.gpus,
+            "concurrencia": None if c is None else c.concurrencia_pico,
+            "ttft_ms": None if c is None else c.ttft_s * 1000,
+            "tpot_ms": None if c is None else c.tpot_s * 1000,
+            "carga": None if c is None else c.uso_medio,
+            "coste_mes_usd": self.coste_mes_usd,
+            "pago_inicial_usd": self.pago_inicial_usd,
+        }
+
 
 def precios_api_de(modelo: str) -> tuple[mercado.PrecioApi, ...]:
     """El precio más reciente de cada proveedor de ``api_precios.csv`` que vende ``modelo`` (vacío si ninguno)."""

@@ -28,24 +28,7 @@ PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
 
 def filas(opciones: tuple[servicio_costes.OpcionServicio, ...]) -> pd.DataFrame:
     """La tabla de la orden: una fila por opción, con sus claves de ``--formato csv``."""
-    salida = []
-    for o in opciones:
-        c = o.capacidad
-        salida.append(
-            {
-                "opcion": o.opcion,
-                "proveedor": o.proveedor,
-                "gpu": o.gpu,
-                "n_gpus": o.gpus,
-                "concurrencia": None if c is None else c.concurrencia_pico,
-                "ttft_ms": None if c is None else c.ttft_s * 1000,
-                "tpot_ms": None if c is None else c.tpot_s * 1000,
-                "carga": None if c is None else c.uso_medio,
-                "coste_mes_usd": o.coste_mes_usd,
-                "pago_inicial_usd": o.pago_inicial_usd,
-            }
-        )
-    return pd.DataFrame(salida)
+    return pd.DataFrame([o.fila() for o in opciones])
 
 
 def pie(

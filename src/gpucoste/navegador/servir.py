@@ -90,29 +90,8 @@ def _tabla_servir(
     decimales = etiquetas.SERVIR_DECIMALES
     filas, exactas = [], []
     for o in opciones:
-        c = o.capacidad
-        valores = {
-            "opcion": o.opcion,
-            "proveedor": o.proveedor,
-            "gpu": o.gpu,
-            "n_gpus": o.gpus,
-            "concurrencia": None if c is None else c.concurrencia_pico,
-            "ttft_ms": None if c is None else c.ttft_s * 1000,
-            "tpot_ms": None if c is None else c.tpot_s * 1000,
-            "carga": None if c is None else c.uso_medio,
-            "coste_mes_usd": o.coste_mes_usd,
-            "pago_inicial_usd": o.pago_inicial_usd,
-        }
-        filas.append(
-            tuple(
-                "sin dato"
-                if valores[k] is None
-                else valores[k]
-                if k not in decimales
-                else numero(valores[k], decimales[k])
-                for k in claves
-            )
-        )
+        valores = o.fila()
+        filas.append(tuple(_celda(valores[k], decimales.get(k)) for k in claves))
         exactas.append(tuple(valores[k] if k in decimales else None for k in claves))
     titulo = (
         f"Servir {modelo}, pesos en {precision}, a {escribir(mensajes_dia)} mensajes al día de {escribir(entrada)} "
