@@ -1394,6 +1394,7 @@ _EN_VAST = _gpus_donde(lambda g: g in {p.gpu for p in ranking.precios_vigentes()
 _CON_PRECIO_Y_24GB = _gpus_donde(lambda g: g in datos.gpus() and datos.especificaciones()[g].vram_gb >= 24)
 _PAIS = Nombre(lambda: [f for f, p in paises.nombres().items() if p.pais in {e.pais for e in mercado.electricidad()}])
 funcion(decisiones.luz_del_pais, Opcional(_PAIS))  # None: PAIS_LUZ; un país sin electricidad.csv: un error
+funcion(decisiones.luz_o_ninguna, Opcional(_PAIS))  # un país sin electricidad.csv: None
 _VAST = Nombre(lambda: ["Vast.ai"])
 _MODELOS_PEQUENOS = Nombre(lambda: ["Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B"])
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import esquema, etiquetas, formato
+from gpucoste.base import etiquetas, formato
 from gpucoste.calculo import memoria, servicio, servicio_costes
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
@@ -111,16 +111,10 @@ def _servir(
     memoria.modelo(modelo)
     luz = None
     if precio_kwh is None:
-        try:
-            l_ = decisiones.luz_del_pais(pais)
-            precio_kwh, luz = (
-                l_.usd_kwh,
-                f"a {formato.numero(l_.usd_kwh, 3)} US$/kWh ({l_.pais}, {formato.periodo(l_.periodo)})",
-            )
-        except esquema.ErrorDeDatos:
-            raise
-        except ValueError:  # un país sin precio del kWh con fuente: sin opción comprada
-            precio_kwh = None
+        l_ = decisiones.luz_o_ninguna(pais)  # un país sin precio del kWh con fuente: sin opción comprada
+        if l_ is not None:
+            precio_kwh = l_.usd_kwh
+            luz = f"a {formato.numero(l_.usd_kwh, 3)} US$/kWh ({l_.pais}, {formato.periodo(l_.periodo)})"
     else:
         luz = f"a {formato.numero(precio_kwh, 3)} US$/kWh"
     opciones = servicio_costes.opciones(

@@ -51,6 +51,7 @@ __all__ = [
     "local_o_alquilada",
     "luz",
     "luz_del_pais",
+    "luz_o_ninguna",
     "precio_gpu_alquilada",
     "precio_vigente",
     "rendimientos",
@@ -239,6 +240,23 @@ def luz_del_pais(pais: str | None = None) -> Luz:
             f"{formato.lista(con_luz)}); escribe el tuyo, en dólares por kWh (en la línea de órdenes, --precio-kwh)."
         )
     return luz(nombre)
+
+
+def luz_o_ninguna(pais: str | None = None) -> Luz | None:
+    """``luz_del_pais``, o ``None`` si el país no tiene precio del kWh con fuente: lo que usan ``gpucoste servir``
+    sin ``--precio-kwh`` y su formulario con el kWh vacío, donde sin luz no hay opción «comprada» (nunca la de otro
+    país). Un CSV roto sigue siendo su ``ErrorDeDatos``."""
+    from gpucoste.base import esquema
+    from gpucoste.dinero import paises
+
+    if pais is not None:
+        paises.pais(pais)  # un país que no existe sí es un error: el suyo, que lo nombra
+    try:
+        return luz_del_pais(pais)
+    except esquema.ErrorDeDatos:
+        raise
+    except ValueError:
+        return None
 
 
 def vatios(gpu: str) -> float:

@@ -62,18 +62,13 @@ def _tabla_servir(
     precio_kwh: float | None,
     pais: str,
 ) -> Tabla:
-    from gpucoste.base import esquema
     from gpucoste.calculo import servicio_costes
     from gpucoste.guia import decisiones
 
     # Sin kWh escrito, el de «gpucoste servir» sin --precio-kwh: la luz de un hogar del país (o ninguna compra).
     if precio_kwh is None:
-        try:
-            precio_kwh = decisiones.luz_del_pais(pais).usd_kwh
-        except esquema.ErrorDeDatos:
-            raise
-        except ValueError:  # un país sin precio del kWh con fuente: sin opción comprada, como en la orden
-            precio_kwh = None
+        luz = decisiones.luz_o_ninguna(pais)  # un país sin precio del kWh con fuente: sin opción comprada
+        precio_kwh = None if luz is None else luz.usd_kwh
     opciones = servicio_costes.opciones(
         modelo,
         mensajes_dia,
