@@ -905,7 +905,12 @@ funcion(decisiones.reserva_gpu_alquilada)
 funcion(decisiones.nota_cuando_compensa)
 funcion(decisiones.rendimientos)
 funcion(
-    decisiones.tabla_api_o_gpu, nan_en=("equilibrio (millones de tokens al mes)", "coste en el equilibrio (US$/mes)")
+    decisiones.tabla_api_o_gpu,
+    nan_en=(
+        "equilibrio (millones de tokens al mes)",
+        "equilibrio (mensajes al día)",
+        "coste en el equilibrio (US$/mes)",
+    ),
 )
 funcion(decisiones.vatios, Nombre(lambda: {g.gpu for g in datos.especificaciones().values() if g.vatios}))
 
@@ -2069,6 +2074,29 @@ FUNCIONES_EXENTAS["calculo.servicio_costes.desde_cuando"] = (
 )
 FUNCIONES_EXENTAS["graficos.servir.grafico_servir"] = "SVG; tests/sitio/test_snippets.py (página de servir)"
 MODULOS_EXENTOS["cli.servir"] = "la orden servir, registrada en ORDENES; filas y pie escriben su tabla y su pie"
+from gpucoste.calculo import servicio_recomendacion as _servicio_recomendacion  # noqa: E402
+
+funcion(
+    _servicio_recomendacion.recomendar_servicio,
+    Nombre(_modelos_que_sirven),
+    Acotado(1, 1e6),
+    con_api=BOOLEANO,
+    entrada=Entero(1, 10**6, hasta=512),
+    salida=Entero(1, 10**6, hasta=2048),
+    factor_pico=Acotado(1, 10),
+    ttft_ms=Acotado(1e5, 1e6),
+    tpot_ms=Acotado(1e5, 1e6),
+)
+funcion(
+    _servicio_recomendacion.rendimiento_servicio,
+    Filas(_sirven_holgados),
+    salida=Entero(1, 10**6, hasta=2048),
+    factor_pico=Acotado(1, 10),
+)
+FUNCIONES_EXENTAS["calculo.recomendacion.elegir"] = (
+    "una Opcion por nombre, las que arman recomendar y recomendar_servicio; "
+    "tests/calculo/test_servicio_recomendacion.py"
+)
 from gpucoste.calculo import servicio_frases as _servicio_frases  # noqa: E402
 
 for _frase_servicio in (_servicio_frases.frase_validacion, _servicio_frases.frase_supuestos):

@@ -1,6 +1,7 @@
 # ¿API por token o GPU alquilada siempre encendida? El umbral de tokens al mes.
 from gpucoste.base import formato
 from gpucoste.base.formato import dolares, mes, nivel, numero, tipo_precio
+from gpucoste.calculo import servicio
 from gpucoste.guia import decisiones
 
 gpu = decisiones.precio_gpu_alquilada()
@@ -11,40 +12,38 @@ print(
     "encendida todo el mes."
 )
 print(
-    f"- **Modelo:** {decisiones.MODELO}; tokens de entrada por token generado: "
-    f"{numero(decisiones.ENTRADA_POR_SALIDA, 0)} (supuesto)."
+    f"- **Modelo:** {decisiones.MODELO}; cada mensaje, "
+    f"{numero(servicio.TOKENS_ENTRADA, 0)} tokens de entrada y "
+    f"{numero(servicio.TOKENS_SALIDA, 0)} generados (los de un mensaje medio de "
+    "una traza de conversación publicada, como en "
+    "[¿Cuántas GPU para servir mi tráfico?](servir.md))."
 )
 print("- **Tokens por segundo que genera la GPU:**")
 for r in decisiones.rendimientos():
     print(f"    - {r.nombre}: {numero(r.tokens_s, 0)} tokens/s; {r.origen}.")
 print()
 tabla = decisiones.tabla_api_o_gpu()
-tabla["equilibrio (millones de tokens al mes)"] = [
-    "sin equilibrio" if v != v else formato.numero(v, 0)
-    for v in tabla["equilibrio (millones de tokens al mes)"]
-]
-COSTE = "coste en el equilibrio (US$/mes)"
-tabla[COSTE] = ["—" if v != v else formato.numero(v, 2) for v in tabla[COSTE]]
+for columna, decimales in (
+    ("equilibrio (millones de tokens al mes)", 0),
+    ("equilibrio (mensajes al día)", 0),
+    ("coste en el equilibrio (US$/mes)", 2),
+):
+    tabla[columna] = [
+        "sin equilibrio" if v != v else formato.numero(v, decimales)
+        for v in tabla[columna]
+    ]
 print(
     formato.tabla(
-        tabla,
-        {
-            "US$ por millón de tokens": 2,
-            "tokens por segundo para empatar": 0,
-            "tokens por segundo": 0,
-        },
+        tabla, {"US$ por millón de tokens": 2, "tokens por segundo para empatar": 0}
     )
 )
 print()
-capacidad = {r.nombre: r.tokens_s for r in decisiones.rendimientos()}
-for api, filas in decisiones.tabla_api_o_gpu().groupby("API", sort=False):
-    minimo = filas["tokens por segundo para empatar"].iloc[0]
-    llegan = [n for n, v in capacidad.items() if v >= minimo]
-    if not llegan:
-        texto = "ninguna de las velocidades llega: la API gana siempre"
-    else:
-        texto = f"solo llega con «{', '.join(llegan)}»"
+lote1 = [r for r in decisiones.rendimientos() if r.nombre != decisiones.SIRVIENDO]
+empate = decisiones.tabla_api_o_gpu()["tokens por segundo para empatar"].min()
+if all(r.tokens_s < empate for r in lote1):
+    cifras = "; ".join(f"{r.nombre}: {numero(r.tokens_s, 0)} tokens/s" for r in lote1)
     print(
-        f"- **{api}**: la GPU tendría que generar {numero(minimo, 0)} "
-        f"tokens por segundo todo el mes; {texto}."
+        f"Con una sola conversación a la vez ({cifras}), "
+        "la GPU no empata con ninguna de las API: haría falta al menos "
+        f"{numero(empate, 0)} tokens/s, los que pide la API más cara."
     )

@@ -20,6 +20,7 @@ from gpucoste import cli
 from gpucoste.base import validacion
 from gpucoste.base.etiquetas import API_O_GPU, COMPRAR, RESERVAR
 from gpucoste.base.formato import fecha, nivel, tipo_precio
+from gpucoste.calculo import servicio
 
 DATOS = Path(__file__).resolve().parents[2] / "src" / "gpucoste" / "datos"
 CALCULADORAS = {
@@ -232,14 +233,16 @@ def test_api_o_gpu_usa_la_api_mas_barata_del_modelo():
     for a in _csv("api_precios.csv"):
         if a["modelo"] == "Llama 3.1 8B" and (a["proveedor"] not in apis or a["fecha"] > apis[a["proveedor"]]["fecha"]):
             apis[a["proveedor"]] = a
-    mezclado = min(float(a["entrada_usd_millon"]) + float(a["salida_usd_millon"]) for a in apis.values())
+    # Cada token generado lleva los de entrada de un mensaje medio de la traza de Azure (1155 por 211).
+    por_salida = servicio.TOKENS_ENTRADA / servicio.TOKENS_SALIDA
+    mezclado = min(float(a["entrada_usd_millon"]) * por_salida + float(a["salida_usd_millon"]) for a in apis.values())
     assert v[API_O_GPU["millon"]]["valor"] == pytest.approx(mezclado)
     precio = _precio_vigente_mas_barato("RTX 4090")
     assert v["precio de la GPU (US$/h)"]["valor"] == pytest.approx(precio)
     assert v[API_O_GPU["empate"]]["valor"] == pytest.approx(precio / 3600 * 1e6 / mezclado)
     con_together = _valores(["api-o-gpu", "--api", "Together"])
     together = apis["Together"]
-    esperado = float(together["entrada_usd_millon"]) + float(together["salida_usd_millon"])
+    esperado = float(together["entrada_usd_millon"]) * por_salida + float(together["salida_usd_millon"])
     assert con_together[API_O_GPU["millon"]]["valor"] == pytest.approx(esperado)
 
 
@@ -292,7 +295,12 @@ def test_local_o_alquilar_con_el_modelo_de_tiempo():
         (["comprar", "--gpu", "H100 80GB"], "no tiene precio de compra"),
         (["local-o-alquilar", "--gpu-local", "RTX 3060 12GB"], "no cabe en una RTX 3060 12GB"),
         # 16,1 GB de pesos + 4,3 de caché KV (16 × 2048 tokens) + 1,0 de contexto de CUDA (sistema_gb, supuestos.csv)
-        (["api-o-gpu", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2"], "necesita 21,4 GB"),
+        (["api-o-gpu", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2", "--lote", "16"], "necesita 21,4 GB"),
+        # Sin --lote, el modelo de capacidad: el 70B en bf16 no cabe ni repartido en 8 GPU de 12 GB.
+        (
+            ["api-o-gpu", "--modelo", "Llama 3.1 70B", "--gpu", "RTX 3060 12GB", "--precio-hora", "0,2"],
+            "ni en 8 × RTX 3060 12GB",
+        ),
         (["reservar", "--gpu", "A10"], "Proveedor con precio de A10 desconocido: 'Vast.ai'"),
         (["cabe", "--modelo", "Llama 3.1 8B", "--gpu", "RTX 4090", "--metodo", "qlora", "--precision", "bf16"], "nf4"),
     ],

@@ -4,8 +4,7 @@ import leidos
 import pytest
 
 from gpucoste import datos
-from gpucoste.calculo import compra, equilibrios, recomendacion
-from gpucoste.dinero import mercado
+from gpucoste.calculo import compra, equilibrios, modalidades, recomendacion
 from gpucoste.guia import decisiones
 
 
@@ -13,24 +12,34 @@ def test_la_tabla_del_articulo_calculada():
     # Las tres primeras cargas de ejemplo dan la opción que recomendaba el artículo.
     tabla = decisiones.tabla_cuando_compensa()
     assert list(tabla["Calculado"])[:3] == list(tabla["La primera versión"])[:3]
-    # La cuarta (24/7 con carga alta, sin API): la reservada, al precio del proveedor que ofrece la reserva, frente
-    # a la más barata por horas; gana la más barata de las dos, sea la que recomendaba el artículo o no.
-    por_horas = decisiones.precio_gpu_alquilada().precio_hora_usd
-    reservada = decisiones.reserva_gpu_alquilada()
-    assert reservada.bajo_demanda.proveedor == reservada.proveedor
-    esperada = recomendacion.RESERVADA if reservada.precio_hora_usd < por_horas else recomendacion.POR_HORAS
-    assert decisiones.casos()[-1].recomendacion.opcion == esperada
+    # La cuarta (24/7 con carga alta, sin API): gana la más barata al mes de las GPU que cumplen los objetivos,
+    # reservadas (al precio del proveedor que ofrece la reserva) o por horas, sea la que recomendaba el artículo o no.
+    caso = decisiones.casos()[-1]
+    costes = {o.nombre: o.coste for o in caso.recomendacion.opciones}
+    assert costes[recomendacion.API] is None and costes[recomendacion.LOCAL] is None
+    esperada = min((recomendacion.RESERVADA, recomendacion.POR_HORAS), key=lambda n: costes[n])
+    assert caso.recomendacion.opcion == esperada
+
+
+def test_el_volumen_bajo_o_medio_es_mas_barato_por_api_que_la_gpu_mas_barata():
+    # Con pocos mensajes al día, la API más barata cuesta menos que una sola GPU alquilada todo el mes a su precio
+    # más bajo: lo que dice la primera versión, con una cota que no depende del modelo de capacidad.
+    caso = decisiones.casos()[1]
+    api = next(o for o in caso.recomendacion.opciones if o.nombre == recomendacion.API)
+    una_gpu = min(modalidades.precio_bajo_demanda(g).precio_hora_usd for g in datos.gpus()) * 730
+    assert api.coste < una_gpu
+    assert caso.recomendacion.opcion == recomendacion.API
 
 
 def test_con_una_conversacion_la_gpu_no_alcanza_a_la_api():
     # «Una API por token sale más barata que una GPU parada»: con lote 1 (medido o típico calibrado) ninguna
     # GPU alquilada llega a los tokens por segundo que igualan el precio de la API.
+    # (La API más barata: una API nueva y más cara puede pedir menos tokens por segundo.)
     precio = decisiones.precio_gpu_alquilada().precio_hora_usd
-    for api in (p for p in mercado.precios_api() if p.modelo == decisiones.MODELO):
-        minimo = equilibrios.tokens_s_minimos(precio, api.millon_mezclado(decisiones.ENTRADA_POR_SALIDA))
-        for r in decisiones.rendimientos():
-            if r.nombre.endswith("lote 1"):
-                assert r.tokens_s < minimo
+    api = decisiones.api_mas_barata(decisiones.MODELO)
+    minimo = equilibrios.tokens_s_minimos(precio, api.millon_mezclado(decisiones.ENTRADA_POR_SALIDA))
+    lote1 = [r for r in decisiones.rendimientos() if r.nombre.endswith("lote 1")]
+    assert lote1 and all(r.tokens_s < minimo for r in lote1)
 
 
 def test_comprar_cuesta_mas_horas_que_las_del_articulo():

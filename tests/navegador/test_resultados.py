@@ -33,6 +33,7 @@ from conftest import celdas, tabla_que_contiene, texto
 
 from gpucoste import navegador
 from gpucoste.base.formato import numero
+from gpucoste.calculo import equilibrios
 from gpucoste.calculo.coste import coste_total
 
 
@@ -320,18 +321,19 @@ def test_api_y_comprar_por_defecto_dan_las_cifras_publicadas(sitio, sesion):
     """Fuente independiente: las tablas de los snippets de la página (fila con equilibrio de la API; fila de
     24 h al día sin reventa de la compra) y la frase de las horas equivalentes."""
     sopa = _sopa(sitio, PAGINA_API)
-    api = next(
-        f
-        for f in _cabecera_y_filas(sopa, "tokens por segundo para empatar")
-        if f["equilibrio (millones de tokens al mes)"] != "sin equilibrio"
-    )
+    api = _cabecera_y_filas(sopa, "tokens por segundo para empatar")[0]  # la más barata: la del formulario
     compra = next(f for f in _cabecera_y_filas(sopa, "uso (h/día)") if f["uso (h/día)"] == "24")
     assert compra["reventa"].startswith("sin")
     calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-api-o-gpu")}
     assert calculado["US$ por millón de tokens generados (con su entrada)"] == api["US$ por millón de tokens"]
     assert calculado["Tokens por segundo para empatar"] == api["tokens por segundo para empatar"]
-    assert calculado["Equilibrio (millones de tokens al mes)"] == api["equilibrio (millones de tokens al mes)"]
-    assert calculado["Coste en el equilibrio (US$/mes)"] == api["coste en el equilibrio (US$/mes)"]
+    if api["equilibrio (millones de tokens al mes)"] == "sin equilibrio":  # el formulario dice también por qué
+        motivo = equilibrios.api_o_gpu(100.0, 1.0, 0.01, 0.01, 1.0).motivo  # el texto sin equilibrio de la biblioteca
+        assert calculado["Equilibrio (millones de tokens al mes)"] == motivo
+        assert calculado["Coste en el equilibrio (US$/mes)"] == "—"
+    else:
+        assert calculado["Equilibrio (millones de tokens al mes)"] == api["equilibrio (millones de tokens al mes)"]
+        assert calculado["Coste en el equilibrio (US$/mes)"] == api["coste en el equilibrio (US$/mes)"]
     calculado = {f[0]: f[1] for f in _calcular_por_defecto(sesion, PAGINA_API, "gc-comprar")}
     assert calculado["Meses hasta el equilibrio"] == compra["meses"]
     assert calculado["Horas de uso hasta el equilibrio"] == compra["horas de uso"]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from gpucoste import navegador
 from gpucoste.base.etiquetas import INTERRUMPIBLE, RESERVAR
 from gpucoste.base.formato import numero, rango
-from gpucoste.calculo import alternativas, equilibrios, interrupciones, modalidades, ranking, recomendacion, vast
+from gpucoste.calculo import alternativas, interrupciones, modalidades, ranking, recomendacion, vast
 from gpucoste.guia import decisiones
 
 
@@ -170,18 +170,20 @@ def test_la_reserva_usa_el_precio_del_proveedor_que_la_ofrece():
     assert r.proveedor in proveedores and r.bajo_demanda.proveedor == r.proveedor
     d = float(next(m["descuento"] for m in reservas if m["proveedor"] == r.proveedor))
     assert r.precio_hora_usd == pytest.approx(r.bajo_demanda.precio_hora_usd * (1 - d))
-    # La página («Cuándo compensa»): la fila de la carga alta usa ese precio, no el de otro proveedor.
+    # La página («Cuándo compensa»): la fila de la carga alta es la cuenta de «gpucoste servir» con ese tráfico, y su
+    # reservada, el descuento de su proveedor sobre el precio de ese mismo proveedor.
     caso = decisiones.casos()[-1]
     reservada = next(o for o in caso.recomendacion.opciones if o.nombre == recomendacion.RESERVADA)
-    gpus = int(reservada.razon.split(": ", 1)[1].split(" ", 1)[0])
-    assert reservada.coste == pytest.approx(gpus * 730 * r.precio_hora_usd)
-    # La orden recomendar, con la misma carga: el mismo coste de la reservada.
-    lleno = next(x.tokens_s for x in decisiones.rendimientos() if x.nombre == f"típico, lote {decisiones.LOTE_LLENO}")
-    horas = recomendacion.horas_para_tokens(3 * equilibrios.capacidad_mes(lleno), lleno)
-    cli = _orden("recomendar", "--horas-gpu", repr(horas), "--continuo", "sí")
-    assert next(f["coste al mes (US$)"] for f in cli if f["opción"] == recomendacion.RESERVADA) == pytest.approx(
-        reservada.coste
-    )
+    servir = _orden("servir", "--mensajes-dia", str(decisiones.MENSAJES_CARGA_ALTA))
+    mejor = min((f for f in servir if f["opcion"] == "reservada"), key=lambda f: f["coste_mes_usd"])
+    assert reservada.coste == pytest.approx(mejor["coste_mes_usd"])
+    propia = modalidades.precio_reservado(mejor["gpu"], mejor["proveedor"], 1)
+    assert propia.bajo_demanda.proveedor == mejor["proveedor"]
+    assert mejor["coste_mes_usd"] == pytest.approx(mejor["n_gpus"] * 730 * propia.precio_hora_usd)
+    # Y su «GPU alquilada por horas», la más barata bajo demanda de la misma orden.
+    horas = next(o for o in caso.recomendacion.opciones if o.nombre == recomendacion.POR_HORAS)
+    demanda = [f["coste_mes_usd"] for f in servir if f["opcion"] not in ("API", "reservada", "comprada")]
+    assert horas.coste == pytest.approx(min(demanda))
     # La orden reservar y la página de Vast.ai: el mismo precio reservado.
     filas = _orden("reservar", "--gpu", gpu, "--proveedor", r.proveedor)
     assert _concepto(filas, RESERVAR["reservada"]) == pytest.approx(r.precio_hora_usd)

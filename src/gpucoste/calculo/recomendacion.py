@@ -17,7 +17,7 @@ from gpucoste.calculo.coste import HORAS_MES
 from gpucoste.calculo.electricidad import SEGUNDOS_HORA, coste_electricidad
 from gpucoste.calculo.equilibrios import coste_api_mes
 
-__all__ = ["OPCIONES", "Opcion", "Recomendacion", "horas_para_tokens", "recomendar"]
+__all__ = ["OPCIONES", "Opcion", "Recomendacion", "elegir", "horas_para_tokens", "recomendar"]
 
 
 LOCAL, API, POR_HORAS, RESERVADA = "Local", "API por token", "GPU alquilada por horas", "GPU reservada"
@@ -151,13 +151,28 @@ def recomendar(
     for o in opciones:
         if o.coste is not None:
             resultado(o.coste, "recomendar", {"horas_gpu": horas_gpu, "precio_hora": precio_hora})
-    posibles = [o for o in opciones if o.coste is not None]
-    if not posibles:
+    if all(o.coste is None for o in opciones):
         local = next(o.razon for o in opciones if o.nombre == LOCAL)
         raise ValueError(
             f"privado: con datos privados no queda ninguna opción ({local}); se admite una GPU local que termine "
             f"el trabajo en el mes (horas_local como mucho {formato.numero(mes, 0)})."
         )
+    return elegir(opciones)
+
+
+def elegir(opciones: list[Opcion] | tuple[Opcion, ...]) -> Recomendacion:
+    """La más barata de ``opciones`` (una por nombre de ``OPCIONES``; a igual coste, la primera de ``OPCIONES``),
+    con la razón de cada una: la de la ganadora primero y las demás con su nombre delante. Lo comparten
+    :func:`recomendar` y la recomendación para servir un tráfico
+    (:func:`gpucoste.calculo.servicio_recomendacion.recomendar_servicio`). Sin ninguna opción posible,
+    ``ValueError``."""
+    if not isinstance(opciones, list | tuple) or not all(isinstance(o, Opcion) for o in opciones):
+        raise ValueError(f"opciones: {opciones!r} no vale; se admite una lista de Opcion.")
+    if any(o.nombre not in OPCIONES for o in opciones) or len({o.nombre for o in opciones}) != len(opciones):
+        raise ValueError(f"opciones: {opciones!r} no vale; se admite una Opcion por nombre de {OPCIONES}.")
+    posibles = [o for o in opciones if o.coste is not None]
+    if not posibles:
+        raise ValueError(f"opciones: ninguna es posible ({'; '.join(o.razon for o in opciones)}).")
     ganadora = min(posibles, key=lambda o: (o.coste, OPCIONES.index(o.nombre)))
     resto = [o for o in opciones if o is not ganadora]
     return Recomendacion(

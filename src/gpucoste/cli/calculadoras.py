@@ -20,7 +20,16 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import etiquetas, formato
-from gpucoste.calculo import compra, equilibrios, interrupciones, memoria, modalidades, recomendacion, tiempo
+from gpucoste.calculo import (
+    compra,
+    equilibrios,
+    interrupciones,
+    memoria,
+    modalidades,
+    recomendacion,
+    servicio_recomendacion,
+    tiempo,
+)
 from gpucoste.calculo.coste import HORAS_MES, horas_al_mes
 from gpucoste.calculo.electricidad import coste_electricidad
 from gpucoste.calculo.ranking import Trabajo
@@ -171,11 +180,17 @@ def _electricidad(
     _gpu(decisiones.GPU_ALQUILADA, "GPU alquilada, de gpus.csv"),
     Opcion(
         "--lote",
-        "conversaciones a la vez en la GPU (para estimar sus tokens/s)",
+        "conversaciones a la vez en la GPU, para estimar sus tokens/s con su ancho de banda (con --contexto y sin "
+        f"--lote, {decisiones.LOTE_LLENO}; sin los dos, los de media en el día de una GPU que sirve con la hora punta "
+        "llena: el modelo de capacidad de gpucoste servir)",
         entero_positivo,
-        decisiones.LOTE_LLENO,
     ),
-    Opcion("--contexto", "tokens de contexto de cada conversación", entero_positivo, decisiones.CONTEXTO_LLENO),
+    Opcion(
+        "--contexto",
+        "tokens de contexto de cada conversación en la estimación de --lote (por defecto, "
+        f"{decisiones.CONTEXTO_LLENO})",
+        entero_positivo,
+    ),
     Opcion(
         "--api",
         "proveedor de api_precios.csv (por defecto, el más barato para --modelo)",
@@ -185,15 +200,21 @@ def _electricidad(
     Opcion("--tokens-s", "tokens por segundo que genera la GPU (por defecto, la estimación)", positivo),
     Opcion("--precio-entrada", "dólares por millón de tokens de entrada en la API", positivo),
     Opcion("--precio-salida", "dólares por millón de tokens de salida en la API", positivo),
-    Opcion("--entrada-por-salida", "tokens de entrada por token generado", no_negativo, decisiones.ENTRADA_POR_SALIDA),
+    Opcion(
+        "--entrada-por-salida",
+        "tokens de entrada por token generado; por defecto, los de un mensaje medio de la traza de conversación de "
+        "Azure que usa gpucoste servir",
+        no_negativo,
+        decisiones.ENTRADA_POR_SALIDA,
+    ),
     ejemplo='--modelo "Llama 3.1 8B" --gpu "RTX 4090"',
     dinero=True,
 )
 def _api_o_gpu(
     modelo: str,
     gpu: str,
-    lote: int,
-    contexto: int,
+    lote: int | None,
+    contexto: int | None,
     api: str | None,
     precio_hora: float | None,
     tokens_s: float | None,
@@ -203,7 +224,17 @@ def _api_o_gpu(
 ) -> Salida:
     precio, origen_precio = _precio_hora(precio_hora, gpu)
     origen_t = DADO
-    if tokens_s is None:
+    if tokens_s is None and lote is None and contexto is None:
+        s = servicio_recomendacion.rendimiento_servicio(modelo, gpu)
+        tokens_s = s.tokens_s_media
+        replica = "" if s.gpus_por_replica == 1 else f", por GPU de una réplica de {s.gpus_por_replica}"
+        origen_t = (
+            f"modelo de capacidad: {gpu}, {modelo}, de media en el día con la hora punta llena ({s.lote} "
+            f"conversaciones a la vez{replica})"
+        )
+    elif tokens_s is None:
+        lote = decisiones.LOTE_LLENO if lote is None else lote
+        contexto = decisiones.CONTEXTO_LLENO if contexto is None else contexto
         tokens_s = tiempo.rendimiento_tipico(modelo, gpu, lote=lote, contexto=contexto)
         origen_t = f"estimación calibrada: {gpu}, {modelo}, lote {lote}, contexto {contexto}"
     origen_api = DADO

@@ -21,6 +21,7 @@ from gpucoste.calculo import experimento, modalidades  # modalidades: las anotac
 from gpucoste.calculo.coste import Rango, horas_al_mes
 from gpucoste.calculo.ranking import Trabajo  # noqa: F401 (las anotaciones de LocalFrenteARapida, publicada aquí)
 from gpucoste.calculo.recomendacion import Recomendacion
+from gpucoste.calculo.servicio import TOKENS_ENTRADA, TOKENS_SALIDA
 from gpucoste.dinero import mercado
 from gpucoste.guia.interrumpible import EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
 from gpucoste.guia.tres_dias import GPUS_LOCALES, EnLocal, LocalFrenteARapida, local_frente_a_rapida
@@ -40,9 +41,12 @@ __all__ = [
     "LocalOAlquilada",
     "Luz",
     "PAIS_LUZ",
+    "MENSAJES_CARGA_ALTA",
+    "MENSAJES_VOLUMEN_MEDIO",
     "MODELO",
     "NIVELES_NO_FIJOS",
     "Rendimiento",
+    "SIRVIENDO",
     "api_mas_barata",
     "casos",
     "ejemplo_interrumpible",
@@ -74,11 +78,18 @@ paquete.publicar(__name__, EjemploInterrumpible, EnLocal, LocalFrenteARapida)
 
 MODELO = "Llama 3.1 8B"
 GPU_ALQUILADA = "RTX 4090"
-ENTRADA_POR_SALIDA = 1.0
-"""Tokens de entrada por token generado en los ejemplos (supuesto: tantos como de salida)."""
+ENTRADA_POR_SALIDA = TOKENS_ENTRADA / TOKENS_SALIDA
+"""Tokens de entrada por token generado en los ejemplos: los de un mensaje medio de la traza de conversación de
+Azure (``servicio.TOKENS_ENTRADA`` ÷ ``servicio.TOKENS_SALIDA``), los mismos que usa ``gpucoste servir``."""
 LOTE_LLENO, CONTEXTO_LLENO = 16, 2048
-"""Una GPU «llena» en los ejemplos (supuesto): 16 conversaciones a la vez de 2048 tokens de contexto, lo que cabe
-en los 24 GB de la RTX 4090 con el modelo en bf16."""
+"""Una GPU «llena» de ``gpucoste api-o-gpu --lote`` sin más (supuesto): 16 conversaciones a la vez de 2048 tokens de
+contexto, lo que cabe en los 24 GB de la RTX 4090 con el modelo en bf16. Sin ``--lote``, la orden y los ejemplos usan
+el modelo de capacidad (:func:`gpucoste.calculo.servicio_recomendacion.rendimiento_servicio`)."""
+MENSAJES_VOLUMEN_MEDIO = 20_000
+"""Mensajes al día de «producción con volumen bajo o medio» en «Cuándo compensa cada opción» (supuesto de esta
+guía: un servicio pequeño)."""
+MENSAJES_CARGA_ALTA = 1_000_000
+"""Mensajes al día de «servir un modelo propio 24/7 con carga alta» (supuesto de esta guía)."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +115,13 @@ def reserva_gpu_alquilada() -> modalidades.PrecioReservado:
     return modalidades.precio_reservado(GPU_ALQUILADA, meses=1)
 
 
+SIRVIENDO = "sirviendo, con la hora punta llena"
+"""El nombre del último ``rendimientos()``: la GPU que sirve un tráfico, de media en el día."""
+
+
 def rendimientos() -> list[Rendimiento]:
-    """Medido con lote 1 (si hay medida), y los tokens/s típicos calibrados con lote 1 y con la GPU llena."""
+    """Medido con lote 1 (si hay medida), el típico calibrado con lote 1 y, el último, lo que genera de media en el
+    día la GPU que sirve un tráfico cuya hora punta la llena (el modelo de capacidad de ``gpucoste servir``)."""
     from gpucoste.calculo import tiempo
 
     salida = [
@@ -124,47 +140,56 @@ def rendimientos() -> list[Rendimiento]:
             "ancho de banda × eficiencia medida de vLLM (estimación calibrada)",
         )
     )
+    from gpucoste.calculo import servicio_recomendacion
+
+    s = servicio_recomendacion.rendimiento_servicio(MODELO, GPU_ALQUILADA)
     salida.append(
         Rendimiento(
-            f"típico, lote {LOTE_LLENO}",
-            tiempo.rendimiento_tipico(MODELO, GPU_ALQUILADA, lote=LOTE_LLENO, contexto=CONTEXTO_LLENO),
-            f"{LOTE_LLENO} conversaciones de {formato.numero(CONTEXTO_LLENO, 0)} tokens a la vez, con la eficiencia "
-            "medida a carga máxima (estimación calibrada)",
+            SIRVIENDO,
+            s.tokens_s_media,
+            f"modelo de capacidad: {s.lote} conversaciones a la vez llenan la GPU en la hora punta "
+            f"({formato.numero(s.tokens_s_pico, 0)} tokens/s), que tiene {formato.numero(s.factor_pico, 0)} veces "
+            "el tráfico medio del día (estimación calibrada)",
         )
     )
     return salida
 
 
 def tabla_api_o_gpu():
-    """Una fila por API y rendimiento: el umbral de tokens al mes y el coste de ambas opciones en él."""
+    """Una fila por API del modelo del ejemplo, de la más barata a la más cara: los tokens por segundo que la GPU
+    alquilada tendría que generar todo el mes para empatar, y con la velocidad de la GPU que sirve
+    (``rendimientos()[-1]``), los tokens y los mensajes al día del equilibrio y el coste de ambas opciones en él
+    (sin equilibrio, ``NaN``: la GPU no llega)."""
     import pandas as pd
 
     from gpucoste.calculo import equilibrios
+    from gpucoste.calculo.coste import HORAS_MES
 
     precio = precio_gpu_alquilada().precio_hora_usd
+    sirviendo = rendimientos()[-1]
     filas = []
-    for api in (p for p in mercado.precios_api() if p.modelo == MODELO):
+    apis = [p for p in mercado.precios_api() if p.modelo == MODELO]
+    for api in sorted(apis, key=lambda p: (p.millon_mezclado(ENTRADA_POR_SALIDA), p.proveedor)):
         millon = api.millon_mezclado(ENTRADA_POR_SALIDA)
-        minimo = equilibrios.tokens_s_minimos(precio, millon)
-        for r in rendimientos():
-            e = equilibrios.api_o_gpu(
-                precio_hora=precio,
-                tokens_s=r.tokens_s,
-                precio_entrada=api.entrada_usd_millon,
-                precio_salida=api.salida_usd_millon,
-                entrada_por_salida=ENTRADA_POR_SALIDA,
-            )
-            filas.append(
-                {
-                    "API": api.proveedor,
-                    "US$ por millón de tokens": millon,
-                    "tokens por segundo para empatar": minimo,
-                    "GPU": r.nombre,
-                    "tokens por segundo": r.tokens_s,
-                    "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
-                    "coste en el equilibrio (US$/mes)": e.coste_b,
-                }
-            )
+        e = equilibrios.api_o_gpu(
+            precio_hora=precio,
+            tokens_s=sirviendo.tokens_s,
+            precio_entrada=api.entrada_usd_millon,
+            precio_salida=api.salida_usd_millon,
+            entrada_por_salida=ENTRADA_POR_SALIDA,
+        )
+        filas.append(
+            {
+                "API": api.proveedor,
+                "US$ por millón de tokens": millon,
+                "tokens por segundo para empatar": equilibrios.tokens_s_minimos(precio, millon),
+                "equilibrio (millones de tokens al mes)": None if e.umbral is None else e.umbral / 1e6,
+                "equilibrio (mensajes al día)": None
+                if e.umbral is None
+                else e.umbral / TOKENS_SALIDA / (HORAS_MES / 24),
+                "coste en el equilibrio (US$/mes)": e.coste_b,
+            }
+        )
     return pd.DataFrame(filas)
 
 
@@ -344,6 +369,8 @@ class Caso(Validado):
     del_articulo: str
     entradas: str
     recomendacion: Recomendacion
+    servir: bool = False
+    """Una fila de servir un modelo: calculada con el modelo de capacidad (la cuenta de ``gpucoste servir``)."""
 
 
 def _millones(tokens: float) -> str:
@@ -352,16 +379,27 @@ def _millones(tokens: float) -> str:
     return f"{formato.numero(m, 0)} {'millón' if m == 1 else 'millones'}"
 
 
+def _mensajes(mensajes_dia: float) -> str:
+    """``20000`` → «20.000 mensajes al día (1155 tokens de entrada y 211 de salida cada uno)»."""
+    from gpucoste.calculo import servicio
+
+    return (
+        f"{formato.numero(mensajes_dia, 0)} mensajes al día ({formato.numero(servicio.TOKENS_ENTRADA, 0)} tokens de "
+        f"entrada y {formato.numero(servicio.TOKENS_SALIDA, 0)} de salida cada uno)"
+    )
+
+
 def casos() -> list[Caso]:
-    """Las cuatro filas de «Cuándo compensa cada opción» con una carga concreta cada una, calculadas."""
-    from gpucoste.calculo import equilibrios, recomendacion
+    """Las cuatro filas de «Cuándo compensa cada opción» con una carga concreta cada una, calculadas. Las dos de
+    servir un modelo, con el modelo de capacidad (:func:`gpucoste.calculo.servicio_recomendacion.recomendar_servicio`,
+    la misma cuenta que ``gpucoste servir``); las otras dos, con :func:`gpucoste.calculo.recomendacion.recomendar`."""
+    from gpucoste.calculo import recomendacion, servicio_recomendacion
 
     precio = precio_gpu_alquilada().precio_hora_usd
     reserva = reserva_gpu_alquilada().precio_hora_usd
-    api = mercado.precio_api(MODELO, "Together").millon_mezclado(ENTRADA_POR_SALIDA)
+    api = api_mas_barata(MODELO).millon_mezclado(ENTRADA_POR_SALIDA)
     r = {x.nombre: x.tokens_s for x in rendimientos()}
     lote1 = next(v for k, v in r.items() if k.startswith("medido")) if any(k.startswith("medido") for k in r) else None
-    lleno = r[f"típico, lote {LOTE_LLENO}"]
     comun = dict(precio_hora=precio, precio_reservada=reserva)
     n = formato.numero
     salida = []
@@ -375,7 +413,7 @@ def casos() -> list[Caso]:
             f"{_millones(tokens)} de tokens al mes, datos privados, una {GPU_ALQUILADA} en casa "
             f"({n(horas_local, 1)} horas generando)",
             recomendacion.recomendar(
-                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
+                horas_gpu=horas_local,  # la misma GPU, alquilada: la misma velocidad con una conversación
                 continuo=False,
                 tokens_mes=tokens,
                 precio_millon_api=api,
@@ -387,19 +425,13 @@ def casos() -> list[Caso]:
             ),
         )
     )
-    tokens = 30e6
     salida.append(
         Caso(
             "Producción con volumen bajo o medio",
             "API por token",
-            f"servicio 24/7 que genera {_millones(tokens)} de tokens al mes",
-            recomendacion.recomendar(
-                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno),
-                continuo=True,
-                tokens_mes=tokens,
-                precio_millon_api=api,
-                **comun,
-            ),
+            f"servicio 24/7 de {MODELO} con {_mensajes(MENSAJES_VOLUMEN_MEDIO)}",
+            servicio_recomendacion.recomendar_servicio(MODELO, MENSAJES_VOLUMEN_MEDIO),
+            servir=True,
         )
     )
     esc = next(e for e in experimento.escenarios() if e.gpu == GPU_ALQUILADA and e.nivel == "comunidad")
@@ -411,16 +443,13 @@ def casos() -> list[Caso]:
             recomendacion.recomendar(horas_gpu=esc.horas, continuo=False, **comun),
         )
     )
-    tokens = 3 * equilibrios.capacidad_mes(lleno)
     salida.append(
         Caso(
             "Servir un modelo propio 24/7 con carga alta",
             "GPU reservada",
-            f"modelo propio (no está en ninguna API) que genera {_millones(tokens)} de tokens al mes: "
-            f"tres {GPU_ALQUILADA} llenas",
-            recomendacion.recomendar(
-                horas_gpu=recomendacion.horas_para_tokens(tokens, lleno), continuo=True, tokens_mes=tokens, **comun
-            ),
+            f"modelo propio (un {MODELO} afinado, que no vende ninguna API) con {_mensajes(MENSAJES_CARGA_ALTA)}",
+            servicio_recomendacion.recomendar_servicio(MODELO, MENSAJES_CARGA_ALTA, con_api=False),
+            servir=True,
         )
     )
     return salida
@@ -443,7 +472,8 @@ def nota_cuando_compensa() -> str:
         f"{formato.nivel(p.nivel, p.proveedor)}, {formato.tipo_precio(p.tipo)}, {formato.fecha(p.fecha)}); "
         "reservada, a "
         f"{r.describir()}: {r.proveedor} es {cuantos} un descuento por reservar, y ese descuento solo se "
-        "aplica a su propio precio."
+        "aplica a su propio precio. Las dos filas de servir un modelo comparan cada GPU y cada proveedor de los datos "
+        "con su número de GPU y su latencia, como «¿Cuántas GPU para servir mi tráfico?»."
     )
 
 
@@ -486,10 +516,10 @@ def precio_vigente(gpu: str, proveedor: str | None = None) -> datos.Precio:
 def api_mas_barata(modelo: str, entrada_por_salida: float = ENTRADA_POR_SALIDA) -> mercado.PrecioApi:
     """La API por token de los datos que menos cobra por millón de tokens generados de ``modelo``."""
     from gpucoste.base.validacion import opcion
+    from gpucoste.calculo import servicio_costes
 
-    filas = mercado.precios_api()
-    modelo = opcion(modelo, "Modelo con precio de API", {p.modelo for p in filas})
-    candidatas = [mercado.precio_api(modelo, p) for p in sorted({p.proveedor for p in filas if p.modelo == modelo})]
+    modelo = opcion(modelo, "Modelo con precio de API", {p.modelo for p in mercado.precios_api()})
+    candidatas = servicio_costes.precios_api_de(modelo)
     return min(candidatas, key=lambda p: (p.millon_mezclado(entrada_por_salida), p.proveedor))
 
 

@@ -13,11 +13,10 @@ __all__ = ["API_O_GPU"]
 
 
 def _campos_api_o_gpu() -> tuple[Campo, ...]:
-    from gpucoste.dinero import mercado
     from gpucoste.guia import decisiones
 
     gpu = decisiones.precio_gpu_alquilada()
-    api = next(p for p in mercado.precios_api() if p.modelo == decisiones.MODELO)
+    api = decisiones.api_mas_barata(decisiones.MODELO)  # la de «gpucoste api-o-gpu» sin --api
     lleno = decisiones.rendimientos()[-1]
     return (
         Campo(
@@ -30,7 +29,7 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
         # Redondeado como en la tabla de la página: el umbral y su coste no dependen de esta cifra, solo si se llega.
         Campo(
             "tokens_s",
-            f"Tokens por segundo que genera la GPU: {decisiones.LOTE_LLENO} conversaciones a la vez, estimación típica",
+            "Tokens por segundo que genera la GPU: de media en el día, sirviendo con la hora punta llena (estimación)",
             "tokens/s",
             round(lleno.tokens_s),
         ),

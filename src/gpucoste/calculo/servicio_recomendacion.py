@@ -1,0 +1,156 @@
+"""¿API por token, GPU por horas o reservada para servir un tráfico? Las filas de servir un modelo de «Cuándo
+compensa cada opción» y la velocidad de una GPU que sirve, sobre el modelo de capacidad.
+
+Una sola cuenta para cada pregunta: el coste de cada manera de servir es el de
+:func:`gpucoste.calculo.servicio_costes.opciones` (el que imprime ``gpucoste servir``) y la elección, la de
+:func:`gpucoste.calculo.recomendacion.elegir` (la de ``gpucoste recomendar``). Los tokens por segundo que una GPU
+sostiene sirviendo (``rendimiento_servicio``) salen de :func:`gpucoste.calculo.servicio.capacidad`: lo que una réplica
+llena atiende en la hora punta sin pasar de los objetivos de latencia, y lo que eso da de media en el día.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpucoste.base import formato
+from gpucoste.base.validacion import Validado
+from gpucoste.calculo import recomendacion, servicio, servicio_costes
+
+__all__ = ["RendimientoServicio", "recomendar_servicio", "rendimiento_servicio"]
+
+
+@dataclass(frozen=True)
+class RendimientoServicio(Validado):
+    """Lo que genera cada GPU de una réplica (de ``gpus_por_replica`` GPU) llena en la hora punta y de media en el
+    día: los tokens de la réplica ÷ sus GPU, para compararlos con el precio por hora de una GPU."""
+
+    modelo: str
+    gpu: str
+    gpus_por_replica: int
+    lote: int
+    """Peticiones a la vez de la réplica llena (las que caben sin pasar de los objetivos de latencia)."""
+    tokens_s_pico: float
+    """Tokens generados por segundo y GPU de la réplica llena (en la hora punta)."""
+    tokens_s_media: float
+    """Los de la hora punta ÷ ``factor_pico``: lo que genera de media en el día si la hora punta la llena."""
+    factor_pico: float
+
+
+def rendimiento_servicio(
+    modelo: str,
+    gpu: str,
+    *,
+    entrada: int = servicio.TOKENS_ENTRADA,
+    salida: int = servicio.TOKENS_SALIDA,
+    factor_pico: float = servicio.FACTOR_PICO,
+    precision: str = "bf16",
+    ttft_ms: float = servicio.OBJETIVO_TTFT_MS,
+    tpot_ms: float = servicio.OBJETIVO_TPOT_MS,
+) -> RendimientoServicio:
+    """Tokens por segundo que genera cada GPU de una réplica de ``gpu`` sirviendo ``modelo`` con la hora punta llena,
+    y su media en el día: la velocidad de una GPU «llena» de «¿API por token o GPU alquilada?».
+
+    Los argumentos son los de :func:`gpucoste.calculo.servicio.capacidad`. Lo que atiende una réplica no depende del
+    tráfico: se calcula con el mínimo (un mensaje al día).
+    """
+    c = servicio.capacidad(
+        modelo,
+        gpu,
+        1.0,
+        entrada=entrada,
+        salida=salida,
+        factor_pico=factor_pico,
+        precision=precision,
+        ttft_ms=ttft_ms,
+        tpot_ms=tpot_ms,
+    )
+    pico = c.peticiones_s_replica * salida / c.gpus_por_replica
+    return RendimientoServicio(c.modelo, c.gpu, c.gpus_por_replica, c.lote_max, pico, pico / factor_pico, factor_pico)
+
+
+_POR_HORAS = tuple(c for c in servicio_costes.OPCIONES if c not in ("API", "reservada", "comprada"))
+"""Clases de ``servicio_costes.OPCIONES`` que son «GPU alquilada por horas» (la más barata de ellas compite);
+la reservada es «GPU reservada» y la comprada, con su pago inicial, no entra (no es un coste al mes)."""
+
+
+def _dolares(x: float) -> str:
+    return formato.dolares(x, 2 if x < 100 else 0)
+
+
+def _razon_gpu(o: servicio_costes.OpcionServicio, como: str) -> str:
+    c = o.capacidad
+    carga = "menos del 1\N{NO-BREAK SPACE}%" if c.uso_medio < 0.005 else formato.porcentaje(c.uso_medio)
+    como = como.replace("as", "a") if o.gpus == 1 else como
+    return (
+        f"{_dolares(o.coste_mes_usd)} al mes: {o.gpus} × {o.gpu} {como} en "
+        f"{o.proveedor}, {formato.numero(c.tpot_s * 1000, 0)} ms por token, con "
+        f"{'las GPU' if o.gpus > 1 else 'la GPU'} al {carga} de carga de media"
+    )
+
+
+def recomendar_servicio(
+    modelo: str,
+    mensajes_dia: float,
+    *,
+    con_api: bool = True,
+    entrada: int = servicio.TOKENS_ENTRADA,
+    salida: int = servicio.TOKENS_SALIDA,
+    factor_pico: float = servicio.FACTOR_PICO,
+    precision: str = "bf16",
+    ttft_ms: float = servicio.OBJETIVO_TTFT_MS,
+    tpot_ms: float = servicio.OBJETIVO_TPOT_MS,
+) -> recomendacion.Recomendacion:
+    """La manera más barata al mes de servir ``modelo`` a ``mensajes_dia`` mensajes al día, entre la API por token
+    más barata, la GPU alquilada por horas más barata y la reservada más barata (``servicio_costes.opciones``), con
+    la razón de cada una (número de GPU, latencia por token y carga media).
+
+    ``con_api=False``: un modelo propio, que no vende ninguna API. La GPU de casa no entra (un servicio para
+    usuarios); comprar las GPU, con su pago inicial, lo compara ``gpucoste servir``. Los demás argumentos son los de
+    ``servicio_costes.opciones``.
+    """
+    if not isinstance(con_api, bool):
+        raise ValueError(f"con_api: {con_api!r} no vale; se admite True o False.")
+    todas = servicio_costes.opciones(
+        modelo,
+        mensajes_dia,
+        entrada=entrada,
+        salida=salida,
+        factor_pico=factor_pico,
+        precision=precision,
+        ttft_ms=ttft_ms,
+        tpot_ms=tpot_ms,
+    )
+
+    def mas_barata(clases: tuple[str, ...]) -> servicio_costes.OpcionServicio | None:
+        return min((o for o in todas if o.opcion in clases), key=lambda o: o.coste_mes_usd, default=None)
+
+    apis = [o for o in todas if o.opcion == "API"]
+    api = mas_barata(("API",))
+    if not con_api:
+        o_api = recomendacion.Opcion(recomendacion.API, None, "un modelo propio no lo vende ninguna API")
+    elif api is None:
+        o_api = recomendacion.Opcion(recomendacion.API, None, "ninguna API de los datos vende este modelo")
+    else:
+        cuantas = "la única API" if len(apis) == 1 else f"la más barata de {len(apis)} API"
+        razon = f"{_dolares(api.coste_mes_usd)} al mes: {api.proveedor}, {cuantas} del modelo en los datos"
+        o_api = recomendacion.Opcion(recomendacion.API, api.coste_mes_usd, razon)
+    horas, reservada = mas_barata(_POR_HORAS), mas_barata(("reservada",))
+    opciones = [
+        recomendacion.Opcion(
+            recomendacion.LOCAL, None, "la GPU de casa no entra en esta cuenta (un servicio para usuarios)"
+        ),
+        o_api,
+        recomendacion.Opcion(
+            recomendacion.POR_HORAS,
+            None if horas is None else horas.coste_mes_usd,
+            "ninguna GPU con precio por horas cumple" if horas is None else _razon_gpu(horas, "alquiladas"),
+        ),
+        recomendacion.Opcion(
+            recomendacion.RESERVADA,
+            None if reservada is None else reservada.coste_mes_usd,
+            "ningún proveedor de los datos ofrece reservar una GPU que cumpla"
+            if reservada is None
+            else _razon_gpu(reservada, "reservadas un mes"),
+        ),
+    ]
+    return recomendacion.elegir(opciones)
