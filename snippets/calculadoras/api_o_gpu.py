@@ -15,8 +15,8 @@ print(
     f"- **Modelo:** {decisiones.MODELO}; cada mensaje, "
     f"{numero(servicio.TOKENS_ENTRADA, 0)} tokens de entrada y "
     f"{numero(servicio.TOKENS_SALIDA, 0)} generados (los de un mensaje medio de "
-    "una traza de conversación publicada, como en "
-    "[¿Cuántas GPU para servir mi tráfico?](servir.md))."
+    "una traza de conversación publicada, como en «¿Cuántas GPU para servir mi "
+    "tráfico?»)."
 )
 print("- **Tokens por segundo que genera la GPU:**")
 for r in decisiones.rendimientos():
