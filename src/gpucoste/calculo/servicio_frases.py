@@ -92,14 +92,16 @@ def frase_perfil(factor_pico: float = FACTOR_PICO, *, markdown: bool = True) -> 
     fila = next(f for f in datos.trafico_horario() if f.perfil == servicio_escalado.PERFIL)
     traza = "traza de conversación de Azure de 2024"
     citada = f"[{traza}]({fila.fuente})" if markdown else traza
+    supuestos = "`supuestos.csv`" if markdown else "supuestos.csv"
     granos = servicio_escalado.facturan_por_tiempo()
+    dias = f"{numero(fila.dias_sumados, 0)} días de {fecha(fila.fecha)}"
+    arranque = numero(servicio_escalado.minutos_arranque(), 0)
     return (
-        f"las peticiones de cada hora (UTC) de la {citada}, {numero(fila.dias, 0)} días de {fecha(fila.fecha)}; su "
-        f"hora punta tiene {numero(max(base))} veces la media y la más tranquila, {numero(min(base))}. Para que la "
-        f"hora punta sea tu factor de pico, se eleva el perfil a la potencia que lo consigue sin cambiar los mensajes "
-        f"del día: con {numero(factor_pico, 1)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada "
-        "hora se alquilan las réplicas que pide su tráfico, al menos una, y solo donde se factura por segundo o por "
-        f"minuto ({lista(list(granos))}); cada réplica que se enciende paga además "
-        f"{numero(servicio_escalado.minutos_arranque(), 0)} minutos de arranque (los de supuestos.csv, el máximo: "
-        "bajar la imagen y los pesos antes de atender)."
+        f"las peticiones de cada hora (UTC) de la {citada}, {dias}; su hora punta tiene {numero(max(base))} veces la "
+        f"media y la más tranquila, {numero(min(base))}. Para que la hora punta sea tu factor de pico, se eleva el "
+        "perfil a la potencia que lo consigue sin cambiar los mensajes del día: con "
+        f"{numero(factor_pico, 1)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada hora se "
+        "alquilan las réplicas que pide su tráfico, al menos una, y solo donde se factura por segundo o por minuto "
+        f"({lista(list(granos))}); cada réplica que se enciende paga además {arranque} minutos de arranque (los de "
+        f"{supuestos}, el máximo: bajar la imagen y los pesos antes de atender)."
     )

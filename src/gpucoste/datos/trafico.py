@@ -16,12 +16,12 @@ __all__ = ["TRAFICO_HORARIO", "TraficoHorario", "trafico_horario"]
 
 @dataclass(frozen=True)
 class TraficoHorario(esquema.Registro):
-    """Las peticiones de un perfil publicado que empiezan en la hora ``hora`` (UTC), sumadas ``dias`` días."""
+    """Las peticiones de un perfil publicado que empiezan en la hora ``hora`` (UTC), sumadas ``dias_sumados`` días."""
 
     perfil: str
     hora: int
     peticiones: int
-    dias: int
+    dias_sumados: int
     fecha: str
     fuente: str
     nota: str = ""
@@ -37,7 +37,7 @@ TRAFICO_HORARIO = esquema.Tabla(
         esquema.Columna("perfil", "texto", "Identificador del perfil (una traza y un servicio)."),
         esquema.Columna("hora", "entero", "Hora del día (UTC) en que empiezan las peticiones.", minimo=0, maximo=23),
         esquema.Columna("peticiones", "entero", "Peticiones de esa hora, sumadas todos los días.", minimo=1),
-        esquema.Columna("dias", "entero", "Días que se suman.", minimo=1),
+        esquema.Columna("dias_sumados", "entero", "Días que se suman.", minimo=1),
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,
