@@ -13,7 +13,7 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import etiquetas, formato
-from gpucoste.calculo import memoria, servicio, servicio_costes, servicio_frases
+from gpucoste.calculo import memoria, servicio, servicio_costes, servicio_escalado, servicio_frases
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
 
@@ -60,6 +60,11 @@ def pie(
         lineas.append(
             f"GPU que siguen el tráfico (su número de GPU es el de la hora punta): "
             f"{servicio_frases.frase_perfil(factor_pico, markdown=False)}"
+        )
+    elif factor_pico > servicio_escalado.factor_maximo():
+        lineas.append(
+            f"Sin GPU que siguen el tráfico: una hora punta de {formato.veces(factor_pico)} la media no cabe en un día "
+            f"de 24 horas (como mucho, {formato.veces(servicio_escalado.factor_maximo())})."
         )
     if luz is not None:
         lineas.append(
