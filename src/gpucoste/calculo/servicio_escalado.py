@@ -260,7 +260,10 @@ def escalada(
     replicas = tuple(min(c.replicas, r) for r in replicas_por_hora(c.peticiones_s_media, c.peticiones_s_replica, q))
     m = minutos_arranque() if minutos is None else numero(minutos, "minutos", cero=True)
     precios = []
+    con_precio = {p.proveedor for p in datos.precios() if p.gpu == c.gpu}
     for proveedor, grano in facturan_por_tiempo().items():
+        if proveedor not in con_precio:
+            continue
         try:
             precios.append((modalidades.precio_bajo_demanda(c.gpu, proveedor), grano))
         except esquema.ErrorDeDatos:
