@@ -2073,6 +2073,42 @@ FUNCIONES_EXENTAS["calculo.servicio_costes.desde_cuando"] = (
     "las series de costes_segun_volumen, una cifra por volumen; tests/calculo/test_servicio_costes.py"
 )
 FUNCIONES_EXENTAS["graficos.servir.grafico_servir"] = "SVG; tests/sitio/test_snippets.py (página de servir)"
+from gpucoste.calculo import servicio_escalado as _servicio_escalado  # noqa: E402
+
+_BASES_DEL_DIA = Objeto(lambda: [_servicio_escalado.perfil_publicado(), tuple(range(1, 25)), [2.0] * 23 + [3.0]])
+_MINUTOS_ARRANQUE = Opcional(Acotado(0, 60, cero=True, tope=60))
+funcion(datos.trafico_horario)
+funcion(
+    _servicio_escalado.perfil_publicado,
+    nombre=Nombre(lambda: sorted({f.perfil for f in datos.trafico_horario()})),
+)
+funcion(_servicio_escalado.factor_maximo, base=Opcional(_BASES_DEL_DIA))
+funcion(_servicio_escalado.perfil, Acotado(1, 24, tope=24), base=Opcional(_BASES_DEL_DIA))
+funcion(_servicio_escalado.replicas_por_hora, POSITIVO, POSITIVO, _BASES_DEL_DIA)
+funcion(
+    _servicio_escalado.arranques_al_dia,
+    Objeto(lambda: [[1] * 24, (1,) * 12 + (3,) * 12, [5, 1] * 12]),
+)
+funcion(_servicio_escalado.minutos_arranque)
+funcion(_servicio_escalado.facturan_por_tiempo)
+funcion(
+    _servicio_escalado.coste_al_mes,
+    Objeto(lambda: [[1] * 24, (1,) * 12 + (3,) * 12, [5, 1] * 12]),
+    Entero(1, 64),
+    NO_NEGATIVO,
+    _MINUTOS_ARRANQUE,
+)
+funcion(
+    _servicio_escalado.escalada,
+    Objeto(
+        lambda: [
+            _servicio.capacidad("Llama 3.1 8B", g, m, factor_pico=f)
+            for g, m, f in (("RTX 4090", 200_000, 2.0), ("L4", 1e6, 1.0), ("A100 80GB", 5e5, 10.0))
+        ]
+    ),
+    base=Opcional(_BASES_DEL_DIA),
+    minutos=_MINUTOS_ARRANQUE,
+)
 MODULOS_EXENTOS["cli.servir"] = "la orden servir, registrada en ORDENES; filas y pie escriben su tabla y su pie"
 from gpucoste.calculo import servicio_recomendacion as _servicio_recomendacion  # noqa: E402
 
@@ -2101,6 +2137,7 @@ from gpucoste.calculo import servicio_frases as _servicio_frases  # noqa: E402
 
 for _frase_servicio in (_servicio_frases.frase_validacion, _servicio_frases.frase_supuestos):
     funcion(_frase_servicio)
+funcion(_servicio_frases.frase_perfil, Acotado(1, 24, tope=24), markdown=BOOLEANO)
 
 # --- Issue 32: «N horas de GPU X» → horas y coste en cada GPU y proveedor (calculo.equivalencia) ---
 from gpucoste.calculo import equivalencia  # noqa: E402

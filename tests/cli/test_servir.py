@@ -80,3 +80,21 @@ def test_mas_trafico_nunca_sale_mas_barato_en_la_orden():
     for menos, mas in zip(costes, costes[1:], strict=False):
         for clave, coste in menos.items():
             assert mas[clave] >= coste
+
+
+def test_las_gpu_que_siguen_el_trafico_son_las_de_la_biblioteca_y_el_pie_dice_como():
+    rc, salida, _ = _ejecutar("--gpu", "L4", "--formato", "csv")
+    assert rc == 0
+    filas = [f for f in csv.DictReader(io.StringIO(salida)) if f["opcion"] == "sigue el tráfico"]
+    o = next(o for o in servicio_costes.opciones("Llama 3.1 8B", 200_000, gpu="L4") if o.opcion == "sigue el tráfico")
+    assert len(filas) == 1 and filas[0]["proveedor"] == o.proveedor
+    assert float(filas[0]["coste_mes_usd"]) == pytest.approx(o.coste_mes_usd)
+    rc, tabla, _ = _ejecutar("--gpu", "L4")
+    assert rc == 0 and "GPU que siguen el tráfico (su número de GPU es el de la hora punta)" in tabla
+
+
+def test_una_punta_que_no_cabe_en_el_dia_lo_dice_en_el_pie():
+    rc, salida, _ = _ejecutar("--gpu", "L4", "--factor-pico", "30")
+    assert rc == 0
+    assert "| sigue el tráfico" not in salida
+    assert "Sin GPU que siguen el tráfico: una hora punta de 30,0× la media no cabe" in salida

@@ -1,10 +1,11 @@
-"""¿Cuánto cuesta al mes servir mi tráfico? Cada manera de servirlo: API por token, GPU alquiladas bajo demanda,
-reservadas o compradas.
+"""¿Cuánto cuesta al mes servir mi tráfico? Cada manera de servirlo: API por token, GPU alquiladas bajo demanda (todo
+el mes o solo las horas que las pide el tráfico), reservadas o compradas.
 
 Para un tráfico de ``mensajes_dia`` mensajes al día (``gpucoste.calculo.servicio``): cada API por token de
 ``api_precios.csv`` que vende el modelo (su precio más reciente, por los tokens de entrada y de salida de un mes
 medio de 730 horas), y para cada GPU con precio, las que pide la hora punta (``servicio.capacidad``) alquiladas todo
-el mes bajo demanda (el precio vigente más barato, ``modalidades.precio_bajo_demanda``), reservadas un mes (el
+el mes bajo demanda (el precio vigente más barato, ``modalidades.precio_bajo_demanda``), alquiladas solo las horas
+que las pide el tráfico donde se factura por segundo o minuto (``servicio_escalado.escalada``), reservadas un mes (el
 descuento del proveedor que lo ofrece, ``modalidades.precio_reservado``) o compradas (el pago inicial de
 ``compra.precio_de_compra`` y la luz de todo el mes a su consumo máximo, una cota alta). Todo en dólares, sin
 impuestos: la moneda y el impuesto del lector los pone quien lo muestra.
@@ -20,7 +21,7 @@ from gpucoste import datos
 from gpucoste.base import esquema
 from gpucoste.base.constantes import HORAS_MES
 from gpucoste.base.validacion import Validado, entero, numero, opcion
-from gpucoste.calculo import compra, memoria, modalidades, servicio
+from gpucoste.calculo import compra, memoria, modalidades, servicio, servicio_escalado
 from gpucoste.dinero import mercado, paises
 
 __all__ = [
@@ -33,13 +34,14 @@ __all__ = [
     "precios_api_de",
 ]
 
-OPCIONES = ("API", "bajo demanda", "reservada", "comprada")
+OPCIONES = ("API", "bajo demanda", "sigue el tráfico", "reservada", "comprada")
 """Las maneras de servir un modelo, en el orden en que se listan."""
 
 NOMBRES = MappingProxyType(
     {
         "API": "API por token",
         "bajo demanda": "GPU alquilada bajo demanda",
+        "sigue el tráfico": "GPU alquiladas que siguen el tráfico",
         "reservada": "GPU reservada un mes",
         "comprada": "GPU comprada",
     }
@@ -63,11 +65,15 @@ class OpcionServicio(Validado):
     """Lo que se paga una vez (la compra de las GPU); 0 en las demás."""
     origen: str
     capacidad: servicio.Capacidad | None = None
+    escalada: servicio_escalado.Escalada | None = None
+    """En «sigue el tráfico», las réplicas de cada hora y su proveedor (``servicio_escalado.escalada``)."""
 
     def fila(self) -> dict:
         """La opción como fila de ``gpucoste servir`` y de su formulario, con las claves de ``etiquetas.SERVIR``
-        (``None`` donde no aplica: la latencia y la carga de una API)."""
+        (``None`` donde no aplica: la latencia y la carga de una API). En «sigue el tráfico», el número de GPU es
+        el de la hora punta y la carga, la de las réplicas en marcha en cada hora."""
         c = self.capacidad
+        carga = None if c is None else (c.uso_medio if self.escalada is None else self.escalada.carga_media)
         return {
             "opcion": self.opcion,
             "proveedor": self.proveedor,
@@ -76,7 +82,7 @@ class OpcionServicio(Validado):
             "concurrencia": None if c is None else c.concurrencia_pico,
             "ttft_ms": None if c is None else c.ttft_s * 1000,
             "tpot_ms": None if c is None else c.tpot_s * 1000,
-            "carga": None if c is None else c.uso_medio,
+            "carga": carga,
             "coste_mes_usd": self.coste_mes_usd,
             "pago_inicial_usd": self.pago_inicial_usd,
         }
@@ -108,13 +114,19 @@ def opciones(
     precio_kwh: float | None = None,
 ) -> tuple[OpcionServicio, ...]:
     """Cada manera de servir ``modelo`` a ``mensajes_dia`` mensajes al día: las API, las GPU alquiladas bajo demanda,
-    las reservadas y las compradas (``OPCIONES``), y dentro de cada una de la más barata al mes a la más cara.
+    las que siguen el tráfico, las reservadas y las compradas (``OPCIONES``), y dentro de cada una de la más barata
+    al mes a la más cara.
 
     ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler en los datos). ``pais``: el precio de compra
     de su tienda, si lo hay (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él,
     no hay opción «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
     ninguna los cumple, ``ValueError`` con lo que funcionaría (el mensaje de ``servicio.capacidad`` de la GPU con más
     ancho de banda de memoria, la que más se acerca).
+
+    «sigue el tráfico»: para cada GPU, ``servicio_escalado.escalada`` (el perfil del día de ``trafico_horario.csv``
+    con la hora punta en ``factor_pico`` veces la media), si algún proveedor que factura por segundo o minuto tiene
+    precio; no la hay con un ``factor_pico`` por encima de ``servicio_escalado.factor_maximo()`` (una hora punta que
+    no cabe en un día de 24 horas).
     """
     modelo = memoria.modelo(modelo).modelo
     mensajes_dia = numero(mensajes_dia, "mensajes_dia", cero=True)
@@ -171,6 +183,16 @@ def opciones(
                 c,
             )
         )
+        e = servicio_escalado.escalada(c) if factor_pico <= servicio_escalado.factor_maximo() else None
+        if e is not None:
+            minimo, maximo = min(e.replicas) * c.gpus_por_replica, max(e.replicas) * c.gpus_por_replica
+            origen = (
+                f"precios.csv: {e.precio.proveedor_y_nivel}, {e.precio.fecha}; factura {e.facturacion}; de {minimo} a "
+                f"{maximo} GPU según la hora (trafico_horario.csv)"
+            )
+            salida_opciones.append(
+                OpcionServicio("sigue el tráfico", e.proveedor, g, c.gpus, e.coste_mes_usd, 0.0, origen, c, e)
+            )
         if modalidades.proveedores_reserva(g, 1):
             r = modalidades.precio_reservado(g, None, 1)
             salida_opciones.append(
@@ -204,12 +226,14 @@ def opciones(
 def costes_segun_volumen(
     modelo: str, volumenes: tuple[float, ...] | list[float], **opciones_servicio: object
 ) -> dict[str, list[float]]:
-    """El coste al mes de la opción más barata de cada clase (API, bajo demanda, reservada) en cada volumen de
-    ``volumenes`` (mensajes al día): las series del gráfico de la página. Las compradas no entran (su pago inicial no
-    es un coste al mes). ``opciones_servicio``: los demás argumentos de ``opciones`` (``precio_kwh`` no cuenta).
+    """El coste al mes de la opción más barata de cada clase (API, bajo demanda, sigue el tráfico, reservada) en cada
+    volumen de ``volumenes`` (mensajes al día): las series del gráfico de la página. Las compradas no entran (su pago
+    inicial no es un coste al mes). ``opciones_servicio``: los demás argumentos de ``opciones`` (``precio_kwh`` no
+    cuenta).
 
     Lo que atiende cada réplica no depende del tráfico: se calcula una vez por GPU (``opciones`` al primer volumen)
-    y en cada volumen las réplicas son las que pide su hora punta; una API cobra en proporción a los mensajes.
+    y en cada volumen las réplicas son las que pide su hora punta (o, en «sigue el tráfico», cada hora del día); una
+    API cobra en proporción a los mensajes.
     """
     from gpucoste.base.validacion import numeros
 
@@ -220,7 +244,7 @@ def costes_segun_volumen(
     base = opciones(modelo, volumenes[0], **opciones_servicio)
     factor = numero(opciones_servicio.get("factor_pico", servicio.FACTOR_PICO), "factor_pico")
     series: dict[str, list[float]] = {}
-    for clase in OPCIONES[:3]:
+    for clase in (c for c in OPCIONES if c != "comprada"):
         de_clase = [o for o in base if o.opcion == clase]
         if not de_clase:
             continue
@@ -233,7 +257,15 @@ def costes_segun_volumen(
                 else:
                     c = o.capacidad
                     replicas = max(1, math.ceil(v / 86_400 * factor / c.peticiones_s_replica - 1e-9))
-                    coste = o.coste_mes_usd / c.gpus * replicas * c.gpus_por_replica
+                    if o.escalada is None:
+                        coste = o.coste_mes_usd / c.gpus * replicas * c.gpus_por_replica
+                    else:
+                        e = o.escalada
+                        horas = servicio_escalado.replicas_por_hora(v / 86_400, c.peticiones_s_replica, e.perfil)
+                        horas = tuple(min(replicas, r) for r in horas)
+                        coste = servicio_escalado.coste_al_mes(
+                            horas, c.gpus_por_replica, e.precio.precio_hora_usd, e.minutos_arranque
+                        )
                 mejor = min(mejor, coste)
             costes.append(mejor)
         series[clase] = costes

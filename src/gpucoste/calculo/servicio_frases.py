@@ -1,6 +1,7 @@
 """Las frases de «¿Cuántas GPU para servir mi tráfico?» y de «¿Cuánto se equivoca?» sobre el modelo de capacidad
-(``gpucoste.calculo.servicio``): su método y su error con fuentes apartadas, y de dónde salen los valores por defecto
-de la calculadora. Salen del modelo al construir; ninguna cifra se escribe a mano.
+(``gpucoste.calculo.servicio``): su método y su error con fuentes apartadas, de dónde salen los valores por defecto
+de la calculadora y cómo se reparte el día para las GPU que siguen el tráfico (``servicio_escalado``). Salen del
+modelo al construir; ninguna cifra se escribe a mano.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from gpucoste.calculo.servicio import (
     validacion,
 )
 
-__all__ = ["OBJETIVO_ERROR", "frase_supuestos", "frase_validacion"]
+__all__ = ["OBJETIVO_ERROR", "frase_perfil", "frase_supuestos", "frase_validacion"]
 
 
 OBJETIVO_ERROR = 0.25
@@ -71,5 +72,36 @@ def frase_supuestos() -> str:
         "de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
         f"- **Objetivos de latencia**: {numero(OBJETIVO_TTFT_MS, 0)} ms hasta el primer token y "
         f"{numero(OBJETIVO_TPOT_MS, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
-        f"[MLPerf Inference]({mlperf})."
+        f"[MLPerf Inference]({mlperf}).\n"
+        f"- **Perfil del día**, el de las GPU que siguen el tráfico: {frase_perfil()}"
+    )
+
+
+def frase_perfil(factor_pico: float = FACTOR_PICO, *, markdown: bool = True) -> str:
+    """Cómo reparten el día las GPU que siguen el tráfico (``servicio_escalado``): el perfil publicado y su fuente,
+    cómo se deforma para que su hora punta sea ``factor_pico`` veces la media, dónde se alquilan y el arranque de
+    cada réplica. ``markdown``: con el enlace a la fuente (si no, texto llano, el de ``gpucoste servir``)."""
+    from gpucoste import datos
+    from gpucoste.base.formato import fecha, lista, numero
+    from gpucoste.calculo import servicio_escalado
+
+    if not isinstance(markdown, bool):
+        raise ValueError(f"markdown: {markdown!r} no vale; se admite True o False.")
+    base = servicio_escalado.perfil_publicado()
+    q = servicio_escalado.perfil(factor_pico)
+    fila = next(f for f in datos.trafico_horario() if f.perfil == servicio_escalado.PERFIL)
+    traza = "traza de conversación de Azure de 2024"
+    citada = f"[{traza}]({fila.fuente})" if markdown else traza
+    supuestos = "`supuestos.csv`" if markdown else "supuestos.csv"
+    granos = servicio_escalado.facturan_por_tiempo()
+    dias = f"{numero(fila.dias_sumados, 0)} días de {fecha(fila.fecha)}"
+    arranque = numero(servicio_escalado.minutos_arranque(), 0)
+    return (
+        f"las peticiones de cada hora (UTC) de la {citada}, {dias}; su hora punta tiene {numero(max(base))} veces la "
+        f"media y la más tranquila, {numero(min(base))}. Para que la hora punta sea tu factor de pico, se eleva el "
+        "perfil a la potencia que lo consigue sin cambiar los mensajes del día: con "
+        f"{numero(factor_pico, 1)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada hora se "
+        "alquilan las réplicas que pide su tráfico, al menos una, y solo donde se factura por segundo o por minuto "
+        f"({lista(list(granos))}); cada réplica que se enciende paga además {arranque} minutos de arranque (los de "
+        f"{supuestos}, el máximo: bajar la imagen y los pesos antes de atender)."
     )

@@ -2,7 +2,8 @@
 
 Llama a :func:`gpucoste.calculo.servicio_costes.opciones` (que usa el modelo de capacidad de
 :mod:`gpucoste.calculo.servicio`) y devuelve una fila por opción: cada API por token que vende el modelo y, para cada
-GPU con precio, las que pide la hora punta alquiladas bajo demanda, reservadas un mes o compradas. Con ``--pais``,
+GPU con precio, las que pide la hora punta alquiladas bajo demanda, las que pide cada hora donde se factura por
+segundo o minuto («sigue el tráfico»), reservadas un mes o compradas. Con ``--pais``,
 cada importe también en su moneda con su impuesto (``localizar``).
 """
 
@@ -12,7 +13,7 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import etiquetas, formato
-from gpucoste.calculo import memoria, servicio, servicio_costes
+from gpucoste.calculo import memoria, servicio, servicio_costes, servicio_escalado, servicio_frases
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
 
@@ -39,8 +40,10 @@ def pie(
     ttft_ms: float,
     tpot_ms: float,
     luz: str | None,
+    sigue: bool = False,
 ) -> tuple[str, ...]:
-    """Las líneas bajo la tabla: el tráfico, los objetivos, el error del modelo y de dónde sale la luz."""
+    """Las líneas bajo la tabla: el tráfico, los objetivos, el error del modelo, de dónde sale la luz y, con
+    ``sigue``, cómo se reparte el día en «sigue el tráfico»."""
     media = mensajes_dia / 86_400
     v = servicio.validacion()
     lineas = [
@@ -53,6 +56,16 @@ def pie(
         f"{formato.porcentaje(v.error_tokens_s)} en mediana en {len(v.predicciones)} medidas de {v.fuentes} "
         "fuentes.",
     ]
+    if sigue:
+        lineas.append(
+            f"GPU que siguen el tráfico (su número de GPU es el de la hora punta): "
+            f"{servicio_frases.frase_perfil(factor_pico, markdown=False)}"
+        )
+    elif factor_pico > servicio_escalado.factor_maximo():
+        lineas.append(
+            f"Sin GPU que siguen el tráfico: una hora punta de {formato.veces(factor_pico)} la media no cabe en un día "
+            f"de 24 horas (como mucho, {formato.veces(servicio_escalado.factor_maximo())})."
+        )
     if luz is not None:
         lineas.append(
             f"GPU comprada: el pago inicial, una vez, y al mes la luz a consumo máximo (una cota alta), {luz}; con "
@@ -139,5 +152,6 @@ def _servir(
         ttft_ms,
         tpot_ms,
         luz if any(o.opcion == "comprada" for o in opciones) else None,
+        any(o.opcion == "sigue el tráfico" for o in opciones),
     )
     return Salida(tabla, dict(etiquetas.SERVIR_DECIMALES), lineas, encabezados=dict(etiquetas.SERVIR))

@@ -58,6 +58,7 @@ from gpucoste.datos.tablas import (
     VENTANAS,
     ids_de_derivacion,
 )
+from gpucoste.datos.trafico import TRAFICO_HORARIO, TraficoHorario, trafico_horario
 
 __all__ = [
     "ids_de_derivacion",
@@ -125,6 +126,9 @@ __all__ = [
     "SERVICIO_MEDIDO",
     "ServicioMedido",
     "servicio_medido",
+    "TRAFICO_HORARIO",
+    "TraficoHorario",
+    "trafico_horario",
 ]
 
 # Los tipos de fila se definen en ``datos.filas``; su nombre es el de siempre, «gpucoste.datos.Precio».

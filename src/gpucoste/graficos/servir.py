@@ -15,7 +15,8 @@ VOLUMENES = tuple(round(1000 * 10 ** (i / 8)) for i in range(33))
 
 
 def grafico_servir(modelo: str = "Llama 3.1 8B") -> str:
-    """Coste al mes de la opción más barata de cada clase (API, bajo demanda, reservada) frente a mensajes al día."""
+    """Coste al mes de la opción más barata de cada clase (API, bajo demanda, sigue el tráfico, reservada) frente a
+    mensajes al día."""
     series = servicio_costes.costes_segun_volumen(modelo, VOLUMENES)
     with figuras.figura() as (fig, ax):
         for clase, costes in series.items():
@@ -31,5 +32,5 @@ def grafico_servir(modelo: str = "Llama 3.1 8B") -> str:
             fig,
             f"Coste al mes de servir {modelo} frente a los mensajes al día, en escala logarítmica: la API por token "
             "crece en proporción a los mensajes; las GPU alquiladas cuestan lo mismo mientras basta una y suben a "
-            "saltos después.",
+            "saltos después, y las que siguen el tráfico pagan en cada hora solo las que pide.",
         )

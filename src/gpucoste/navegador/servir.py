@@ -93,6 +93,12 @@ def _tabla_servir(
         f"tokens de entrada y {escribir(salida)} de salida, con la hora punta a {escribir(factor_pico)} veces la "
         f"media, como mucho {escribir(ttft_ms)} ms hasta el primer token y {escribir(tpot_ms)} ms por token"
     )
+    nota = (
+        "En «sigue el tráfico», el número de GPU es el de la hora punta; el resto del día se alquilan solo las que "
+        "pide cada hora."
+        if any(o.opcion == "sigue el tráfico" for o in opciones)
+        else ""
+    )
     return Tabla(
         tuple(inicial_mayuscula(etiquetas.SERVIR[k]) for k in claves),
         tuple(filas),
@@ -100,6 +106,7 @@ def _tabla_servir(
         "",
         titulo,
         tuple(exactas),
+        nota,
     )
 
 
