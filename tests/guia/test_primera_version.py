@@ -69,3 +69,21 @@ def test_tabla_y_enlaces_del_sitio():
     assert all(re.fullmatch(r"\[ver\]\(\.\./[a-z/-]+/(#[a-z-]+)?\)", c) for c in t["La cuenta"])
     with pytest.raises(ValueError, match="desde"):
         primera_version.tabla("https://otro.sitio/")
+
+
+def test_la_reservada_se_juzga_con_la_cuenta_de_servir():
+    # «Servir un modelo propio 24/7 con carga alta → GPU reservada»: las opciones de gpucoste servir con esa carga,
+    # sin API (un modelo propio) ni compra (un pago inicial): ¿gana la reservada, o al menos baja de la punta?
+    from gpucoste.calculo import servicio_costes
+    from gpucoste.guia import decisiones
+
+    todas = servicio_costes.opciones(decisiones.MODELO, decisiones.MENSAJES_CARGA_ALTA)
+    gpu = [o for o in todas if o.opcion not in ("API", "comprada")]
+    ganadora = min(gpu, key=lambda o: o.coste_mes_usd)
+    reservada = min(o.coste_mes_usd for o in gpu if o.opcion == "reservada")
+    punta = min(o.coste_mes_usd for o in gpu if o.opcion == "bajo demanda")
+    if ganadora.opcion == "reservada":
+        esperado = "se sostiene"
+    else:
+        esperado = "se matiza" if reservada < punta else "no se sostiene"
+    assert primera_version.errata("reservada").veredicto == esperado

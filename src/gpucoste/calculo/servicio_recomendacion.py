@@ -78,11 +78,18 @@ def _dolares(x: float) -> str:
 
 
 def _razon_gpu(o: servicio_costes.OpcionServicio, como: str) -> str:
-    c = o.capacidad
-    carga = "menos del 1\N{NO-BREAK SPACE}%" if c.uso_medio < 0.005 else formato.porcentaje(c.uso_medio)
-    como = como.replace("as", "a") if o.gpus == 1 else como
+    c, e = o.capacidad, o.escalada
+    carga = c.uso_medio if e is None else e.carga_media
+    carga = "menos del 1\N{NO-BREAK SPACE}%" if carga < 0.005 else formato.porcentaje(carga)
+    if e is not None:  # «sigue el tráfico»: las GPU de cada hora, de la más tranquila a la punta
+        menos, mas = min(e.replicas) * e.gpus_por_replica, max(e.replicas) * e.gpus_por_replica
+        cuantas = f"{o.gpus} × {o.gpu}" if menos == mas else f"de {menos} a {mas} × {o.gpu}"
+        como = f"{como} hora a hora según el tráfico"
+    else:
+        cuantas = f"{o.gpus} × {o.gpu}"
+    como = como.replace("as", "a", 1) if o.gpus == 1 else como
     return (
-        f"{_dolares(o.coste_mes_usd)} al mes: {o.gpus} × {o.gpu} {como} en "
+        f"{_dolares(o.coste_mes_usd)} al mes: {cuantas} {como} en "
         f"{o.proveedor}, {formato.numero(c.tpot_s * 1000, 0)} ms por token, con "
         f"{'las GPU' if o.gpus > 1 else 'la GPU'} al {carga} de carga de media"
     )

@@ -234,6 +234,7 @@ TEMAS = (
     "transferencia",
     "sla",
     "marketplace",
+    "reservada",
 )
 """Un nombre corto por afirmación, en el orden de ``erratas``: el que usan las páginas para citar un veredicto
 (``errata("tres-dias")``; ``<!-- comprueba: veredicto("tres-dias", "se matiza") -->``)."""
@@ -315,9 +316,41 @@ def _marketplace() -> Errata:
     return Errata("«Muy barato, calidad variable»", hoy, veredicto, "alternativas.md#comparacion")
 
 
+def _reservada() -> Errata:
+    """«Servir un modelo propio 24/7 con carga alta → GPU reservada»: la fila de «Cuándo compensa» calculada con el
+    modelo de capacidad (``decisiones.casos``). Se sostiene si gana la reservada; se matiza si la reservada sale más
+    barata que las GPU bajo demanda de la punta todo el mes pero gana otra manera (las que siguen el tráfico)."""
+    from gpucoste.calculo import recomendacion, servicio_costes
+    from gpucoste.guia import decisiones
+
+    caso = [c for c in decisiones.casos() if c.servir][-1]  # la de la carga alta
+    r = caso.recomendacion
+    todas = servicio_costes.opciones(decisiones.MODELO, decisiones.MENSAJES_CARGA_ALTA)
+    punta = min(o.coste_mes_usd for o in todas if o.opcion == "bajo demanda")
+    reservada = next(o.coste for o in r.opciones if o.nombre == recomendacion.RESERVADA)
+    if r.opcion == recomendacion.RESERVADA:
+        veredicto = "se sostiene"
+    elif reservada is not None and reservada < punta:
+        veredicto = "se matiza"
+    else:
+        veredicto = "no se sostiene"
+    hoy = f"Para un {caso.entradas}: gana «{r.opcion}», {r.razones[0]}. " + (
+        ""
+        if reservada is None
+        else f"Reservadas, {dolares(reservada, 0)} al mes; las GPU bajo demanda de la hora punta todo el mes, "
+        f"{dolares(punta, 0)}."
+    )
+    return Errata(
+        "«Servir un modelo propio 24/7 con carga alta»: «GPU reservada / dedicada»",
+        hoy,
+        veredicto,
+        "alquilar-gpus-por-horas.md#cuando-compensa",
+    )
+
+
 def _por_tema() -> dict[str, Callable[[], Errata]]:
     funciones = (_vram, _tres_dias, _compra, _precios, _leccion, _almacenamiento, _arranque)
-    return dict(zip(TEMAS, (*funciones, _transferencia, _sla, _marketplace), strict=True))
+    return dict(zip(TEMAS, (*funciones, _transferencia, _sla, _marketplace, _reservada), strict=True))
 
 
 def errata(tema: str) -> Errata:
