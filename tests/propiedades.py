@@ -1529,6 +1529,10 @@ MODULOS_EXENTOS = {
     ),
     "graficos.figuras": "dibuja SVG (sin números que devolver); lo prueba tests/graficos/test_graficos.py",
     "base.esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/proyecto/test_propiedades.py",
+    "base.tabla": "la declaración de un CSV (tabla_de_valores declara uno); la prueban los CSV corrompidos de "
+    "tests/proyecto/test_propiedades.py, por esquema.cargar",
+    "base.lector": "lee un CSV para esquema.cargar (la única que lo llama); lo prueban los CSV corrompidos de "
+    "tests/proyecto/test_propiedades.py",
     "base.paquete": (
         "lista los módulos del paquete leyendo el disco (sin cálculo); tests/proyecto/test_capas.py y test_api.py"
     ),
