@@ -71,6 +71,7 @@ from gpucoste.calculo import (
     tiempo,
     vast,
 )
+from gpucoste.calculo.trabajo import MAX_EPOCAS, Trabajo, validar
 from gpucoste.datos import frescura
 from gpucoste.dinero import mercado, moneda, proveedores
 from gpucoste.graficos import dibujo
@@ -935,8 +936,8 @@ _ENTRENAR = Nombre(lambda: ["completo", "lora", "qlora"])
 
 def _trabajos() -> list:
     return [
-        ranking.Trabajo("Llama 3.1 8B", "lora", 50e6),
-        ranking.Trabajo("Qwen 2.5 7B", "qlora", 1e6, secuencia=512),
+        Trabajo("Llama 3.1 8B", "lora", 50e6),
+        Trabajo("Qwen 2.5 7B", "qlora", 1e6, secuencia=512),
         experimento_definido.TRABAJO,
     ]
 
@@ -1143,7 +1144,7 @@ for _de_una_medida in (calibracion.fuente, calibracion.grupo):
     funcion(_de_una_medida, Objeto(lambda: [*calibracion.usadas(), *calibracion.usadas_escalado()]))
 funcion(calibracion.predecir_escalado, Objeto(calibracion.usadas_escalado))
 funcion(
-    ranking.Trabajo,
+    Trabajo,
     Nombre(_modelos),
     _ENTRENAR,
     POSITIVO,
@@ -1153,7 +1154,7 @@ funcion(
     rango_lora=Entero(1, 4096),
     dataset_gb=Opcional(NO_NEGATIVO),  # None: tamaño estimado
     checkpoint_gb=Opcional(NO_NEGATIVO),
-    epocas=Entero(1, ranking.MAX_EPOCAS),
+    epocas=Entero(1, MAX_EPOCAS),
 )
 funcion(
     ranking.ranking,
@@ -1163,7 +1164,7 @@ funcion(
 )
 funcion(ranking.no_caben, Objeto(_trabajos), estimaciones=BOOLEANO)
 funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO, otras_opciones=BOOLEANO)
-funcion(ranking.otras, Objeto(_trabajos))  # las épocas, las del trabajo (ranking.Trabajo.epocas)
+funcion(ranking.otras, Objeto(_trabajos))  # las épocas, las del trabajo (Trabajo.epocas)
 funcion(ranking.tabla_otras, Objeto(_trabajos))
 funcion(gestionado.coste_gestionado, Nombre(_modelos), _ENTRENAR, POSITIVO, epocas=Entero(1, 10_000))
 funcion(gestionado.metodo_del_servicio, _ENTRENAR)
@@ -1367,7 +1368,7 @@ funcion(
     Nombre(lambda: ["A100 80GB", "H100 80GB", "H200 141GB"]),
     maximo=Entero(1, 1024),
 )
-funcion(ranking.validar, Objeto(_trabajos))
+funcion(validar, Objeto(_trabajos))
 funcion(ranking.opcion_para, Objeto(_trabajos), Objeto(ranking.precios_vigentes))
 funcion(puntos.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
 funcion(ranking.aviso_mas_barata, Nombre(datos.gpus))

@@ -23,7 +23,7 @@ from gpucoste.base import etiquetas, formato
 from gpucoste.calculo import compra, equilibrios, interrupciones, memoria, modalidades, recomendacion, tiempo
 from gpucoste.calculo.coste import HORAS_MES, horas_al_mes
 from gpucoste.calculo.electricidad import coste_electricidad
-from gpucoste.calculo.ranking import Trabajo
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.cli.ordenes import EPOCAS
 from gpucoste.dinero import mercado
