@@ -1540,6 +1540,8 @@ MODULOS_EXENTOS = {
     "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/proyecto/test_errores.py",
     "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/proyecto/test_errores.py",
     "cli.calculadoras": "solo órdenes, registradas en ORDENES",
+    "cli.entradas": "las entradas de las órdenes de cli.calculadoras, cli.interrumpible y cli.recomendar (el número "
+    "dado o el de los datos, con su origen); las prueba el arnés a través de esas órdenes, registradas en ORDENES",
     "cli.ordenes": "solo órdenes, registradas en ORDENES, y localizar, que prueban las órdenes con --pais",
     "cli.analizador": (
         "main, la línea de órdenes: cada orden está en ORDENES (se exige abajo); tests/proyecto/test_errores.py"

@@ -2,7 +2,8 @@
 ``cuanto-tarda``, ``velocidad`` y ``donde-mas-barato``, cada una registrada en ``ORDENES`` con ``@orden`` al
 importarse; y ``localizar``, que pasa el dinero de una salida a la moneda del país del lector (``--pais``).
 
-Las órdenes de las calculadoras de decisión están en ``cli.calculadoras``; el análisis de los argumentos y ``main``,
+Las órdenes de las calculadoras de decisión están en ``cli.calculadoras``, ``cli.interrumpible`` y ``cli.recomendar``
+(sus entradas, en ``cli.entradas``); el análisis de los argumentos y ``main``,
 en ``cli.analizador``. Todo se importa de ``gpucoste.cli``. Cómo añadir una orden: el docstring de ``gpucoste.cli``.
 """
 
