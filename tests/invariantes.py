@@ -16,10 +16,11 @@ import pytest
 from gpucoste import datos, navegador
 from gpucoste.base import esquema
 from gpucoste.calculo import alternativas, atipicos, experimento, ranking
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.datos import frescura
 from gpucoste.guia import primera_version, publicacion
 
-TRABAJO = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
+TRABAJO = Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 VALORES_CALCULADORA = {
     "modelo": TRABAJO.modelo,
     "metodo": TRABAJO.metodo,
@@ -54,7 +55,7 @@ def recientes_como_el_oraculo() -> None:
         assert r.precio.precio_hora_usd == pytest.approx(leido) and not r.precio.estimacion
 
 
-def ranking_sin_ceros_inventados(trabajo: ranking.Trabajo = TRABAJO) -> list[ranking.Fila]:
+def ranking_sin_ceros_inventados(trabajo: Trabajo = TRABAJO) -> list[ranking.Fila]:
     """El ranking: sin estimaciones, ordenado por coste, y sin tarifa de disco la partida queda sin dato."""
     filas = ranking.ranking(trabajo)
     assert filas, "el trabajo del ejemplo cabe en alguna GPU"

@@ -71,6 +71,7 @@ from gpucoste.calculo import (
     tiempo,
     vast,
 )
+from gpucoste.calculo.trabajo import MAX_EPOCAS, Trabajo, validar
 from gpucoste.datos import frescura
 from gpucoste.dinero import mercado, moneda, proveedores
 from gpucoste.graficos import dibujo
@@ -940,8 +941,8 @@ _ENTRENAR = Nombre(lambda: ["completo", "lora", "qlora"])
 
 def _trabajos() -> list:
     return [
-        ranking.Trabajo("Llama 3.1 8B", "lora", 50e6),
-        ranking.Trabajo("Qwen 2.5 7B", "qlora", 1e6, secuencia=512),
+        Trabajo("Llama 3.1 8B", "lora", 50e6),
+        Trabajo("Qwen 2.5 7B", "qlora", 1e6, secuencia=512),
         experimento_definido.TRABAJO,
     ]
 
@@ -1148,7 +1149,7 @@ for _de_una_medida in (calibracion.fuente, calibracion.grupo):
     funcion(_de_una_medida, Objeto(lambda: [*calibracion.usadas(), *calibracion.usadas_escalado()]))
 funcion(calibracion.predecir_escalado, Objeto(calibracion.usadas_escalado))
 funcion(
-    ranking.Trabajo,
+    Trabajo,
     Nombre(_modelos),
     _ENTRENAR,
     POSITIVO,
@@ -1158,7 +1159,7 @@ funcion(
     rango_lora=Entero(1, 4096),
     dataset_gb=Opcional(NO_NEGATIVO),  # None: tamaño estimado
     checkpoint_gb=Opcional(NO_NEGATIVO),
-    epocas=Entero(1, ranking.MAX_EPOCAS),
+    epocas=Entero(1, MAX_EPOCAS),
 )
 funcion(
     ranking.ranking,
@@ -1168,7 +1169,7 @@ funcion(
 )
 funcion(ranking.no_caben, Objeto(_trabajos), estimaciones=BOOLEANO)
 funcion(ranking.registros, Objeto(_trabajos), estimaciones=BOOLEANO, otras_opciones=BOOLEANO)
-funcion(ranking.otras, Objeto(_trabajos))  # las épocas, las del trabajo (ranking.Trabajo.epocas)
+funcion(ranking.otras, Objeto(_trabajos))  # las épocas, las del trabajo (Trabajo.epocas)
 funcion(ranking.tabla_otras, Objeto(_trabajos))
 funcion(gestionado.coste_gestionado, Nombre(_modelos), _ENTRENAR, POSITIVO, epocas=Entero(1, 10_000))
 funcion(gestionado.metodo_del_servicio, _ENTRENAR)
@@ -1372,7 +1373,7 @@ funcion(
     Nombre(lambda: ["A100 80GB", "H100 80GB", "H200 141GB"]),
     maximo=Entero(1, 1024),
 )
-funcion(ranking.validar, Objeto(_trabajos))
+funcion(validar, Objeto(_trabajos))
 funcion(ranking.opcion_para, Objeto(_trabajos), Objeto(ranking.precios_vigentes))
 funcion(puntos.dispersion, Objeto(lambda: [ranking.ranking(t) for t in _trabajos()]))
 funcion(ranking.aviso_mas_barata, Nombre(datos.gpus))
@@ -1534,12 +1535,18 @@ MODULOS_EXENTOS = {
     ),
     "graficos.figuras": "dibuja SVG (sin números que devolver); lo prueba tests/graficos/test_graficos.py",
     "base.esquema": "el cargador declarativo: lo prueban los CSV corrompidos de tests/proyecto/test_propiedades.py",
+    "base.tabla": "la declaración de un CSV (tabla_de_valores declara uno); la prueban los CSV corrompidos de "
+    "tests/proyecto/test_propiedades.py, por esquema.cargar",
+    "base.lector": "lee un CSV para esquema.cargar (la única que lo llama); lo prueban los CSV corrompidos de "
+    "tests/proyecto/test_propiedades.py",
     "base.paquete": (
         "lista los módulos del paquete leyendo el disco (sin cálculo); tests/proyecto/test_capas.py y test_api.py"
     ),
     "base.validacion": "son las comprobaciones que el arnés ejercita en cada función; tests/proyecto/test_errores.py",
     "cli": "la línea de órdenes: cada orden está en ORDENES (se exige abajo); tipos en tests/proyecto/test_errores.py",
     "cli.calculadoras": "solo órdenes, registradas en ORDENES",
+    "cli.entradas": "las entradas de las órdenes de cli.calculadoras, cli.interrumpible y cli.recomendar (el número "
+    "dado o el de los datos, con su origen); las prueba el arnés a través de esas órdenes, registradas en ORDENES",
     "cli.ordenes": "solo órdenes, registradas en ORDENES, y localizar, que prueban las órdenes con --pais",
     "cli.analizador": (
         "main, la línea de órdenes: cada orden está en ORDENES (se exige abajo); tests/proyecto/test_errores.py"

@@ -1,10 +1,11 @@
 # Coste frente a tiempo de cada opción, con la frontera de Pareto.
 from gpucoste.calculo import ranking
 from gpucoste.calculo.puntos import dispersion
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.graficos import dibujo
 from gpucoste.graficos import figuras as graficos
 
-trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
+trabajo = Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 puntos = dispersion(ranking.ranking(trabajo))
 colores = dibujo.colores(puntos.gpus)
 with graficos.figura(alto=4.4) as (fig, ax):

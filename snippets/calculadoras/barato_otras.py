@@ -1,9 +1,10 @@
 # QLoRA de Llama 3.1 8B con 20 millones de tokens sin alquilar una GPU:
 # fine-tuning gestionado y cuadernos, con su coste o por qué no pueden.
 from gpucoste.calculo import ranking
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.dinero.moneda import nota_tipo_de_cambio, usd_y_eur
 
-trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="qlora", tokens=20e6)
+trabajo = Trabajo(modelo="Llama 3.1 8B", metodo="qlora", tokens=20e6)
 print(f"**{trabajo.descripcion()}**, sin alquilar una GPU por horas.\n")
 alineacion = ["left", "left", "left", "right", "right", "left", "left", "left", "left"]
 print(ranking.tabla_otras(trabajo).to_markdown(index=False, colalign=alineacion))

@@ -1,9 +1,10 @@
 # «LoRA de Llama 3.1 8B con 50 millones de tokens»: coste por trabajo terminado.
 from gpucoste.base.formato import fraccion, lista, numero, porcentaje, tipo_precio
 from gpucoste.calculo import ranking
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.datos import historial
 
-trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
+trabajo = Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
 tabla = ranking.tabla(trabajo)
 print(f"**{trabajo.descripcion()}**: coste por trabajo terminado.\n")
 alineacion = ["left", "left", "right", "left", "left", "right", "right", "center"]

@@ -14,6 +14,7 @@ import pytest
 from gpucoste import datos
 from gpucoste.base import formato
 from gpucoste.calculo import memoria, ranking, tiempo
+from gpucoste.calculo.trabajo import Trabajo
 
 # LLaMA 65B (Touvron et al., arXiv 2302.13971, tabla 2: dimensión 8192, 64 cabezas, 80 capas;
 # intermedia 22016 y vocabulario 32000 de su config.json en el Hub, huggyllama/llama-65b).
@@ -219,7 +220,7 @@ def test_generacion_lote_grande_usa_mas_ancho_util():
 
 # --- Ranking -------------------------------------------------------------------------------------
 
-TRABAJO = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
+TRABAJO = Trabajo("Llama 3.1 8B", "lora", 50e6)
 
 
 def test_ranking_ordenado_con_fechas_y_pareto():
@@ -252,7 +253,7 @@ def test_ranking_usa_tarifas_sin_inventar():
 def test_ranking_70b_completo_no_cabe_en_un_nodo():
     """Un ajuste completo de 70B no cabe en un nodo de H200 ni de nada más pequeño; solo una GPU con más memoria
     (hoy, la B200) puede entrar en el ranking, y ninguna GPU está a la vez dentro y fuera."""
-    trabajo = ranking.Trabajo("Llama 3.1 70B", "completo", 50e6)
+    trabajo = Trabajo("Llama 3.1 70B", "completo", 50e6)
     caben = {f.precio.gpu for f in ranking.ranking(trabajo)}
     fuera = set(ranking.no_caben(trabajo))
     assert {"RTX 4090", "H200 141GB"} <= fuera and not caben & fuera
@@ -277,7 +278,7 @@ def test_los_avisos_de_la_mas_barata_son_los_dos_en_orden(monkeypatch):
     from gpucoste.calculo import calibracion
     from gpucoste.datos import frescura
 
-    filas = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))
+    filas = ranking.ranking(Trabajo("Llama 3.1 8B", "lora", 50e6))
     gpu = filas[0].precio.gpu
     medidas = set(calibracion.gpus_medidas_entrenamiento())
     dia = frescura.dia(filas[0].precio.fecha)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from gpucoste import datos  # noqa: E402
 from gpucoste.calculo import memoria, ranking, tiempo  # noqa: E402
+from gpucoste.calculo.trabajo import Trabajo  # noqa: E402
 
 MODELOS = st.sampled_from(sorted(datos.modelos()))
 GPUS = st.sampled_from(sorted(datos.especificaciones()))
@@ -34,8 +35,8 @@ def test_mas_tokens_nunca_mas_rapido(modelo, metodo, a, b, gpu):
 @given(st.sampled_from(("Llama 3.1 8B", "Mistral 7B v0.3", "Qwen 2.5 7B")), METODOS, TOKENS, TOKENS)
 def test_mas_tokens_nunca_mas_barato_y_coste_nunca_negativo(modelo, metodo, a, b):
     pocos, muchos = sorted((a, b))
-    filas_pocos = {f.precio: f for f in ranking.ranking(ranking.Trabajo(modelo, metodo, pocos))}
-    filas_muchos = {f.precio: f for f in ranking.ranking(ranking.Trabajo(modelo, metodo, muchos))}
+    filas_pocos = {f.precio: f for f in ranking.ranking(Trabajo(modelo, metodo, pocos))}
+    filas_muchos = {f.precio: f for f in ranking.ranking(Trabajo(modelo, metodo, muchos))}
     assert filas_pocos.keys() == filas_muchos.keys()  # caber no depende de los tokens
     for precio, f in filas_pocos.items():
         g = filas_muchos[precio]

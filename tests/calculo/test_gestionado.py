@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpucoste.calculo import gestionado, memoria, ranking
+from gpucoste.calculo.trabajo import Trabajo
 
 
 def _tramo(proveedor: str, metodo: str, modelo: str) -> dict | None:
@@ -157,7 +158,7 @@ def test_propiedades_coste_no_negativo_y_mas_tokens_nunca_mas_barato(modelo, met
 
 def test_el_ranking_trae_los_servicios_y_los_cuadernos():
     """El caso del issue 32: QLoRA de Llama 3.1 8B con 20 millones de tokens."""
-    trabajo = ranking.Trabajo("Llama 3.1 8B", "qlora", 20e6)
+    trabajo = Trabajo("Llama 3.1 8B", "qlora", 20e6)
     otras = ranking.otras(trabajo)
     servicios = [o for o in otras if o.opcion == "fine-tuning gestionado"]
     assert {o.proveedor for o in servicios} == {f["proveedor"] for f in leidos.filas("gestionado_precios.csv")}

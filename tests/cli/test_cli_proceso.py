@@ -172,6 +172,8 @@ def test_las_comprobaciones_de_proceso_pillan_una_lectura_al_importar(tmp_path):
         "gpucoste.cli",
         "gpucoste.cli.calculadoras",
         "gpucoste.cli.horas_gpu",  # un módulo de gpucoste.cli importa el paquete entero, y con él cli.calculadoras
+        "gpucoste.cli.interrumpible",
+        "gpucoste.cli.recomendar",
         "gpucoste.cli.servir",
         "gpucoste.guia.experimento_definido",
     ]

@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from gpucoste.calculo import compra, puntos
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.graficos import dibujo
 
 X = [0, 1, 2, 3]
@@ -225,7 +226,7 @@ def test_marcas_con_intervalos_diminutos_o_enormes_acaban():
 def opciones():
     from gpucoste.calculo import ranking
 
-    return ranking.ranking(ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6))
+    return ranking.ranking(Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6))
 
 
 def _primero(figura: str) -> str:

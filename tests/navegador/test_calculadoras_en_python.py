@@ -30,6 +30,7 @@ from conftest import RAIZ, RAPIDO
 from gpucoste import navegador
 from gpucoste.base.formato import numero
 from gpucoste.calculo.coste import coste_total
+from gpucoste.calculo.trabajo import Trabajo
 
 
 @pytest.mark.parametrize(
@@ -146,7 +147,7 @@ def test_la_mas_barata_sin_medidas_lo_dice_igual_en_el_formulario_el_ejemplo_y_l
     Los dos casos, sean cuales sean los datos: la lista de GPU medidas se fija aquí, con o sin la más barata."""
     from gpucoste.calculo import calibracion, ranking
 
-    gpu = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))[0].precio.gpu
+    gpu = ranking.ranking(Trabajo("Llama 3.1 8B", "lora", 50e6))[0].precio.gpu
     medidas = (_medidas_de_entrenamiento() - {gpu}) | ({gpu} if medida else set())
     monkeypatch.setattr(calibracion, "gpus_medidas_entrenamiento", lambda: sorted(medidas))
     primera, formulario, ejemplo, orden = _la_mas_barata_en_tres_sitios()
@@ -182,7 +183,7 @@ def test_el_precio_antiguo_de_la_mas_barata_lo_dicen_igual_el_formulario_el_ejem
     from gpucoste.calculo import ranking
     from gpucoste.datos import frescura
 
-    filas = ranking.ranking(ranking.Trabajo("Llama 3.1 8B", "lora", 50e6))
+    filas = ranking.ranking(Trabajo("Llama 3.1 8B", "lora", 50e6))
     dia = frescura.dia(filas[0].precio.fecha)
     referencia = dia + dt.timedelta(days=frescura.UMBRAL_DIAS + (1 if antiguo else 0))
     monkeypatch.setattr(frescura, "ultima_lectura", lambda: referencia)

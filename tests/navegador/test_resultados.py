@@ -35,6 +35,7 @@ from gpucoste import navegador
 from gpucoste.base.formato import numero
 from gpucoste.calculo import equilibrios
 from gpucoste.calculo.coste import coste_total
+from gpucoste.calculo.trabajo import Trabajo
 
 
 def test_cada_calculadora_con_sus_valores_por_defecto_da_las_cifras_publicadas(sitio, sesion):
@@ -264,7 +265,7 @@ def test_donde_mas_barato_por_defecto_da_la_tabla_publicada(sitio, sesion):
     assert sesion.pagina.inner_text("#gc-donde-mas-barato .gc-resultado caption") == tabla.titulo
     valores = _por_defecto("donde-mas-barato")
     numeros = {c: navegador.leer(valores[c]) for c in ("tokens", "secuencia")}
-    trabajo = ranking.Trabajo(valores["modelo"], valores["metodo"], numeros["tokens"], int(numeros["secuencia"]))
+    trabajo = Trabajo(valores["modelo"], valores["metodo"], numeros["tokens"], int(numeros["secuencia"]))
     # Las GPU alquiladas, las del ejemplo publicado; detrás, una fila por opción de ranking.otras.
     assert len(calculada) == len(publicada) + len(ranking.otras(trabajo))
     calculada = calculada[: len(publicada)]

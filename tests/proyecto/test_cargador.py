@@ -2,9 +2,10 @@
 
 Estática (recorre el código con ``ast``, sin ejecutarlo):
 
-- ``lecturas_directas``: fuera de ``gpucoste.base.esquema`` (``cargar`` y ``contenido``), ningún módulo de la
-  biblioteca lee un fichero (``open`` para leer, ``.read_text``, ``.read_bytes``, ``csv.reader``, ``read_csv``…) ni
-  busca la carpeta del paquete (``resources.files``), salvo los de ``LECTURAS_PERMITIDAS``, cada uno con su motivo;
+- ``lecturas_directas``: fuera de ``gpucoste.base.esquema`` (``cargar`` y ``contenido``) y de ``gpucoste.base.lector``
+  (que abre el fichero para ellas), ningún módulo de la biblioteca lee un fichero (``open`` para leer,
+  ``.read_text``, ``.read_bytes``, ``csv.reader``, ``read_csv``…) ni busca la carpeta del paquete
+  (``resources.files``), salvo los de ``LECTURAS_PERMITIDAS``, cada uno con su motivo;
 - ``errores_callados``: un ``except ValueError`` (o ``Exception``) que no vuelve a lanzar el error y no lo usa debe
   ir detrás de ``except esquema.ErrorDeDatos: raise``: el ``ValueError`` de «no hay lectura» o «no cabe» que espera no
   puede tragarse el de un CSV roto (así pasaba con ``atipicos.csv`` en UTF-16 en la primera versión, issue 35).
@@ -21,10 +22,11 @@ import shutil
 
 import pytest
 
-from gpucoste.base import esquema, paquete
+from gpucoste.base import esquema, lector, paquete
 
-CARGADOR = "base/esquema.py"
-"""El cargador declarado: lee cada CSV (``cargar``) y lo publica tal cual tras cargarlo (``contenido``)."""
+CARGADOR = ("base/esquema.py", "base/lector.py")
+"""El cargador declarado: lee cada CSV (``cargar``, que abre el fichero con ``lector``) y lo publica tal cual tras
+cargarlo (``contenido``)."""
 
 LECTURAS_PERMITIDAS = {
     "calculo/calibracion.py:<módulo>": "python -m gpucoste.calculo.calibracion (make calibrar) busca en el paquete la "
@@ -90,7 +92,7 @@ def lecturas_directas(raiz: pathlib.Path) -> list[str]:
     salida = []
     for ruta in sorted(raiz.rglob("*.py")):
         relativa = ruta.relative_to(raiz).as_posix()
-        if relativa == CARGADOR:
+        if relativa in CARGADOR:
             continue
         for funcion, llamada in _llamadas(ast.parse(ruta.read_text(encoding="utf-8"))):
             if (que := _lectura(llamada)) and f"{relativa}:{funcion}" not in LECTURAS_PERMITIDAS:
@@ -224,7 +226,7 @@ def test_la_prueba_pilla_un_error_callado_plantado(tmp_path):
 def _datos_rotos(tmp_path: pathlib.Path, fichero: str) -> pathlib.Path:
     """Una copia de la carpeta de datos con ``fichero`` guardado en UTF-16 (como lo guarda a veces una hoja)."""
     carpeta = tmp_path / "datos"
-    shutil.copytree(esquema._del_paquete(), carpeta)
+    shutil.copytree(lector._del_paquete(), carpeta)
     texto = (carpeta / fichero).read_text(encoding="utf-8")
     (carpeta / fichero).write_text(texto, encoding="utf-16")
     return carpeta
@@ -249,7 +251,7 @@ def test_la_primera_version_con_un_csv_roto_da_su_error(tmp_path, monkeypatch, f
 def test_contenido_publica_el_csv_solo_si_carga(tmp_path, monkeypatch):
     from gpucoste.guia import publicacion
 
-    assert esquema.contenido(esquema.TABLAS["atipicos.csv"]) == (esquema._del_paquete() / "atipicos.csv").read_bytes()
+    assert esquema.contenido(esquema.TABLAS["atipicos.csv"]) == (lector._del_paquete() / "atipicos.csv").read_bytes()
     monkeypatch.setenv("GPUCOSTE_DATOS", str(_datos_rotos(tmp_path, "atipicos.csv")))
     esquema.limpiar()
     try:

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from propiedades import FUNCIONES, NO_NEGATIVO, ORDENES, POSITIVO, Numero, comprobar_resultado
 
 from gpucoste import cli, datos
-from gpucoste.base import esquema, formato
+from gpucoste.base import esquema, formato, lector
 
 # Un desbordamiento de numpy (inf con un aviso, sin excepción) es un número malo callado: aquí es un fallo.
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
@@ -298,7 +298,7 @@ def test_csv_corrompido_carga_bien_o_falla_con_fichero_y_fila(fichero, carpeta_c
     tabla = esquema.TABLAS[fichero]
     original = esquema.cargar(tabla)
     carpeta = carpeta_corrupta / fichero.removesuffix(".csv")
-    shutil.copytree(esquema._del_paquete(), carpeta)
+    shutil.copytree(lector._del_paquete(), carpeta)
     texto = (carpeta / fichero).read_text(encoding="utf-8")
 
     numericas = tuple(c.nombre for c in tabla.columnas if c.tipo in ("numero", "entero"))
@@ -445,7 +445,7 @@ def test_un_csv_roto_nunca_se_calla(fichero, tmp_path, monkeypatch, que_lee_cada
     ``atipicos.csv`` en «sin ninguna lectura en los datos») ni otro ``ValueError`` sin fichero."""
     lectoras = [f for f in _SIN_ARGUMENTOS if fichero in que_lee_cada_funcion[f.nombre]]
     carpeta = tmp_path / "datos"
-    shutil.copytree(esquema._del_paquete(), carpeta)
+    shutil.copytree(lector._del_paquete(), carpeta)
     (carpeta / fichero).write_text((carpeta / fichero).read_text(encoding="utf-8"), encoding="utf-16")
     monkeypatch.setenv("GPUCOSTE_DATOS", str(carpeta))
     esquema.limpiar()
@@ -479,7 +479,7 @@ def test_la_prueba_de_csv_rotos_pilla_un_error_callado(tmp_path, monkeypatch):
             return 0
 
     carpeta = tmp_path / "datos"
-    shutil.copytree(esquema._del_paquete(), carpeta)
+    shutil.copytree(lector._del_paquete(), carpeta)
     (carpeta / "atipicos.csv").write_text("gpu\n", encoding="utf-16")
     monkeypatch.setenv("GPUCOSTE_DATOS", str(carpeta))
     esquema.limpiar()

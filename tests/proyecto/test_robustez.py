@@ -16,6 +16,7 @@ import pytest
 from gpucoste import datos
 from gpucoste.base import validacion
 from gpucoste.calculo import alternativas, coste, electricidad, tiempo
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.dinero import mercado
 from gpucoste.graficos import dibujo
 from gpucoste.guia import publicacion
@@ -183,7 +184,7 @@ def _ejemplos_de_registros():
     from gpucoste.calculo import electricidad, memoria, ranking
     from gpucoste.dinero import mercado
 
-    trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
+    trabajo = Trabajo("Llama 3.1 8B", "lora", 50e6)
     fila = ranking.ranking(trabajo)[0]
     return [
         ("Desglose", _con(coste.coste_total(1, 2), "gpu", math.nan)),
@@ -310,7 +311,7 @@ def test_un_ranking_resuelve_cada_nombre_una_vez():
     modelo, una vez, y cada GPU distinta, una vez."""
     from gpucoste.calculo import ranking
 
-    trabajo = ranking.Trabajo("Llama 3.1 8B", "lora", 50e6)
+    trabajo = Trabajo("Llama 3.1 8B", "lora", 50e6)
     filas = ranking.ranking(trabajo)
     gpus = len({p.gpu for p in ranking.precios_vigentes()})
     cuenta = _resoluciones(lambda: ranking.ranking(trabajo))
@@ -615,13 +616,13 @@ def _caso_y_comparacion():
 def test_un_campo_sin_tipo_preciso_ya_no_admite_cualquier_cosa(valor):
     """``Opcion(defecto=…)``, ``Caso(recomendacion=…)`` y ``LocalFrenteARapida(trabajo=…)`` estaban anotados como
     ``object``: cualquier valor pasaba. Ahora, un texto o un número (el defecto de una opción), una
-    ``recomendacion.Recomendacion`` o un ``ranking.Trabajo``."""
+    ``recomendacion.Recomendacion`` o un ``trabajo.Trabajo``."""
     from gpucoste.cli import opciones as cli_opciones
 
     caso, comparacion = _caso_y_comparacion()
     assert "se admite un texto o un número finito o None" in _error(cli_opciones.Opcion, "--x", "Una.", defecto=valor)
     assert "gpucoste.calculo.recomendacion.Recomendacion" in _error(dataclasses.replace, caso, recomendacion=valor)
-    assert "gpucoste.calculo.ranking.Trabajo" in _error(dataclasses.replace, comparacion, trabajo=valor)
+    assert "gpucoste.calculo.trabajo.Trabajo" in _error(dataclasses.replace, comparacion, trabajo=valor)
 
 
 def test_los_campos_de_tipo_preciso_siguen_admitiendo_lo_suyo():

@@ -22,6 +22,7 @@ from gpucoste import navegador
 from gpucoste.base.etiquetas import INTERRUMPIBLE, RESERVAR
 from gpucoste.base.formato import numero, rango
 from gpucoste.calculo import alternativas, interrupciones, modalidades, ranking, recomendacion, vast
+from gpucoste.calculo.trabajo import Trabajo
 from gpucoste.guia import decisiones
 
 
@@ -127,7 +128,7 @@ def test_el_ranking_ordena_las_interrumpibles_por_su_coste_esperado():
     """«¿Dónde sale más barato?»: cada fila interrumpible lleva el trabajo repetido de interrupciones.retrabajo
     (reinicio corto en el extremo bajo, largo en el alto) y el orden es el del coste esperado; la orden y el
     formulario dan las mismas cifras en el mismo orden."""
-    trabajo = ranking.Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
+    trabajo = Trabajo(modelo="Llama 3.1 8B", metodo="lora", tokens=50e6)
     filas = ranking.ranking(trabajo)
     s = interrupciones.supuestos()
     interrumpibles = [f for f in filas if f.precio.nivel == "interrumpible"]

@@ -43,7 +43,7 @@ __all__ = [
 TOKENS_ENTRENAMIENTO = "tokens del dataset, una época"
 """Los tokens de un entrenamiento en una época: los del dataset (el campo de los formularios y la ayuda de
 ``--tokens``). Las épocas van aparte (``EPOCAS``); lo que se entrena es su producto
-(``ranking.Trabajo.tokens_totales``)."""
+(``trabajo.Trabajo.tokens_totales``)."""
 
 EPOCAS = "épocas: veces que se recorre el dataset"
 """Las épocas de un entrenamiento (el campo de los formularios y la ayuda de ``--epocas``): un entero, 1 por

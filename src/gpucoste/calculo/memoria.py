@@ -178,7 +178,7 @@ def describir(
     describe. ``describir("Llama 3.1 8B", "lora", tokens=50e6, secuencia=2048, gpu_="RTX 4090")`` →
     «LoRA de Llama 3.1 8B con 50 millones de tokens, secuencias de 2048 tokens, en una RTX 4090». Con
     ``epocas`` de más de 1, ``tokens`` son los del dataset y la frase lo dice: «con 20 millones de tokens × 3
-    épocas». Solo escribe: los tokens que se entrenan los multiplica ``ranking.Trabajo.tokens_totales``.
+    épocas». Solo escribe: los tokens que se entrenan los multiplica ``trabajo.Trabajo.tokens_totales``.
     """
     from gpucoste.base import formato
 

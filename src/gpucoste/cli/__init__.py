@@ -9,7 +9,7 @@ es para leer (cifras en español), ``csv`` y ``json`` para otros programas (punt
 
 Añadir una orden
 ----------------
-En ``cli/ordenes.py`` (o en ``cli/calculadoras.py``, si es de una calculadora de decisión), una función
+En ``cli/ordenes.py`` (o en su propio módulo, como ``cli/servir.py``, si es de una calculadora de decisión), una función
 decorada con ``@orden`` que recibe las opciones ya convertidas y validadas y devuelve
 una ``Salida`` (un DataFrame y los decimales de sus columnas numéricas en la tabla)::
 
@@ -77,10 +77,18 @@ __all__ = [
 
 
 # Las órdenes se registran en ORDENES al importarse, en el orden de ``--help``: primero las de ``cli.ordenes``
-# (importado arriba), después las de las calculadoras de decisión (equilibrios, interrupciones, recomendación).
-# Después, «horas-gpu» (issue 32) y «servir» (issue 31), cada una en su propio módulo.
+# (importado arriba), después las de las calculadoras de decisión (equilibrios en ``cli.calculadoras``,
+# interrupciones en ``cli.interrumpible``, recomendación en ``cli.recomendar``).
 from gpucoste.cli import (
     calculadoras,  # noqa: E402, F401
+    interrumpible,  # noqa: E402, F401
+    recomendar,  # noqa: E402, F401
+)
+
+# Después, «horas-gpu» (issue 32) y «servir» (issue 31), cada una en su propio módulo (el «isort: split» mantiene
+# este orden, el de ``--help``, aunque no sea el alfabético).
+# isort: split
+from gpucoste.cli import (
     horas_gpu,  # noqa: E402, F401
     servir,  # noqa: E402, F401
 )

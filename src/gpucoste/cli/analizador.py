@@ -2,8 +2,8 @@
 cada error), una sola línea de error en stderr y código 2 ante una entrada mala, ``--formato`` en cada orden y los
 números negativos como valor de una opción.
 
-Las órdenes están registradas en ``ORDENES`` (``cli.ordenes`` y ``cli.calculadoras``, que importa el paquete
-``gpucoste.cli``, de donde se importa todo).
+Las órdenes están registradas en ``ORDENES`` (``cli.ordenes``, ``cli.calculadoras`` y los demás módulos de
+órdenes, que importa el paquete ``gpucoste.cli``, de donde se importa todo).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 ``cuanto-tarda``, ``velocidad`` y ``donde-mas-barato``, cada una registrada en ``ORDENES`` con ``@orden`` al
 importarse; y ``localizar``, que pasa el dinero de una salida a la moneda del país del lector (``--pais``).
 
-Las órdenes de las calculadoras de decisión están en ``cli.calculadoras``; el análisis de los argumentos y ``main``,
+Las órdenes de las calculadoras de decisión están en ``cli.calculadoras``, ``cli.interrumpible`` y ``cli.recomendar``
+(sus entradas, en ``cli.entradas``); el análisis de los argumentos y ``main``,
 en ``cli.analizador``. Todo se importa de ``gpucoste.cli``. Cómo añadir una orden: el docstring de ``gpucoste.cli``.
 """
 
@@ -18,6 +19,7 @@ from gpucoste.calculo import experimento, memoria, ranking, tiempo
 from gpucoste.calculo import programa as programa_
 from gpucoste.calculo.arquitectura import Arquitectura
 from gpucoste.calculo.coste import coste_total
+from gpucoste.calculo.trabajo import MAX_EPOCAS, Trabajo
 from gpucoste.cli.config import leer_config, modelo_de
 from gpucoste.cli.opciones import (
     ErrorDeOpcion,
@@ -195,21 +197,20 @@ _TOKENS_ENTRENAR = Opcion("--tokens", etiquetas.TOKENS_ENTRENAMIENTO, positivo, 
 
 
 def _epocas(texto: str) -> int:
-    """Tipo de ``--epocas``: un entero de 1 a ``ranking.MAX_EPOCAS`` (también «3,0», como lo escribe la salida)."""
+    """Tipo de ``--epocas``: un entero de 1 a ``trabajo.MAX_EPOCAS`` (también «3,0», como lo escribe la salida)."""
     try:
         n = entero_positivo(texto)
     except ErrorDeOpcion:
         n = 0
-    if not 1 <= n <= ranking.MAX_EPOCAS:
+    if not 1 <= n <= MAX_EPOCAS:
         raise ErrorDeOpcion(
-            f"{texto!r} no vale; se admite un número entero de épocas de 1 a {formato.numero(ranking.MAX_EPOCAS, 0)} "
-            "(p. ej. 3)"
+            f"{texto!r} no vale; se admite un número entero de épocas de 1 a {formato.numero(MAX_EPOCAS, 0)} (p. ej. 3)"
         )
     return n
 
 
 EPOCAS = Opcion("--epocas", f"{etiquetas.EPOCAS} (un entero; las horas cuentan tokens × épocas)", _epocas, 1)
-"""``--epocas`` de cada orden que entrena: la multiplica ``ranking.Trabajo`` (``tokens_totales``)."""
+"""``--epocas`` de cada orden que entrena: la multiplica ``trabajo.Trabajo`` (``tokens_totales``)."""
 _CHECKPOINTING = Opcion("--checkpointing", "gradient checkpointing", defecto="sí", valores=("sí", "no"))
 _RANGO = Opcion("--rango-lora", "rango de los adaptadores LoRA", entero_positivo, 16)
 
@@ -323,10 +324,10 @@ def _cuanto_tarda(
     filas = []
     modelo = modelo_de(modelo, config)
     ck = checkpointing == "sí"
-    trabajo = ranking.Trabajo(
+    trabajo = Trabajo(
         modelo, metodo, tokens, secuencia=secuencia, lote=lote, checkpointing=ck, rango_lora=rango_lora, epocas=epocas
     )
-    tokens = trabajo.tokens_totales  # lo que se entrena: tokens × épocas (ranking.Trabajo)
+    tokens = trabajo.tokens_totales  # lo que se entrena: tokens × épocas (trabajo.Trabajo)
     comunes = {"checkpointing": ck, "rango_lora": rango_lora, "secuencia": secuencia}
     flops = tiempo.flops_entrenamiento(modelo, metodo, tokens, **comunes)
     for nombre in [gpu] if gpu else list(datos.especificaciones()):
@@ -383,9 +384,7 @@ def _cuanto_tarda(
     )
 
 
-def con_epocas(
-    trabajo: ranking.Trabajo, tabla: pd.DataFrame, decimales: dict, pie: tuple[str, ...] = (), **salida
-) -> Salida:
+def con_epocas(trabajo: Trabajo, tabla: pd.DataFrame, decimales: dict, pie: tuple[str, ...] = (), **salida) -> Salida:
     """La ``Salida`` de una orden que entrena ``trabajo``: con más de una época, una línea al pie con los tokens que
     se entrenan («20 millones de tokens × 3 épocas = 60 millones de tokens») y, en ``csv`` y ``json``, las columnas
     ``epocas`` y ``tokens_totales``. Con una época, la tabla tal cual (la de siempre)."""
@@ -467,7 +466,7 @@ def _velocidad(
     dinero=True,
 )
 def _donde_mas_barato(checkpointing: str, sin_estimaciones: str, **opciones) -> Salida:
-    trabajo = ranking.Trabajo(checkpointing=checkpointing == "sí", **opciones)
+    trabajo = Trabajo(checkpointing=checkpointing == "sí", **opciones)
     estimaciones = sin_estimaciones == "no"
     # Las GPU alquiladas y, detrás, el fine-tuning gestionado y los cuadernos (ranking.otras), cada uno con su coste
     # o la razón por la que no puede (columna «condiciones»).

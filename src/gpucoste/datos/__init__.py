@@ -1,7 +1,8 @@
 """Datos del paquete (precios, escenarios, hardware, tarifas, supuestos): declaración y consulta.
 
 Cada CSV vive en ``gpucoste/datos/`` y se declara una vez: un tipo de fila (``dataclass``, en ``datos.filas``) y
-una ``esquema.Tabla`` con sus columnas, tipos, rangos, clave única y referencias (en ``datos.tablas``). De esa
+una ``esquema.Tabla`` con sus columnas, tipos, rangos, clave única y referencias (en ``datos.tablas`` y, las de
+medidas y calibración, en ``datos.tablas_medidas``). De esa
 declaración salen la carga, los errores en español (fichero, fila y columna) y ``esquema.datapackage()``. Aquí,
 la función que carga cada tabla y las consultas (un precio, un precio de compra, una tarifa); todo se importa de
 ``gpucoste.datos``. Cómo añadir un CSV: ver el docstring de ``gpucoste.base.esquema``.
@@ -38,24 +39,26 @@ from gpucoste.datos.filas import (
 )
 from gpucoste.datos.servicio import SERVICIO_MEDIDO, ServicioMedido, servicio_medido
 from gpucoste.datos.tablas import (
-    ACELERACIONES,
-    AJUSTES,
     CONCEPTOS,
     CUADERNOS,
-    ESCALADO,
     ESCENARIOS,
     ESTADOS_COMPRA,
-    GENERACION_MEDIDA,
     GESTIONADO_MODELOS,
     GESTIONADO_PRECIOS,
     GPUS,
     HARDWARE,
-    MEDIDAS,
     MODELOS,
     PRECIOS,
     SUPUESTOS,
     TARIFAS,
     VENTANAS,
+)
+from gpucoste.datos.tablas_medidas import (
+    ACELERACIONES,
+    AJUSTES,
+    ESCALADO,
+    GENERACION_MEDIDA,
+    MEDIDAS,
     ids_de_derivacion,
 )
 from gpucoste.datos.trafico import TRAFICO_HORARIO, TraficoHorario, trafico_horario

@@ -1,5 +1,6 @@
-"""La declaración de cada CSV del paquete: una ``esquema.Tabla`` con sus columnas, tipos, rangos, clave única y
-referencias a otros ficheros.
+"""La declaración de cada CSV de precios, costes, hardware y modelos del paquete: una ``esquema.Tabla`` con sus
+columnas, tipos, rangos, clave única y referencias a otros ficheros (los de medidas publicadas y de la calibración,
+en ``gpucoste.datos.tablas_medidas``).
 
 De cada declaración salen la carga (``gpucoste.datos``), los errores en español (fichero, fila y columna) y
 ``esquema.datapackage()``. Cada tabla se registra al crearse, en este orden: el de ``esquema.comprobar()``.
@@ -7,20 +8,15 @@ De cada declaración salen la carga (``gpucoste.datos``), los errores en españo
 
 from __future__ import annotations
 
-from gpucoste.base import esquema, validacion
+from gpucoste.base import esquema
 from gpucoste.base.constantes import NIVELES, TIPOS_PRECIO
 from gpucoste.datos.filas import (
-    Aceleracion,
-    Ajuste,
     Cuaderno,
-    Escalado,
     Escenario,
-    GeneracionMedida,
     GestionadoModelo,
     GestionadoPrecio,
     Gpu,
     Hardware,
-    Medida,
     Modelo,
     Precio,
     Supuesto,
@@ -29,26 +25,20 @@ from gpucoste.datos.filas import (
 )
 
 __all__ = [
-    "ACELERACIONES",
-    "AJUSTES",
     "CONCEPTOS",
     "CUADERNOS",
-    "ESCALADO",
     "ESCENARIOS",
     "ESTADOS_COMPRA",
-    "GENERACION_MEDIDA",
     "GESTIONADO_MODELOS",
     "GESTIONADO_PRECIOS",
     "METODOS_GESTIONADO",
     "GPUS",
     "HARDWARE",
-    "MEDIDAS",
     "MODELOS",
     "PRECIOS",
     "SUPUESTOS",
     "TARIFAS",
     "VENTANAS",
-    "ids_de_derivacion",
 ]
 
 
@@ -255,165 +245,6 @@ GPUS = esquema.Tabla(
     clave=("gpu",),
 )
 
-_GPU_Y_MODELO = (
-    esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),
-    esquema.Referencia(("modelo",), "modelos.csv", ("modelo",)),
-)
-"""La GPU y el modelo de una medida deben estar en gpus.csv y en modelos.csv."""
-
-GENERACION_MEDIDA = esquema.Tabla(
-    "generacion_medida.csv",
-    GeneracionMedida,
-    "Velocidades de generación publicadas (tokens/s, lote 1), para contrastar la estimación por ancho de banda.",
-    columnas=(
-        esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
-        esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
-        esquema.Columna("precision", "enum", "Formato de los pesos.", valores=("fp16", "bf16", "fp8", "int8")),
-        esquema.Columna("tokens_s", "numero", "Tokens generados por segundo.", minimo=0, excluye_minimo=True),
-        esquema.FECHA,
-        esquema.FUENTE,
-        esquema.NOTA,
-        esquema.LEIDA,
-    ),
-    clave=("gpu", "modelo", "precision"),
-    referencias=_GPU_Y_MODELO,
-)
-
-MEDIDAS = esquema.Tabla(
-    "medidas.csv",
-    Medida,
-    "Medidas publicadas (tiempo de entrenamiento, memoria pico, tokens/s) con las que se calibran los modelos.",
-    columnas=(
-        esquema.Columna("id", "texto", "Identificador corto de la medida."),
-        esquema.Columna(
-            "tipo",
-            "enum",
-            "Qué se midió: entrenamiento (tokens/s u horas de GPU), memoria (pico), generación (tokens/s de una "
-            "secuencia) o servicio (tokens/s de todas las peticiones a carga máxima).",
-            valores=("entrenamiento", "memoria", "generacion", "servicio"),
-        ),
-        esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
-        esquema.Columna(
-            "metodo",
-            "enum",
-            "Para qué se cargó el modelo.",
-            valores=("preentrenamiento", "completo", "lora", "qlora", "inferencia"),
-        ),
-        esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
-        esquema.Columna("n_gpus", "entero", "Número de GPUs (vacío si no se publica).", requerida=False, minimo=1),
-        esquema.Columna(
-            "interconexion",
-            "enum",
-            "Cómo se hablan las GPUs.",
-            valores=("ninguna", "pcie", "nvlink", "infiniband", "ethernet", "desconocida"),
-        ),
-        esquema.Columna(
-            "secuencia",
-            "entero",
-            "Tokens por secuencia (entrenamiento y memoria) o de contexto medio (generación) o de entrada (servicio).",
-            requerida=False,
-            minimo=1,
-        ),
-        esquema.Columna("salida", "entero", "Tokens generados por petición.", requerida=False, minimo=1),
-        esquema.Columna("lote", "entero", "Secuencias por paso y GPU.", requerida=False, minimo=1),
-        esquema.Columna("checkpointing", "enum", "¿Gradient checkpointing?", valores=("sí", "no", "desconocido")),
-        esquema.Columna(
-            "precision",
-            "enum",
-            "Precisión o formato de los pesos.",
-            valores=("bf16", "fp16", "f16", "fp8", "nf4", "q4_k_m", "gptq-int8", "gptq-int4", "awq-int4"),
-        ),
-        esquema.Columna("marco", "texto", "Biblioteca de entrenamiento o motor de inferencia."),
-        esquema.Columna("valor", "numero", "Valor medido.", minimo=0, excluye_minimo=True),
-        esquema.Columna(
-            "unidad",
-            "enum",
-            "Unidad del valor: tokens/s del trabajo, tokens/s por GPU, horas o minutos de GPU, GiB o GB.",
-            valores=("tokens_s", "tokens_s_gpu", "gpu_horas", "gpu_minutos", "gib", "gb"),
-        ),
-        esquema.Columna(
-            "tokens",
-            "numero",
-            "Tokens del entrenamiento (en horas de GPU).",
-            requerida=False,
-            minimo=0,
-            excluye_minimo=True,
-        ),
-        esquema.Columna(
-            "rechazada", "texto", "Vacía si la medida entra en la calibración; si no, por qué no.", requerida=False
-        ),
-        esquema.FECHA,
-        esquema.FUENTE,
-        esquema.NOTA,
-        esquema.LEIDA,
-    ),
-    clave=("id",),
-    referencias=_GPU_Y_MODELO,
-)
-
-ESCALADO = esquema.Tabla(
-    "escalado.csv",
-    Escalado,
-    "Eficiencia medida al repartir un entrenamiento entre GPUs, por interconexión (NVLink o PCIe dentro de un "
-    "nodo, InfiniBand/RDMA o Ethernet entre nodos): la calibran gpucoste.calculo.calibracion y la usa "
-    "gpucoste.calculo.tiempo.",
-    columnas=(
-        esquema.Columna("id", "texto", "Identificador corto de la medida."),
-        esquema.Columna(
-            "interconexion",
-            "enum",
-            "Por dónde se hablan las GPUs: NVLink o PCIe dentro de un nodo; InfiniBand (o RDMA sobre Ethernet) o "
-            "Ethernet TCP entre nodos.",
-            valores=("nvlink", "pcie", "infiniband", "ethernet"),
-        ),
-        esquema.Columna(
-            "referencia",
-            "enum",
-            "Frente a qué se mide: menos_gpus (los tokens/s por GPU con n_referencia GPUs por la misma red) o nvlink "
-            "(las mismas GPUs unidas por NVLink).",
-            valores=("menos_gpus", "nvlink"),
-        ),
-        esquema.Columna("gpu", "texto", "GPU medida, como la llama la fuente."),
-        esquema.Columna("n_gpus", "entero", "GPUs del trabajo medido.", minimo=2),
-        esquema.Columna("n_referencia", "entero", "GPUs de la configuración de referencia.", minimo=1),
-        esquema.Columna("modelo", "texto", "Modelo entrenado, como lo llama la fuente."),
-        esquema.Columna("metodo", "enum", "Cómo se entrenaba.", valores=("preentrenamiento", "completo", "lora")),
-        esquema.Columna("marco", "texto", "Biblioteca de entrenamiento."),
-        esquema.Columna(
-            "valor",
-            "numero",
-            "Rendimiento por GPU ÷ el de la referencia (1 = sin pérdida).",
-            minimo=0,
-            maximo=2,
-            excluye_minimo=True,
-        ),
-        esquema.Columna(
-            "rechazada", "texto", "Vacía si la medida entra en el ajuste; si no, por qué no.", requerida=False
-        ),
-        esquema.FECHA,
-        esquema.FUENTE,
-        esquema.NOTA,
-        esquema.LEIDA,
-    ),
-    clave=("id",),
-    nombres=("gpu", "modelo"),
-    reglas=(
-        esquema.Regla(
-            "n_referencia",
-            "un entero menor que n_gpus si referencia es 'menos_gpus', e igual a n_gpus si es 'nvlink' (las mismas "
-            "GPUs unidas por NVLink)",
-            lambda f: (
-                f["n_referencia"] < f["n_gpus"] if f["referencia"] == "menos_gpus" else f["n_referencia"] == f["n_gpus"]
-            ),
-        ),
-        esquema.Regla(
-            "referencia",
-            "'menos_gpus' si interconexion es 'nvlink' (NVLink no se mide frente a sí mismo)",
-            lambda f: f["interconexion"] != "nvlink" or f["referencia"] == "menos_gpus",
-        ),
-    ),
-)
-
 VENTANAS = esquema.Tabla(
     "ventanas.csv",
     Ventana,
@@ -524,94 +355,4 @@ CUADERNOS = esquema.Tabla(
     clave=("servicio", "plan", "gpu", "fecha"),
     referencias=(esquema.Referencia(("gpu",), "gpus.csv", ("gpu",)),),
     nombres=("servicio",),
-)
-
-
-def ids_de_derivacion(derivacion: str) -> list[str]:
-    """Los id de las medidas que nombra la ``derivacion`` de una fila de ``ajustes.csv``: lo que sigue a los dos
-    puntos, sin la aclaración final entre paréntesis («mediana y extremos de: a b (rango: …)» → ``["a", "b"]``)."""
-    _, _, lista = validacion.texto(derivacion, "derivacion").partition(": ")
-    return lista.split(" (", 1)[0].split()
-
-
-_RANGOS_AJUSTE = (
-    # (prefijo de la clave, qué es, mínimo, ¿excluido?, máximo): lo que significa cada parámetro ajustado.
-    ("mfu_", "la MFU (FLOPs del modelo ÷ pico)", 0, True, 1),
-    ("generacion_", "una eficiencia frente al ancho de banda", 0, True, 1),
-    ("servicio_", "una eficiencia frente al techo de servicio", 0, True, 1),
-    ("escalado_", "una eficiencia al repartir entre GPUs (como el valor de escalado.csv)", 0, True, 2),
-    ("qlora", "cuántas veces tarda QLoRA lo que LoRA", 0.5, False, 10),
-    ("dispersion_", "un cociente medido ÷ predicho", 0, True, 10),
-    ("memoria", "un cociente medido ÷ predicho", 0, True, 10),
-    ("sobrecarga_", "milisegundos por capa y token", 0, False, 100),
-)
-"""Cotas de cordura, no medidas: la MFU y las eficiencias no pasan de 1 (el escalado, de 2, como en escalado.csv);
-QLoRA no tarda menos de la mitad de LoRA ni más de 10 veces; un cociente medido ÷ predicho, de 10 veces."""
-
-
-def _rango_ajuste(prefijo: str, que: str, minimo: float, excluido: bool, maximo: float) -> tuple[esquema.Regla, ...]:
-    def aplica(fila) -> bool:
-        return fila["clave"] == prefijo or (prefijo.endswith("_") and fila["clave"].startswith(prefijo))
-
-    donde = f"si clave {'empieza por' if prefijo.endswith('_') else 'es'} {prefijo!r}: {que}"
-    bajo = f"mayor {'que' if excluido else 'o igual que'} {minimo:g}"
-    return (
-        esquema.Regla(
-            "minimo",
-            f"un número {bajo} ({donde})",
-            lambda f: not aplica(f) or (f["minimo"] > minimo if excluido else f["minimo"] >= minimo),
-        ),
-        esquema.Regla(
-            "maximo",
-            f"un número menor o igual que {maximo:g} ({donde})",
-            lambda f: not aplica(f) or f["maximo"] <= maximo,
-        ),
-    )
-
-
-AJUSTES = esquema.Tabla(
-    "ajustes.csv",
-    Ajuste,
-    "Parámetros ajustados a las medidas publicadas (MFU, ralentización de QLoRA, eficiencia de cada motor): "
-    "los escribe gpucoste.calculo.calibracion y una prueba comprueba que siguen saliendo de medidas.csv.",
-    columnas=(
-        esquema.Columna("clave", "texto", "Nombre del parámetro, como lo usa la biblioteca."),
-        esquema.Columna("central", "numero", "Valor típico: la mediana de las medidas de ajuste.", minimo=0),
-        esquema.Columna("minimo", "numero", "La menor de las medidas de ajuste.", minimo=0),
-        esquema.Columna("maximo", "numero", "La mayor de las medidas de ajuste.", minimo=0),
-        esquema.Columna("medidas", "entero", "Cuántas medidas de ajuste hay detrás.", minimo=1),
-        esquema.Columna("descripcion", "texto", "Qué es."),
-        esquema.Columna("derivacion", "texto", "De qué medidas sale (sus id en medidas.csv)."),
-    ),
-    clave=("clave",),
-    orden=(("minimo", "central"), ("central", "maximo")),
-    reglas=(
-        *(r for rango in _RANGOS_AJUSTE for r in _rango_ajuste(*rango)),
-        esquema.Regla(
-            "medidas",
-            "el número de id de medidas que nombra derivacion",
-            lambda f: f["medidas"] == len(ids_de_derivacion(f["derivacion"])),
-        ),
-    ),
-)
-
-ACELERACIONES = esquema.Tabla(
-    "aceleraciones.csv",
-    Aceleracion,
-    "Aceleraciones medidas y publicadas entre dos GPUs (cuántas veces más rápida es la primera).",
-    columnas=(
-        esquema.Columna("gpu_rapida", "texto", "GPU más rápida (como en gpus.csv)."),
-        esquema.Columna("gpu_lenta", "texto", "GPU de referencia (como en gpus.csv)."),
-        esquema.Columna("veces", "numero", "Cuántas veces más rápida.", minimo=0, excluye_minimo=True),
-        esquema.Columna("medida", "texto", "Qué se midió."),
-        esquema.FECHA,
-        esquema.FUENTE,
-        esquema.NOTA,
-        esquema.LEIDA,
-    ),
-    clave=("gpu_rapida", "gpu_lenta", "medida"),
-    referencias=(
-        esquema.Referencia(("gpu_rapida",), "gpus.csv", ("gpu",)),
-        esquema.Referencia(("gpu_lenta",), "gpus.csv", ("gpu",)),
-    ),
 )

@@ -19,9 +19,9 @@ from gpucoste.base import formato, paquete
 from gpucoste.base.validacion import Validado
 from gpucoste.calculo import experimento, modalidades  # modalidades: las anotaciones de EjemploInterrumpible
 from gpucoste.calculo.coste import Rango, horas_al_mes
-from gpucoste.calculo.ranking import Trabajo  # noqa: F401 (las anotaciones de LocalFrenteARapida, publicada aquí)
 from gpucoste.calculo.recomendacion import Recomendacion
 from gpucoste.calculo.servicio import TOKENS_ENTRADA, TOKENS_SALIDA
+from gpucoste.calculo.trabajo import Trabajo  # noqa: F401 (las anotaciones de LocalFrenteARapida, publicada aquí)
 from gpucoste.dinero import mercado
 from gpucoste.guia.interrumpible import EjemploInterrumpible, ejemplo_interrumpible, tabla_interrumpible
 from gpucoste.guia.tres_dias import GPUS_LOCALES, EnLocal, LocalFrenteARapida, local_frente_a_rapida
@@ -533,13 +533,14 @@ class HorasEn(Validado):
 
 
 def horas_en(trabajo, gpu: str, *, maximo: int = 1) -> HorasEn:
-    """Horas de ``trabajo`` (un :class:`gpucoste.calculo.ranking.Trabajo`) en la menor cantidad de ``gpu`` en que cabe.
+    """Horas de ``trabajo`` (un :class:`gpucoste.calculo.trabajo.Trabajo`) en la menor cantidad de ``gpu`` en que cabe.
 
     ``ValueError`` si no cabe ni en ``maximo`` GPUs (con ``maximo=1``: la GPU que tienes en casa).
     """
-    from gpucoste.calculo import memoria, ranking, tiempo
+    from gpucoste.calculo import memoria, tiempo
+    from gpucoste.calculo.trabajo import validar
 
-    t = ranking.validar(trabajo)
+    t = validar(trabajo)
     g = memoria.gpu(gpu).gpu
     n = memoria.gpus_necesarias(t.modelo, t.metodo, g, maximo=maximo, **t.opciones_memoria)
     if n is None:

@@ -22,7 +22,7 @@ from gpucoste import datos
 from gpucoste.base.validacion import Validado, numero, resultado
 from gpucoste.calculo import experimento, memoria, tiempo
 from gpucoste.calculo.coste import Rango, coste_trabajo
-from gpucoste.calculo.ranking import Trabajo, validar
+from gpucoste.calculo.trabajo import Trabajo, validar
 
 __all__ = [
     "DEFINICION",

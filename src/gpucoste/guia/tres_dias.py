@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from gpucoste.base.validacion import Validado
 from gpucoste.calculo.coste import Rango
-from gpucoste.calculo.ranking import Trabajo
+from gpucoste.calculo.trabajo import Trabajo
 
 __all__ = ["EnLocal", "GPUS_LOCALES", "LocalFrenteARapida", "local_frente_a_rapida"]
 
@@ -68,7 +68,7 @@ def local_frente_a_rapida(
     ``metodo`` y ``horas`` son ``None``. Con el mismo MFU, el cociente de horas es el de TFLOPS (``veces``).
     """
     from gpucoste.base.validacion import numero
-    from gpucoste.calculo import memoria, ranking, tiempo
+    from gpucoste.calculo import memoria, tiempo
     from gpucoste.guia.experimento_definido import TRABAJO
 
     objetivo = numero(horas_rapida, "horas_rapida")
@@ -77,7 +77,7 @@ def local_frente_a_rapida(
         raise ValueError(f"locales: {locales!r} no vale; se admite una lista no vacía de GPUs de gpus.csv.")
     base = tiempo.horas_entrenamiento(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens_totales, g)
     escala = objetivo / ((base.minimo + base.maximo) / 2)
-    trabajo = ranking.Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
+    trabajo = Trabajo(TRABAJO.modelo, TRABAJO.metodo, TRABAJO.tokens * escala, secuencia=TRABAJO.secuencia)
     filas = []
     for nombre in locales:
         local = memoria.gpu(nombre)

@@ -49,10 +49,11 @@ def _tabla_tarda(
     interconexion: str = INTERCONEXION_DE_SERIE,
     epocas: int = 1,
 ) -> Tabla:
-    from gpucoste.calculo import memoria, ranking, tiempo
+    from gpucoste.calculo import memoria, tiempo
+    from gpucoste.calculo.trabajo import Trabajo
 
-    trabajo = ranking.Trabajo(modelo, metodo, tokens, epocas=epocas)
-    tokens = trabajo.tokens_totales  # lo que se entrena: tokens × épocas (ranking.Trabajo)
+    trabajo = Trabajo(modelo, metodo, tokens, epocas=epocas)
+    tokens = trabajo.tokens_totales  # lo que se entrena: tokens × épocas (trabajo.Trabajo)
     red = None if interconexion == INTERCONEXION_DE_SERIE else interconexion
     h = tiempo.horas_entrenamiento(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)
     tipicas = tiempo.horas_tipicas(modelo, metodo, tokens, gpu, n_gpus=n_gpus, interconexion=red)

@@ -30,6 +30,7 @@ def _tabla_barato(
     *, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí", epocas: int = 1
 ) -> Tabla:
     from gpucoste.calculo import puntos, ranking
+    from gpucoste.calculo.trabajo import Trabajo
     from gpucoste.datos import frescura
     from gpucoste.graficos import dibujo
 
@@ -37,7 +38,7 @@ def _tabla_barato(
         return "sin dato" if r is None else rango(r.minimo, r.maximo, decimales)
 
     opcion(sin_estimaciones, "Sin estimaciones", ("sí", "no"))
-    trabajo = ranking.Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia, epocas=epocas)
+    trabajo = Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia, epocas=epocas)
     opciones = ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")
     if not opciones:
         raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")

@@ -63,6 +63,7 @@ MODULOS_DEL_CALCULO = (
     "calculo.servicio",
     "calculo.servicio_costes",
     "calculo.tiempo",
+    "calculo.trabajo",
     "dinero.paises",
     "graficos.dibujo",
     "guia.decisiones",
