@@ -2014,7 +2014,9 @@ funcion(
 funcion(_servicio.de_peticiones_s, POSITIVO)
 funcion(_servicio.ajustar, sin=Opcional(Nombre(lambda: sorted({m.fuente for m in _servicio.medidas()}))))
 funcion(_servicio.predecir, Objeto(_servicio.medidas))
-for _sin_argumentos_servicio in (_servicio.medidas, _servicio.validacion, datos.servicio_medido):
+from gpucoste.calculo import servicio_validacion as _servicio_validacion  # noqa: E402
+
+for _sin_argumentos_servicio in (_servicio.medidas, _servicio_validacion.validacion, datos.servicio_medido):
     funcion(_sin_argumentos_servicio)
 PARAMETROS_EXENTOS.update(
     {

@@ -2,11 +2,11 @@
 import pandas as pd
 
 from gpucoste.base.formato import numero, porcentaje
-from gpucoste.calculo import servicio, servicio_frases
+from gpucoste.calculo import servicio_frases, servicio_validacion
 
 print(servicio_frases.frase_validacion() + "\n")
 filas = []
-for p in servicio.validacion().predicciones:
+for p in servicio_validacion.validacion().predicciones:
     m = p.medida
     filas.append(
         {

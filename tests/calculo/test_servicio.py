@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpucoste import datos
-from gpucoste.calculo import memoria, servicio
+from gpucoste.calculo import memoria, servicio, servicio_validacion
 
 
 def test_kv_de_una_secuencia_a_mano():
@@ -54,7 +54,7 @@ def test_ajustar_sin_una_fuente_no_la_usa():
 
 
 def test_validacion_predice_cada_medida_sin_su_fuente():
-    v = servicio.validacion()
+    v = servicio_validacion.validacion()
     assert len(v.predicciones) == len(servicio.medidas())
     assert v.fuentes == len({m.fuente for m in servicio.medidas()}) >= 2
     for p in v.predicciones:

@@ -17,7 +17,8 @@ Con ``B`` secuencias a la vez, el tiempo por token de salida es ``t_paso(B) + B�
 servidor genera ``B`` tokens en ese tiempo; las peticiones por segundo son esos tokens ÷ ``salida`` (ley de Little:
 concurrencia = peticiones por segundo × lo que dura cada una). Los tres parámetros se ajustan por mínimos
 cuadrados del error relativo a las medidas de ``servicio_medido.csv`` y a las de servicio a carga máxima de
-``medidas.csv`` (``ajustar``); ``validacion`` repite el ajuste sin cada fuente y predice sus medidas.
+``medidas.csv`` (``ajustar``); :func:`gpucoste.calculo.servicio_validacion.validacion` repite el ajuste sin cada
+fuente y predice sus medidas.
 
 Python puro (sin pandas) y nada se lee al importar: sirve igual en el navegador.
 """
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import math
-import statistics
 from dataclasses import dataclass
 
 from gpucoste import datos
@@ -44,7 +44,6 @@ __all__ = [
     "Medida",
     "Parametros",
     "Prediccion",
-    "Validacion",
     "ajustar",
     "capacidad",
     "de_peticiones_s",
@@ -53,7 +52,6 @@ __all__ = [
     "predecir",
     "rendimiento",
     "secuencias_max",
-    "validacion",
 ]
 
 TOKENS_ENTRADA = 1155
@@ -403,43 +401,6 @@ def ajustar(sin: str | None = None) -> Parametros:
         sin = opcion(sin, "Fuente", {m.fuente for m in filas})
         filas = tuple(m for m in filas if m.fuente != sin)
     return _ajuste_cacheado(filas, _datos_de(filas))
-
-
-@dataclass(frozen=True)
-class Validacion(Validado):
-    """Cada medida predicha con un ajuste hecho sin su fuente (``validacion``), y el error mediano.
-
-    ``error_tokens_s``: mediana de |predicho ÷ medido − 1| de los tokens/s; ``error_tpot``: lo mismo con los
-    milisegundos por token, en las medidas que los traen (``None`` si ninguna)."""
-
-    predicciones: tuple[Prediccion, ...]
-    fuentes: int
-    error_tokens_s: float
-    error_tpot: float | None
-    medidas_tpot: int
-
-
-def validacion() -> Validacion:
-    """Deja fuera cada fuente por turno, ajusta con las demás (``ajustar(sin=...)``) y predice sus medidas."""
-    filas = medidas()
-    return _validacion(filas, _datos_de(filas))
-
-
-@functools.lru_cache(maxsize=4)
-def _validacion(filas: tuple[Medida, ...], _clave: tuple) -> Validacion:
-    fuentes = sorted({m.fuente for m in filas})
-    if len(fuentes) < 2:
-        raise ValueError("validacion: hace falta medidas de dos fuentes o más para dejar una fuera.")
-    ps = [predecir(m, ajustar(sin=f)) for f in fuentes for m in filas if m.fuente == f]
-    errores = [abs(p.tokens_s / p.medida.tokens_s - 1) for p in ps]
-    con_tpot = [abs(p.tpot_ms / p.medida.tpot_ms - 1) for p in ps if p.medida.tpot_ms is not None]
-    return Validacion(
-        tuple(ps),
-        len(fuentes),
-        statistics.median(errores),
-        statistics.median(con_tpot) if con_tpot else None,
-        len(con_tpot),
-    )
 
 
 # --- La capacidad: de mensajes al día a GPU -----------------------------------------------------------------

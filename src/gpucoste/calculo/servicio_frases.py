@@ -15,8 +15,8 @@ from gpucoste.calculo.servicio import (
     TOKENS_SALIDA,
     ajustar,
     medidas,
-    validacion,
 )
+from gpucoste.calculo.servicio_validacion import validacion
 
 __all__ = ["OBJETIVO_ERROR", "frase_perfil", "frase_supuestos", "frase_validacion"]
 

@@ -13,7 +13,14 @@ import pandas as pd
 
 from gpucoste import datos
 from gpucoste.base import etiquetas, formato
-from gpucoste.calculo import memoria, servicio, servicio_costes, servicio_escalado, servicio_frases
+from gpucoste.calculo import (
+    memoria,
+    servicio,
+    servicio_costes,
+    servicio_escalado,
+    servicio_frases,
+    servicio_validacion,
+)
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
 
@@ -45,7 +52,7 @@ def pie(
     """Las líneas bajo la tabla: el tráfico, los objetivos, el error del modelo, de dónde sale la luz y, con
     ``sigue``, cómo se reparte el día en «sigue el tráfico»."""
     media = mensajes_dia / 86_400
-    v = servicio.validacion()
+    v = servicio_validacion.validacion()
     lineas = [
         f"Tráfico: {formato.numero(mensajes_dia, 0)} mensajes al día, {formato.numero(media)} peticiones por segundo "
         f"de media y {formato.numero(media * factor_pico)} en la hora punta ({formato.veces(factor_pico)} la media); "

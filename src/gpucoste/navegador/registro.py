@@ -62,6 +62,8 @@ MODULOS_DEL_CALCULO = (
     "calculo.ranking",
     "calculo.servicio",
     "calculo.servicio_costes",
+    "calculo.servicio_escalado",
+    "calculo.servicio_recomendacion",
     "calculo.tiempo",
     "calculo.trabajo",
     "dinero.paises",
