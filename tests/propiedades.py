@@ -2129,14 +2129,19 @@ funcion(
     entrada=Entero(1, 10**6, hasta=512),
     salida=Entero(1, 10**6, hasta=2048),
     factor_pico=Acotado(1, 10),
+    precision=_PRECISIONES_SERVICIO,
     ttft_ms=Acotado(1e5, 1e6),
     tpot_ms=Acotado(1e5, 1e6),
 )
 funcion(
     _servicio_recomendacion.rendimiento_servicio,
     Filas(_sirven_holgados),
+    entrada=Entero(1, 10**6, hasta=512),
     salida=Entero(1, 10**6, hasta=2048),
     factor_pico=Acotado(1, 10),
+    precision=_PRECISIONES_SERVICIO,
+    ttft_ms=Acotado(1e5, 1e6),
+    tpot_ms=Acotado(1e5, 1e6),
 )
 FUNCIONES_EXENTAS["calculo.recomendacion.elegir"] = (
     "una Opcion por nombre, las que arman recomendar y recomendar_servicio; "

@@ -86,8 +86,15 @@ def fila_nueva(draw, tabla: esquema.Tabla, filas: list[dict], n: int) -> dict | 
     for c in tabla.unicas:  # lo que no se repite en el fichero (el nombre de un país), también nuevo
         fila[c] = f"{fila[c]} {n}"
     factor = draw(st.floats(0.5, 2.0))  # un mismo factor para todas las cifras conserva su orden (mín. ≤ máx.)
+    # Una cifra que va en orden con una de la clave (hasta_b ≥ desde_b), que no se mueve, tampoco se mueve.
+    atadas = {c for par in tabla.orden if set(par) & set(tabla.clave) for c in par}
     for columna in tabla.columnas:
-        if columna.tipo == "numero" and fila.get(columna.nombre) and columna.nombre not in tabla.clave:
+        if (
+            columna.tipo == "numero"
+            and fila.get(columna.nombre)
+            and columna.nombre not in tabla.clave
+            and columna.nombre not in atadas
+        ):
             fila[columna.nombre] = _numero(columna, fila[columna.nombre], factor)
         elif columna.tipo == "enum" and columna.nombre == "tipo":
             fila[columna.nombre] = draw(st.sampled_from(columna.valores))
