@@ -851,6 +851,10 @@ funcion(
     ),
 )
 funcion(
+    modalidades.alternativas_bajo_demanda,
+    Nombre(lambda: {p.proveedor for p in datos.precios() if p.nivel != "interrumpible"}),
+)
+funcion(
     modalidades.precio_interrumpible,
     Filas(lambda: [(g, p) for g in datos.gpus() for p in modalidades.proveedores_interrumpibles(g)]),
 )

@@ -2,23 +2,25 @@
 # proveedor (sin interrumpibles: una instancia dedicada no se interrumpe).
 import pandas as pd
 
-from gpucoste import datos
 from gpucoste.base.formato import DOLAR, nivel, tabla
 from gpucoste.calculo import modalidades
 from gpucoste.datos import frescura
 
 OTRO = f"más barato bajo demanda en otro proveedor ({DOLAR}/h)"
 filas = []
-for hf in (p for p in datos.precios() if p.proveedor == "Hugging Face"):
-    barato = modalidades.alternativa_bajo_demanda(hf.gpu, hf.proveedor)
+for hf, barato in modalidades.alternativas_bajo_demanda("Hugging Face"):
     filas.append(
         {
             "GPU": hf.gpu,
             f"Inference Endpoints ({DOLAR}/h)": hf.precio_hora_usd,
             "fecha": frescura.fecha_con_aviso(hf.fecha),
-            OTRO: barato.precio_hora_usd,
-            "dónde": f"{barato.proveedor} ({nivel(barato.nivel, barato.proveedor)})",
-            "fecha del precio": frescura.fecha_con_aviso(barato.fecha),
+            OTRO: barato.precio_hora_usd if barato else None,
+            "dónde": f"{barato.proveedor} ({nivel(barato.nivel, barato.proveedor)})"
+            if barato
+            else "ningún otro proveedor de los datos",
+            "fecha del precio": frescura.fecha_con_aviso(barato.fecha)
+            if barato
+            else "—",
         }
     )
 t = pd.DataFrame(filas)

@@ -29,6 +29,7 @@ __all__ = [
     "PrecioReservado",
     "REGLA",
     "alternativa_bajo_demanda",
+    "alternativas_bajo_demanda",
     "precio_bajo_demanda",
     "precio_interrumpible",
     "precio_reservado",
@@ -86,6 +87,27 @@ def alternativa_bajo_demanda(gpu: str, proveedor: str) -> datos.Precio:
             f"gpu: {gpu!r} solo tiene precio bajo demanda en {proveedor}; se admite una GPU con precio en otro."
         )
     return min((precio_bajo_demanda(gpu, o) for o in otros), key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+
+
+def alternativas_bajo_demanda(proveedor: str) -> list[tuple[datos.Precio, datos.Precio | None]]:
+    """Cada GPU con precio bajo demanda en ``proveedor`` (en el orden de ``precios.csv``): su precio allí
+    (:func:`precio_bajo_demanda` con ``proveedor``) y el más barato de la misma GPU fuera de él
+    (:func:`alternativa_bajo_demanda`), o ``None`` si ningún otro proveedor de los datos la tiene bajo demanda.
+
+    Es la tabla que compara Inference Endpoints de Hugging Face con alquilar la misma GPU en otro sitio: una GPU que
+    solo tiene precio en ``proveedor`` sale también, sin alternativa, en vez de romper la tabla.
+    """
+    proveedor = opcion(
+        proveedor,
+        "Proveedor con precio bajo demanda",
+        {p.proveedor for p in datos.precios() if p.nivel != INTERRUMPIBLE},
+    )
+    salida: list[tuple[datos.Precio, datos.Precio | None]] = []
+    for gpu in dict.fromkeys(p.gpu for p in datos.precios() if p.proveedor == proveedor and p.nivel != INTERRUMPIBLE):
+        suyo = precio_bajo_demanda(gpu, proveedor)
+        otros = {p.proveedor for p in _vigentes(gpu, True) if p.nivel != INTERRUMPIBLE} - {proveedor}
+        salida.append((suyo, alternativa_bajo_demanda(gpu, proveedor) if otros else None))
+    return salida
 
 
 @dataclass(frozen=True)
