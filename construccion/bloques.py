@@ -32,6 +32,9 @@ mismos preprocesadores de Markdown (snippets incluidos: el mismo código, la mis
 empezando por la última página. La construcción los va pidiendo desde la primera: cada bloque lo ejecuta
 quien lo «toma» antes (un fichero creado en exclusiva), y quien llega tarde espera su salida en la caché.
 Si el ayudante falla en un bloque, o muere, la construcción lo ejecuta ella misma: el error sale como siempre.
+Nada se hace dos veces: antes del ``fork`` se importa lo que importan los snippets (la biblioteca, pandas,
+matplotlib; no en caliente, cuando casi nada se ejecuta), y lo primero que hace el ayudante es analizar qué CSV lee
+cada bloque (``lee``), que la construcción espera en vez de repetirlo.
 Ese núcleo queda para él porque el kernel del cuaderno ya no trabaja a la vez: en ``mkdocs build`` el cuaderno
 se ejecuta al final, junto a la instantánea de Pyodide (ver ``cuaderno.py``).
 """
@@ -46,6 +49,7 @@ import importlib.util
 import logging
 import os
 import pathlib
+import re
 import shutil
 import signal
 import sys
@@ -113,8 +117,15 @@ def _carpeta() -> pathlib.Path:
 
 def lee(code: str) -> list[str]:
     """Los CSV de la carpeta de datos que el bloque ``code`` puede leer (todos si no se sabe). Se guarda en disco
-    por código del bloque y de la biblioteca: el análisis solo corre con un bloque o una biblioteca nuevos."""
+    por código del bloque y de la biblioteca: el análisis solo corre con un bloque o una biblioteca nuevos.
+
+    Con el ayudante en marcha, lo analiza él para todos los bloques antes de ejecutar ninguno (``_ayudante``): la
+    construcción espera su fichero en vez de repetir el análisis de la biblioteca (más de un segundo de CPU)."""
     fichero = _carpeta() / "lecturas" / hashlib.sha256(f"{_ESTADO['huella']}\0{code}".encode()).hexdigest()
+    if not fichero.is_file() and _AYUDANTE["pid"] is not None:
+        hechas = _AYUDANTE["tomas"] / LECTURAS_HECHAS
+        while not fichero.is_file() and not hechas.exists() and ayudante_vivo():
+            time.sleep(0.003)
     if fichero.is_file():
         return fichero.read_text(encoding="utf-8").split()
     if _ESTADO["lecturas"] is None:
@@ -298,11 +309,22 @@ def _bloques_de_las_paginas(config) -> list[tuple]:
     return llamadas
 
 
+LECTURAS_HECHAS = "lecturas-hechas"
+"""El fichero que deja el ayudante en su carpeta de tomas cuando ha analizado lo que lee cada bloque (``lee``)."""
+
+
 def _ayudante(config, ejecutar, tomas: pathlib.Path, padre: int) -> None:
-    """El proceso ayudante: ejecuta los bloques, de la última página a la primera, y guarda sus salidas."""
+    """El proceso ayudante: analiza lo que lee cada bloque (``lee``, lo primero que pide la construcción), y ejecuta
+    los bloques, de la última página a la primera, y guarda sus salidas."""
     logging.disable(logging.CRITICAL)  # sus avisos, si los hay, los dará la construcción
     preparar()
-    for code, returncode, session, id_, extra in reversed(_bloques_de_las_paginas(config)):
+    bloques = _bloques_de_las_paginas(config)
+    try:
+        for code, *_ in bloques:
+            lee(code)
+    finally:
+        (tomas / LECTURAS_HECHAS).touch()
+    for code, returncode, session, id_, extra in reversed(bloques):
         if os.getppid() != padre:
             return
         clave = _clave(code, session, id_)
@@ -317,8 +339,34 @@ def _ayudante(config, ejecutar, tomas: pathlib.Path, padre: int) -> None:
         _guardar(fichero, salida)
 
 
+def _importar_lo_de_los_snippets() -> None:
+    """Importa los módulos que importan los snippets (``snippets/**/*.py``: la biblioteca, pandas, matplotlib…)
+    antes del ``fork``: el ayudante los hereda ya importados, en lugar de importarlos cada proceso por su cuenta (un
+    segundo de CPU o más en cada uno). Lo que no se pueda importar, lo importará (y dará su error) el bloque."""
+    nombres = set()
+    for ruta in sorted(pathlib.Path("snippets").rglob("*.py")):
+        nombres |= set(_IMPORTA.findall(ruta.read_text(encoding="utf-8")))
+    for nombre in sorted(nombres):
+        with contextlib.suppress(Exception):
+            importlib.import_module(nombre)
+
+
+_IMPORTA = re.compile(r"^(?:from|import)\s+([A-Za-z_][\w.]*)", re.M)
+
+
+def _marca_de_caliente() -> pathlib.Path:
+    """El fichero que deja una construcción terminada con esta biblioteca y esta fecha (las de la clave de cada bloque):
+    si está, los bloques salen casi todos de la caché."""
+    return _carpeta() / f"construida-{_ESTADO['huella']}-{dt.date.today().isoformat()}"
+
+
 def _lanzar_ayudante(config, ejecutar) -> None:
     if threading.active_count() > 1 or not hasattr(os, "fork") or "markdown-exec" not in config.plugins:
+        return
+    preparar()
+    if not _marca_de_caliente().exists():  # en caliente no se ejecuta casi nada: no hace falta importarlo
+        _importar_lo_de_los_snippets()
+    if threading.active_count() > 1:  # un import que arrancó un hilo: sin fork
         return
     tomas = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-bloques-tomas-"))
     padre = os.getpid()
@@ -368,6 +416,10 @@ def on_pre_build(config):
 
 def on_post_build(config):
     _parar_ayudante()
+    if _ESTADO["huella"]:
+        with contextlib.suppress(OSError):
+            _marca_de_caliente().parent.mkdir(parents=True, exist_ok=True)
+            _marca_de_caliente().touch()
     comprobados = os.environ.get("GPUCOSTE_SNAPSHOTS_COMPROBADOS")
     if comprobados:
         pathlib.Path(comprobados).write_text("\n".join(sorted(_ESTADO.get("comprobados", ()))), encoding="utf-8")
