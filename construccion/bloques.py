@@ -44,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import difflib
+import gc
 import hashlib
 import importlib.util
 import logging
@@ -368,6 +369,10 @@ def _lanzar_ayudante(config, ejecutar) -> None:
         _importar_lo_de_los_snippets()
     if threading.active_count() > 1:  # un import que arrancó un hilo: sin fork
         return
+    # Lo que hay ya (MkDocs, la biblioteca, pandas, matplotlib), fuera del recolector de basura: sus pasadas completas
+    # no lo recorren en ninguno de los dos procesos (unos 0,15 s de CPU menos en cada uno) ni copian sus páginas de
+    # memoria tras el fork (lo que recomienda la documentación de gc.freeze).
+    gc.freeze()
     tomas = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-bloques-tomas-"))
     padre = os.getpid()
     for flujo in (sys.stdout, sys.stderr):
