@@ -34,7 +34,8 @@ quien lo «toma» antes (un fichero creado en exclusiva), y quien llega tarde es
 Si el ayudante falla en un bloque, o muere, la construcción lo ejecuta ella misma: el error sale como siempre.
 Nada se hace dos veces: antes del ``fork`` se importa lo que importan los snippets (la biblioteca, pandas,
 matplotlib; no en caliente, cuando casi nada se ejecuta), y lo primero que hace el ayudante es analizar qué CSV lee
-cada bloque (``lee``), que la construcción espera en vez de repetirlo.
+cada bloque (``lee``). La construcción no lo repite: mientras tanto ejecuta sus primeros bloques sin esperar su clave
+y los guarda con ella en cuanto la sabe.
 Ese núcleo queda para él porque el kernel del cuaderno ya no trabaja a la vez: en ``mkdocs build`` el cuaderno
 se ejecuta al final, junto a la instantánea de Pyodide (ver ``cuaderno.py``).
 """
@@ -121,12 +122,10 @@ def lee(code: str) -> list[str]:
     por código del bloque y de la biblioteca: el análisis solo corre con un bloque o una biblioteca nuevos.
 
     Con el ayudante en marcha, lo analiza él para todos los bloques antes de ejecutar ninguno (``_ayudante``): la
-    construcción espera su fichero en vez de repetir el análisis de la biblioteca (más de un segundo de CPU)."""
-    fichero = _carpeta() / "lecturas" / hashlib.sha256(f"{_ESTADO['huella']}\0{code}".encode()).hexdigest()
-    if not fichero.is_file() and _AYUDANTE["pid"] is not None:
-        hechas = _AYUDANTE["tomas"] / LECTURAS_HECHAS
-        while not fichero.is_file() and not hechas.exists() and ayudante_vivo():
-            time.sleep(0.003)
+    construcción espera su fichero en vez de repetir el análisis de la biblioteca (casi un segundo de CPU)."""
+    fichero = _fichero_de_lecturas(code)
+    while _lecturas_por_llegar(code):
+        time.sleep(0.003)
     if fichero.is_file():
         return fichero.read_text(encoding="utf-8").split()
     if _ESTADO["lecturas"] is None:
@@ -136,6 +135,17 @@ def lee(code: str) -> list[str]:
     lista = todos if TODOS in leidos else [f for f in todos if f in leidos]
     _guardar(fichero, "\n".join(lista))
     return lista
+
+
+def _fichero_de_lecturas(code: str) -> pathlib.Path:
+    return _carpeta() / "lecturas" / hashlib.sha256(f"{_ESTADO['huella']}\0{code}".encode()).hexdigest()
+
+
+def _lecturas_por_llegar(code: str) -> bool:
+    """Si lo que lee ``code`` lo está analizando aún el ayudante (su fichero no está y él sigue con ello)."""
+    if _AYUDANTE["pid"] is None or _fichero_de_lecturas(code).is_file():
+        return False
+    return not (_AYUDANTE["tomas"] / LECTURAS_HECHAS).exists() and ayudante_vivo()
 
 
 def _clave(code: str, session, id) -> str:  # noqa: A002
@@ -194,8 +204,32 @@ def _esperar_al_ayudante(clave: str, fichero: pathlib.Path) -> str | None:
     return fichero.read_text(encoding="utf-8")
 
 
+_PENDIENTES: list[tuple[str, object, object, str]] = []
+"""Salidas de bloques ejecutados sin su clave todavía (``_con_cache``): (código, sesión, id, salida)."""
+
+
+def _guardar_pendientes(memoria: dict[str, str]) -> None:
+    """Guarda con su clave (ya se sabe qué lee cada bloque) lo que se ejecutó mientras el ayudante lo analizaba."""
+    while _PENDIENTES:
+        code, session, id_, salida = _PENDIENTES.pop(0)
+        clave = _clave(code, session, id_)
+        _tomar(clave)  # el ayudante ya no lo ejecuta
+        _guardar(_carpeta() / f"{clave}.txt", salida)
+        memoria.setdefault(clave, salida)
+
+
 def _con_cache(ejecutar, memoria: dict[str, str]):
     def ejecutar_con_cache(code: str, returncode=None, session=None, id=None, **extra):  # noqa: A002
+        if not COMPARTIDO["anotar"] and _lecturas_por_llegar(code):
+            # En frío, los primeros bloques llegan antes de que el ayudante sepa qué CSV lee cada uno (la clave): se
+            # ejecutan ya, sin esperarlo, y se guardan con su clave en cuanto se sabe (el ayudante, que empieza por
+            # la última página, no llega a ellos hasta el final).
+            salida = ejecutar(code, returncode, session, id, **extra)
+            _PENDIENTES.append((code, session, id, salida))
+            if os.environ.get("GPUCOSTE_CHECK") == "1":
+                comparar_con_el_snapshot(code, id, salida)
+            return salida
+        _guardar_pendientes(memoria)
         clave = _clave(code, session, id)
         if COMPARTIDO["anotar"]:
             en_pagina = _con_su_snapshot(code, clave)
@@ -216,6 +250,7 @@ def _con_cache(ejecutar, memoria: dict[str, str]):
         return salida
 
     ejecutar_con_cache.original = ejecutar
+    ejecutar_con_cache.guardar_pendientes = lambda: _guardar_pendientes(memoria)
     return ejecutar_con_cache
 
 
@@ -420,6 +455,9 @@ def on_pre_build(config):
 
 
 def on_post_build(config):
+    from markdown_exec._internal.formatters import python
+
+    getattr(python._run_python, "guardar_pendientes", lambda: None)()
     _parar_ayudante()
     if _ESTADO["huella"]:
         with contextlib.suppress(OSError):
