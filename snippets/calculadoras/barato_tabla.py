@@ -10,7 +10,8 @@ print(f"**{trabajo.descripcion()}**: coste por trabajo terminado.\n")
 alineacion = ["left", "left", "right", "left", "left", "right", "right", "center"]
 print(tabla.to_markdown(index=False, colalign=alineacion))
 
-barata = ranking.ranking(trabajo)[0]
+filas = ranking.ranking(trabajo)
+barata = filas[0]
 print(
     f"\nSecuencias de {numero(trabajo.secuencia, 0)} tokens, "
     f"LoRA de rango {trabajo.rango_lora}, "
@@ -24,7 +25,7 @@ print(
 )
 # Sin medida de entrenamiento en esa GPU, sus horas se estiman con la MFU
 # de su clase; si su precio es antiguo, lo dice, con la más barata reciente.
-for aviso in ranking.avisos(ranking.ranking(trabajo)):
+for aviso in ranking.avisos(filas):
     print(f"\n{aviso}")
 
 # Las estimaciones (cifras no leídas) quedan fuera salvo que se pidan: cuántas son.
@@ -40,7 +41,6 @@ if fuera:
         "`ranking.tabla(trabajo, estimaciones=True)` los incluye, marcados."
     )
 
-filas = ranking.ranking(trabajo)
 rapida = min((f for f in filas if f.pareto), key=lambda f: f.horas.maximo)
 medio = {id(f): (f.coste.minimo + f.coste.maximo) / 2 for f in (barata, rapida)}
 mas = medio[id(rapida)] / medio[id(barata)] - 1

@@ -137,6 +137,23 @@ def test_la_validacion_deja_fuera_de_verdad_la_fuente(monkeypatch):
     assert min(validado.values()) > 0.5, validado  # predice 1/0,6 veces lo medido: un 67 % por encima
 
 
+def test_la_validacion_se_calcula_de_nuevo_con_otros_datos(monkeypatch):
+    # Se guarda mientras los datos sean los mismos (las páginas la piden una treintena de veces por construcción); con
+    # una fila nueva, o con los datos leídos otra vez, se vuelve a calcular y la ve.
+    antes = calibracion.validacion()
+    assert calibracion.validacion() is antes
+    ids = _con_fuente_plantada(monkeypatch)
+    assert set(ids) <= {p.medida.id for p in calibracion.validacion().predicciones}
+    monkeypatch.undo()
+    assert calibracion.validacion() == antes
+    datos.limpiar_cache()
+    assert calibracion.validacion() is not antes
+    fuente = calibracion.fuentes()[0]
+    sin = calibracion.ajustar_sin(fuente)
+    sin.clear()  # una copia: el ajuste guardado no cambia
+    assert calibracion.ajustar_sin(fuente)
+
+
 def test_sin_otra_fuente_de_su_grupo_no_se_valida():
     # Una medida cuyo grupo solo tiene medidas de su fuente no entra en la cifra validada, ni se predice con otro
     # grupo: va a sin_otra_fuente.

@@ -10,10 +10,12 @@ Python puro (sin pandas): sirve igual en el navegador.
 
 from __future__ import annotations
 
+import functools
 import statistics
 from dataclasses import dataclass
 
 from gpucoste import datos
+from gpucoste.base import esquema
 from gpucoste.base.validacion import Validado
 from gpucoste.calculo import tiempo
 from gpucoste.calculo.calibracion_ajuste import _ajustar, ajustar_escalado
@@ -59,8 +61,40 @@ def _como_ajustes(ajustes: dict, sin: str) -> dict[str, datos.Ajuste]:
     }
 
 
-def _ajuste_sin(fuente_fuera: str) -> tuple[dict[str, datos.Ajuste], set[str]]:
-    """(``ajustar_sin``, las claves que no salen de medidas propias sino de la otra red entre nodos)."""
+def _tablas() -> tuple:
+    """Las tablas que leen los ajustes sin una fuente y la validación: las medidas y lo que su física lee (GPU,
+    modelos, supuestos, ventanas)."""
+    otras = (datos.GPUS, datos.MODELOS, datos.SUPUESTOS, datos.VENTANAS)
+    return (datos.medidas(), datos.escalado(), *(esquema.cargar(t) for t in otras))
+
+
+def _con_los_mismos_datos(funcion):
+    """Memo de ``funcion`` mientras ``_tablas`` dé las mismas tuplas (las mismas, no unas iguales: comparar cientos de
+    filas en cada llamada costaría más; como ``atipicos._ultimo``). Otros datos (``GPUCOSTE_DATOS``,
+    ``datos.limpiar_cache``) se vuelven a leer y son otras tuplas: se calcula de nuevo. Cada fuente que se deja fuera
+    repite el ajuste entero, y las páginas de una construcción piden la validación una treintena de veces (informe,
+    desglose, frases…): así se hace una. ``cache_clear`` lo olvida, como el de ``functools``."""
+    tablas: list = []
+    memo: dict = {}
+
+    @functools.wraps(funcion)
+    def con_memo(*argumentos):
+        actuales = _tablas()
+        if len(tablas) != len(actuales) or any(a is not b for a, b in zip(actuales, tablas, strict=True)):
+            memo.clear()
+            tablas[:] = actuales
+        if argumentos not in memo:
+            memo[argumentos] = funcion(*argumentos)
+        return memo[argumentos]
+
+    con_memo.cache_clear = memo.clear
+    return con_memo
+
+
+@_con_los_mismos_datos
+def _ajuste_sin(fuente_fuera: str) -> tuple[dict[str, datos.Ajuste], frozenset[str]]:
+    """(``ajustar_sin``, las claves que no salen de medidas propias sino de la otra red entre nodos). Guardado
+    (``_con_los_mismos_datos``): quien lo use no cambia el diccionario (``ajustar_sin`` da una copia)."""
     medidas = tuple(m for m in usadas() if fuente(m) != fuente_fuera)
     escalado = tuple(e for e in usadas_escalado() if fuente(e) != fuente_fuera)
     mitad_escalado = mitades_escalado(escalado)[0]
@@ -70,7 +104,7 @@ def _ajuste_sin(fuente_fuera: str) -> tuple[dict[str, datos.Ajuste], set[str]]:
         if f"escalado_{red}" not in redes and f"escalado_{otra}" in redes:
             redes[f"escalado_{red}"] = redes[f"escalado_{otra}"]
             sustituidas.add(f"escalado_{red}")
-    return _como_ajustes(_ajustar(mitades(medidas)[0], redes), fuente_fuera), sustituidas
+    return _como_ajustes(_ajustar(mitades(medidas)[0], redes), fuente_fuera), frozenset(sustituidas)
 
 
 def ajustar_sin(fuente_fuera: str) -> dict[str, datos.Ajuste]:
@@ -82,7 +116,7 @@ def ajustar_sin(fuente_fuera: str) -> dict[str, datos.Ajuste]:
     """
     from gpucoste.base.validacion import opcion
 
-    return _ajuste_sin(opcion(fuente_fuera, "Fuente", fuentes()))[0]
+    return dict(_ajuste_sin(opcion(fuente_fuera, "Fuente", fuentes()))[0])
 
 
 def grupo(m: datos.Medida | datos.Escalado) -> str:
@@ -120,6 +154,7 @@ def _grupos(m: datos.Medida | datos.Escalado) -> tuple[str, ...]:
     return (grupo(m),)
 
 
+@_con_los_mismos_datos
 def validacion() -> Validacion:
     """Deja una fuente fuera, para cada fuente: ajusta sin sus filas (``ajustar_sin``) y predice esas filas.
 
@@ -128,7 +163,7 @@ def validacion() -> Validacion:
     escala…) solo tiene medidas de su misma fuente (o, en QLoRA, menos de ``GRUPO_MINIMO`` pares de otras) no se
     puede validar así: va a ``sin_otra_fuente``, no a una
     cifra con los parámetros de otro grupo. Tarda lo que una docena de ajustes (décimas de segundo): se calcula al
-    construir.
+    construir, una vez por construcción (``_con_los_mismos_datos``).
     """
     ps, esc, sin = [], [], []
     for f in fuentes():
