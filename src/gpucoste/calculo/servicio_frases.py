@@ -101,7 +101,8 @@ def frase_perfil(factor_pico: float = FACTOR_PICO, *, markdown: bool = True) -> 
         f"media y la más tranquila, {numero(min(base))}. Para que la hora punta sea tu factor de pico, se eleva el "
         "perfil a la potencia que lo consigue sin cambiar los mensajes del día: con "
         f"{numero(factor_pico, 1)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada hora se "
-        "alquilan las réplicas que pide su tráfico, al menos una, y solo donde se factura por segundo o por minuto "
+        "alquilan las réplicas que pide su tráfico (una réplica es una copia del modelo en marcha, en una GPU o en "
+        "varias si no cabe en una), al menos una, y solo donde se factura por segundo o por minuto "
         f"({lista(list(granos))}); cada réplica que se enciende paga además {arranque} minutos de arranque (los de "
         f"{supuestos}, el máximo: bajar la imagen y los pesos antes de atender)."
     )
