@@ -81,6 +81,11 @@ REGLAS = [
         "«un mes medio son 730 horas» (coste.HORAS_MES, formato.mes_medio); otro mes, con el nombre de quien lo "
         "cuenta (vast.mes_de_reserva)",
     ),
+    (
+        "paréntesis seguidos",
+        r"\)\s?\(",
+        "un paréntesis detrás de otro: «(como mucho 744; por defecto, 730)», o la aclaración fuera del paréntesis",
+    ),
 ]
 
 

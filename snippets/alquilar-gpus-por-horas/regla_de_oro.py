@@ -16,9 +16,10 @@ if len(sin):
 if len(con):
     otras = f"con las otras {len(con)}" if len(sin) else "con todas"
     partes.append(
-        f"{otras}, solo por encima de **{numero(millones.min(), 0)} millones de tokens "
-        f"generados al mes** ({numero(con['equilibrio (mensajes al día)'].min(), 0)} "
-        "mensajes al día) con la más cara, y eso con la hora punta llenando la GPU"
+        f"{otras}, solo por encima de su umbral, que con la más cara es de "
+        f"**{numero(millones.min(), 0)} millones de tokens generados al mes** "
+        f"({numero(con['equilibrio (mensajes al día)'].min(), 0)} mensajes al día), "
+        "y eso con la hora punta llenando la GPU"
     )
 print(
     f"**Calculado:** una {gpu.gpu} alquilada todo el mes ({dolares(gpu_mes, 0)}) "

@@ -1,5 +1,5 @@
 # Cuadernos gratis o baratos (Colab, Kaggle): GPU, precio, sesión y cuota semanal.
-from gpucoste.base.formato import fecha, numero
+from gpucoste.base.formato import dolares, fecha, numero
 from gpucoste.calculo import cuadernos
 
 print("| servicio | GPU | US$/h | sesión (horas) | cuota (horas a la semana) | fecha |")
@@ -17,7 +17,7 @@ for o in ofertas:
 pago = [o for o in ofertas if o.usd_unidad > 0]
 for o in pago[:1]:
     print(
-        f"\nEn {o.servicio} de pago, cada hora gasta unidades de cómputo a "
-        f"{numero(o.usd_unidad)} US$ la unidad: la {o.gpu}, "
+        f"\nEn {o.servicio} de pago, cada GPU gasta por hora unidades de cómputo, a "
+        f"{dolares(o.usd_unidad)} la unidad: la {o.gpu}, "
         f"{numero(o.unidades_hora)} unidades por hora."
     )

@@ -11,7 +11,7 @@ print(
     f"(la estimación de la primera versión para la {e.gpu})."
 )
 print(
-    f"- **Precio:** interrumpible, {dolares(e.precio_interrumpible, 3)}/h en "
+    f"- **Precio:** interrumpible, {dolares(e.precio_interrumpible)}/h en "
     f"{e.proveedor}, {e.interrumpible.describir()}."
 )
 print(

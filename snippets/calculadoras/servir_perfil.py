@@ -6,7 +6,8 @@ from gpucoste.calculo import servicio, servicio_escalado
 
 publicado = servicio_escalado.perfil_publicado()
 con_factor = servicio_escalado.perfil(servicio.FACTOR_PICO)
-punta = f"con la punta a {numero(servicio.FACTOR_PICO, 1)} veces la media"
+pico = servicio.FACTOR_PICO
+punta = f"con la punta a {numero(pico, 0 if pico % 1 == 0 else 1)} veces la media"
 filas = [
     {"hora (UTC)": h, "publicado": numero(publicado[h]), punta: numero(con_factor[h])}
     for h in range(servicio_escalado.HORAS_DIA)

@@ -1,5 +1,5 @@
 # Arranque facturado: minutos y dólares de GPU mientras se bajan los pesos.
-from gpucoste.base.formato import DOLAR, dolares, fecha, tabla
+from gpucoste.base.formato import DOLAR, dolares, fecha, nivel, tabla
 from gpucoste.calculo import arranque, atipicos
 
 # El precio más reciente de los datos que no está marcado como atípico.
@@ -10,7 +10,8 @@ precio = gpu.precio_hora_usd
 
 print(
     f"Pesos en bf16 y una {gpu.gpu} a {dolares(precio)}/h ({gpu.proveedor}, "
-    f"{fecha(gpu.fecha)}); la descarga, sin pausas ni reintentos.\n"
+    f"{nivel(gpu.nivel, gpu.proveedor)}, {fecha(gpu.fecha)}); la descarga, sin pausas "
+    "ni reintentos.\n"
 )
 print("**Minutos de descarga, por ancho de banda:**\n")
 t = arranque.tabla_arranque(modelos, anchos, precio, medida="minutos")

@@ -1,14 +1,15 @@
 # ¿Guardar los pesos en disco o volver a bajarlos? Arranques al mes del empate.
 from gpucoste import datos
-from gpucoste.base.formato import dolares, mes, numero
+from gpucoste.base.formato import dolares, mes, nivel, numero
 from gpucoste.calculo import arranque, atipicos
 
 gpu = atipicos.precio_reciente("H100 80GB", "RunPod", "seguro").precio
 disco = datos.tarifa("RunPod", "almacenamiento")
 gb_mes = disco.precio_max_usd  # el precio del volumen con la instancia detenida
 print(
-    f"Con una {gpu.gpu} de {gpu.proveedor} a {dolares(gpu.precio_hora_usd)}/h "
-    f"({mes(gpu.fecha)}) y su disco a {dolares(gb_mes)}/GB y mes con la instancia "
+    f"Con una {gpu.gpu} de {gpu.proveedor} ({nivel(gpu.nivel, gpu.proveedor)}) a "
+    f"{dolares(gpu.precio_hora_usd)}/h ({mes(gpu.fecha)}) y su disco a "
+    f"{dolares(gb_mes)} por GB y mes con la instancia "
     f"detenida ({mes(disco.fecha)}), guardar los pesos sale más barato que volver "
     "a bajarlos a partir de:\n"
 )

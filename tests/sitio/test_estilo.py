@@ -91,6 +91,8 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("La RTX 4090 en Vast.ai (bajo demanda) y en Vast.ai (host verificado).", "Vast.ai (bajo demanda)"),
         ("La RTX 4090 (bajo demanda) en Vast.ai.", "Vast.ai (bajo demanda)"),
         ("AWS · bajada: 100 GB gratis al mes.", "bajada"),
+        ("Tokens de entrada por mensaje (con la conversación previa) (por defecto, 1155).", "paréntesis seguidos"),
+        ("La RTX 4090 (comunidad)(línea discontinua).", "paréntesis seguidos"),
     ],
 )
 def test_cada_regla_encuentra_su_falta(malo, regla):
@@ -137,6 +139,18 @@ def test_la_linea_de_ordenes_cuenta_el_mismo_mes():
     for orden, salida in textos.items():
         assert not [f for f in faltas(salida) if f.startswith("mes de horas:")], (orden, salida)
     assert f"por defecto, {coste.HORAS_MES:.0f}" in " ".join(textos["reservar --help"].split())
+
+
+def test_la_ayuda_de_cada_orden_no_pone_un_parentesis_detras_de_otro():
+    """«(con la conversación previa) (por defecto, 1155)»: la ayuda de cada opción lleva su valor por defecto dentro
+    del paréntesis en que acaba, no en otro detrás (``cli.analizador``)."""
+    from conftest import gpucoste
+
+    from gpucoste.cli import ORDENES
+
+    for orden in ORDENES:
+        salida = gpucoste(orden, "--help", check=True).stdout
+        assert not [f for f in faltas(salida) if f.startswith("paréntesis seguidos:")], (orden, faltas(salida))
 
 
 def test_los_textos_de_un_grafico_se_leen():

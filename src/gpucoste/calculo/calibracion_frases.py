@@ -141,8 +141,9 @@ def frase_error(tipo: str) -> str:
         f"{por_que}."
     )
     if mitad is not None:
+        mismas = "de esa misma fuente" if len(origen) == 1 else "de esas mismas fuentes"
         texto += (
-            f" En la mitad que el ajuste no usó, de esas mismas fuentes, la predicción se desvía un "
+            f" En la mitad que el ajuste no usó, {mismas}, la predicción se desvía un "
             f"{porcentaje(mitad.error_mediano)} en mediana, y el {porcentaje(mitad.dentro)} de las medidas cae dentro "
             "del rango."
         )

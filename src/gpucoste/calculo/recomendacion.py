@@ -141,10 +141,11 @@ def recomendar(
             opciones.append(Opcion(RESERVADA, None, "ningún proveedor de los datos ofrece reservar esta GPU"))
         else:
             coste = gpus * mes * reservada
-            reservadas = "reservada" if gpus == 1 else "reservadas"
+            cuantas = "una GPU reservada" if gpus == 1 else f"{gpus} GPU reservadas"
+            las = "la GPU" if gpus == 1 else "las GPU"
             razon = (
-                f"{_dolares(coste)} al mes: {gpus} GPU {reservadas} todo el mes a {_dolares(reservada)}/h, "
-                f"con las GPU al {formato.porcentaje(carga)} de carga"
+                f"{_dolares(coste)} al mes: {cuantas} todo el mes a {_dolares(reservada)}/h, "
+                f"con {las} al {formato.porcentaje(carga)} de carga"
             )
             opciones.append(Opcion(RESERVADA, coste, razon))
 

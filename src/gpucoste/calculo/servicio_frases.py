@@ -54,6 +54,13 @@ def frase_validacion() -> str:
     return texto + f": {cumple} de la meta del {porcentaje(OBJETIVO_ERROR)}."
 
 
+def _veces(x: float) -> str:
+    """Un factor de pico como se lee: «2 veces», «1,5 veces» (sin «,0» de más)."""
+    from gpucoste.base.formato import numero
+
+    return numero(x, 0 if float(x).is_integer() else 1)
+
+
 def frase_supuestos() -> str:
     """De dónde salen los valores por defecto de la calculadora (tokens por mensaje, hora punta, objetivos de
     latencia), en Markdown, para la página «¿Cuántas GPU para servir mi tráfico?»."""
@@ -68,7 +75,7 @@ def frase_supuestos() -> str:
         f"- **Tokens por mensaje**: {numero(TOKENS_ENTRADA, 0)} de entrada y {numero(TOKENS_SALIDA, 0)} de salida, la "
         f"media de las peticiones de la [traza de conversación de Azure]({traza}) (una hora del 16 de noviembre de "
         "2023, la del artículo Splitwise); la entrada incluye la conversación previa que se reenvía con cada mensaje.\n"
-        f"- **Hora punta**: {numero(FACTOR_PICO, 0)} veces las peticiones por segundo de la media del día, un supuesto "
+        f"- **Hora punta**: {_veces(FACTOR_PICO)} veces las peticiones por segundo de la media del día, un supuesto "
         "de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
         f"- **Objetivos de latencia**: {numero(OBJETIVO_TTFT_MS, 0)} ms hasta el primer token y "
         f"{numero(OBJETIVO_TPOT_MS, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
@@ -100,8 +107,9 @@ def frase_perfil(factor_pico: float = FACTOR_PICO, *, markdown: bool = True) -> 
         f"las peticiones de cada hora (UTC) de la {citada}, {dias}; su hora punta tiene {numero(max(base))} veces la "
         f"media y la más tranquila, {numero(min(base))}. Para que la hora punta sea tu factor de pico, se eleva el "
         "perfil a la potencia que lo consigue sin cambiar los mensajes del día: con "
-        f"{numero(factor_pico, 1)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada hora se "
-        "alquilan las réplicas que pide su tráfico, al menos una, y solo donde se factura por segundo o por minuto "
+        f"{_veces(factor_pico)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada hora se "
+        "alquilan las réplicas que pide su tráfico (una réplica es una copia del modelo en marcha, en una GPU o en "
+        "varias si no cabe en una), al menos una, y solo donde se factura por segundo o por minuto "
         f"({lista(list(granos))}); cada réplica que se enciende paga además {arranque} minutos de arranque (los de "
         f"{supuestos}, el máximo: bajar la imagen y los pesos antes de atender)."
     )

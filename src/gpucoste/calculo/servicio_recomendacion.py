@@ -77,16 +77,21 @@ def _dolares(x: float) -> str:
     return formato.dolares(x, 2 if x < 100 else 0)
 
 
+def _cuantas(n: int, gpu: str) -> str:
+    """«una RTX 3090», «7 RTX A6000»: el número de GPU en la prosa (el signo × es para un cociente)."""
+    return f"una {gpu}" if n == 1 else f"{n} {gpu}"
+
+
 def _razon_gpu(o: servicio_costes.OpcionServicio, como: str) -> str:
     c, e = o.capacidad, o.escalada
     carga = c.uso_medio if e is None else e.carga_media
     carga = "menos del 1\N{NO-BREAK SPACE}%" if carga < 0.005 else formato.porcentaje(carga)
     if e is not None:  # «sigue el tráfico»: las GPU de cada hora, de la más tranquila a la punta
         menos, mas = min(e.replicas) * e.gpus_por_replica, max(e.replicas) * e.gpus_por_replica
-        cuantas = f"{o.gpus} × {o.gpu}" if menos == mas else f"de {menos} a {mas} × {o.gpu}"
+        cuantas = _cuantas(o.gpus, o.gpu) if menos == mas else f"de {menos} a {mas} {o.gpu}"
         como = f"{como} hora a hora según el tráfico"
     else:
-        cuantas = f"{o.gpus} × {o.gpu}"
+        cuantas = _cuantas(o.gpus, o.gpu)
     como = como.replace("as", "a", 1) if o.gpus == 1 else como
     return (
         f"{_dolares(o.coste_mes_usd)} al mes: {cuantas} {como} en "

@@ -117,11 +117,19 @@ def _parser() -> argparse.ArgumentParser:
             defecto = _escrito(op.defecto) if isinstance(op.defecto, float) else op.defecto
             # Sin «por defecto» en la ayuda, se añade al final; si ya lo dice (con su razón), tal cual.
             sin_defecto = op.obligatoria or op.defecto is None or "por defecto" in op.ayuda
-            ayuda = op.ayuda if sin_defecto else f"{op.ayuda} (por defecto, {defecto})"
+            ayuda = op.ayuda if sin_defecto else _con_defecto(op.ayuda, defecto)
             tipo = nombre_de("Valor", lambda op=op: op.valores) if op.valores and op.tipo is str else op.tipo
             s.add_argument(op.bandera, type=tipo, required=op.obligatoria, choices=op.valores, help=ayuda, **extra)
         s.add_argument("--formato", default="tabla", choices=FORMATOS, help="tabla (para leer), csv o json")
     return p
+
+
+def _con_defecto(ayuda: str, defecto: object) -> str:
+    """La ayuda con su valor por defecto al final: «(por defecto, 2048)»; si la ayuda ya acaba en un paréntesis, dentro
+    de él («horas del periodo reservado (como mucho 744; por defecto, 730)»), sin dos paréntesis seguidos."""
+    if ayuda.endswith(")") and ayuda.count("(") == ayuda.count(")"):
+        return f"{ayuda[:-1]}; por defecto, {defecto})"
+    return f"{ayuda} (por defecto, {defecto})"
 
 
 def _escrito(x: float) -> str:

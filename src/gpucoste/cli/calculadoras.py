@@ -338,7 +338,7 @@ def _horas(dadas: float | None, trabajo: Trabajo, gpu: str, maximo: int) -> tupl
     Opcion("--horas-alquiler", "horas que tarda en la alquilada (por defecto, las del modelo de tiempo)", positivo),
     Opcion("--vatios", "potencia de tu GPU (W); por defecto, la de --gpu-local", positivo),
     PAIS_KWH,
-    Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", positivo),
+    Opcion("--precio-kwh", "dólares por kWh (por defecto, el de un hogar de --pais)", positivo),
     ejemplo='--gpu-local "RTX 4090" --gpu "H100 80GB" --modelo "Mistral 7B v0.3" --metodo lora --tokens 30e6',
     dinero=True,
 )

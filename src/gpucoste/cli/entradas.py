@@ -68,7 +68,7 @@ PAIS_KWH = Opcion(
     f"{PAIS.ayuda}; su kWh de electricidad.csv, pasado a dólares, es el de la luz (sin él, el de {PAIS_LUZ})",
     PAIS.tipo,
 )
-PRECIO_KWH = Opcion("--precio-kwh", "dólares por kWh (por defecto, los de --pais)", no_negativo)
+PRECIO_KWH = Opcion("--precio-kwh", "dólares por kWh (por defecto, el de un hogar de --pais)", no_negativo)
 
 
 def fila(concepto: str, valor: float | None, origen: str) -> dict:

@@ -104,7 +104,7 @@ def pie(
         f"{PAIS.ayuda}; también el precio de compra de su tienda y su kWh (sin él, el de {decisiones.PAIS_LUZ})",
         PAIS.tipo,
     ),
-    Opcion("--precio-kwh", "dólares por kWh de las GPU compradas (por defecto, los de --pais)", no_negativo),
+    Opcion("--precio-kwh", "dólares por kWh de las GPU compradas (por defecto, el de un hogar de --pais)", no_negativo),
     ejemplo='--modelo "Llama 3.1 8B" --mensajes-dia 200000 --pais MX',
     dinero=True,
 )

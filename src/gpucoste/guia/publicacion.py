@@ -285,6 +285,7 @@ ETIQUETAS = MappingProxyType(
         "red": "se cobra la transferencia",
         "ventana": "ventana (tokens)",
         "capas_con_ventana": "capas con ventana",
+        "dias_sumados": "días sumados",
     }
 )
 
