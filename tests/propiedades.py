@@ -1497,7 +1497,9 @@ orden(
     "recomendar",
     {"--horas-gpu": NO_NEGATIVO, "--continuo": _SI_NO},
     {
-        "--gpu": _gpus_donde(lambda g: g in datos.gpus()),
+        # Con precio en Vast.ai: --proveedor-reserva Vast.ai sin --precio-hora-reserva toma su precio de esa GPU
+        # (sin él, un error que lo dice: tests/cli/test_cli_nombres.py).
+        "--gpu": _gpus_donde(lambda g: any(p.gpu == g and p.proveedor == "Vast.ai" for p in datos.precios())),
         "--precio-hora": POSITIVO,
         "--proveedor-reserva": _VAST,
         "--precio-hora-reserva": POSITIVO,

@@ -147,3 +147,11 @@ def test_el_nivel_de_un_proveedor_con_su_nombre_propio():
     assert formato.nivel("verificado", "Vast.ai") == "host verificado"
     with pytest.raises(ValueError, match="proveedor"):
         formato.nivel("bajo_demanda", "")
+
+
+def test_tabla_escribe_sin_dato_donde_falta_un_texto():
+    # Un texto que falta (None, o el NaN que pone pandas en una columna de texto) no sale como «None» ni «nan».
+    df = pd.DataFrame({"tipo": ["precio de lista", None, float("nan")], "coste": [1.5, None, 2.0]})
+    salida = formato.tabla(df, {"coste": 2})
+    assert "nan" not in salida and "None" not in salida
+    assert salida.count("sin dato") == 3  # dos textos y una cifra

@@ -365,3 +365,15 @@ def test_precios_se_lee_en_espanol_y_exporta_las_claves():
     assert codigo == 0
     exportadas = list(csv.DictReader(io.StringIO(texto)))
     assert [(f["tipo"], f["nivel"]) for f in exportadas] == [(f["tipo"], f["nivel"]) for f in filas]
+
+
+def test_reservar_en_un_proveedor_sin_precio_de_esa_gpu_lo_dice():
+    # Una GPU sin precio en Vast.ai (de los datos de hoy, la que sea): reservarla allí sin --precio-hora-reserva no
+    # tiene precio sobre el que aplicar el descuento.
+    en_vast = {p["gpu"] for p in _csv("precios.csv") if p["proveedor"] == "Vast.ai"}
+    sin = sorted({p["gpu"] for p in _csv("precios.csv")} - en_vast)
+    assert sin
+    argv = ["recomendar", "--horas-gpu", "6", "--continuo", "no", "--gpu", sin[0], "--proveedor-reserva", "Vast.ai"]
+    rc, salida, errores = _ejecutar(argv)
+    assert (rc, salida) == (2, ""), errores
+    assert f"'{sin[0]}' no vale para reservar" in errores and "se admite" in errores

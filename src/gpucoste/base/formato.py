@@ -291,6 +291,11 @@ def lista(elementos: list[str]) -> str:
     return elementos[0] if len(elementos) == 1 else f"{', '.join(elementos[:-1])} y {elementos[-1]}"
 
 
+def _falta(v: object) -> bool:
+    """``None`` o un NaN de punto flotante (lo que pandas pone donde falta un texto)."""
+    return v is None or (isinstance(v, float) and v != v)
+
+
 def tabla(df: pd.DataFrame, decimales: dict[str, int], derecha: tuple[str, ...] = ()) -> str:
     """Tabla Markdown con las columnas de ``decimales`` en formato español (``None`` o NaN: «sin dato»).
 
@@ -309,6 +314,9 @@ def tabla(df: pd.DataFrame, decimales: dict[str, int], derecha: tuple[str, ...] 
     salida = df.copy()
     for columna, d in decimales.items():
         salida[columna] = ["sin dato" if pd.isna(v) else numero(v, d) for v in salida[columna]]
+    for columna in salida.columns:  # un texto que falta (None o NaN), «sin dato»: nunca «None» ni «nan»
+        if columna not in decimales and not pd.api.types.is_numeric_dtype(salida[columna]):
+            salida[columna] = ["sin dato" if _falta(v) else v for v in salida[columna]]
     alineacion = ["right" if c in decimales or c in derecha else "left" for c in salida.columns]
     # disable_numparse: «8.590» (ocho mil quinientos noventa) no es el número 8,59 de tabulate.
     return salida.to_markdown(index=False, colalign=alineacion, disable_numparse=True)
