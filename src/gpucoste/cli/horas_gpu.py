@@ -56,8 +56,8 @@ def _horas_gpu(horas: float, gpu: str, escala_origen: str, n_gpus: int, sin_esti
         "horas_gpu_min": 0,
         "horas_gpu_tipicas": 0,
         "horas_gpu_max": 0,
-        "horas_min": 1,
-        "horas_max": 1,
+        "horas_min": 0,  # miles de horas de reloj: sin decimales, como su página
+        "horas_max": 0,
     }
     pie = (
         f"{formato.numero(horas, 0)} horas de GPU de {gpu}, {tiempo.ESCALAS[escala_origen]}.",
