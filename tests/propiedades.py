@@ -2005,17 +2005,22 @@ def _sirven_holgados() -> list[tuple[str, str]]:
     return [(m, g) for m, g in _caben_holgados() if g in rapidas and memoria.parametros(m, activos=True) <= 15e9]
 
 
+_SUPUESTOS_SERVICIO = {
+    "entrada": Entero(1, 10**6, hasta=512),
+    "salida": Entero(1, 10**6, hasta=2048),
+    "factor_pico": Acotado(1, 10),
+    "precision": _PRECISIONES_SERVICIO,
+    "ttft_ms": Acotado(1e5, 1e6),
+    "tpot_ms": Acotado(1e5, 1e6),
+}
+"""Los supuestos de un tráfico que admiten servicio.capacidad y quien la llama (opciones, recomendar_servicio…)."""
+
 funcion(
     _servicio.capacidad,
     Filas(_sirven_holgados),
     POSITIVO,
-    entrada=Entero(1, 10**6, hasta=512),
-    salida=Entero(1, 10**6, hasta=2048),
-    factor_pico=Acotado(1, 10),
-    precision=_PRECISIONES_SERVICIO,
     n_gpus=Opcional(Entero(1, 64)),
-    ttft_ms=Acotado(1e5, 1e6),
-    tpot_ms=Acotado(1e5, 1e6),
+    **_SUPUESTOS_SERVICIO,
 )
 funcion(_servicio.de_peticiones_s, POSITIVO)
 funcion(_servicio.ajustar, sin=Opcional(Nombre(lambda: sorted({m.fuente for m in _servicio.medidas()}))))
@@ -2068,12 +2073,7 @@ funcion(
     _servicio_costes.opciones,
     Nombre(_modelos_que_sirven),
     Acotado(1, 1e6),
-    entrada=Entero(1, 10**6, hasta=512),
-    salida=Entero(1, 10**6, hasta=2048),
-    factor_pico=Acotado(1, 10),
-    precision=_PRECISIONES_SERVICIO,
-    ttft_ms=Acotado(1e5, 1e6),
-    tpot_ms=Acotado(1e5, 1e6),
+    **_SUPUESTOS_SERVICIO,
     gpu=Opcional(Nombre(lambda: ["A100 80GB", "H100 80GB", "L40S"])),
     pais=Opcional(_PAIS),
     precio_kwh=Opcional(NO_NEGATIVO),
@@ -2132,22 +2132,12 @@ funcion(
     Nombre(_modelos_que_sirven),
     Acotado(1, 1e6),
     con_api=BOOLEANO,
-    entrada=Entero(1, 10**6, hasta=512),
-    salida=Entero(1, 10**6, hasta=2048),
-    factor_pico=Acotado(1, 10),
-    precision=_PRECISIONES_SERVICIO,
-    ttft_ms=Acotado(1e5, 1e6),
-    tpot_ms=Acotado(1e5, 1e6),
+    **_SUPUESTOS_SERVICIO,
 )
 funcion(
     _servicio_recomendacion.rendimiento_servicio,
     Filas(_sirven_holgados),
-    entrada=Entero(1, 10**6, hasta=512),
-    salida=Entero(1, 10**6, hasta=2048),
-    factor_pico=Acotado(1, 10),
-    precision=_PRECISIONES_SERVICIO,
-    ttft_ms=Acotado(1e5, 1e6),
-    tpot_ms=Acotado(1e5, 1e6),
+    **_SUPUESTOS_SERVICIO,
 )
 FUNCIONES_EXENTAS["calculo.recomendacion.elegir"] = (
     "una Opcion por nombre, las que arman recomendar y recomendar_servicio; "
