@@ -40,7 +40,10 @@ def _campos_api_o_gpu() -> tuple[Campo, ...]:
             api.entrada_usd_millon,
         ),
         Campo("precio_salida", "Precio de la API por tokens generados", "US$ por millón", api.salida_usd_millon),
-        Campo("entrada_por_salida", "Tokens de entrada por token generado", "", decisiones.ENTRADA_POR_SALIDA),
+        # 1155 ÷ 211 con cuatro decimales («5,4739», no dieciséis): las cifras de la tabla no cambian.
+        Campo(
+            "entrada_por_salida", "Tokens de entrada por token generado", "", round(decisiones.ENTRADA_POR_SALIDA, 4)
+        ),
     )
 
 
