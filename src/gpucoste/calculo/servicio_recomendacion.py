@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from gpucoste.base import formato
 from gpucoste.base.validacion import Validado
 from gpucoste.calculo import recomendacion, servicio, servicio_costes
+from gpucoste.calculo.recomendacion import _dolares  # la misma regla de redondeo que las demás razones
 
 __all__ = ["RendimientoServicio", "recomendar_servicio", "rendimiento_servicio"]
 
@@ -73,16 +74,15 @@ _POR_HORAS = tuple(c for c in servicio_costes.OPCIONES if c not in ("API", "rese
 la reservada es «GPU reservada» y la comprada, con su pago inicial, no entra (no es un coste al mes)."""
 
 
-def _dolares(x: float) -> str:
-    return formato.dolares(x, 2 if x < 100 else 0)
-
-
 def _cuantas(n: int, gpu: str) -> str:
     """«una RTX 3090», «7 RTX A6000»: el número de GPU en la prosa (el signo × es para un cociente)."""
     return f"una {gpu}" if n == 1 else f"{n} {gpu}"
 
 
-def _razon_gpu(o: servicio_costes.OpcionServicio, como: str) -> str:
+def _razon_gpu(o: servicio_costes.OpcionServicio, participio: str, resto: str = "") -> str:
+    """«… una RTX 3090 alquilada en …» / «… 7 RTX A6000 reservadas un mes en …»: ``participio`` en singular, con
+    su plural según el número de GPU, y ``resto`` detrás."""
+    como = f"{participio}{'s' if o.gpus > 1 else ''}{resto}"
     c, e = o.capacidad, o.escalada
     carga = c.uso_medio if e is None else e.carga_media
     carga = "menos del 1\N{NO-BREAK SPACE}%" if carga < 0.005 else formato.porcentaje(carga)
@@ -92,7 +92,6 @@ def _razon_gpu(o: servicio_costes.OpcionServicio, como: str) -> str:
         como = f"{como} hora a hora según el tráfico"
     else:
         cuantas = _cuantas(o.gpus, o.gpu)
-    como = como.replace("as", "a", 1) if o.gpus == 1 else como
     return (
         f"{_dolares(o.coste_mes_usd)} al mes: {cuantas} {como} en "
         f"{o.proveedor}, {formato.numero(c.tpot_s * 1000, 0)} ms por token, con "
@@ -155,14 +154,14 @@ def recomendar_servicio(
         recomendacion.Opcion(
             recomendacion.POR_HORAS,
             None if horas is None else horas.coste_mes_usd,
-            "ninguna GPU con precio por horas cumple" if horas is None else _razon_gpu(horas, "alquiladas"),
+            "ninguna GPU con precio por horas cumple" if horas is None else _razon_gpu(horas, "alquilada"),
         ),
         recomendacion.Opcion(
             recomendacion.RESERVADA,
             None if reservada is None else reservada.coste_mes_usd,
             "ningún proveedor de los datos ofrece reservar una GPU que cumpla"
             if reservada is None
-            else _razon_gpu(reservada, "reservadas un mes"),
+            else _razon_gpu(reservada, "reservada", " un mes"),
         ),
     ]
     return recomendacion.elegir(opciones)
