@@ -87,7 +87,7 @@ def test_trafico_cero_dice_que_no_hace_falta_ninguna_gpu():
 
 def test_objetivo_imposible_dice_lo_que_tarda_una_peticion():
     with pytest.raises(ValueError, match="ya tarda .* se admite un objetivo por encima"):
-        servicio.capacidad("Llama 3.1 8B", "A100 80GB", 1000, tpot_ms=0.5)
+        servicio.capacidad("Llama 3.1 8B", "A100 80GB", 1000, supuestos=servicio.Supuestos(tpot_ms=0.5))
 
 
 def test_un_modelo_que_no_cabe_propone_una_cuantizacion():

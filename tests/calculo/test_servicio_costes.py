@@ -45,7 +45,7 @@ def test_la_comprada_paga_las_gpu_una_vez_y_la_luz_al_mes():
 
 def test_ninguna_gpu_cumple_un_objetivo_imposible():
     with pytest.raises(ValueError, match="se admite un objetivo por encima"):
-        servicio_costes.opciones("Llama 3.1 8B", 1000, tpot_ms=0.1)
+        servicio_costes.opciones("Llama 3.1 8B", 1000, supuestos=servicio.Supuestos(tpot_ms=0.1))
 
 
 @settings(max_examples=15, deadline=None)
