@@ -21,6 +21,7 @@ __all__ = [
     "OBJETIVO_TPOT_MS",
     "OBJETIVO_TTFT_MS",
     "PRECISION",
+    "PRECISIONES",
     "TOKENS_ENTRADA",
     "TOKENS_SALIDA",
     "TOKENS_MAX",
@@ -53,6 +54,10 @@ OBJETIVO_TPOT_MS = 200.0
 PRECISION = "bf16"
 """Formato de los pesos si no se dice otra cosa: bf16, sin cuantizar, el mismo que toman por defecto las funciones de
 memoria y de servicio (``memoria.gb_pesos_modelo``, ``servicio.secuencias_max``, ``servicio.rendimiento``)."""
+
+PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
+"""Formatos de los pesos que ofrecen ``gpucoste servir --precision`` y su formulario, los mismos en los dos: los de
+servir con vLLM, SGLang o TensorRT-LLM (``Supuestos`` admite cualquiera de ``memoria.BYTES_POR_PARAMETRO``)."""
 
 TOKENS_MAX = 10**6
 """Tokens de entrada o de salida de un mensaje que se admiten como mucho (el tope de ``Supuestos.entrada`` y

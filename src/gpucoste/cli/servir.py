@@ -19,19 +19,17 @@ from gpucoste.calculo import (
     servicio_costes,
     servicio_escalado,
     servicio_frases,
+    servicio_supuestos,
     servicio_validacion,
 )
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
 
-__all__ = ["MENSAJES_DIA", "PRECISIONES", "filas", "pie"]
+__all__ = ["MENSAJES_DIA", "filas", "pie"]
 
 MENSAJES_DIA = 200_000
 """Mensajes al día del ejemplo (sin ``--mensajes-dia``): el de la issue 31, una empresa pequeña que sirve un modelo
 de 8B a unos 200.000 mensajes al día."""
-
-PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
-"""Formatos de los pesos que admite ``--precision`` (los de servir con vLLM, SGLang o TensorRT-LLM)."""
 
 
 def filas(opciones: tuple[servicio_costes.OpcionServicio, ...]) -> pd.DataFrame:
@@ -88,7 +86,12 @@ def pie(mensajes_dia: float, supuestos: servicio.Supuestos, luz: str | None, sig
     ),
     Opcion("--salida", "tokens generados por mensaje", entero_positivo, servicio.TOKENS_SALIDA),
     Opcion("--factor-pico", "peticiones en la hora punta ÷ la media del día", positivo, servicio.FACTOR_PICO),
-    Opcion("--precision", "formato de los pesos", defecto=servicio.PRECISION, valores=PRECISIONES),
+    Opcion(
+        "--precision",
+        "formato de los pesos",
+        defecto=servicio_supuestos.PRECISION,
+        valores=servicio_supuestos.PRECISIONES,
+    ),
     Opcion("--ttft-ms", "milisegundos como mucho hasta el primer token", positivo, servicio.OBJETIVO_TTFT_MS),
     Opcion("--tpot-ms", "milisegundos como mucho por token de salida", positivo, servicio.OBJETIVO_TPOT_MS),
     Opcion("--gpu", "solo esta GPU (por defecto, cada GPU con precio)", nombre_de("GPU con precio", datos.gpus)),

@@ -11,13 +11,10 @@ from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
 
 __all__ = ["SERVIR"]
 
-_PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
-"""Los formatos de la lista, los de ``gpucoste servir --precision``."""
-
 
 def _campos_servir() -> tuple[Campo, ...]:
     from gpucoste import datos
-    from gpucoste.calculo import servicio
+    from gpucoste.calculo import servicio, servicio_supuestos
     from gpucoste.guia import decisiones
 
     modelos = tuple(sorted(datos.modelos()))
@@ -29,7 +26,7 @@ def _campos_servir() -> tuple[Campo, ...]:
         ),
         Campo("salida", "Tokens generados por mensaje", "tokens", servicio.TOKENS_SALIDA),
         Campo("factor_pico", "Peticiones en la hora punta ÷ la media del día", "", servicio.FACTOR_PICO),
-        Campo("precision", "Formato de los pesos", "", servicio.PRECISION, _PRECISIONES),
+        Campo("precision", "Formato de los pesos", "", servicio_supuestos.PRECISION, servicio_supuestos.PRECISIONES),
         Campo("ttft_ms", "Como mucho hasta el primer token", "ms", servicio.OBJETIVO_TTFT_MS),
         Campo("tpot_ms", "Como mucho por token de salida", "ms", servicio.OBJETIVO_TPOT_MS),
         Campo(
