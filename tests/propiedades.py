@@ -898,6 +898,7 @@ funcion(
         nulos=(1,),  # sin proveedor: el más barato
     ),
 )
+funcion(modalidades.gpus_bajo_demanda)
 funcion(
     modalidades.alternativa_bajo_demanda,
     Filas(

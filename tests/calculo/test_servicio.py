@@ -121,3 +121,38 @@ def test_mas_lote_mas_tokens_s_y_mas_latencia(lote):
     assert b[0] >= a[0]
     assert b[1] >= a[1]
     assert all(math.isfinite(x) and x > 0 for x in (*a, *b))
+
+
+@pytest.mark.parametrize(
+    ("kv_gb", "concurrencia", "motivo"),
+    [
+        ("0.01", "4", "no cabe ni una secuencia"),  # menos caché que una sola secuencia de 2048 tokens
+        ("120", "1000", "necesita"),  # 120 GB de caché KV en una A100 de 80 GB
+    ],
+)
+def test_una_medida_imposible_nombra_su_fila(carpeta_datos, kv_gb, concurrencia, motivo):
+    """Falta plantada: una medida cuya caché KV no cabe (por poca o por mucha) no llega al ajuste como un error de la
+    física sin contexto: el error nombra el fichero, la medida y las columnas que revisar."""
+    import plantar
+
+    fila = {
+        "id": "plantada-kv",
+        "modelo": "Llama 3.1 8B",
+        "gpu": "A100 80GB",
+        "n_gpus": "1",
+        "precision": "bf16",
+        "motor": "vLLM",
+        "entrada": "1024",
+        "salida": "1024",
+        "concurrencia": concurrencia,
+        "kv_gb": kv_gb,
+        "tokens_s": "500",
+        "fecha": "2025-09-13",
+        "fuente": "https://example.org/medida-plantada",
+        "nota": "fila plantada por la prueba",
+    }
+    plantar.anadir(carpeta_datos, "servicio_medido.csv", fila)
+    with pytest.raises(ValueError, match=motivo) as error:
+        servicio.ajustar()
+    mensaje = str(error.value)
+    assert "servicio_medido.csv" in mensaje and "«plantada-kv»" in mensaje and "kv_gb" in mensaje

@@ -291,12 +291,27 @@ def _lote(m: Medida) -> int:
         m.modelo, m.gpu, n_gpus=m.n_gpus, precision=m.precision, contexto=m.entrada + m.salida, kv_gb=m.kv_gb
     )
     if cabe < 1:
-        raise ValueError(f"{m.id}: no cabe ni una secuencia en la caché KV; revisa la medida.")
+        raise ValueError(_medida_imposible(m, "no cabe ni una secuencia en la caché KV"))
     return cabe if m.concurrencia is None else min(m.concurrencia, cabe)
 
 
+def _medida_imposible(m: Medida, motivo: str) -> str:
+    """El error de una medida que la física no admite: el fichero, la medida y las columnas que revisar."""
+    kv = f"{formato.numero(m.kv_gb)} GB" if m.kv_gb else "vacía"
+    return (
+        f"{datos.SERVICIO_MEDIDO.fichero}, medida «{m.id}» ({m.modelo} en {m.n_gpus} × {m.gpu}, {m.precision}): "
+        f"{motivo.rstrip('.')}. Revisa sus columnas kv_gb ({kv}), "
+        f"concurrencia, entrada, salida y precision."
+    )
+
+
 def _fisica_de(m: Medida) -> _Fisica:
-    return _fisica(memoria.modelo(m.modelo), memoria.gpu(m.gpu), m.n_gpus, m.precision, m.entrada, m.salida, _lote(m))
+    """La física de una medida publicada; si sus cifras no caben en la GPU, un error que nombra la fila que revisar."""
+    lote = _lote(m)
+    try:
+        return _fisica(memoria.modelo(m.modelo), memoria.gpu(m.gpu), m.n_gpus, m.precision, m.entrada, m.salida, lote)
+    except ValueError as e:
+        raise ValueError(_medida_imposible(m, str(e))) from None
 
 
 def _datos_de(filas: tuple[Medida, ...]) -> tuple:

@@ -113,7 +113,7 @@ def opciones(
     al mes a la más cara, con los ``supuestos`` del tráfico (``servicio.Supuestos``; sin ellos, los valores por
     defecto).
 
-    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler en los datos). ``pais``: el precio de compra
+    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler no interrumpible: ``modalidades.gpus_bajo_demanda``). ``pais``: el precio de compra
     de su tienda, si lo hay (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él,
     no hay opción «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
     ninguna los cumple, ``ValueError`` con lo que funcionaría (el mensaje de ``servicio.capacidad`` de la GPU con más
@@ -132,7 +132,7 @@ def opciones(
         precio_kwh = numero(precio_kwh, "precio_kwh", cero=True)
     if pais is not None:
         pais = paises.pais(pais).codigo
-    gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else sorted(datos.gpus())
+    gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else modalidades.gpus_bajo_demanda()
     mes = _mensajes_mes(mensajes_dia)
     salida_opciones: list[OpcionServicio] = []
     for p in precios_api_de(modelo):
