@@ -113,9 +113,10 @@ def opciones(
     al mes a la más cara, con los ``supuestos`` del tráfico (``servicio.Supuestos``; sin ellos, los valores por
     defecto).
 
-    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler no interrumpible: ``modalidades.gpus_bajo_demanda``). ``pais``: el precio de compra
-    de su tienda, si lo hay (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él,
-    no hay opción «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
+    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler no interrumpible:
+    ``modalidades.gpus_bajo_demanda``). ``pais``: el precio de compra de su tienda, si lo hay
+    (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él, no hay opción
+    «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
     ninguna los cumple, ``ValueError`` con lo que funcionaría (el mensaje de ``servicio.capacidad`` de la GPU con más
     ancho de banda de memoria, la que más se acerca).
 
