@@ -47,6 +47,9 @@ import types
 import mkdocs
 import mkdocs.plugins
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+import semilla  # noqa: E402
+
 _QUITAR = [
     re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I),
     re.compile(r"<script\b[^>]*>.*?</script>", re.S | re.I),
@@ -104,6 +107,11 @@ def on_config(config):
     if jupyter is not None and jupyter.config["execute"]:
         jupyter.config["cache"] = True
         jupyter.config["cache_dir"] = str(carpeta_cache())
+        # El kernel, desde la semilla si la hay (``semilla.py``; la crea ``bloques.py``).
+        from jupyter_client.provisioning import local_provisioner
+
+        original = getattr(local_provisioner.launch_kernel, "original", local_provisioner.launch_kernel)
+        local_provisioner.launch_kernel = semilla.lanzar(original)
     return config
 
 
