@@ -164,16 +164,21 @@ def lanzar(original):
         pid, tuberia = _SEMILLA["pid"], _SEMILLA["tuberia"]
         if pid is None or independent or stdout is not None or stderr is not None or not _es_la_orden_de_siempre(cmd):
             return original(cmd, stdin, stdout, stderr, env, independent, cwd, **kw)
-        _SEMILLA.update(pid=None, tuberia=None)
         entorno = dict(env if env is not None else os.environ)
         entorno["JPY_PARENT_PID"] = str(os.getpid())  # como launch_kernel en POSIX
         pedido = json.dumps({"cmd": list(cmd), "env": entorno, "cwd": str(cwd) if cwd else None}).encode()
+        kernel = Kernel(pid)
         try:
+            if kernel.poll() is not None:  # la semilla murió (p. ej. no pudo importar ipykernel)
+                raise BrokenPipeError
             while pedido:
                 pedido = pedido[os.write(tuberia, pedido) :]
-        finally:
-            os.close(tuberia)
-        return Kernel(pid)
+        except BrokenPipeError:  # sin semilla: el kernel de siempre
+            parar()
+            return original(cmd, stdin, stdout, stderr, env, independent, cwd, **kw)
+        _SEMILLA.update(pid=None, tuberia=None)
+        os.close(tuberia)
+        return kernel
 
     launch_kernel.original = original
     return launch_kernel
