@@ -16,8 +16,8 @@ una :class:`Arquitectura`, un ``datos.Modelo`` que ``gpucoste.calculo.memoria`` 
   V2/V3), el vector latente y la parte con RoPE, ``kv_lora_rank + qk_rope_head_dim``, como en el artículo de
   DeepSeek-V2 (https://arxiv.org/abs/2405.04434, tabla 1: (d_c + d_h^R)·l elementos por token).
 - **Ventana deslizante**: las capas con ventana no guardan más de ``sliding_window`` tokens: todas en Mistral
-  (``sliding_window``), las pares en Gemma 2 y en gpt-oss, cinco de cada seis en Gemma 3 (``sliding_window_pattern``), o las
-  que marque ``layer_types``.
+  (``sliding_window``), las pares en Gemma 2 y en gpt-oss, cinco de cada seis en Gemma 3
+  (``sliding_window_pattern``), o las que marque ``layer_types``.
 - **Capas híbridas atención/Mamba** (Jamba): solo las capas de atención guardan caché KV; cada capa Mamba guarda
   un estado fijo por secuencia (convolución y SSM: ``d_inner × (d_conv + d_state)`` elementos), que no crece con
   el contexto.
