@@ -49,6 +49,10 @@ FUENTES = {
     "en pruebas públicas que copian ese config.json (60 expertos de 1408, 4 activos, experto compartido de 5632)",
     "llama2_7b.json": "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json; dimensiones de la tabla "
     "de Llama 2 7B de LitGPT y del artículo de Llama 2 (https://arxiv.org/abs/2307.09288)",
+    "gpt_oss_20b.json": "copia literal del config.json de openai/gpt-oss-20b en https://github.com/jihengzhang/"
+    "jihz-gpt-oss-20b/blob/7ec89800d2b55da8f65106e8a6f794b7b6433df8/gpt-oss-20b/config.json (sin quantization_config, "
+    "que no cambia la arquitectura); la fuente de su fila de modelos.csv, revisión fijada del Hub "
+    "6cee5e81ee83917806bbde320786a8fb61efebee",
 }
 
 GIB = 2**30

@@ -24,7 +24,11 @@ def test_la_cache_kv_de_llama_8b_es_la_de_su_config():
 
 def test_mayor_que_cabe():
     assert vram.mayor_que_cabe(0.5, "bf16") == "—"
-    assert vram.mayor_que_cabe(80, "2bit") == "Qwen 2.5 72B"
+    # Qwen 2.5 72B a 2 bits ocupa unos 18 GB (72,7 × 10⁹ × 0,25 bytes) más la caché: cabe en 80 GB, así que el mayor
+    # que cabe tiene al menos sus parámetros (un modelo nuevo y mayor que también quepa puede serlo), y cabe.
+    mayor = vram.mayor_que_cabe(80, "2bit")
+    assert memoria.parametros(mayor) >= memoria.parametros("Qwen 2.5 72B")
+    assert vram.gb_inferencia(mayor, "2bit") <= 80
     # Más VRAM nunca da un modelo más pequeño.
     tamanos = [vram.mayor_que_cabe(v, "int4") for v in vram.VRAM_COMUNES]
     parametros = [memoria.parametros(t) for t in tamanos if t != "—"]

@@ -8,14 +8,16 @@ una :class:`Arquitectura`, un ``datos.Modelo`` que ``gpucoste.calculo.memoria`` 
 - **Parámetros**, contados matriz a matriz según la familia (``model_type``): atención con GQA (q, k, v, o, con
   sesgo si lo lleva), MLP con puerta (tres matrices), mezcla de expertos (todos los expertos; con
   ``activos``, solo los que usa cada token, más los compartidos), MLA de DeepSeek (proyecciones de rango bajo de
-  q y de kv) y las capas Mamba de Jamba (``in_proj``, la convolución, ``x_proj``, ``dt_proj``, A, D y
-  ``out_proj``). La torre de visión de un modelo multimodal (``text_config``) no se cuenta.
+  q y de kv), gpt-oss (además, el sesgo de ``o_proj``, un sumidero de atención por cabeza y los sesgos del router
+  y de cada experto, como en ``modeling_gpt_oss`` de transformers) y las capas Mamba de Jamba (``in_proj``, la
+  convolución, ``x_proj``, ``dt_proj``, A, D y ``out_proj``). La torre de visión de un modelo multimodal
+  (``text_config``) no se cuenta.
 - **Caché KV por token y capa de atención**: ``2 × cabezas KV × dimensión de cabeza`` con GQA; con MLA (DeepSeek
   V2/V3), el vector latente y la parte con RoPE, ``kv_lora_rank + qk_rope_head_dim``, como en el artículo de
   DeepSeek-V2 (https://arxiv.org/abs/2405.04434, tabla 1: (d_c + d_h^R)·l elementos por token).
 - **Ventana deslizante**: las capas con ventana no guardan más de ``sliding_window`` tokens: todas en Mistral
-  (``sliding_window``), las pares en Gemma 2, cinco de cada seis en Gemma 3 (``sliding_window_pattern``), o las
-  que marque ``layer_types``.
+  (``sliding_window``), las pares en Gemma 2 y en gpt-oss, cinco de cada seis en Gemma 3
+  (``sliding_window_pattern``), o las que marque ``layer_types``.
 - **Capas híbridas atención/Mamba** (Jamba): solo las capas de atención guardan caché KV; cada capa Mamba guarda
   un estado fijo por secuencia (convolución y SSM: ``d_inner × (d_conv + d_state)`` elementos), que no crece con
   el contexto.
@@ -55,6 +57,7 @@ FAMILIAS = MappingProxyType(
         "deepseek_v2": "mezcla de expertos con MLA",
         "deepseek_v3": "mezcla de expertos con MLA",
         "jamba": "híbrido atención/Mamba con mezcla de expertos",
+        "gpt_oss": "mezcla de expertos con GQA, atención local/global y sumideros de atención",
     }
 )
 """Los ``model_type`` que la biblioteca sabe modelar y cómo es cada uno. Un ``config.json`` multimodal
@@ -181,7 +184,7 @@ def _ventana(cfg: Mapping, tipo: str, capas: int, tipos_capa: list[str] | None) 
     ventana = _opcional(cfg, "sliding_window")
     if tipos_capa is not None:
         con_ventana = sum(t == "sliding_attention" for t in tipos_capa)
-    elif tipo == "gemma2":  # las capas pares (modeling_gemma2: not bool(layer_idx % 2))
+    elif tipo in ("gemma2", "gpt_oss"):  # las capas pares (modeling_gemma2: not bool(layer_idx % 2); GptOssConfig)
         con_ventana = (capas + 1) // 2
     elif tipo == "gemma3_text":  # global cada «sliding_window_pattern» capas: (i + 1) % patrón == 0
         con_ventana = capas - capas // _entero(cfg, "sliding_window_pattern", 6)
@@ -258,8 +261,10 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
 
     # Atención de una capa (parámetros, LoRA de rango 1, elementos de caché KV por token).
     q, kvd = cabezas * dim_cabeza, kv * dim_cabeza
-    sesgo = tipo in ("qwen2", "qwen2_moe") or _booleano(cfg, "attention_bias", False)
+    sesgo = tipo in ("qwen2", "qwen2_moe") or _booleano(cfg, "attention_bias", tipo == "gpt_oss")
     atencion = h * q + 2 * h * kvd + q * h + ((q + 2 * kvd) if sesgo else 0) + qk_norm
+    if tipo == "gpt_oss":  # sesgo de o_proj y un sumidero (un logit aprendido) por cabeza
+        atencion += (h if sesgo else 0) + cabezas
     lora_atencion = 2 * (h + q) + 2 * (h + kvd)
     kv_capa = 2 * kvd
     if tipo in ("deepseek_v2", "deepseek_v3"):
@@ -271,8 +276,12 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
     mlps: list[tuple[float, float, float]] = []
     tipos_capa = None
     mamba: tuple[int, int, int] | None = None
-    if tipo in ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3", "jamba"):
-        campo_expertos = {"mixtral": "num_local_experts", "deepseek_v2": "n_routed_experts"}.get(tipo, "num_experts")
+    if tipo in ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3", "jamba", "gpt_oss"):
+        campo_expertos = {
+            "mixtral": "num_local_experts",
+            "gpt_oss": "num_local_experts",
+            "deepseek_v2": "n_routed_experts",
+        }.get(tipo, "num_experts")
         campo_expertos = "n_routed_experts" if tipo == "deepseek_v3" else campo_expertos
         expertos = _entero(cfg, campo_expertos)
         activos_tok = _entero(cfg, "num_experts_per_tok")
@@ -405,7 +414,7 @@ def _mlp_de_capa(
     denso = (_mlp(h, intermedia), _mlp(h, intermedia), _lora_mlp(h, intermedia))
     if expertos == 1:
         return denso
-    if tipo == "mixtral":
+    if tipo in ("mixtral", "gpt_oss"):
         moe = True
     elif tipo == "jamba":
         periodo, desfase = _entero(cfg, "expert_layer_period"), _entero(cfg, "expert_layer_offset", minimo=0)
@@ -433,6 +442,9 @@ def _mlp_de_capa(
         n = _entero(cfg, "n_shared_experts", 0, minimo=0)
         compartido, lora_compartido = n * _mlp(h, dim_experto), n * _lora_mlp(h, dim_experto)
     uno = _mlp(h, dim_experto)
+    if tipo == "gpt_oss":  # sesgos de gate_up_proj (2 × intermedia) y de down_proj (h), y del router
+        uno += 2 * dim_experto + h
+        router += expertos
     return (
         float(router + compartido + expertos * uno),
         float(router + compartido + activos * uno),
