@@ -3,9 +3,15 @@ diccionario del proyecto, tests/ortografia/diccionario.txt (ver tests/ortografia
 
 from __future__ import annotations
 
-from conftest import RAIZ
-from herramientas import informar
-from hunspell import (
+import pathlib
+import sys
+
+if __name__ == "__main__":  # como guion (ordenar el diccionario): tests/ en la ruta, como la pone pytest
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from conftest import RAIZ  # noqa: E402
+from herramientas import informar  # noqa: E402
+from hunspell import (  # noqa: E402
     DICCIONARIO,
     como_arreglarlo,
     desconocidas,
