@@ -34,7 +34,8 @@ REGLAS = [
     ("$ solo", r"(?<!US)\$", "«US$»: un «$» solo se lee como pesos"),
     ("80GB", r"\b\d+(?:[.,]\d+)?(?:GB|TB|MB)\b", "«80 GB», con espacio (el nombre de una GPU, tal cual)"),
     ("× más", r"\d×\s+(?:más|menos)\b", "«5,5 veces lo que…» o «un 450 % más»: «×» solo para un cociente"),
-    ("7 mil millones", r"\b\d+ (?:mil millones|billones) de parámetros\b|\b\d+b\b", "«7B»"),
+    # Tras un guion, «20b» es parte del nombre oficial de un modelo (gpt-oss-20b, como en modelos.csv), no prosa.
+    ("7 mil millones", r"\b\d+ (?:mil millones|billones) de parámetros\b|(?<!-)\b\d+b\b", "«7B»"),
     ("autoelogio", r"\bguía completa\b|\bla mejor guía\b", "que la página se juzgue por lo que calcula"),
     ("cuatro cifras", r"(?<![\d.,])[1-9]\.\d{3}(?![\d.])", "«1599», «2048»: sin punto con cuatro cifras (RAE)"),
     ("el MFU", r"\b(?:el|del|al|un) MFU\b|\bMFU (?:alto|bajo|medio|máximo|mínimo)\b", "«la MFU» (la utilización)"),

@@ -113,6 +113,7 @@ def test_cada_regla_encuentra_su_falta(malo, regla):
         "Reservar compensa con un uso de más del 80 %; con las GPU al 75 % de carga; 5 horas de uso al mes.",
         "Su aceleración supera 5,5×; 0,34 US$/h el 29 de octubre de 2026, julio de 2026; Llama-3.1-8B; GPT-2.",
         "La RTX 4090 en Vast.ai (todos los hosts), en Nebius (bajo demanda) y en Vast.ai (host verificado).",
+        "gpt-oss-20b y gpt-oss-120b, los nombres oficiales de OpenAI.",
     ],
 )
 def test_el_texto_correcto_pasa(bueno):

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from gpucoste import datos
-from gpucoste.base.validacion import admite_vacio, corto
+from gpucoste.base.validacion import admite_vacio, corto, invisibles
 
 __all__ = ["Arquitectura", "FAMILIAS", "MAX_CARACTERES", "desde_config", "desde_json"]
 
@@ -237,6 +237,10 @@ def desde_config(config: Mapping, nombre: str | None = None) -> Arquitectura:
             )
     if nombre is None:
         ruta = config.get("_name_or_path") if isinstance(config, Mapping) else None
+        if isinstance(ruta, str) and invisibles(ruta):
+            raise ValueError(
+                f"config.json: «_name_or_path» = {corto(ruta)} no vale; se admite un texto sin caracteres de control."
+            )
         nombre = ruta.strip() if isinstance(ruta, str) and ruta.strip() else f"modelo de config.json ({tipo})"
     if not isinstance(nombre, str) or not nombre.strip():
         raise ValueError(f"nombre: {corto(nombre)} no vale; se admite un texto no vacío.")
