@@ -43,6 +43,7 @@ from gpucoste.calculo.trabajo import Trabajo
         ("1.234,5", 1234.5),
         ("0.390", 0.39),
         ("-1", -1.0),
+        ("\u22121,5", -1.5),  # el signo menos, copiado de una tabla de la página
         (" 7,5 ", 7.5),
         ("abc", "abc"),
         ("", ""),

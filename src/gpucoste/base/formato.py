@@ -3,7 +3,8 @@ locale de la máquina.
 
 El redondeo es «la mitad hacia arriba» sobre el valor decimal que se escribe (``Decimal(str(x))``,
 ``ROUND_HALF_UP``), no sobre el binario del float: 450 W × 10 h × 0,15 €/kWh = 0,675 → «0,68»
-(``f"{0.675:.2f}"`` daría «0,67»). Un cero negativo se escribe sin signo. Toda entrada mala
+(``f"{0.675:.2f}"`` daría «0,67»). Un negativo lleva el signo menos (U+2212, ``MENOS``: «−4 %»), no el guion
+«-»; un cero negativo se escribe sin signo. Toda entrada mala
 (NaN, ±inf, bool, texto, enteros que no caben en un float, rango al revés) es un ``ValueError``.
 """
 
@@ -28,6 +29,7 @@ __all__ = [
     "DOLAR",
     "EURO",
     "INCOMPLETO",
+    "MENOS",
     "MESES",
     "MESES_ABREVIADOS",
     "NIVELES",
@@ -53,6 +55,10 @@ __all__ = [
     "veces",
 ]
 
+
+MENOS = "\N{MINUS SIGN}"
+"""El signo de un número negativo: «−4 %», «−1599»; el signo menos de la tipografía, no el guion «-», más corto.
+Lo escriben todas las funciones de este módulo que escriben un número."""
 
 _CONTEXTO = decimal.Context(prec=420, rounding=decimal.ROUND_HALF_UP)  # 1e308 con 20 decimales cabe
 
@@ -105,12 +111,13 @@ def _espanol(d: decimal.Decimal, decimales: object) -> str:
     # La RAE (Ortografía, 2010, § 4.2.2.1.1): punto de millares desde cinco cifras; con cuatro, ninguno
     # («1599», «2048», «2000,28»), y en «50.000» o «1.000.000», sí.
     texto = f"{q:,.{decimales}f}" if entera >= 10000 else f"{q:.{decimales}f}"
-    return texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
+    texto = texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
+    return texto.replace("-", MENOS)
 
 
 def numero(x: float, decimales: int = 2) -> str:
     """``1234.5`` → ``"1234,50"``; ``12345.5`` → ``"12.345,50"``; ``5.5`` con 1 decimal → ``"5,5"``;
-    ``0.675`` → ``"0,68"``."""
+    ``0.675`` → ``"0,68"``; ``-4`` con 0 decimales → ``"−4"`` (``MENOS``)."""
     return _espanol(_decimal(x, "numero"), decimales)
 
 

@@ -52,13 +52,15 @@ _MILES = re.compile(r"[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?", re.ASCII)
 
 
 def decimal(texto: str) -> float:
-    """«1,5», «1.5», «12.345,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
+    """«1,5», «1.5», «12.345,5», «−4» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
 
     «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
     """
     if not isinstance(texto, str):
         raise ErrorDeOpcion(f"{texto!r} no es un texto; se admite un número escrito, p. ej. «1,5» o «1.5»")
     escrito, texto = texto, texto.strip()
+    if texto.startswith(formato.MENOS):  # «−4», copiado de la salida (el signo menos, no el guion)
+        texto = "-" + texto[1:]
     if _MILES.fullmatch(texto):
         if "," not in texto and texto.count(".") == 1:
             entero, coma = texto.replace(".", ""), texto.replace(".", ",")
