@@ -270,6 +270,8 @@ def _cifras_que_faltan(tabla: list[list[str]], numericas: tuple[bool, ...], csv_
             for cifra in _CIFRA.findall(celda) if numerica else []:
                 decimales = len(cifra.split(",")[1]) if "," in cifra else 0
                 x = float(cifra.replace(".", "").replace(",", ".").replace("−", "-"))
+                if celda.endswith("\u00a0%"):  # «48 %»: la orden guarda la fracción (0,48) en su CSV
+                    x, decimales = x / 100, decimales + 2
                 if not any(abs(y - x) <= 0.5 * 10**-decimales * (1 + 1e-9) + 1e-12 for y in impresas):
                     faltan.append(f"{fila[0]}: {cifra}")
     return faltan

@@ -645,9 +645,11 @@ funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2", "2026-07"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
+funcion(formato.celda, Opcional(REAL), Entero(0, 20), porcentaje_=BOOLEANO)
 # Las etiquetas que comparten la orden y los formularios.
 funcion(etiquetas.inicial_mayuscula, TEXTO)
 funcion(etiquetas.vram_de, TEXTO)
+funcion(etiquetas.cifra_servir, Nombre(lambda: etiquetas.SERVIR_DECIMALES), Opcional(REAL))
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)

@@ -54,6 +54,16 @@ def test_porcentaje_redondea_el_valor_decimal():
     assert formato.porcentaje(0.005) == "1\u00a0%"
 
 
+def test_celda():
+    assert formato.celda(0.48, 0, porcentaje_=True) == "48\u00a0%"
+    assert formato.celda(0.48, 2) == "0,48"
+    assert formato.celda(None, 2) == "sin dato"
+    with pytest.raises(ValueError, match="nan"):
+        formato.celda(float("nan"), 0, porcentaje_=True)
+    with pytest.raises(ValueError, match="porcentaje_"):
+        formato.celda(0.48, 0, porcentaje_="sí")
+
+
 def test_un_negativo_lleva_el_signo_menos_y_no_el_guion():
     # «¿Cuánto se equivoca?» escribía «-4 %» con el guion: el signo es U+2212 en cada función que escribe un número.
     assert formato.porcentaje(-0.04) == "\u22124\u00a0%"

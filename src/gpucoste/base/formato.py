@@ -35,6 +35,7 @@ __all__ = [
     "NIVELES",
     "PARTES",
     "TIPOS_PRECIO",
+    "celda",
     "dolares",
     "euros",
     "entre_fechas",
@@ -218,6 +219,18 @@ def veces(x: float, decimales: int = 1) -> str:
 def porcentaje(x: float, decimales: int = 0) -> str:
     """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE); ``0.00675`` con 2 decimales → ``"0,68 %"``."""
     return f"{_espanol(_decimal(x, 'porcentaje') * 100, decimales)}\N{NO-BREAK SPACE}%"
+
+
+def celda(valor: float | None, decimales: int, porcentaje_: bool = False) -> str:
+    """Una cifra de una tabla de resultados: ``numero(valor, decimales)``, o ``porcentaje(valor, decimales)`` si es
+    una fracción y ``porcentaje_`` (0.48 → «48 %»); «sin dato» si falta (``None``; un NaN es un error, como en
+    ``numero``)."""
+    if not isinstance(porcentaje_, bool):
+        raise ValueError(f"celda: porcentaje_={validacion.corto(porcentaje_)} no vale; se admite True o False.")
+    decimales = validacion.entero(decimales, "celda: decimales", minimo=0, maximo=20)
+    if valor is None:
+        return "sin dato"
+    return porcentaje(valor, decimales) if porcentaje_ else numero(valor, decimales)
 
 
 def fraccion(x: float, tolerancia: float = 0.05) -> str:
