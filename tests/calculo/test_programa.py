@@ -6,9 +6,11 @@ import contextlib
 import io
 import json
 
+import leidos
 import pytest
 
 from gpucoste import cli, datos
+from gpucoste.base import formato
 from gpucoste.calculo import calibracion, memoria, programa, tiempo
 
 _MODELO, _TOKENS, _GPU = "Llama 3.1 8B", 15e12, "H100 80GB"
@@ -40,6 +42,19 @@ def test_el_rango_contiene_las_fichas_con_que_se_ajusta():
         n = m.n_gpus or 1
         r = programa.horas_programa(m.modelo, m.tokens, m.gpu, n_gpus=n, secuencia=m.secuencia)
         assert r.minimo * n * 0.999 <= m.valor <= r.maximo * n * 1.001, m.id
+
+
+def test_cada_ficha_se_lee_por_su_modelo_y_su_fecha_no_por_su_id():
+    """La tabla del modo programa mostraba el id crudo («meta3-70b-preentrenamiento»): el nombre sale de la fila de
+    medidas.csv (el modelo y la fecha en palabras) y lleva su fuente."""
+    filas = {f["id"]: f for f in leidos.filas("medidas.csv")}
+    fichas = programa.fichas()
+    assert fichas
+    for f in fichas:
+        fila = filas[f.id]
+        assert f.nombre == f"{fila['modelo']}, ficha del {formato.fecha(fila['fecha'])}"
+        assert f.id not in f.nombre and "_" not in f.nombre
+        assert f.fuente == fila["fuente"]
 
 
 def test_el_factor_convierte_las_horas_ordinarias_en_las_de_un_programa():
