@@ -27,6 +27,7 @@ __all__ = [
     "COMPRAR",
     "COSTE_EQUILIBRIO",
     "EPOCAS",
+    "HORAS_DE_RELOJ",
     "INTERRUMPIBLE",
     "INTERRUMPIBLE_ENTRADAS",
     "PARTIDAS_COSTE",
@@ -132,6 +133,11 @@ COLUMNAS = MappingProxyType(
 """Clave de una columna (la de ``--formato csv`` y ``json``) → su título al leerla. Las parejas ``_min``/``_max``
 van por su clave sin «_min»: ``horas`` para ``horas_min`` y ``horas_max``; ``coste_usd`` para ``coste_min_usd`` y
 ``coste_max_usd``."""
+
+HORAS_DE_RELOJ = "horas de reloj"
+"""Las horas que pasan con las GPU alquiladas trabajando a la vez, frente a las «horas de GPU» (sumadas las de todas):
+el título de la columna ``horas`` (``horas_min``/``horas_max``) en «¿Cuánto cuestan N horas de otra GPU?», el mismo en
+``gpucoste horas-gpu``, en su formulario y en su página."""
 
 
 # --- Las tablas de resultado y valor: interrumpible, API o GPU, comprar ------------------------------------
