@@ -181,7 +181,7 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     assert BeautifulSoup(_grafico(sesion, "gc-interrumpibles"), "html.parser") == BeautifulSoup(esperado, "html.parser")
     sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
     sesion.enviar("gc-interrumpibles")
-    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")
+    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: '-1' no vale")
     assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
 
 
