@@ -72,6 +72,13 @@ def test_un_negativo_lleva_el_signo_menos_y_no_el_guion():
     assert formato.veces(-0.5) == "\u22120,5×"
     assert formato.rango(-0.2, -0.1) == "\u22120,20–\u22120,10"
     assert formato.MENOS == "\u2212"
+    # Una diferencia o un error, con su signo: «+19 %», «−4 %», «0 %» (un cero, también redondeado, sin signo).
+    assert formato.porcentaje(0.19, signo=True) == "+19\u00a0%"
+    assert formato.porcentaje(-0.04, signo=True) == "\u22124\u00a0%"
+    assert formato.porcentaje(0.001, signo=True) == "0\u00a0%"
+    assert formato.porcentaje(-0.001, 1, signo=True) == "\u22120,1\u00a0%"
+    with pytest.raises(ValueError, match="signo"):
+        formato.porcentaje(0.1, signo="sí")
     assert "-" not in formato.numero(-12345.5, 1)
 
 

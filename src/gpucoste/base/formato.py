@@ -216,9 +216,16 @@ def veces(x: float, decimales: int = 1) -> str:
     return f"{numero(x, decimales)}×"
 
 
-def porcentaje(x: float, decimales: int = 0) -> str:
-    """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE); ``0.00675`` con 2 decimales → ``"0,68 %"``."""
-    return f"{_espanol(_decimal(x, 'porcentaje') * 100, decimales)}\N{NO-BREAK SPACE}%"
+def porcentaje(x: float, decimales: int = 0, signo: bool = False) -> str:
+    """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE); ``0.00675`` con 2 decimales → ``"0,68 %"``; ``-0.04`` →
+    ``"−4 %"``. Con ``signo``, una diferencia o un error: el positivo lleva «+» (``0.19`` → ``"+19 %"``), el cero,
+    ninguno."""
+    if not isinstance(signo, bool):
+        raise ValueError(f"porcentaje: signo={validacion.corto(signo)} no vale; se admite True o False.")
+    texto = _espanol(_decimal(x, "porcentaje") * 100, decimales)
+    if signo and not texto.startswith(MENOS) and texto.strip("0,") != "":
+        texto = "+" + texto
+    return f"{texto}\N{NO-BREAK SPACE}%"
 
 
 def celda(valor: float | None, decimales: int, porcentaje_: bool = False) -> str:
