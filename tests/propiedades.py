@@ -1914,6 +1914,12 @@ funcion(
     nivel=Nombre(lambda: datos.NIVELES, nulo=True),
     tipo=Nombre(lambda: datos.TIPOS_PRECIO, nulo=True),
 )
+funcion(
+    afirmaciones.tipo_en_fecha,
+    Nombre(_proveedores_nombrables),
+    Nombre(lambda: ["2026-07", "2026-09-25"]),
+    Nombre(lambda: datos.TIPOS_PRECIO),
+)
 funcion(afirmaciones.salida_gratis, Nombre(lambda: {t.proveedor for t in datos.tarifas() if t.concepto == "bajada"}))
 funcion(afirmaciones.solo_cobran_salida, TEXTO)
 funcion(
