@@ -89,6 +89,24 @@ def test_la_orden_con_programa_da_las_horas_de_la_biblioteca():
     assert fila["eficiencia_red_min"] is None  # la MFU de un programa ya lleva dentro el reparto entre nodos
 
 
+def test_la_tabla_para_leer_del_modo_programa_dice_que_mfu_usa():
+    """La columna decía «MFU medida en su clase de GPU» con la MFU de las fichas, y las horas (cientos de miles)
+    llevaban un decimal: el título de la MFU de un programa, horas enteras y una línea que dice por qué no hay
+    rendimiento de la interconexión."""
+    from gpucoste.base import etiquetas
+
+    argv = ["cuanto-tarda", "--modelo", _MODELO, "--metodo", "completo", "--tokens", "15e12", "--gpu", _GPU]
+    rc, salida, errores = _cli([*argv, "--programa", "sí"])
+    assert (rc, errores) == (0, "")
+    titulos = [t.strip() for t in salida.splitlines()[0].strip("|").split("|")]
+    assert etiquetas.MFU_PROGRAMA in titulos and etiquetas.COLUMNAS["mfu"] not in titulos
+    fila = dict(zip(titulos, [c.strip() for c in salida.splitlines()[2].strip("|").split("|")], strict=True))
+    assert "," not in fila[etiquetas.COLUMNAS["horas_tipicas"]]
+    assert "Modo programa" in salida and "interconexión" in salida.splitlines()[-1]
+    rc, ordinaria, _ = _cli(argv)
+    assert rc == 0 and etiquetas.COLUMNAS["mfu"] in ordinaria and "Modo programa" not in ordinaria
+
+
 @pytest.mark.parametrize("metodo", ["lora", "qlora"])
 def test_programa_con_lora_sale_con_2_y_dice_que_se_admite(metodo):
     argv = ["cuanto-tarda", "--modelo", _MODELO, "--metodo", metodo, "--tokens", "1e9", "--programa", "sí"]

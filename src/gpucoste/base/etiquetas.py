@@ -28,6 +28,7 @@ __all__ = [
     "COSTE_EQUILIBRIO",
     "EPOCAS",
     "HORAS_DE_RELOJ",
+    "MFU_PROGRAMA",
     "INTERRUMPIBLE",
     "INTERRUMPIBLE_ENTRADAS",
     "PARTIDAS_COSTE",
@@ -138,6 +139,10 @@ HORAS_DE_RELOJ = "horas de reloj"
 """Las horas que pasan con las GPU alquiladas trabajando a la vez, frente a las «horas de GPU» (sumadas las de todas):
 el título de la columna ``horas`` (``horas_min``/``horas_max``) en «¿Cuánto cuestan N horas de otra GPU?», el mismo en
 ``gpucoste horas-gpu``, en su formulario y en su página."""
+
+MFU_PROGRAMA = "MFU de un programa entero (fichas de modelos)"
+"""El título de la columna ``mfu`` de ``gpucoste cuanto-tarda --programa sí``: la MFU ajustada a las horas de GPU de
+las fichas de los modelos (``programa.mfu_programa``), no la medida en la clase de GPU de un trabajo ordinario."""
 
 
 # --- Las tablas de resultado y valor: interrumpible, API o GPU, comprar ------------------------------------
