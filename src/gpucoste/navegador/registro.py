@@ -94,7 +94,10 @@ def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
     try:
         return c.calcular(**leidos)
     except ValueError as error:
-        raise ValueError(_con_lo_escrito(str(error), valores, leidos)) from None
+        mensaje = _con_lo_escrito(str(error), valores, leidos)
+        if mensaje == str(error):
+            raise  # tal cual, con su clase (un esquema.ErrorDeDatos sigue siéndolo)
+        raise ValueError(mensaje) from None
 
 
 def _con_lo_escrito(mensaje: str, valores: Mapping[str, str], leidos: Mapping[str, object]) -> str:
