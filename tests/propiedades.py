@@ -524,6 +524,11 @@ def orden(nombre: str, obligatorias: dict | None = None, opcionales: dict | None
 # --- Comprobación de resultados ------------------------------------------------------------------
 
 
+CON_SIGNO = {("Prediccion", "desvio")}
+"""Propiedades de un registro que pueden ser negativas por definición: ``contraste.Prediccion.desvio`` (predicho ÷
+medido − 1, negativo si la guía predice menos)."""
+
+
 def comprobar_resultado(valor: object, f: Funcion, donde: str = "resultado") -> None:
     """Falla si en ``valor`` (recorrido entero) hay NaN, inf, o un negativo donde no toca."""
     if isinstance(valor, bool | np.bool_ | str | dt.date | type(None)):
@@ -549,7 +554,9 @@ def comprobar_resultado(valor: object, f: Funcion, donde: str = "resultado") -> 
             comprobar_resultado(getattr(valor, campo.name), f, f"{donde}.{campo.name}")
         for nombre, atributo in vars(type(valor)).items():
             if isinstance(atributo, property):
-                comprobar_resultado(getattr(valor, nombre), f, f"{donde}.{nombre}")
+                # Una propiedad con signo por definición (el desvío de una predicción) solo ha de ser finita.
+                g = dataclasses.replace(f, negativos=True) if (type(valor).__name__, nombre) in CON_SIGNO else f
+                comprobar_resultado(getattr(valor, nombre), g, f"{donde}.{nombre}")
         return
     if isinstance(valor, dict):
         for k, v in valor.items():

@@ -349,8 +349,8 @@ def test_csv_corrompido_carga_bien_o_falla_con_fichero_y_fila(fichero, carpeta_c
 
 def _espanol(entero: int, decimales: int) -> str:
     """``entero`` / 10**decimales escrito a mano en español (implementación independiente): punto de millares
-    solo desde cinco cifras en la parte entera (RAE: «1599», «50.000»)."""
-    signo = "-" if entero < 0 else ""
+    solo desde cinco cifras en la parte entera (RAE: «1599», «50.000»), y el signo menos (U+2212) si es negativo."""
+    signo = "\u2212" if entero < 0 else ""
     texto = str(abs(entero)).rjust(decimales + 1, "0")
     parte, resto = texto[: len(texto) - decimales], texto[len(texto) - decimales :]
     if len(parte) <= 4:
