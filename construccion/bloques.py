@@ -63,6 +63,7 @@ from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+import semilla  # noqa: E402
 from cuaderno import huella  # noqa: E402
 from lecturas import TODOS, Lecturas  # noqa: E402
 
@@ -423,9 +424,19 @@ def _lanzar_ayudante(config, ejecutar) -> None:
         finally:
             os._exit(codigo)
     _AYUDANTE.update(pid=pid, tomas=tomas, vivo=ayudante_vivo)
+    if _ejecuta_cuadernos(config) and not _marca_de_caliente().exists():
+        # Con lo mismo importado, la semilla del kernel del cuaderno (``semilla.py``): en frío, el cuaderno se ejecuta
+        # sin arrancar otro Python ni volver a importar pandas, matplotlib y la biblioteca.
+        semilla.sembrar()
+
+
+def _ejecuta_cuadernos(config) -> bool:
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    return jupyter is not None and bool(jupyter.config.get("execute"))
 
 
 def _parar_ayudante() -> None:
+    semilla.parar()  # si no llegó a ser el kernel del cuaderno
     pid, tomas = _AYUDANTE["pid"], _AYUDANTE["tomas"]
     _AYUDANTE.update(pid=None, tomas=None)
     if pid is not None:

@@ -11,7 +11,8 @@ Aquí se quitan y el código de las celdas se reescribe con las clases de Materi
 ``<code>``): el tema le da estilo y su propio botón de copiar, igual que en las páginas Markdown.
 
 A la vez que otro trabajo: sin caché, ejecutar el cuaderno es casi todo esperar al kernel, otro proceso
-(arrancar Python e ipykernel, importar pandas y matplotlib).
+(arrancar Python e ipykernel, importar pandas y matplotlib). En frío, ese kernel sale de una semilla hecha con
+``fork`` que ya lo tiene importado (``semilla.py``; ``launch_kernel`` de jupyter_client se sustituye en ``on_config``).
 
 - En ``mkdocs build`` la página del cuaderno se convierte y se escribe **al final**, en ``on_post_build``,
   mientras Node hace la instantánea de Pyodide (``navegador.py``, que la empieza justo antes y la espera
@@ -46,6 +47,9 @@ import types
 
 import mkdocs
 import mkdocs.plugins
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+import semilla  # noqa: E402
 
 _QUITAR = [
     re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I),
@@ -104,6 +108,11 @@ def on_config(config):
     if jupyter is not None and jupyter.config["execute"]:
         jupyter.config["cache"] = True
         jupyter.config["cache_dir"] = str(carpeta_cache())
+        # El kernel, desde la semilla si la hay (``semilla.py``; la crea ``bloques.py``).
+        from jupyter_client.provisioning import local_provisioner
+
+        original = getattr(local_provisioner.launch_kernel, "original", local_provisioner.launch_kernel)
+        local_provisioner.launch_kernel = semilla.lanzar(original)
     return config
 
 

@@ -8,6 +8,8 @@ Cada argumento se describe con una especificación que sabe generar valores buen
 - ``Nombre(lambda: [...])``: uno de una lista de nombres válidos (malos: mal escritos, con otras
   mayúsculas, ``None``, números…);
 - ``Objeto(lambda: [...])``: uno de una lista de objetos (p. ej. ``datos.escenarios()``);
+- ``Registro(Clase, {"campo": spec, ...})``: un registro (``dataclass``) hecho con campos buenos generados (p. ej.
+  ``servicio.Supuestos``); malos: lo que no es uno (``None``, un diccionario o una tupla con sus campos…);
 - ``Filas(lambda: [(a, b, c), ...])``: varios argumentos que van juntos (gpu, proveedor, nivel…).
 
 Registrar una función (en la lista ``FUNCIONES`` de abajo); los argumentos con nombre sin valor por
@@ -370,6 +372,64 @@ class Objeto:
 
     def malos(self) -> st.SearchStrategy:
         return st.sampled_from([None, "x", 1, 1.5, True, {}, [], object()])
+
+
+@dataclass(frozen=True)
+class Registro:
+    """Un registro (``dataclass``, p. ej. ``servicio.Supuestos``) hecho con cada campo de ``campos`` (nombre →
+    especificación) generado bueno; los que no se nombran, con su valor por defecto, a veces.
+
+    Malos: lo que no es un ``clase`` (``None``, un texto, un número, un diccionario o una tupla con sus campos
+    buenos, que es lo que alguien pasaría por error). Un campo malo lo rechaza el constructor del registro: se prueba
+    registrándolo a él (``funcion(Clase, campo=spec, ...)``, como ``Trabajo``).
+    """
+
+    clase: type
+    campos: dict = field(hash=False)
+
+    def _de(self, valores: dict[str, st.SearchStrategy]) -> st.SearchStrategy:
+        obligatorios = {
+            c.name
+            for c in dataclasses.fields(self.clase)
+            if c.default is dataclasses.MISSING and c.default_factory is dataclasses.MISSING
+        }
+        return st.fixed_dictionaries(
+            {k: v for k, v in valores.items() if k in obligatorios},
+            optional={k: v for k, v in valores.items() if k not in obligatorios},
+        ).map(lambda campos: self.clase(**campos))
+
+    def buenos(self) -> st.SearchStrategy:
+        return self._de({k: s.buenos() for k, s in self.campos.items()})
+
+    def extremos(self) -> st.SearchStrategy:
+        return self._de({k: s.extremos() for k, s in self.campos.items()})
+
+    def malos(self) -> st.SearchStrategy:
+        campos = st.fixed_dictionaries({k: s.buenos() for k, s in self.campos.items()})
+        return st.one_of(
+            st.sampled_from([None, "x", 1, 1.5, True, {}, [], object()]),
+            campos,
+            campos.map(lambda c: tuple(c.values())),
+        )
+
+
+@dataclass(frozen=True)
+class AlMenos:
+    """Un número ``≥ minimo`` (un factor que no baja de 1); malos: los no números, los no finitos y los de debajo."""
+
+    minimo: float
+
+    def buenos(self) -> st.SearchStrategy:
+        return _numeros(self.minimo, max(self.minimo, 1e6))
+
+    def extremos(self) -> st.SearchStrategy:
+        return st.one_of(_numeros(self.minimo, 1.7e308), st.sampled_from([1e308, 2**1023, 10**300]))
+
+    def malos(self) -> st.SearchStrategy:
+        debajo = st.floats(-1e6, self.minimo, exclude_max=True, allow_nan=False)
+        return st.one_of(
+            _NO_NUMEROS, _NO_FINITOS, debajo, st.sampled_from([x for x in (0, -1, -0.0) if x < self.minimo])
+        )
 
 
 @dataclass(frozen=True)
@@ -847,6 +907,7 @@ funcion(
         nulos=(1,),  # sin proveedor: el más barato
     ),
 )
+funcion(modalidades.gpus_bajo_demanda)
 funcion(
     modalidades.alternativa_bajo_demanda,
     Filas(
@@ -2020,15 +2081,32 @@ def _sirven_holgados() -> list[tuple[str, str]]:
     return [(m, g) for m, g in _caben_holgados() if g in rapidas and memoria.parametros(m, activos=True) <= 15e9]
 
 
+# Los supuestos del tráfico, un registro (servicio.Supuestos): su constructor, con cada campo malo por turno (el
+# rango entero que admite), y las funciones que lo toman, con un registro bueno generado o algo que no lo es.
+funcion(
+    _servicio.Supuestos,
+    entrada=Entero(1, 10**6),
+    salida=Entero(1, 10**6),
+    factor_pico=AlMenos(1),
+    precision=Nombre(lambda: memoria.BYTES_POR_PARAMETRO),
+    ttft_ms=POSITIVO,
+    tpot_ms=POSITIVO,
+)
 _SUPUESTOS_SERVICIO = {
-    "entrada": Entero(1, 10**6, hasta=512),
-    "salida": Entero(1, 10**6, hasta=2048),
-    "factor_pico": Acotado(1, 10),
-    "precision": _PRECISIONES_SERVICIO,
-    "ttft_ms": Acotado(1e5, 1e6),
-    "tpot_ms": Acotado(1e5, 1e6),
+    "supuestos": Registro(
+        _servicio.Supuestos,
+        {
+            "entrada": Entero(1, 10**6, hasta=512),
+            "salida": Entero(1, 10**6, hasta=2048),
+            "factor_pico": Acotado(1, 10),
+            "precision": _PRECISIONES_SERVICIO,
+            "ttft_ms": Acotado(1e5, 1e6),
+            "tpot_ms": Acotado(1e5, 1e6),
+        },
+    )
 }
-"""Los supuestos de un tráfico que admiten servicio.capacidad y quien la llama (opciones, recomendar_servicio…)."""
+"""Los supuestos de un tráfico (``servicio.Supuestos``) que admiten servicio.capacidad y quien la llama (opciones,
+recomendar_servicio…): campos buenos que cumplen los objetivos en ``_sirven_holgados``."""
 
 funcion(
     _servicio.capacidad,
@@ -2098,6 +2176,8 @@ funcion(
     _servicio_costes.costes_segun_volumen,
     Nombre(_modelos_que_sirven),
     Objeto(lambda: [[1000, 100_000], (50_000.0,), [1, 10, 1e6]]),
+    **_SUPUESTOS_SERVICIO,
+    gpu=Opcional(Nombre(lambda: ["A100 80GB", "H100 80GB", "L40S"])),
 )
 FUNCIONES_EXENTAS["calculo.servicio_costes.desde_cuando"] = (
     "las series de costes_segun_volumen, una cifra por volumen; tests/calculo/test_servicio_costes.py"
@@ -2132,7 +2212,7 @@ funcion(
     _servicio_escalado.escalada,
     Objeto(
         lambda: [
-            _servicio.capacidad("Llama 3.1 8B", g, m, factor_pico=f)
+            _servicio.capacidad("Llama 3.1 8B", g, m, supuestos=_servicio.Supuestos(factor_pico=f))
             for g, m, f in (("RTX 4090", 200_000, 2.0), ("L4", 1e6, 1.0), ("A100 80GB", 5e5, 10.0))
         ]
     ),

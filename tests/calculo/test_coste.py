@@ -92,11 +92,16 @@ def test_franquicia_solo_descuenta_lo_que_cabe():
     assert r.minimo == pytest.approx(50 * 0.09)
     assert r.maximo == pytest.approx(150 * 0.09)
     assert ocultos.coste_transferencia("AWS", "bajada", 0) == ocultos.Rango(0, 0)
-    # Lambda y CoreWeave publican la bajada gratis, pero no la subida: una partida sí, la otra no.
-    for proveedor in ("Lambda", "CoreWeave"):
+    # Quien publica la bajada pero no la subida (sacado de tarifas.csv): una partida sí, la otra no.
+    tarifas = datos.tarifas()
+    bajada = {t.proveedor: t for t in tarifas if t.concepto == "bajada"}
+    for proveedor in sorted(set(bajada) - {t.proveedor for t in tarifas if t.concepto == "subida"}):
         partes = ocultos.partidas_transferencia(proveedor)
-        assert partes["bajada"] == ocultos.Rango(0, 0)
+        assert partes["bajada"] is not None
+        if bajada[proveedor].precio_max_usd == 0:  # gratis publicado: un cero con fuente, no «sin dato»
+            assert partes["bajada"] == ocultos.Rango(0, 0)
         assert partes["subida"] is None
+        assert ocultos.transferencia(proveedor) is None
     with pytest.raises(ValueError, match="gb: -1 no vale"):
         ocultos.coste_transferencia("AWS", "bajada", -1)
     with pytest.raises(ValueError, match="Concepto de transferencia desconocido"):

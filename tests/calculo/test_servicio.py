@@ -87,7 +87,7 @@ def test_trafico_cero_dice_que_no_hace_falta_ninguna_gpu():
 
 def test_objetivo_imposible_dice_lo_que_tarda_una_peticion():
     with pytest.raises(ValueError, match="ya tarda .* se admite un objetivo por encima"):
-        servicio.capacidad("Llama 3.1 8B", "A100 80GB", 1000, tpot_ms=0.5)
+        servicio.capacidad("Llama 3.1 8B", "A100 80GB", 1000, supuestos=servicio.Supuestos(tpot_ms=0.5))
 
 
 def test_un_modelo_que_no_cabe_propone_una_cuantizacion():
@@ -121,3 +121,38 @@ def test_mas_lote_mas_tokens_s_y_mas_latencia(lote):
     assert b[0] >= a[0]
     assert b[1] >= a[1]
     assert all(math.isfinite(x) and x > 0 for x in (*a, *b))
+
+
+@pytest.mark.parametrize(
+    ("kv_gb", "concurrencia", "motivo"),
+    [
+        ("0.01", "4", "no cabe ni una secuencia"),  # menos caché que una sola secuencia de 2048 tokens
+        ("120", "1000", "necesita"),  # 120 GB de caché KV en una A100 de 80 GB
+    ],
+)
+def test_una_medida_imposible_nombra_su_fila(carpeta_datos, kv_gb, concurrencia, motivo):
+    """Falta plantada: una medida cuya caché KV no cabe (por poca o por mucha) no llega al ajuste como un error de la
+    física sin contexto: el error nombra el fichero, la medida y las columnas que revisar."""
+    import plantar
+
+    fila = {
+        "id": "plantada-kv",
+        "modelo": "Llama 3.1 8B",
+        "gpu": "A100 80GB",
+        "n_gpus": "1",
+        "precision": "bf16",
+        "motor": "vLLM",
+        "entrada": "1024",
+        "salida": "1024",
+        "concurrencia": concurrencia,
+        "kv_gb": kv_gb,
+        "tokens_s": "500",
+        "fecha": "2025-09-13",
+        "fuente": "https://example.org/medida-plantada",
+        "nota": "fila plantada por la prueba",
+    }
+    plantar.anadir(carpeta_datos, "servicio_medido.csv", fila)
+    with pytest.raises(ValueError, match=motivo) as error:
+        servicio.ajustar()
+    mensaje = str(error.value)
+    assert "servicio_medido.csv" in mensaje and "«plantada-kv»" in mensaje and "kv_gb" in mensaje

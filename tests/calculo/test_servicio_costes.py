@@ -45,7 +45,7 @@ def test_la_comprada_paga_las_gpu_una_vez_y_la_luz_al_mes():
 
 def test_ninguna_gpu_cumple_un_objetivo_imposible():
     with pytest.raises(ValueError, match="se admite un objetivo por encima"):
-        servicio_costes.opciones("Llama 3.1 8B", 1000, tpot_ms=0.1)
+        servicio_costes.opciones("Llama 3.1 8B", 1000, supuestos=servicio.Supuestos(tpot_ms=0.1))
 
 
 @settings(max_examples=15, deadline=None)
@@ -85,3 +85,22 @@ def test_costes_segun_volumen_la_api_es_proporcional_y_las_gpu_a_saltos():
         for clase, costes in series.items():
             mejor = min(o.coste_mes_usd for o in servicio_costes.opciones("Llama 3.1 8B", v) if o.opcion == clase)
             assert costes[i] == pytest.approx(mejor)
+
+
+def test_una_gpu_que_solo_se_alquila_interrumpible_no_rompe_las_opciones(carpeta_datos):
+    """Falta plantada: una GPU nueva con un único precio, interrumpible, es una fila correcta. No entra en las opciones
+    de servir (un servidor encendido todo el mes no es interrumpible), y las demás salen como sin ella."""
+    import csv
+
+    import plantar
+
+    from gpucoste import datos
+
+    antes = servicio_costes.opciones("Llama 3.1 8B", 20_000)
+    ficha = next(csv.DictReader((carpeta_datos / "gpus.csv").open(encoding="utf-8")))
+    plantar.anadir(carpeta_datos, "gpus.csv", {**ficha, "gpu": "GPU plantada"})
+    plantar.anadir(
+        carpeta_datos, "precios.csv", {**plantar.FILA_AZURE_H100, "gpu": "GPU plantada", "nivel": "interrumpible"}
+    )
+    assert "GPU plantada" in datos.gpus() and "GPU plantada" not in modalidades.gpus_bajo_demanda()
+    assert servicio_costes.opciones("Llama 3.1 8B", 20_000) == antes

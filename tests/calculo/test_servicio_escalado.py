@@ -108,8 +108,9 @@ _GPUS = ["RTX 3090", "RTX 4090", "L4", "A100 80GB"]
 @settings(max_examples=20, deadline=None)
 @given(st.floats(1000, 3e6), st.floats(1, 10), st.sampled_from(_GPUS), st.floats(1, 6))
 def test_nunca_mas_cara_que_la_punta_todo_el_mes_y_mas_mensajes_nunca_mas_barato(mensajes, factor, gpu, pico):
-    poco = servicio.capacidad("Llama 3.1 8B", gpu, mensajes, factor_pico=pico)
-    mucho = servicio.capacidad("Llama 3.1 8B", gpu, mensajes * factor, factor_pico=pico)
+    s = servicio.Supuestos(factor_pico=pico)
+    poco = servicio.capacidad("Llama 3.1 8B", gpu, mensajes, supuestos=s)
+    mucho = servicio.capacidad("Llama 3.1 8B", gpu, mensajes * factor, supuestos=s)
     e, f = servicio_escalado.escalada(poco), servicio_escalado.escalada(mucho)
     assert e is not None and f is not None
     for x, c in ((e, poco), (f, mucho)):
@@ -137,6 +138,6 @@ def test_la_opcion_de_servir_es_la_escalada_de_cada_gpu():
 
 
 def test_un_factor_de_pico_que_no_cabe_en_el_dia_deja_la_opcion_fuera():
-    opciones = servicio_costes.opciones("Llama 3.1 8B", 200_000, gpu="L4", factor_pico=30)
+    opciones = servicio_costes.opciones("Llama 3.1 8B", 200_000, gpu="L4", supuestos=servicio.Supuestos(factor_pico=30))
     clases = {o.opcion for o in opciones}
     assert "bajo demanda" in clases and "sigue el tráfico" not in clases

@@ -86,7 +86,7 @@ def test_elegir_sin_opciones_validas_lo_dice(opciones, nombrado):
     [
         ({"mensajes_dia": 0}, "mensajes_dia"),
         ({"mensajes_dia": 100, "con_api": "sí"}, "con_api"),
-        ({"mensajes_dia": 100, "factor_pico": 0.5}, "factor_pico"),
+        ({"mensajes_dia": 100, "supuestos": {"factor_pico": 3}}, "supuestos: {'factor_pico': 3} no vale"),
         ({"mensajes_dia": -5}, "mensajes_dia"),
     ],
 )

@@ -44,6 +44,8 @@ def cobertura() -> dict[str, int]:
         "proveedores de API": len({a.proveedor for a in api}),
         "proveedores de API de Llama 3.1 8B": de_api("Llama 3.1 8B"),
         "proveedores de API de un 70B": max(de_api("Llama 3.1 70B"), de_api("Llama 3.3 70B")),
+        # Issue 30: 6 proveedores o más «por modelo abierto común»: se cuenta y se imprime, no se exige.
+        "modelos con 6 proveedores de API o más": sum(de_api(m) >= 6 for m in datos.modelos()),
         "GPU × proveedor × nivel": len(lecturas),
         "con 2 lecturas o más": sum(n >= 2 for n in lecturas.values()),
     }

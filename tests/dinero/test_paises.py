@@ -189,17 +189,18 @@ def test_un_pais_desconocido_sale_con_2_en_espanol(argv):
     assert r.stderr.count("\n") == 1 and ("País desconocido" in r.stderr or "--empresa" in r.stderr)
 
 
-def _sin_luz() -> dict[str, str]:
-    """Un país de paises.csv sin precio del kWh en electricidad.csv (leídos aquí), o se salta la prueba."""
-    con_luz = {f["pais"] for f in _filas("electricidad.csv")}
-    sin = [p for p in _filas("paises.csv") if p["pais"] not in con_luz]
-    if not sin:
-        pytest.skip("todos los países tienen ya precio del kWh")
-    return sin[0]
+def _sin_luz(carpeta) -> dict[str, str]:
+    """Un país de paises.csv sin precio del kWh: el primero de la lista, con sus filas de electricidad.csv quitadas
+    en la copia de los datos ``carpeta`` (hoy los seis lo tienen; la prueba no depende de cuáles)."""
+    pais = next(p for p in _filas("paises.csv") if p["codigo"] in LISTADOS and p["codigo"] != "ES")
+    import plantar
+
+    plantar.quitar(carpeta, "electricidad.csv", lambda f: f["pais"] == pais["pais"])
+    return pais
 
 
-def test_comprar_usa_la_luz_del_pais_o_pide_la_tuya():
-    p = _sin_luz()
+def test_comprar_usa_la_luz_del_pais_o_pide_la_tuya(carpeta_datos):
+    p = _sin_luz(carpeta_datos)
     r = _gpucoste("comprar", "--pais", p["codigo"])
     assert r.returncode == 2 and r.stdout == "" and f"no hay precio del kWh con fuente para {p['pais']}" in r.stderr
     assert "--precio-kwh" in r.stderr
@@ -212,6 +213,12 @@ def test_comprar_usa_la_luz_del_pais_o_pide_la_tuya():
     assert float(kwh["valor (EUR con IVA 21\N{NO-BREAK SPACE}%)"]) == pytest.approx(
         float(kwh["valor"]) * paises.cambio("ES").por_usd
     )
+
+
+def test_cada_pais_listado_tiene_su_kwh():
+    """Los seis países tienen precio del kWh doméstico con fuente (issue 30): ``comprar --pais`` no pide el tuyo."""
+    con_luz = {f["pais"] for f in _filas("electricidad.csv")}
+    assert {p["pais"] for p in _filas("paises.csv") if p["codigo"] in LISTADOS} <= con_luz
 
 
 def test_empresa_no_suma_el_impuesto():

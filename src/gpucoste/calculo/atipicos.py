@@ -108,9 +108,21 @@ def _reciente(filas: tuple[datos.Precio, ...], estimaciones: bool) -> int | None
 
 
 def _vigentes(estimaciones: bool) -> list[datos.Precio]:
-    """``ranking.precios_vigentes``: la fila de ``_reciente`` de cada clave, en el orden en que aparece en los datos."""
-    por_clave = _por_clave(datos.precios()).values()
-    return [filas[i] for filas in por_clave if (i := _reciente(filas, estimaciones)) is not None]
+    """``ranking.precios_vigentes``: la fila de ``_reciente`` de cada clave, en el orden en que aparece en los datos.
+
+    Se calcula una vez mientras lleguen las mismas tablas (como ``_ultimo``): los precios de cada modalidad la piden
+    por cada GPU y supuesto (en la construcción, casi dos mil veces con las mismas tablas)."""
+    precios, marcas = datos.precios(), atipicos()
+    memo = _VIGENTES.get(estimaciones)
+    if memo is None or memo[0] is not precios or memo[1] is not marcas:
+        por_clave = _por_clave(precios).values()
+        vigentes = tuple(filas[i] for filas in por_clave if (i := _reciente(filas, estimaciones)) is not None)
+        _VIGENTES[estimaciones] = memo = (precios, marcas, vigentes)
+    return list(memo[2])
+
+
+_VIGENTES: dict[bool, tuple] = {}
+"""``_vigentes``: por ``estimaciones``, las tablas con que se calculó (precios y atípicos) y su resultado."""
 
 
 def _ultimo(funcion):

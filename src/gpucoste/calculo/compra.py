@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import urllib.parse
 from dataclasses import dataclass
 
 from gpucoste import datos
@@ -73,10 +72,9 @@ def precio_de_compra(gpu: str, pais: str | None = None) -> PrecioCompra:
         origen = f"{que}, sin impuestos; dato {historial.del_(equipo.fecha)}"
         return PrecioCompra(equipo.gpu, usd, equipo.fecha, equipo.fuente, origen)
     p = paises.pais(pais)
-    sitio = urllib.parse.urlsplit(local.fuente).hostname.removeprefix("www.")
     origen = (
-        f"{paises.cantidad(local.precio_local, local.moneda)} con {p.nombre_impuesto} en {p.pais}, según {sitio} el "
-        f"{formato.fecha(local.fecha)}; sin {p.nombre_impuesto}, a {paises.nota_cambio(p)}"
+        f"{paises.cantidad(local.precio_local, local.moneda)} con {p.nombre_impuesto} en {p.pais}, según "
+        f"{local.tienda} el {formato.fecha(local.fecha)}; sin {p.nombre_impuesto}, a {paises.nota_cambio(p)}"
     )
     return PrecioCompra(local.gpu, paises.compra_usd(local), local.fecha, local.fuente, origen, local)
 

@@ -30,6 +30,7 @@ __all__ = [
     "REGLA",
     "alternativa_bajo_demanda",
     "alternativas_bajo_demanda",
+    "gpus_bajo_demanda",
     "precio_bajo_demanda",
     "precio_interrumpible",
     "precio_reservado",
@@ -73,6 +74,12 @@ def precio_bajo_demanda(gpu: str, proveedor: str | None = None) -> datos.Precio:
     if not filas:
         raise ValueError(f"gpu: {gpu!r} no tiene precio bajo demanda en los datos; se admite una GPU con uno.")
     return min(filas, key=lambda p: (p.precio_hora_usd, p.proveedor, p.nivel))
+
+
+def gpus_bajo_demanda() -> list[str]:
+    """Las GPU con algún precio vigente que no es interrumpible, en orden: las que admite ``precio_bajo_demanda``
+    (una GPU que solo se alquila interrumpible no sirve para un servidor encendido todo el mes)."""
+    return sorted({p.gpu for p in atipicos._vigentes(True) if p.nivel != INTERRUMPIBLE})
 
 
 def alternativa_bajo_demanda(gpu: str, proveedor: str) -> datos.Precio:

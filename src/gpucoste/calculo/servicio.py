@@ -33,6 +33,15 @@ from gpucoste import datos
 from gpucoste.base import formato
 from gpucoste.base.validacion import Validado, entero, instancia, numero, opcion, resultado
 from gpucoste.calculo import memoria, velocidad
+from gpucoste.calculo.servicio_supuestos import (
+    FACTOR_PICO,
+    OBJETIVO_TPOT_MS,
+    OBJETIVO_TTFT_MS,
+    TOKENS_ENTRADA,
+    TOKENS_MAX,
+    TOKENS_SALIDA,
+    Supuestos,
+)
 
 __all__ = [
     "FACTOR_PICO",
@@ -44,6 +53,7 @@ __all__ = [
     "Medida",
     "Parametros",
     "Prediccion",
+    "Supuestos",
     "ajustar",
     "capacidad",
     "de_peticiones_s",
@@ -53,29 +63,6 @@ __all__ = [
     "rendimiento",
     "secuencias_max",
 ]
-
-TOKENS_ENTRADA = 1155
-"""Tokens de entrada de un mensaje si no se dice otra cosa: la media (1154,7) de las 19.366 peticiones de la traza
-de conversación de Azure del 16 de noviembre de 2023 (``ContextTokens`` de ``data/AzureLLMInferenceTrace_conv.csv``,
-https://github.com/Azure/AzurePublicDataset/blob/b469a113cedca53ddc3bdea71a143dc4b7d8700c/data/AzureLLMInferenceTrace_conv.csv,
-la traza del artículo Splitwise, ISCA 2024); la media la calcula esta guía. La mediana es 1020."""
-
-TOKENS_SALIDA = 211
-"""Tokens generados por mensaje si no se dice otra cosa: la media (211,1) de ``GeneratedTokens`` en la misma traza
-de conversación de Azure (``TOKENS_ENTRADA``); la mediana es 129."""
-
-FACTOR_PICO = 2.0
-"""Peticiones por segundo en la hora punta ÷ la media del día, si no se dice otra cosa: un supuesto de esta guía
-(estimación), no una medida; cámbialo con el perfil de tu tráfico."""
-
-OBJETIVO_TTFT_MS = 2000.0
-"""Milisegundos hasta el primer token que se exigen si no se dice otra cosa: los del escenario de servidor de
-Llama 2 70B en MLPerf Inference (``llama2-70b.Server.ttft_latency = 2000`` en
-https://github.com/mlcommons/inference/blob/982b2063398dc2d4fb606eacbfa73e54404ecc1e/loadgen/mlperf.conf)."""
-
-OBJETIVO_TPOT_MS = 200.0
-"""Milisegundos por token de salida que se exigen si no se dice otra cosa: los del mismo escenario de MLPerf
-(``llama2-70b.Server.tpot_latency = 200``; su escenario interactivo pide 450 ms y 40 ms)."""
 
 _SEGUNDOS_DIA = 86400.0
 _LOTE_MAX = 10**5
@@ -278,8 +265,8 @@ def rendimiento(
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
     b = entero(lote, "lote", minimo=1, maximo=_LOTE_MAX)
-    e = entero(entrada, "entrada", minimo=1, maximo=10**6)
-    s = entero(salida, "salida", minimo=1, maximo=10**6)
+    e = entero(entrada, "entrada", minimo=1, maximo=TOKENS_MAX)
+    s = entero(salida, "salida", minimo=1, maximo=TOKENS_MAX)
     n = entero(n_gpus, "n_gpus", minimo=1, maximo=64)
     p = ajustar() if parametros is None else instancia(parametros, Parametros, "parametros")
     f = _fisica(m, g, n, precision, e, s, b)
@@ -304,12 +291,27 @@ def _lote(m: Medida) -> int:
         m.modelo, m.gpu, n_gpus=m.n_gpus, precision=m.precision, contexto=m.entrada + m.salida, kv_gb=m.kv_gb
     )
     if cabe < 1:
-        raise ValueError(f"{m.id}: no cabe ni una secuencia en la caché KV; revisa la medida.")
+        raise ValueError(_medida_imposible(m, "no cabe ni una secuencia en la caché KV"))
     return cabe if m.concurrencia is None else min(m.concurrencia, cabe)
 
 
+def _medida_imposible(m: Medida, motivo: str) -> str:
+    """El error de una medida que la física no admite: el fichero, la medida y las columnas que revisar."""
+    kv = f"{formato.numero(m.kv_gb)} GB" if m.kv_gb else "vacía"
+    return (
+        f"{datos.SERVICIO_MEDIDO.fichero}, medida «{m.id}» ({m.modelo} en {m.n_gpus} × {m.gpu}, {m.precision}): "
+        f"{motivo.rstrip('.')}. Revisa sus columnas kv_gb ({kv}), "
+        f"concurrencia, entrada, salida y precision."
+    )
+
+
 def _fisica_de(m: Medida) -> _Fisica:
-    return _fisica(memoria.modelo(m.modelo), memoria.gpu(m.gpu), m.n_gpus, m.precision, m.entrada, m.salida, _lote(m))
+    """La física de una medida publicada; si sus cifras no caben en la GPU, un error que nombra la fila que revisar."""
+    lote = _lote(m)
+    try:
+        return _fisica(memoria.modelo(m.modelo), memoria.gpu(m.gpu), m.n_gpus, m.precision, m.entrada, m.salida, lote)
+    except ValueError as e:
+        raise ValueError(_medida_imposible(m, str(e))) from None
 
 
 def _datos_de(filas: tuple[Medida, ...]) -> tuple:
@@ -467,44 +469,37 @@ def capacidad(
     equipo: str | datos.Gpu,
     mensajes_dia: float,
     *,
-    entrada: int = TOKENS_ENTRADA,
-    salida: int = TOKENS_SALIDA,
-    factor_pico: float = FACTOR_PICO,
+    supuestos: Supuestos = Supuestos(),
     contexto: int | None = None,
-    precision: str = "bf16",
     n_gpus: int | None = None,
-    ttft_ms: float = OBJETIVO_TTFT_MS,
-    tpot_ms: float = OBJETIVO_TPOT_MS,
     parametros: Parametros | None = None,
 ) -> Capacidad:
     """GPU ``equipo`` que hacen falta para servir ``nombre`` a ``mensajes_dia`` mensajes al día (``de_peticiones_s``
-    convierte peticiones por segundo).
+    convierte peticiones por segundo) con los ``supuestos`` del tráfico (``Supuestos``; sin ellos, ``Supuestos()``:
+    los valores por defecto, cada uno con su fuente).
 
-    Cada mensaje lleva ``entrada`` tokens de entrada (conversación previa incluida) y genera ``salida``; la hora
-    punta tiene ``factor_pico`` veces las peticiones por segundo de la media. ``contexto``: tokens que reserva cada
-    secuencia en la caché KV (por defecto, ``entrada + salida``). Cada réplica usa ``n_gpus`` GPU (por defecto, las
-    menos en que caben los pesos y una secuencia: 1, 2, 4 u 8) y acepta tantas secuencias a la vez como quepan en
-    su caché sin pasar de ``ttft_ms`` hasta el primer token ni de ``tpot_ms`` por token de salida; hacen falta las
-    réplicas que atienden la hora punta. Un objetivo que ni una sola petición cumple, un modelo que no cabe o un
-    tráfico de cero son un ``ValueError`` que dice qué funcionaría.
+    Cada mensaje lleva ``supuestos.entrada`` tokens de entrada (conversación previa incluida) y genera
+    ``supuestos.salida``; la hora punta tiene ``supuestos.factor_pico`` veces las peticiones por segundo de la media.
+    ``contexto``: tokens que reserva cada secuencia en la caché KV (por defecto, entrada + salida). Cada réplica usa
+    ``n_gpus`` GPU (por defecto, las menos en que caben los pesos y una secuencia: 1, 2, 4 u 8) y acepta tantas
+    secuencias a la vez como quepan en su caché sin pasar de ``supuestos.ttft_ms`` hasta el primer token ni de
+    ``supuestos.tpot_ms`` por token de salida; hacen falta las réplicas que atienden la hora punta. Un objetivo que
+    ni una sola petición cumple, un modelo que no cabe o un tráfico de cero son un ``ValueError`` que dice qué
+    funcionaría.
     """
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
-    precision = opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
+    supuestos = instancia(supuestos, Supuestos, "supuestos", de="p. ej. servicio.Supuestos(factor_pico=3)")
+    e, s, pico, precision = supuestos.entrada, supuestos.salida, supuestos.factor_pico, supuestos.precision
     media = numero(mensajes_dia, "mensajes_dia", cero=True) / _SEGUNDOS_DIA
     if media == 0:
         raise ValueError(
             f"mensajes_dia: {mensajes_dia!r} no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor "
             "que 0."
         )
-    e = entero(entrada, "entrada", minimo=1, maximo=10**6)
-    s = entero(salida, "salida", minimo=1, maximo=10**6)
-    pico = numero(factor_pico, "factor_pico")
-    if pico < 1:
-        raise ValueError(f"factor_pico: {factor_pico!r} no vale; se admite un número mayor o igual que 1.")
     c = e + s if contexto is None else entero(contexto, "contexto", minimo=1, maximo=10**7)
     if c < e + s:
         raise ValueError(f"contexto: {contexto!r} no vale; se admite al menos entrada + salida ({e + s} tokens).")
-    objetivo_ttft, objetivo_tpot = numero(ttft_ms, "ttft_ms") / 1000, numero(tpot_ms, "tpot_ms") / 1000
+    objetivo_ttft, objetivo_tpot = supuestos.ttft_ms / 1000, supuestos.tpot_ms / 1000
     p = ajustar() if parametros is None else instancia(parametros, Parametros, "parametros")
     n = _gpus_por_replica(m, g, precision, c, n_gpus)
     cabe = min(secuencias_max(m, g, n_gpus=n, precision=precision, contexto=c), _LOTE_MAX)
@@ -532,7 +527,7 @@ def capacidad(
         bajo, alto = (medio, alto) if cumple(medio) else (bajo, medio - 1)
     lote_max = bajo
     tasa_max = punto(lote_max)[0] / s
-    pico_s = resultado(media * pico, "capacidad", {"mensajes_dia": mensajes_dia, "factor_pico": factor_pico})
+    pico_s = resultado(media * pico, "capacidad", {"mensajes_dia": mensajes_dia, "factor_pico": pico})
     replicas = max(1, math.ceil(pico_s / tasa_max - 1e-9))
     carga = pico_s / replicas
     bajo, alto = 1, lote_max  # el menor lote que atiende la carga de la hora punta

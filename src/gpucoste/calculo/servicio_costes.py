@@ -20,7 +20,7 @@ from types import MappingProxyType
 from gpucoste import datos
 from gpucoste.base import esquema
 from gpucoste.base.constantes import HORAS_MES
-from gpucoste.base.validacion import Validado, entero, numero, opcion
+from gpucoste.base.validacion import Validado, instancia, numero, opcion
 from gpucoste.calculo import compra, memoria, modalidades, servicio, servicio_escalado
 from gpucoste.dinero import mercado, paises
 
@@ -103,44 +103,37 @@ def opciones(
     modelo: str,
     mensajes_dia: float,
     *,
-    entrada: int = servicio.TOKENS_ENTRADA,
-    salida: int = servicio.TOKENS_SALIDA,
-    factor_pico: float = servicio.FACTOR_PICO,
-    precision: str = "bf16",
-    ttft_ms: float = servicio.OBJETIVO_TTFT_MS,
-    tpot_ms: float = servicio.OBJETIVO_TPOT_MS,
+    supuestos: servicio.Supuestos = servicio.Supuestos(),
     gpu: str | None = None,
     pais: str | None = None,
     precio_kwh: float | None = None,
 ) -> tuple[OpcionServicio, ...]:
     """Cada manera de servir ``modelo`` a ``mensajes_dia`` mensajes al día: las API, las GPU alquiladas bajo demanda,
     las que siguen el tráfico, las reservadas y las compradas (``OPCIONES``), y dentro de cada una de la más barata
-    al mes a la más cara.
+    al mes a la más cara, con los ``supuestos`` del tráfico (``servicio.Supuestos``; sin ellos, los valores por
+    defecto).
 
-    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler en los datos). ``pais``: el precio de compra
-    de su tienda, si lo hay (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él,
-    no hay opción «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
+    ``gpu``: solo esa GPU (por defecto, cada GPU con precio de alquiler no interrumpible:
+    ``modalidades.gpus_bajo_demanda``). ``pais``: el precio de compra de su tienda, si lo hay
+    (``compra.precio_de_compra``). ``precio_kwh`` (US$): la luz de las GPU compradas; sin él, no hay opción
+    «comprada». Una GPU en que el modelo no cabe o no cumple los objetivos de latencia se salta; si
     ninguna los cumple, ``ValueError`` con lo que funcionaría (el mensaje de ``servicio.capacidad`` de la GPU con más
     ancho de banda de memoria, la que más se acerca).
 
     «sigue el tráfico»: para cada GPU, ``servicio_escalado.escalada`` (el perfil del día de ``trafico_horario.csv``
-    con la hora punta en ``factor_pico`` veces la media), si algún proveedor que factura por segundo o minuto tiene
-    precio; no la hay con un ``factor_pico`` por encima de ``servicio_escalado.factor_maximo()`` (una hora punta que
-    no cabe en un día de 24 horas).
+    con la hora punta en ``supuestos.factor_pico`` veces la media), si algún proveedor que factura por segundo o
+    minuto tiene precio; no la hay con un ``factor_pico`` por encima de ``servicio_escalado.factor_maximo()`` (una
+    hora punta que no cabe en un día de 24 horas).
     """
     modelo = memoria.modelo(modelo).modelo
     mensajes_dia = numero(mensajes_dia, "mensajes_dia", cero=True)
-    entrada = entero(entrada, "entrada", minimo=1, maximo=10**6)
-    salida = entero(salida, "salida", minimo=1, maximo=10**6)
-    numero(factor_pico, "factor_pico")
-    opcion(precision, "Precisión", memoria.BYTES_POR_PARAMETRO)
-    numero(ttft_ms, "ttft_ms")
-    numero(tpot_ms, "tpot_ms")
+    supuestos = instancia(supuestos, servicio.Supuestos, "supuestos", de="p. ej. servicio.Supuestos(factor_pico=3)")
+    entrada, salida = supuestos.entrada, supuestos.salida
     if precio_kwh is not None:
         precio_kwh = numero(precio_kwh, "precio_kwh", cero=True)
     if pais is not None:
         pais = paises.pais(pais).codigo
-    gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else sorted(datos.gpus())
+    gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else modalidades.gpus_bajo_demanda()
     mes = _mensajes_mes(mensajes_dia)
     salida_opciones: list[OpcionServicio] = []
     for p in precios_api_de(modelo):
@@ -151,18 +144,7 @@ def opciones(
     parametros = servicio.ajustar()
     for g in gpus:
         try:
-            c = servicio.capacidad(
-                modelo,
-                g,
-                mensajes_dia,
-                entrada=entrada,
-                salida=salida,
-                factor_pico=factor_pico,
-                precision=precision,
-                ttft_ms=ttft_ms,
-                tpot_ms=tpot_ms,
-                parametros=parametros,
-            )
+            c = servicio.capacidad(modelo, g, mensajes_dia, supuestos=supuestos, parametros=parametros)
         except esquema.ErrorDeDatos:
             raise
         except ValueError as error:
@@ -183,7 +165,7 @@ def opciones(
                 c,
             )
         )
-        e = servicio_escalado.escalada(c) if factor_pico <= servicio_escalado.factor_maximo() else None
+        e = servicio_escalado.escalada(c) if supuestos.factor_pico <= servicio_escalado.factor_maximo() else None
         if e is not None:
             minimo, maximo = min(e.replicas) * c.gpus_por_replica, max(e.replicas) * c.gpus_por_replica
             origen = (
@@ -224,12 +206,16 @@ def opciones(
 
 
 def costes_segun_volumen(
-    modelo: str, volumenes: tuple[float, ...] | list[float], **opciones_servicio: object
+    modelo: str,
+    volumenes: tuple[float, ...] | list[float],
+    *,
+    supuestos: servicio.Supuestos = servicio.Supuestos(),
+    gpu: str | None = None,
 ) -> dict[str, list[float]]:
     """El coste al mes de la opción más barata de cada clase (API, bajo demanda, sigue el tráfico, reservada) en cada
     volumen de ``volumenes`` (mensajes al día): las series del gráfico de la página. Las compradas no entran (su pago
-    inicial no es un coste al mes). ``opciones_servicio``: los demás argumentos de ``opciones`` (``precio_kwh`` no
-    cuenta).
+    inicial no es un coste al mes), así que ni el país ni la luz cuentan. ``supuestos`` y ``gpu``: los de
+    ``opciones``.
 
     Lo que atiende cada réplica no depende del tráfico: se calcula una vez por GPU (``opciones`` al primer volumen)
     y en cada volumen las réplicas son las que pide su hora punta (o, en «sigue el tráfico», cada hora del día); una
@@ -240,9 +226,8 @@ def costes_segun_volumen(
     volumenes = numeros(volumenes, "volumenes")
     if not volumenes:
         raise ValueError("volumenes: [] no vale; se admite una lista de mensajes al día mayores que 0.")
-    opciones_servicio.pop("precio_kwh", None)
-    base = opciones(modelo, volumenes[0], **opciones_servicio)
-    factor = numero(opciones_servicio.get("factor_pico", servicio.FACTOR_PICO), "factor_pico")
+    base = opciones(modelo, volumenes[0], supuestos=supuestos, gpu=gpu)
+    factor = supuestos.factor_pico
     series: dict[str, list[float]] = {}
     for clase in (c for c in OPCIONES if c != "comprada"):
         de_clase = [o for o in base if o.opcion == clase]

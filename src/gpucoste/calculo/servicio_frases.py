@@ -7,15 +7,7 @@ modelo al construir; ninguna cifra se escribe a mano.
 from __future__ import annotations
 
 from gpucoste.base import formato
-from gpucoste.calculo.servicio import (
-    FACTOR_PICO,
-    OBJETIVO_TPOT_MS,
-    OBJETIVO_TTFT_MS,
-    TOKENS_ENTRADA,
-    TOKENS_SALIDA,
-    ajustar,
-    medidas,
-)
+from gpucoste.calculo.servicio import FACTOR_PICO, Supuestos, ajustar, medidas
 from gpucoste.calculo.servicio_validacion import validacion
 
 __all__ = ["OBJETIVO_ERROR", "frase_perfil", "frase_supuestos", "frase_validacion"]
@@ -63,24 +55,25 @@ def _veces(x: float) -> str:
 
 def frase_supuestos() -> str:
     """De dónde salen los valores por defecto de la calculadora (tokens por mensaje, hora punta, objetivos de
-    latencia), en Markdown, para la página «¿Cuántas GPU para servir mi tráfico?»."""
+    latencia: los de ``Supuestos()``), en Markdown, para la página «¿Cuántas GPU para servir mi tráfico?»."""
     from gpucoste.base.formato import numero
 
+    s = Supuestos()
     traza = (
         "https://github.com/Azure/AzurePublicDataset/blob/b469a113cedca53ddc3bdea71a143dc4b7d8700c/data/"
         "AzureLLMInferenceTrace_conv.csv"
     )
     mlperf = "https://github.com/mlcommons/inference/blob/982b2063398dc2d4fb606eacbfa73e54404ecc1e/loadgen/mlperf.conf"
     return (
-        f"- **Tokens por mensaje**: {numero(TOKENS_ENTRADA, 0)} de entrada y {numero(TOKENS_SALIDA, 0)} de salida, la "
+        f"- **Tokens por mensaje**: {numero(s.entrada, 0)} de entrada y {numero(s.salida, 0)} de salida, la "
         f"media de las peticiones de la [traza de conversación de Azure]({traza}) (una hora del 16 de noviembre de "
         "2023, la del artículo Splitwise); la entrada incluye la conversación previa que se reenvía con cada mensaje.\n"
-        f"- **Hora punta**: {_veces(FACTOR_PICO)} veces las peticiones por segundo de la media del día, un supuesto "
+        f"- **Hora punta**: {_veces(s.factor_pico)} veces las peticiones por segundo de la media del día, un supuesto "
         "de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
-        f"- **Objetivos de latencia**: {numero(OBJETIVO_TTFT_MS, 0)} ms hasta el primer token y "
-        f"{numero(OBJETIVO_TPOT_MS, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
+        f"- **Objetivos de latencia**: {numero(s.ttft_ms, 0)} ms hasta el primer token y "
+        f"{numero(s.tpot_ms, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
         f"[MLPerf Inference]({mlperf}).\n"
-        f"- **Perfil del día**, el de las GPU que siguen el tráfico: {frase_perfil()}"
+        f"- **Perfil del día**, el de las GPU que siguen el tráfico: {frase_perfil(s.factor_pico)}"
     )
 
 

@@ -41,32 +41,18 @@ def rendimiento_servicio(
     modelo: str,
     gpu: str,
     *,
-    entrada: int = servicio.TOKENS_ENTRADA,
-    salida: int = servicio.TOKENS_SALIDA,
-    factor_pico: float = servicio.FACTOR_PICO,
-    precision: str = "bf16",
-    ttft_ms: float = servicio.OBJETIVO_TTFT_MS,
-    tpot_ms: float = servicio.OBJETIVO_TPOT_MS,
+    supuestos: servicio.Supuestos = servicio.Supuestos(),
 ) -> RendimientoServicio:
     """Tokens por segundo que genera cada GPU de una réplica de ``gpu`` sirviendo ``modelo`` con la hora punta llena,
     y su media en el día: la velocidad de una GPU «llena» de «¿API por token o GPU alquilada?».
 
-    Los argumentos son los de :func:`gpucoste.calculo.servicio.capacidad`. Lo que atiende una réplica no depende del
-    tráfico: se calcula con el mínimo (un mensaje al día).
+    ``supuestos``: los del tráfico, como en :func:`gpucoste.calculo.servicio.capacidad`. Lo que atiende una réplica
+    no depende del tráfico: se calcula con el mínimo (un mensaje al día).
     """
-    c = servicio.capacidad(
-        modelo,
-        gpu,
-        1.0,
-        entrada=entrada,
-        salida=salida,
-        factor_pico=factor_pico,
-        precision=precision,
-        ttft_ms=ttft_ms,
-        tpot_ms=tpot_ms,
-    )
-    pico = c.peticiones_s_replica * salida / c.gpus_por_replica
-    return RendimientoServicio(c.modelo, c.gpu, c.gpus_por_replica, c.lote_max, pico, pico / factor_pico, factor_pico)
+    c = servicio.capacidad(modelo, gpu, 1.0, supuestos=supuestos)
+    pico = c.peticiones_s_replica * supuestos.salida / c.gpus_por_replica
+    factor = supuestos.factor_pico
+    return RendimientoServicio(c.modelo, c.gpu, c.gpus_por_replica, c.lote_max, pico, pico / factor, factor)
 
 
 _POR_HORAS = tuple(c for c in servicio_costes.OPCIONES if c not in ("API", "reservada", "comprada"))
@@ -104,33 +90,19 @@ def recomendar_servicio(
     mensajes_dia: float,
     *,
     con_api: bool = True,
-    entrada: int = servicio.TOKENS_ENTRADA,
-    salida: int = servicio.TOKENS_SALIDA,
-    factor_pico: float = servicio.FACTOR_PICO,
-    precision: str = "bf16",
-    ttft_ms: float = servicio.OBJETIVO_TTFT_MS,
-    tpot_ms: float = servicio.OBJETIVO_TPOT_MS,
+    supuestos: servicio.Supuestos = servicio.Supuestos(),
 ) -> recomendacion.Recomendacion:
     """La manera más barata al mes de servir ``modelo`` a ``mensajes_dia`` mensajes al día, entre la API por token
     más barata, la GPU alquilada por horas más barata y la reservada más barata (``servicio_costes.opciones``), con
     la razón de cada una (número de GPU, latencia por token y carga media).
 
     ``con_api=False``: un modelo propio, que no vende ninguna API. La GPU de casa no entra (un servicio para
-    usuarios); comprar las GPU, con su pago inicial, lo compara ``gpucoste servir``. Los demás argumentos son los de
-    ``servicio_costes.opciones``.
+    usuarios); comprar las GPU, con su pago inicial, lo compara ``gpucoste servir``. ``supuestos``: los del tráfico,
+    como en ``servicio_costes.opciones``.
     """
     if not isinstance(con_api, bool):
         raise ValueError(f"con_api: {con_api!r} no vale; se admite True o False.")
-    todas = servicio_costes.opciones(
-        modelo,
-        mensajes_dia,
-        entrada=entrada,
-        salida=salida,
-        factor_pico=factor_pico,
-        precision=precision,
-        ttft_ms=ttft_ms,
-        tpot_ms=tpot_ms,
-    )
+    todas = servicio_costes.opciones(modelo, mensajes_dia, supuestos=supuestos)
 
     def mas_barata(clases: tuple[str, ...]) -> servicio_costes.OpcionServicio | None:
         return min((o for o in todas if o.opcion in clases), key=lambda o: o.coste_mes_usd, default=None)

@@ -19,19 +19,17 @@ from gpucoste.calculo import (
     servicio_costes,
     servicio_escalado,
     servicio_frases,
+    servicio_supuestos,
     servicio_validacion,
 )
 from gpucoste.cli.opciones import PAIS, Opcion, Salida, entero_positivo, no_negativo, nombre_de, orden, positivo
 from gpucoste.guia import decisiones
 
-__all__ = ["MENSAJES_DIA", "PRECISIONES", "filas", "pie"]
+__all__ = ["MENSAJES_DIA", "filas", "pie"]
 
 MENSAJES_DIA = 200_000
 """Mensajes al día del ejemplo (sin ``--mensajes-dia``): el de la issue 31, una empresa pequeña que sirve un modelo
 de 8B a unos 200.000 mensajes al día."""
-
-PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
-"""Formatos de los pesos que admite ``--precision`` (los de servir con vLLM, SGLang o TensorRT-LLM)."""
 
 
 def filas(opciones: tuple[servicio_costes.OpcionServicio, ...]) -> pd.DataFrame:
@@ -39,19 +37,12 @@ def filas(opciones: tuple[servicio_costes.OpcionServicio, ...]) -> pd.DataFrame:
     return pd.DataFrame([o.fila() for o in opciones])
 
 
-def pie(
-    mensajes_dia: float,
-    entrada: int,
-    salida: int,
-    factor_pico: float,
-    ttft_ms: float,
-    tpot_ms: float,
-    luz: str | None,
-    sigue: bool = False,
-) -> tuple[str, ...]:
-    """Las líneas bajo la tabla: el tráfico, los objetivos, el error del modelo, de dónde sale la luz y, con
-    ``sigue``, cómo se reparte el día en «sigue el tráfico»."""
+def pie(mensajes_dia: float, supuestos: servicio.Supuestos, luz: str | None, sigue: bool = False) -> tuple[str, ...]:
+    """Las líneas bajo la tabla: el tráfico y los objetivos (``supuestos``), el error del modelo, de dónde sale la luz
+    y, con ``sigue``, cómo se reparte el día en «sigue el tráfico»."""
     media = mensajes_dia / 86_400
+    entrada, salida, factor_pico = supuestos.entrada, supuestos.salida, supuestos.factor_pico
+    ttft_ms, tpot_ms = supuestos.ttft_ms, supuestos.tpot_ms
     v = servicio_validacion.validacion()
     lineas = [
         f"Tráfico: {formato.numero(mensajes_dia, 0)} mensajes al día, {formato.numero(media)} peticiones por segundo "
@@ -95,7 +86,12 @@ def pie(
     ),
     Opcion("--salida", "tokens generados por mensaje", entero_positivo, servicio.TOKENS_SALIDA),
     Opcion("--factor-pico", "peticiones en la hora punta ÷ la media del día", positivo, servicio.FACTOR_PICO),
-    Opcion("--precision", "formato de los pesos", defecto="bf16", valores=PRECISIONES),
+    Opcion(
+        "--precision",
+        "formato de los pesos",
+        defecto=servicio_supuestos.PRECISION,
+        valores=servicio_supuestos.PRECISIONES,
+    ),
     Opcion("--ttft-ms", "milisegundos como mucho hasta el primer token", positivo, servicio.OBJETIVO_TTFT_MS),
     Opcion("--tpot-ms", "milisegundos como mucho por token de salida", positivo, servicio.OBJETIVO_TPOT_MS),
     Opcion("--gpu", "solo esta GPU (por defecto, cada GPU con precio)", nombre_de("GPU con precio", datos.gpus)),
@@ -129,6 +125,9 @@ def _servir(
             )
         mensajes_dia = servicio.de_peticiones_s(peticiones_s)
     memoria.modelo(modelo)
+    supuestos = servicio.Supuestos(
+        entrada=entrada, salida=salida, factor_pico=factor_pico, precision=precision, ttft_ms=ttft_ms, tpot_ms=tpot_ms
+    )
     luz = None
     if precio_kwh is None:
         l_ = decisiones.luz_o_ninguna(pais)  # un país sin precio del kWh con fuente: sin opción comprada
@@ -138,26 +137,12 @@ def _servir(
     else:
         luz = f"a {formato.numero(precio_kwh, 3)} US$/kWh"
     opciones = servicio_costes.opciones(
-        modelo,
-        mensajes_dia,
-        entrada=entrada,
-        salida=salida,
-        factor_pico=factor_pico,
-        precision=precision,
-        ttft_ms=ttft_ms,
-        tpot_ms=tpot_ms,
-        gpu=gpu,
-        pais=pais,
-        precio_kwh=precio_kwh,
+        modelo, mensajes_dia, supuestos=supuestos, gpu=gpu, pais=pais, precio_kwh=precio_kwh
     )
     tabla = filas(opciones)
     lineas = pie(
         mensajes_dia,
-        entrada,
-        salida,
-        factor_pico,
-        ttft_ms,
-        tpot_ms,
+        supuestos,
         luz if any(o.opcion == "comprada" for o in opciones) else None,
         any(o.opcion == "sigue el tráfico" for o in opciones),
     )

@@ -191,6 +191,8 @@ class CompraLocal(Validado):
     """Código del país (``paises.csv``)."""
     precio_local: float
     moneda: str
+    tienda: str
+    """Quién da el precio, para leer: la tienda o el medio (la ``fuente`` puede ser una copia de un tercero)."""
     fecha: str
     fuente: str
     nota: str = ""
@@ -208,6 +210,9 @@ COMPRAS_LOCALES = esquema.Tabla(
             "precio_local", "numero", "Precio con impuestos, en la moneda del país.", minimo=0, excluye_minimo=True
         ),
         esquema.Columna("moneda", "texto", "Código ISO 4217 de la moneda del precio (la del país)."),
+        esquema.Columna(
+            "tienda", "texto", "Quién da el precio: la tienda o el medio (la fuente puede ser una copia de un tercero)."
+        ),
         esquema.FECHA,
         esquema.FUENTE,
         esquema.NOTA,

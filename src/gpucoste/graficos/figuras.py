@@ -230,9 +230,55 @@ def _redondear(cifra: re.Match) -> str:
     return "0" if texto == "-0" else texto
 
 
+_MEDIDAS: dict[tuple, dict] = {}
+"""``_medidas_compartidas``: por estilo de texto (los parámetros de matplotlib que cambian una medida), las medidas
+ya hechas de cada texto."""
+_PARAMETROS_DE_TEXTO = ("text.hinting", "text.hinting_factor", "text.kerning_factor", "font.family")
+
+
+@contextlib.contextmanager
+def _medidas_compartidas() -> Iterator[None]:
+    """Mientras dura, matplotlib mide cada texto una vez por clase de dibujante (Agg, el de ``_encajar``; SVG, el de
+    ``savefig``, tras su ``MixedModeRenderer``), resolución, letra y estilo, no una vez por dibujante: cada figura y
+    cada ancho estrena dos, y las mismas marcas («0», «1000», «ene 2026»), rótulos y leyendas se medían de nuevo en
+    cada uno (más de una décima parte del tiempo de guardar los gráficos). La medida es la misma: depende solo de eso
+    (y de los parámetros de texto y de fuente, que entran en la clave). Con otro dibujante o con texto matemático, la
+    medida de siempre."""
+    import matplotlib.text as mtext
+
+    original = getattr(mtext, "_get_text_metrics_with_cache", None)
+    if original is None or getattr(original, "compartida", False):  # otra versión de matplotlib, o ya dentro
+        yield
+        return
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.backends.backend_mixed import MixedModeRenderer
+    from matplotlib.backends.backend_svg import RendererSVG
+
+    parametros = matplotlib.rcParams
+    familias = tuple(str(parametros[f"font.{f}"]) for f in ("sans-serif", "serif", "monospace", "cursive", "fantasy"))
+    medidas = _MEDIDAS.setdefault((*(str(parametros[p]) for p in _PARAMETROS_DE_TEXTO), *familias), {})
+
+    def medir(renderer, text, fontprop, ismath, dpi):
+        # savefig(format="svg") mide con un MixedModeRenderer que lo pasa al de SVG (o al de Agg, si rasteriza).
+        mide = getattr(renderer, "_renderer", None) if type(renderer) is MixedModeRenderer else renderer
+        if ismath is not False or type(mide) not in (RendererAgg, RendererSVG):
+            return original(renderer, text, fontprop, ismath, dpi)
+        clave = (type(mide), getattr(mide, "dpi", None), dpi, text, fontprop.copy())
+        if clave not in medidas:
+            medidas[clave] = original(renderer, text, fontprop, ismath, dpi)
+        return medidas[clave]
+
+    medir.compartida = True
+    mtext._get_text_metrics_with_cache = medir
+    try:
+        yield
+    finally:
+        mtext._get_text_metrics_with_cache = original
+
+
 def _guardar(fig: plt.Figure, descripcion: str, clase: str) -> str:
     """Un ``<svg>`` de ``fig`` a su tamaño actual, con la clase ``clase`` y la descripción como texto alternativo."""
-    with plt.rc_context(ESTILO):
+    with plt.rc_context(ESTILO), _medidas_compartidas():
         if fig.get_layout_engine() is None and fig.axes:
             _encajar(fig)
         salida = io.StringIO()

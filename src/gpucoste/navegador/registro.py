@@ -64,6 +64,7 @@ MODULOS_DEL_CALCULO = (
     "calculo.servicio_costes",
     "calculo.servicio_escalado",
     "calculo.servicio_recomendacion",
+    "calculo.servicio_supuestos",
     "calculo.tiempo",
     "calculo.trabajo",
     "dinero.paises",

@@ -10,13 +10,10 @@ from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
 
 __all__ = ["SERVIR"]
 
-_PRECISIONES = ("bf16", "fp16", "fp8", "int8", "int4", "awq-int4", "gptq-int4")
-"""Los formatos de la lista, los de ``gpucoste servir --precision``."""
-
 
 def _campos_servir() -> tuple[Campo, ...]:
     from gpucoste import datos
-    from gpucoste.calculo import servicio
+    from gpucoste.calculo import servicio, servicio_supuestos
     from gpucoste.guia import decisiones
 
     modelos = tuple(sorted(datos.modelos()))
@@ -28,7 +25,7 @@ def _campos_servir() -> tuple[Campo, ...]:
         ),
         Campo("salida", "Tokens generados por mensaje", "tokens", servicio.TOKENS_SALIDA),
         Campo("factor_pico", "Peticiones en la hora punta ÷ la media del día", "", servicio.FACTOR_PICO),
-        Campo("precision", "Formato de los pesos", "", "bf16", _PRECISIONES),
+        Campo("precision", "Formato de los pesos", "", servicio_supuestos.PRECISION, servicio_supuestos.PRECISIONES),
         Campo("ttft_ms", "Como mucho hasta el primer token", "ms", servicio.OBJETIVO_TTFT_MS),
         Campo("tpot_ms", "Como mucho por token de salida", "ms", servicio.OBJETIVO_TPOT_MS),
         Campo(
@@ -62,25 +59,17 @@ def _tabla_servir(
     precio_kwh: float | None,
     pais: str,
 ) -> Tabla:
-    from gpucoste.calculo import servicio_costes
+    from gpucoste.calculo import servicio, servicio_costes
     from gpucoste.guia import decisiones
 
+    supuestos = servicio.Supuestos(
+        entrada=entrada, salida=salida, factor_pico=factor_pico, precision=precision, ttft_ms=ttft_ms, tpot_ms=tpot_ms
+    )
     # Sin kWh escrito, el de «gpucoste servir» sin --precio-kwh: la luz de un hogar del país (o ninguna compra).
     if precio_kwh is None:
         luz = decisiones.luz_o_ninguna(pais)  # un país sin precio del kWh con fuente: sin opción comprada
         precio_kwh = None if luz is None else luz.usd_kwh
-    opciones = servicio_costes.opciones(
-        modelo,
-        mensajes_dia,
-        entrada=entrada,
-        salida=salida,
-        factor_pico=factor_pico,
-        precision=precision,
-        ttft_ms=ttft_ms,
-        tpot_ms=tpot_ms,
-        pais=pais,
-        precio_kwh=precio_kwh,
-    )
+    opciones = servicio_costes.opciones(modelo, mensajes_dia, supuestos=supuestos, pais=pais, precio_kwh=precio_kwh)
     claves = tuple(etiquetas.SERVIR)
     decimales = etiquetas.SERVIR_DECIMALES
     filas, exactas = [], []
