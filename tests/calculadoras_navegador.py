@@ -251,7 +251,7 @@ def _por_defecto(nombre: str) -> dict[str, str]:
     return {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
 
 
-_CIFRA = re.compile(r"-?[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?|-?[0-9]+(?:,[0-9]+)?")
+_CIFRA = re.compile(r"[-−]?[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?|[-−]?[0-9]+(?:,[0-9]+)?")
 
 
 def _cifras_que_faltan(tabla: list[list[str]], numericas: tuple[bool, ...], csv_texto: str) -> list[str]:
@@ -269,7 +269,9 @@ def _cifras_que_faltan(tabla: list[list[str]], numericas: tuple[bool, ...], csv_
         for celda, numerica in zip(fila, numericas, strict=True):
             for cifra in _CIFRA.findall(celda) if numerica else []:
                 decimales = len(cifra.split(",")[1]) if "," in cifra else 0
-                x = float(cifra.replace(".", "").replace(",", "."))
+                x = float(cifra.replace(".", "").replace(",", ".").replace("−", "-"))
+                if celda.endswith("\u00a0%"):  # «48 %»: la orden guarda la fracción (0,48) en su CSV
+                    x, decimales = x / 100, decimales + 2
                 if not any(abs(y - x) <= 0.5 * 10**-decimales * (1 + 1e-9) + 1e-12 for y in impresas):
                     faltan.append(f"{fila[0]}: {cifra}")
     return faltan

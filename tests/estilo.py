@@ -83,6 +83,11 @@ REGLAS = [
         "cuenta (vast.mes_de_reserva)",
     ),
     (
+        "guion por menos",
+        r"(?<![\w\-–./])-\d",
+        "«−4 %»: un negativo lleva el signo menos (U+2212, formato.MENOS), no el guion; lo escribe base.formato",
+    ),
+    (
         "paréntesis seguidos",
         r"\)\s?\(",
         "un paréntesis detrás de otro: «(como mucho 744; por defecto, 730)», o la aclaración fuera del paréntesis",

@@ -584,6 +584,11 @@ def orden(nombre: str, obligatorias: dict | None = None, opcionales: dict | None
 # --- Comprobación de resultados ------------------------------------------------------------------
 
 
+CON_SIGNO = {("Prediccion", "desvio")}
+"""Propiedades de un registro que pueden ser negativas por definición: ``contraste.Prediccion.desvio`` (predicho ÷
+medido − 1, negativo si la guía predice menos)."""
+
+
 def comprobar_resultado(valor: object, f: Funcion, donde: str = "resultado") -> None:
     """Falla si en ``valor`` (recorrido entero) hay NaN, inf, o un negativo donde no toca."""
     if isinstance(valor, bool | np.bool_ | str | dt.date | type(None)):
@@ -609,7 +614,9 @@ def comprobar_resultado(valor: object, f: Funcion, donde: str = "resultado") -> 
             comprobar_resultado(getattr(valor, campo.name), f, f"{donde}.{campo.name}")
         for nombre, atributo in vars(type(valor)).items():
             if isinstance(atributo, property):
-                comprobar_resultado(getattr(valor, nombre), f, f"{donde}.{nombre}")
+                # Una propiedad con signo por definición (el desvío de una predicción) solo ha de ser finita.
+                g = dataclasses.replace(f, negativos=True) if (type(valor).__name__, nombre) in CON_SIGNO else f
+                comprobar_resultado(getattr(valor, nombre), g, f"{donde}.{nombre}")
         return
     if isinstance(valor, dict):
         for k, v in valor.items():
@@ -694,7 +701,7 @@ funcion(formato.dolares, REAL, decimales=Entero(0, 20))
 funcion(formato.euros, REAL, decimales=Entero(0, 20))
 funcion(formato.veces, REAL, decimales=Entero(0, 20))
 funcion(formato.total, TEXTO, BOOLEANO)
-funcion(formato.porcentaje, REAL, decimales=Entero(0, 20))
+funcion(formato.porcentaje, REAL, decimales=Entero(0, 20), signo=BOOLEANO)
 funcion(formato.rango, REAL, REAL, validos=_RANGOS, decimales=Entero(0, 20))
 funcion(formato.fraccion, POSITIVO, tolerancia=NO_NEGATIVO)
 funcion(formato.mes, FECHA)
@@ -705,9 +712,11 @@ funcion(formato.tipo_precio, Nombre(lambda: datos.TIPOS_PRECIO))
 funcion(formato.periodo, Nombre(lambda: ["2025-S1", "2026-S2", "2026-07"]))
 funcion(formato.lista, Objeto(lambda: [["a"], ["a", "b"], ("a", "b", "c")]))
 funcion(formato.tokens, NO_NEGATIVO)
+funcion(formato.celda, Opcional(REAL), Entero(0, 20), porcentaje_=BOOLEANO)
 # Las etiquetas que comparten la orden y los formularios.
 funcion(etiquetas.inicial_mayuscula, TEXTO)
 funcion(etiquetas.vram_de, TEXTO)
+funcion(etiquetas.cifra_servir, Nombre(lambda: etiquetas.SERVIR_DECIMALES), Opcional(REAL))
 # Vast.ai, alternativas, moneda y atípicos (helper «guia»).
 funcion(moneda.a_euros, NO_NEGATIVO)
 funcion(moneda.con_iva, NO_NEGATIVO)
@@ -1972,6 +1981,12 @@ funcion(
     Nombre(datos.gpus),
     nivel=Nombre(lambda: datos.NIVELES, nulo=True),
     tipo=Nombre(lambda: datos.TIPOS_PRECIO, nulo=True),
+)
+funcion(
+    afirmaciones.tipo_en_fecha,
+    Nombre(_proveedores_nombrables),
+    Nombre(lambda: ["2026-07", "2026-09-25"]),
+    Nombre(lambda: datos.TIPOS_PRECIO),
 )
 funcion(afirmaciones.salida_gratis, Nombre(lambda: {t.proveedor for t in datos.tarifas() if t.concepto == "bajada"}))
 funcion(afirmaciones.solo_cobran_salida, TEXTO)

@@ -26,13 +26,24 @@ if sin_nuevo:
         "de la primera versión: la fila repite el suyo."
     )
 for _, fila in recientes.iterrows():
-    for p in fila["saltados"]:
-        a = atipicos.atipico(p)
-        print(
-            f"\nFuera de la tabla, por atípico: {p.nombre} en {p.proveedor} a "
-            f"{dolares(p.precio_hora_usd)}/h el {fecha(p.fecha)}, {a.motivo}. "
-            f"La fila usa el precio anterior, del {fecha(fila['fecha'])}."
-        )
+    # Los atípicos de una fila, juntos: el motivo y el precio que usa la fila, una vez.
+    grupos = {}
+    for p in sorted(fila["saltados"], key=lambda p: p.fecha):
+        clave = (p.nombre, p.proveedor, atipicos.atipico(p).motivo)
+        grupos.setdefault(clave, []).append(p)
+    anterior = f"La fila usa el precio anterior, del {fecha(fila['fecha'])}."
+    for (nombre, proveedor, motivo), precios in grupos.items():
+        cuando = [
+            f"{dolares(p.precio_hora_usd)}/h el {fecha(p.fecha)}" for p in precios
+        ]
+        if len(precios) == 1:
+            que = f"por atípico: {nombre} en {proveedor} a {cuando[0]}, {motivo}"
+        else:
+            que = (
+                f"por atípicos, {numero(len(precios), 0)} precios de la {nombre} en "
+                f"{proveedor}: {lista(cuando)}. El motivo de cada uno: {motivo}"
+            )
+        print(f"\nFuera de la tabla, {que}. {anterior}")
 
 con_nuevo = recientes[recientes["posterior"]]
 if len(con_nuevo) > 1:

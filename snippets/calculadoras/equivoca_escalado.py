@@ -20,7 +20,7 @@ for p in calibracion.predicciones_escalado():
             f"`{e.marco}`",
             "medido": numero(e.valor, 2),
             "rango de la guía": f"{numero(p.minimo, 2)}–{numero(p.maximo, 2)}",
-            "error": porcentaje(p.central / e.valor - 1),
+            "error": porcentaje(p.desvio, signo=True),
         }
     )
 alineacion = ("left", "left", "left", "left", "right", "right", "right")

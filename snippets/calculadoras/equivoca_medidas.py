@@ -28,11 +28,15 @@ for p in calibracion.predicciones():
             "medido": f"{numero(m.valor, decimales)} " + UNIDADES[m.unidad],
             "predicho": numero(p.central, decimales),
             "rango": f"{numero(p.minimo, decimales)}–{numero(p.maximo, decimales)}",
-            "error": porcentaje(p.central / m.valor - 1),
+            "error": porcentaje(p.desvio, signo=True),
             "sin su fuente": (
-                porcentaje(fuera[m.id].central / m.valor - 1) if m.id in fuera else "—"
+                porcentaje(fuera[m.id].desvio, signo=True) if m.id in fuera else "—"
             ),
         }
     )
 alineacion = ("left", "left", "left", "right", "right", "right", "right", "right")
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=alineacion))
+print(
+    "\nError: lo predicho ÷ lo medido − 1, con el valor central; con «+», la guía "
+    "predice más de lo medido, y con «−», menos."
+)

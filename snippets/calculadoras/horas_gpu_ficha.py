@@ -1,6 +1,7 @@
 # Las horas de GPU de la ficha de Llama 2 7B, en cada GPU y proveedor que se alquila.
 import pandas as pd
 
+from gpucoste.base.etiquetas import COLUMNAS, HORAS_DE_RELOJ
 from gpucoste.base.formato import numero, rango
 from gpucoste.calculo import equivalencia, tiempo
 
@@ -23,20 +24,22 @@ reloj = rango(barata.horas.minimo, barata.horas.maximo, 0)
 print(
     f"En {numero(N_GPUS, 0)} GPU alquiladas a la vez, la opción más barata es "
     f"**{barata.precio.gpu} en {barata.precio.proveedor_y_nivel}**: "
-    f"{numero(barata.coste_tipico)} US$ (rango: {coste} US$) y {reloj} horas de reloj. "
+    f"{numero(barata.coste_tipico)} US$ (rango: {coste} US$) "
+    f"y {reloj} {HORAS_DE_RELOJ}. "
     f"En la misma GPU de la ficha, la {misma.precio.gpu} más barata, en "
     f"{misma.precio.proveedor_y_nivel}, cuesta {numero(misma.coste_tipico)} US$. "
     "Las cinco más baratas:\n"
 )
+c = COLUMNAS  # los títulos de «gpucoste horas-gpu» y de su formulario
 tabla = pd.DataFrame(
     {
-        "GPU": f"{N_GPUS} × {e.precio.gpu}",
-        "proveedor": e.precio.proveedor_y_nivel,
-        "US$/h por GPU": numero(e.precio.precio_hora_usd),
-        "horas de GPU típicas": numero(e.horas_gpu_tipicas, 0),
-        "horas de reloj": rango(e.horas.minimo, e.horas.maximo, 0),
-        "coste típico (US$)": numero(e.coste_tipico),
-        "coste (US$)": rango(e.coste.minimo, e.coste.maximo),
+        c["gpu"]: f"{N_GPUS} × {e.precio.gpu}",
+        c["proveedor"]: e.precio.proveedor_y_nivel,
+        c["precio_hora_usd"]: numero(e.precio.precio_hora_usd),
+        c["horas_gpu_tipicas"]: numero(e.horas_gpu_tipicas, 0),
+        HORAS_DE_RELOJ: rango(e.horas.minimo, e.horas.maximo, 0),
+        c["coste_tipico_usd"]: numero(e.coste_tipico),
+        c["coste_usd"]: rango(e.coste.minimo, e.coste.maximo),
     }
     for e in filas[:5]
 )

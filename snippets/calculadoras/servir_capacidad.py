@@ -1,7 +1,8 @@
 # GPU, lote y latencia para servir Llama 3.1 8B a 200.000 mensajes al día.
 import pandas as pd
 
-from gpucoste.base.formato import numero, porcentaje
+from gpucoste.base.etiquetas import SERVIR, cifra_servir
+from gpucoste.base.formato import numero
 from gpucoste.calculo import servicio
 
 # Los supuestos del tráfico, los valores por defecto de arriba; otros, p. ej.,
@@ -10,15 +11,18 @@ supuestos = servicio.Supuestos()
 filas = []
 for gpu in ("L4", "RTX 4090", "L40S", "A100 80GB", "H100 80GB"):
     c = servicio.capacidad("Llama 3.1 8B", gpu, 200_000, supuestos=supuestos)
+    cifras = {
+        "concurrencia": c.concurrencia_pico,
+        "ttft_ms": c.ttft_s * 1000,
+        "tpot_ms": c.tpot_s * 1000,
+        "carga": c.uso_medio,
+    }
     filas.append(
         {
             "GPU": gpu,
-            "GPU necesarias": c.gpus,
+            SERVIR["n_gpus"]: cifra_servir("n_gpus", c.gpus),
             "secuencias en la caché": numero(c.secuencias_max, 0),
-            "a la vez en la punta": numero(c.concurrencia_pico, 1),
-            "primer token (ms)": numero(c.ttft_s * 1000, 0),
-            "por token (ms)": numero(c.tpot_s * 1000, 1),
-            "carga media": porcentaje(c.uso_medio),
+            **{SERVIR[k]: cifra_servir(k, v) for k, v in cifras.items()},
         }
     )
 print(pd.DataFrame(filas).to_markdown(index=False, colalign=("left", *["right"] * 6)))

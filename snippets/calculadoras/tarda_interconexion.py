@@ -57,3 +57,9 @@ print(
         index=False, colalign=("left", "left", "right", "right", "right")
     )
 )
+print(
+    "\nSi no dices otra cosa, la calculadora supone NVLink en las GPU de centro de "
+    "datos con HBM (salvo sus versiones PCIe), PCIe en las demás y, con "
+    f"{tiempo.ESCALAS['varios_nodos']}, InfiniBand entre nodos "
+    "(`gpucoste cuanto-tarda --interconexion`)."
+)

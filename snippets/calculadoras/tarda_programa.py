@@ -12,7 +12,7 @@ def frente(horas, ficha):
 
 filas = [
     {
-        "ficha": f"{f.modelo} (`{f.id}`)",
+        "ficha": f"[{f.nombre}]({f.fuente})",
         "GPU": f.gpu,
         "horas de GPU de la ficha": numero(f.publicadas, 0),
         "cálculo ordinario": frente(f.ordinarias, f.publicadas),

@@ -48,3 +48,16 @@ def test_las_etiquetas_de_cada_tabla_son_distintas():
     """Dos filas con la misma etiqueta no se distinguirían en la orden (``--formato json`` va por concepto)."""
     for tabla in (etiquetas.PARTIDAS_COSTE, etiquetas.INTERRUMPIBLE, etiquetas.API_O_GPU, etiquetas.COMPRAR):
         assert len(set(tabla.values())) == len(tabla)
+
+
+def test_la_carga_de_servir_se_lee_como_porcentaje():
+    """El formulario de «servir» y ``gpucoste servir`` daban la carga como fracción («0,48») y la página como
+    porcentaje («48 %»): una sola forma, la de ``cifra_servir``, en los tres sitios."""
+    assert etiquetas.cifra_servir("carga", 0.48) == "48\u00a0%"
+    assert etiquetas.cifra_servir("carga", 0.475) == "48\u00a0%"  # la mitad, hacia arriba
+    assert etiquetas.cifra_servir("carga", None) == "sin dato"
+    assert etiquetas.cifra_servir("tpot_ms", 58.12) == "58,1"
+    assert etiquetas.cifra_servir("coste_mes_usd", 341.644) == "341,64"
+    assert etiquetas.SERVIR_PORCENTAJES <= set(etiquetas.SERVIR_DECIMALES)
+    with pytest.raises(ValueError, match="cifra_servir: clave"):
+        etiquetas.cifra_servir("uso", 0.48)

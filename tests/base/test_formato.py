@@ -19,17 +19,17 @@ from gpucoste.base import formato
         (2048, 0, "2048"),
         (4702.94, 0, "4703"),
         (2000.28, 2, "2000,28"),
-        (-1599, 0, "-1599"),
+        (-1599, 0, "\u22121599"),  # el signo menos (U+2212), no el guion
         (9999.6, 0, "10.000"),  # cinco cifras una vez redondeado
         (9999.4, 0, "9999"),
         (10000, 0, "10.000"),
         (50000, 0, "50.000"),
         (32768, 0, "32.768"),
-        (-12345.5, 1, "-12.345,5"),
+        (-12345.5, 1, "\u221212.345,5"),
         (1234567.891, 2, "1.234.567,89"),
         (50_000_000, 0, "50.000.000"),
         (0.1, 2, "0,10"),
-        (-3.25, 1, "-3,3"),  # la mitad, hacia arriba en valor absoluto
+        (-3.25, 1, "\u22123,3"),  # la mitad, hacia arriba en valor absoluto
         (0.675, 2, "0,68"),  # 450 W × 10 h × 0,15 €/kWh: f"{0.675:.2f}" da 0.67
         (2.5, 0, "3"),
         (0.125, 2, "0,13"),
@@ -52,6 +52,34 @@ def test_porcentaje_redondea_el_valor_decimal():
     assert formato.porcentaje(0.00675, 2) == "0,68\u00a0%"
     assert formato.porcentaje(0.125) == "13\u00a0%"
     assert formato.porcentaje(0.005) == "1\u00a0%"
+
+
+def test_celda():
+    assert formato.celda(0.48, 0, porcentaje_=True) == "48\u00a0%"
+    assert formato.celda(0.48, 2) == "0,48"
+    assert formato.celda(None, 2) == "sin dato"
+    with pytest.raises(ValueError, match="nan"):
+        formato.celda(float("nan"), 0, porcentaje_=True)
+    with pytest.raises(ValueError, match="porcentaje_"):
+        formato.celda(0.48, 0, porcentaje_="sí")
+
+
+def test_un_negativo_lleva_el_signo_menos_y_no_el_guion():
+    # «¿Cuánto se equivoca?» escribía «-4 %» con el guion: el signo es U+2212 en cada función que escribe un número.
+    assert formato.porcentaje(-0.04) == "\u22124\u00a0%"
+    assert formato.dolares(-2.04) == "\u22122,04\u00a0US$"
+    assert formato.euros(-1.5) == "\u22121,50\u00a0€"
+    assert formato.veces(-0.5) == "\u22120,5×"
+    assert formato.rango(-0.2, -0.1) == "\u22120,20–\u22120,10"
+    assert formato.MENOS == "\u2212"
+    # Una diferencia o un error, con su signo: «+19 %», «−4 %», «0 %» (un cero, también redondeado, sin signo).
+    assert formato.porcentaje(0.19, signo=True) == "+19\u00a0%"
+    assert formato.porcentaje(-0.04, signo=True) == "\u22124\u00a0%"
+    assert formato.porcentaje(0.001, signo=True) == "0\u00a0%"
+    assert formato.porcentaje(-0.001, 1, signo=True) == "\u22120,1\u00a0%"
+    with pytest.raises(ValueError, match="signo"):
+        formato.porcentaje(0.1, signo="sí")
+    assert "-" not in formato.numero(-12345.5, 1)
 
 
 def test_unidades():

@@ -386,3 +386,15 @@ def test_un_motor_con_menos_medidas_que_el_minimo_no_se_ajusta():
     pocas = tuple(llama[: calibracion.GRUPO_MINIMO - 1])
     assert "generacion_llama.cpp" not in calibracion.ajustar(pocas)
     assert "generacion_llama.cpp" in calibracion.ajustar(tuple(llama[: calibracion.GRUPO_MINIMO]))
+
+
+def test_el_desvio_lleva_su_signo_y_el_error_no():
+    """«¿Cuánto se equivoca?» da cada medida con su desvío: «+19 %» si la guía predice de más, «−4 %» si de menos."""
+    from gpucoste.calculo import contraste
+
+    medida = calibracion.predicciones()[0].medida
+    de_mas = contraste.Prediccion(medida, medida.valor * 1.19, medida.valor, medida.valor * 2)
+    de_menos = contraste.Prediccion(medida, medida.valor * 0.96, medida.valor * 0.5, medida.valor)
+    assert de_mas.desvio == pytest.approx(0.19) and de_mas.error == pytest.approx(0.19)
+    assert de_menos.desvio == pytest.approx(-0.04) and de_menos.error == pytest.approx(0.04)
+    assert porcentaje(de_menos.desvio, signo=True) == "\u22124\u00a0%"

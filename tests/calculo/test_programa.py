@@ -6,9 +6,11 @@ import contextlib
 import io
 import json
 
+import leidos
 import pytest
 
 from gpucoste import cli, datos
+from gpucoste.base import formato
 from gpucoste.calculo import calibracion, memoria, programa, tiempo
 
 _MODELO, _TOKENS, _GPU = "Llama 3.1 8B", 15e12, "H100 80GB"
@@ -42,6 +44,19 @@ def test_el_rango_contiene_las_fichas_con_que_se_ajusta():
         assert r.minimo * n * 0.999 <= m.valor <= r.maximo * n * 1.001, m.id
 
 
+def test_cada_ficha_se_lee_por_su_modelo_y_su_fecha_no_por_su_id():
+    """La tabla del modo programa mostraba el id crudo («meta3-70b-preentrenamiento»): el nombre sale de la fila de
+    medidas.csv (el modelo y la fecha en palabras) y lleva su fuente."""
+    filas = {f["id"]: f for f in leidos.filas("medidas.csv")}
+    fichas = programa.fichas()
+    assert fichas
+    for f in fichas:
+        fila = filas[f.id]
+        assert f.nombre == f"{fila['modelo']}, ficha del {formato.fecha(fila['fecha'])}"
+        assert f.id not in f.nombre and "_" not in f.nombre
+        assert f.fuente == fila["fuente"]
+
+
 def test_el_factor_convierte_las_horas_ordinarias_en_las_de_un_programa():
     ordinarias = tiempo.horas_tipicas(_MODELO, "completo", _TOKENS, _GPU, n_gpus=8, secuencia=8192)
     de_programa = programa.horas_programa_tipicas(_MODELO, _TOKENS, _GPU, n_gpus=8, secuencia=8192)
@@ -72,6 +87,24 @@ def test_la_orden_con_programa_da_las_horas_de_la_biblioteca():
     assert fila["horas_tipicas"] == pytest.approx(esperadas)
     assert fila["mfu_min"] == programa.mfu_programa(_GPU).minimo
     assert fila["eficiencia_red_min"] is None  # la MFU de un programa ya lleva dentro el reparto entre nodos
+
+
+def test_la_tabla_para_leer_del_modo_programa_dice_que_mfu_usa():
+    """La columna decía «MFU medida en su clase de GPU» con la MFU de las fichas, y las horas (cientos de miles)
+    llevaban un decimal: el título de la MFU de un programa, horas enteras y una línea que dice por qué no hay
+    rendimiento de la interconexión."""
+    from gpucoste.base import etiquetas
+
+    argv = ["cuanto-tarda", "--modelo", _MODELO, "--metodo", "completo", "--tokens", "15e12", "--gpu", _GPU]
+    rc, salida, errores = _cli([*argv, "--programa", "sí"])
+    assert (rc, errores) == (0, "")
+    titulos = [t.strip() for t in salida.splitlines()[0].strip("|").split("|")]
+    assert etiquetas.MFU_PROGRAMA in titulos and etiquetas.COLUMNAS["mfu"] not in titulos
+    fila = dict(zip(titulos, [c.strip() for c in salida.splitlines()[2].strip("|").split("|")], strict=True))
+    assert "," not in fila[etiquetas.COLUMNAS["horas_tipicas"]]
+    assert "Modo programa" in salida and "interconexión" in salida.splitlines()[-1]
+    rc, ordinaria, _ = _cli(argv)
+    assert rc == 0 and etiquetas.COLUMNAS["mfu"] in ordinaria and "Modo programa" not in ordinaria
 
 
 @pytest.mark.parametrize("metodo", ["lora", "qlora"])

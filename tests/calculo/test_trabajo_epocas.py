@@ -79,3 +79,15 @@ def test_mas_epocas_nunca_menos_horas(epocas, tokens):
     b = decisiones.horas_en(Trabajo("Llama 3.1 8B", "lora", tokens, epocas=epocas + 1), "H100 80GB").horas
     assert b.minimo > a.minimo
     assert b.minimo / a.minimo == pytest.approx((epocas + 1) / epocas, rel=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("campo", "malo"), [("tokens", "abc"), ("epocas", "abc"), ("secuencia", "abc"), ("tokens", -5)]
+)
+def test_un_campo_malo_se_nombra_con_lo_que_admite(campo, malo):
+    """Cada campo con su nombre al principio y lo que admite, no «Trabajo: tokens='abc' no vale; se admite un número
+    finito» (el tipo del registro, sin el «mayor que 0»)."""
+    argumentos = {"modelo": "Llama 3.1 8B", "metodo": "lora", "tokens": 1e6} | {campo: malo}
+    with pytest.raises(ValueError) as error:
+        Trabajo(**argumentos)
+    assert str(error.value).startswith(f"{campo}: {malo!r} ") and "se admite" in str(error.value)

@@ -62,3 +62,17 @@ def test_entradas_malas(argv, nombra):
     assert r.returncode == 2
     assert r.stdout == ""
     assert nombra in r.stderr and "Traceback" not in r.stderr
+
+
+def test_las_horas_de_reloj_se_llaman_igual_en_la_orden_el_formulario_y_la_pagina():
+    """La página decía «horas de reloj» y el formulario y la orden, «horas» a secas, junto a «horas de GPU»: un solo
+    término, ``etiquetas.HORAS_DE_RELOJ``, en los tres."""
+    from gpucoste import navegador
+    from gpucoste.base import etiquetas
+
+    cabecera = gpucoste("horas-gpu", "--horas", "1000", "--gpu", "A100 80GB", check=True).stdout.splitlines()[0]
+    titulos = [t.strip() for t in cabecera.strip("|").split("|")]
+    assert etiquetas.HORAS_DE_RELOJ in titulos and "horas" not in titulos
+    valores = {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS["horas-gpu"].campos()}
+    columnas = navegador.calcular("horas-gpu", valores).columnas
+    assert etiquetas.HORAS_DE_RELOJ in columnas and "horas" not in columnas

@@ -38,6 +38,21 @@ def test_un_proveedor_sin_ninguna_fila_de_precio_se_puede_nombrar(carpeta_datos)
         afirmaciones.sin_precio("Scaleway2")
 
 
+def test_tipo_en_fecha_mira_todos_los_precios_de_ese_mes(carpeta_datos):
+    """«Las cifras de Vast.ai de julio de 2026 son estimaciones» (docs/precios.md): cierta solo si hay precios de ese
+    mes y todos son del tipo; una lectura del mismo mes la hace falsa."""
+    quitar(carpeta_datos, "precios.csv", lambda r: r["proveedor"] == "Vast.ai" and r["fecha"].startswith("2026-07"))
+    assert not afirmaciones.tipo_en_fecha("Vast.ai", "2026-07", "estimacion").cierta  # ningún precio
+    fila = {**FILA_AZURE_H100, "proveedor": "Vast.ai", "nivel": "verificado", "fecha": "2026-07"}
+    anadir(carpeta_datos, "precios.csv", {**fila, "tipo": "estimacion", "nota": "estimación plantada"})
+    assert afirmaciones.tipo_en_fecha("Vast.ai", "2026-07", "estimacion").cierta
+    anadir(carpeta_datos, "precios.csv", {**fila, "fecha": "2026-07-15", "tipo": "lectura"})
+    r = afirmaciones.tipo_en_fecha("Vast.ai", "2026-07", "estimacion")
+    assert not r.cierta and "«una oferta»" in r.hoy and "julio de 2026" in r.hoy
+    with pytest.raises(ValueError, match="tipo"):
+        afirmaciones.tipo_en_fecha("Vast.ai", "2026-07", "estimación")
+
+
 def test_la_salida_gratis_y_quien_la_cobra_siguen_a_tarifas_csv(carpeta_datos):
     gratis = sorted({t.proveedor for t in datos.tarifas() if t.concepto == "bajada" and t.precio_max_usd == 0})
     cobran = sorted({t.proveedor for t in datos.tarifas() if t.concepto == "bajada" and t.precio_max_usd > 0})

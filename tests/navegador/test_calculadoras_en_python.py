@@ -43,6 +43,7 @@ from gpucoste.calculo.trabajo import Trabajo
         ("1.234,5", 1234.5),
         ("0.390", 0.39),
         ("-1", -1.0),
+        ("\u22121,5", -1.5),  # el signo menos, copiado de una tabla de la página
         (" 7,5 ", 7.5),
         ("abc", "abc"),
         ("", ""),
@@ -96,7 +97,31 @@ def test_error_de_la_biblioteca_con_su_campo():
     respuesta = json.loads(navegador.calcular_json("coste", json.dumps(valores)))
     with pytest.raises(ValueError) as error:
         coste_total(1.0, -1.0)
-    assert respuesta == {"error": str(error.value), "campo": "horas"}
+    # El mensaje de la biblioteca, con el valor como lo escribió el lector («'-1'», no «-1.0»), como en la orden.
+    assert str(error.value).startswith("horas: -1.0 no vale")
+    assert respuesta == {"error": str(error.value).replace("-1.0", "'-1'", 1), "campo": "horas"}
+
+
+@pytest.mark.parametrize("malo", ["abc", "-5"])
+@pytest.mark.parametrize(
+    ("nombre", "campo"),
+    [
+        (n, campo)
+        for n, c in navegador.CALCULADORAS.items()
+        for campo, tipo in c.argumentos.items()
+        if tipo in ("decimal", "entero", "decimal_o_vacio")
+    ],
+)
+def test_un_valor_malo_se_nombra_junto_a_su_campo_como_se_escribio(nombre, campo, malo):
+    """Cada campo numérico de cada formulario, con un valor malo: el error empieza por el nombre del campo (el script
+    lo pone junto a él) y el valor tal como se escribió. Antes, «tokens» daba «Trabajo: tokens='abc' no vale» (lejos
+    del campo), «precio_interrumpible» se quejaba de «precio_hora» y un «-5» se leía «-5.0»."""
+    valores = {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
+    valores[campo] = malo
+    respuesta = json.loads(navegador.calcular_json(nombre, json.dumps(valores)))
+    assert respuesta["campo"] == campo, respuesta
+    assert respuesta["error"].startswith(f"{campo}: {malo!r} "), respuesta
+    assert "se admite" in respuesta["error"]
 
 
 def test_metodos_con_su_nombre_y_su_valor():

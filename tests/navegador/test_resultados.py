@@ -181,7 +181,7 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     assert BeautifulSoup(_grafico(sesion, "gc-interrumpibles"), "html.parser") == BeautifulSoup(esperado, "html.parser")
     sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
     sesion.enviar("gc-interrumpibles")
-    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: -1.0 no vale")
+    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: '-1' no vale")
     assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
 
 
@@ -235,7 +235,7 @@ def _sin_grafico_con(sesion: Sesion, id_: str, campo: str, malo: str) -> None:
     """Con ``malo`` en ``campo``: el error de la biblioteca junto al campo, y ni tabla ni gráfico."""
     sesion.pagina.fill(f"#{id_}-{campo}", malo)
     sesion.enviar(id_)
-    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error").startswith(f"{campo}: {malo}")
+    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error").startswith(f"{campo}: {malo!r} ")
     assert _grafico(sesion, id_) == ""
     assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert sesion.fuera == []

@@ -158,6 +158,7 @@ def test_cli_coma_o_punto_decimal(texto):
 def test_cli_lee_su_propia_salida():
     assert cli.decimal(formato.numero(1234567.891)) == pytest.approx(1234567.89)
     assert cli.decimal("1.000.000") == 1e6
+    assert cli.decimal(formato.numero(-12345.5, 1)) == -12345.5  # «−12.345,5», con el signo menos
 
 
 def test_cli_coste(capsys):

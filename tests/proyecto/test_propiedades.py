@@ -349,8 +349,8 @@ def test_csv_corrompido_carga_bien_o_falla_con_fichero_y_fila(fichero, carpeta_c
 
 def _espanol(entero: int, decimales: int) -> str:
     """``entero`` / 10**decimales escrito a mano en español (implementación independiente): punto de millares
-    solo desde cinco cifras en la parte entera (RAE: «1599», «50.000»)."""
-    signo = "-" if entero < 0 else ""
+    solo desde cinco cifras en la parte entera (RAE: «1599», «50.000»), y el signo menos (U+2212) si es negativo."""
+    signo = "\u2212" if entero < 0 else ""
     texto = str(abs(entero)).rjust(decimales + 1, "0")
     parte, resto = texto[: len(texto) - decimales], texto[len(texto) - decimales :]
     if len(parte) <= 4:
@@ -380,12 +380,13 @@ def test_numero_y_vuelta_por_la_cli(x, decimales):
     """Lo que escribe ``formato.numero`` lo lee la CLI; nunca «-0»."""
     _contar("formato")
     texto = formato.numero(x, decimales)
-    if re.fullmatch(r"-?[1-9][0-9]{0,2}\.[0-9]{3}", texto):  # «1.500»: ¿1,5 o 1500? La CLI lo rechaza
+    if re.fullmatch(r"[-−]?[1-9][0-9]{0,2}\.[0-9]{3}", texto):  # «1.500»: ¿1,5 o 1500? La CLI lo rechaza
         with pytest.raises(argparse.ArgumentTypeError, match="ambiguo"):
             cli.decimal(texto)
         return
     assert abs(cli.decimal(texto) - x) <= 0.5 * 10**-decimales + abs(x) * 1e-15
-    assert not re.fullmatch(r"-[0.,]+", texto)
+    assert not re.fullmatch(r"[-−][0.,]+", texto)
+    assert "-" not in texto  # un negativo, con el signo menos (formato.MENOS), no con el guion
     assert formato.dolares(x, decimales) == f"{texto}\u00a0US$"
 
 

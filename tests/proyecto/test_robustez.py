@@ -194,7 +194,8 @@ def _ejemplos_de_registros():
         ("Memoria", _con(memoria.encaja("Llama 3.1 8B", "lora", "RTX 4090"), "modelo", math.inf)),
         ("CosteElectrico", _con(electricidad.coste_electricidad(300, 0.2), "kwh_hora", math.nan)),
         ("PrecioApi", _con(mercado.precios_api()[0], "modelo", None)),
-        ("Trabajo", _con(trabajo, "secuencia", 2048.0)),
+        # Trabajo comprueba primero cada campo con su nombre (el formulario pone el error junto a su campo).
+        ("secuencia", _con(trabajo, "secuencia", 2048.0)),
         ("Ajuste", _con(next(iter(datos.ajustes().values())), "clave", 1)),
     ]
 
@@ -202,7 +203,8 @@ def _ejemplos_de_registros():
 @pytest.mark.parametrize("caso", range(9))
 def test_un_registro_hecho_a_mano_con_un_campo_malo_da_value_error(caso):
     """``coste.Desglose(nan, …)``, un ``ranking.Fila`` sin precio o una ``memoria.Memoria`` con ``modelo=inf`` se
-    creaban sin queja: el número malo salía después, lejos de su origen."""
+    creaban sin queja: el número malo salía después, lejos de su origen. El mensaje empieza por la clase (o por el
+    campo, si el registro lo comprueba con su nombre)."""
     clase, crear = _ejemplos_de_registros()[caso]
     mensaje = _error(crear)
     assert mensaje.startswith(f"{clase}: "), mensaje

@@ -334,10 +334,10 @@ def test_cuerpo_de_la_pull_request():
     assert cuerpo[0] == "## Precios de la semana 2026-11-30"  # el lunes de la semana
     assert "| GPU | Proveedor | Nivel | Antes (US$/h) | Ahora (US$/h) | Cambio | Ofertas |" in cuerpo
     # 1,3001 / 1,7043 − 1 = −0,2372 → −23,7 %; 2,2001 / 2,4024 − 1 = −0,0842 → −8,4 %; las dos, atípicas.
-    assert "| A100 80GB | Vast.ai | verificado | 1,7043 (2026-10-29) | 1,3001 | -23,7\xa0% | 3 (atípico) |" in cuerpo
-    assert "| H100 80GB | Vast.ai | verificado | 2,4024 (2026-10-19) | 2,2001 | -8,4\xa0% | 3 (atípico) |" in cuerpo
+    assert "| A100 80GB | Vast.ai | verificado | 1,7043 (2026-10-29) | 1,3001 | −23,7\xa0% | 3 (atípico) |" in cuerpo
+    assert "| H100 80GB | Vast.ai | verificado | 2,4024 (2026-10-19) | 2,2001 | −8,4\xa0% | 3 (atípico) |" in cuerpo
     # 4,326 / 6,88 − 1 = −0,3712 → −37,1 %; 0,34 → 0,34 en RunPod comunidad: 0,0 %.
-    assert "| H100 80GB | AWS | bajo_demanda | 6,8800 (2026-11-09) | 4,3260 | -37,1\xa0% | 2 |" in cuerpo
+    assert "| H100 80GB | AWS | bajo_demanda | 6,8800 (2026-11-09) | 4,3260 | −37,1\xa0% | 2 |" in cuerpo
     assert "| RTX 4090 | RunPod | comunidad | 0,3400 (2026-09-25) | 0,3400 | 0,0\xa0% | 2 |" in cuerpo
     filas = [linea for linea in cuerpo if linea.startswith("| ") and "---" not in linea]
     con_filas = [f for f in filas[1:] if f.split(" | ")[1] in {p.proveedor for p in historial_fijo}]

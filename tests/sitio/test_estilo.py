@@ -78,6 +78,8 @@ def test_la_pagina_sigue_la_guia_de_estilo(sitio, pagina):
         ("Un mes de trabajo (720 h).", "mes de horas"),
         ("Un mes son 720 horas.", "mes de horas"),
         ("Un mes de 700\u00a0h.", "mes de horas"),
+        ("El error de la predicción: -4\u00a0%.", "guion por menos"),
+        ("Sale a -0,15 US$/h.", "guion por menos"),
         # Las seis decisiones de la tercera pasada editorial (issue 29), cada una con su variante plantada.
         ("2 GPU reservadas todo el mes y un uso del 75 %.", "uso (carga)"),
         ("Con las GPU al 75 % de uso.", "uso (carga)"),
@@ -114,6 +116,7 @@ def test_cada_regla_encuentra_su_falta(malo, regla):
         "Su aceleración supera 5,5×; 0,34 US$/h el 29 de octubre de 2026, julio de 2026; Llama-3.1-8B; GPT-2.",
         "La RTX 4090 en Vast.ai (todos los hosts), en Nebius (bajo demanda) y en Vast.ai (host verificado).",
         "gpt-oss-20b y gpt-oss-120b, los nombres oficiales de OpenAI.",
+        "Un error del \u22124\u00a0%; Llama-3-8B, GPT-4, Qwen2.5-7B; las medidas 1-3 de la tabla.",
     ],
 )
 def test_el_texto_correcto_pasa(bueno):

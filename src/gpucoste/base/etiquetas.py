@@ -8,15 +8,15 @@ de la orden con la del formulario.
 
 ``COLUMNAS`` da el título que se lee de cada clave de una tabla ancha de la orden (las claves de ``--formato csv``
 y ``json``, que no cambian); una pareja ``x_min``/``x_max`` cuya clave sin «_min» (``x``) está aquí se lee como
-una sola columna con el rango «mín.–máx.» (``cli.Salida``). Solo importa ``base.validacion``: cualquier capa la
-usa.
+una sola columna con el rango «mín.–máx.» (``cli.Salida``). Solo importa ``base.validacion`` y ``base.formato``:
+cualquier capa la usa.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from gpucoste.base import validacion
+from gpucoste.base import formato, validacion
 
 __all__ = [
     "API_O_GPU",
@@ -27,6 +27,8 @@ __all__ = [
     "COMPRAR",
     "COSTE_EQUILIBRIO",
     "EPOCAS",
+    "HORAS_DE_RELOJ",
+    "MFU_PROGRAMA",
     "INTERRUMPIBLE",
     "INTERRUMPIBLE_ENTRADAS",
     "PARTIDAS_COSTE",
@@ -34,7 +36,9 @@ __all__ = [
     "RESERVAR",
     "SERVIR",
     "SERVIR_DECIMALES",
+    "SERVIR_PORCENTAJES",
     "TOKENS_ENTRENAMIENTO",
+    "cifra_servir",
     "inicial_mayuscula",
     "vram_de",
 ]
@@ -131,6 +135,15 @@ COLUMNAS = MappingProxyType(
 van por su clave sin «_min»: ``horas`` para ``horas_min`` y ``horas_max``; ``coste_usd`` para ``coste_min_usd`` y
 ``coste_max_usd``."""
 
+HORAS_DE_RELOJ = "horas de reloj"
+"""Las horas que pasan con las GPU alquiladas trabajando a la vez, frente a las «horas de GPU» (sumadas las de todas):
+el título de la columna ``horas`` (``horas_min``/``horas_max``) en «¿Cuánto cuestan N horas de otra GPU?», el mismo en
+``gpucoste horas-gpu``, en su formulario y en su página."""
+
+MFU_PROGRAMA = "MFU de un programa entero (fichas de modelos)"
+"""El título de la columna ``mfu`` de ``gpucoste cuanto-tarda --programa sí``: la MFU ajustada a las horas de GPU de
+las fichas de los modelos (``programa.mfu_programa``), no la medida en la clase de GPU de un trabajo ordinario."""
+
 
 # --- Las tablas de resultado y valor: interrumpible, API o GPU, comprar ------------------------------------
 
@@ -218,6 +231,18 @@ SERVIR = MappingProxyType(
 """Clave de cada columna de ``gpucoste servir`` (``--formato csv``) → su título en la orden y en el formulario."""
 
 SERVIR_DECIMALES = MappingProxyType(
-    {"n_gpus": 0, "concurrencia": 1, "ttft_ms": 0, "tpot_ms": 1, "carga": 2, "coste_mes_usd": 2, "pago_inicial_usd": 2}
+    {"n_gpus": 0, "concurrencia": 1, "ttft_ms": 0, "tpot_ms": 1, "carga": 0, "coste_mes_usd": 2, "pago_inicial_usd": 2}
 )
-"""Los decimales de cada cifra de ``SERVIR``, los mismos en la orden y en el formulario."""
+"""Los decimales de cada cifra de ``SERVIR``, los mismos en la orden y en el formulario (los de la carga, en su
+porcentaje)."""
+
+SERVIR_PORCENTAJES = frozenset({"carga"})
+"""Las cifras de ``SERVIR`` que son una fracción (0,48) y se leen como porcentaje («48 %»): en la orden
+(``--formato tabla``; ``csv`` y ``json`` guardan la fracción), en el formulario y en la página."""
+
+
+def cifra_servir(clave: str, valor: float | None) -> str:
+    """Una cifra de ``SERVIR`` como se lee en ``gpucoste servir``, en su formulario y en su página, con los decimales
+    de ``SERVIR_DECIMALES``: ``("carga", 0.48)`` → «48 %»; ``("tpot_ms", 58.12)`` → «58,1»; ``None`` → «sin dato»."""
+    clave = validacion.opcion(clave, "cifra_servir: clave", SERVIR_DECIMALES)
+    return formato.celda(valor, SERVIR_DECIMALES[clave], clave in SERVIR_PORCENTAJES)

@@ -3,7 +3,8 @@ locale de la máquina.
 
 El redondeo es «la mitad hacia arriba» sobre el valor decimal que se escribe (``Decimal(str(x))``,
 ``ROUND_HALF_UP``), no sobre el binario del float: 450 W × 10 h × 0,15 €/kWh = 0,675 → «0,68»
-(``f"{0.675:.2f}"`` daría «0,67»). Un cero negativo se escribe sin signo. Toda entrada mala
+(``f"{0.675:.2f}"`` daría «0,67»). Un negativo lleva el signo menos (U+2212, ``MENOS``: «−4 %»), no el guion
+«-»; un cero negativo se escribe sin signo. Toda entrada mala
 (NaN, ±inf, bool, texto, enteros que no caben en un float, rango al revés) es un ``ValueError``.
 """
 
@@ -28,11 +29,13 @@ __all__ = [
     "DOLAR",
     "EURO",
     "INCOMPLETO",
+    "MENOS",
     "MESES",
     "MESES_ABREVIADOS",
     "NIVELES",
     "PARTES",
     "TIPOS_PRECIO",
+    "celda",
     "dolares",
     "euros",
     "entre_fechas",
@@ -53,6 +56,10 @@ __all__ = [
     "veces",
 ]
 
+
+MENOS = "\N{MINUS SIGN}"
+"""El signo de un número negativo: «−4 %», «−1599»; el signo menos de la tipografía, no el guion «-», más corto.
+Lo escriben todas las funciones de este módulo que escriben un número."""
 
 _CONTEXTO = decimal.Context(prec=420, rounding=decimal.ROUND_HALF_UP)  # 1e308 con 20 decimales cabe
 
@@ -105,12 +112,13 @@ def _espanol(d: decimal.Decimal, decimales: object) -> str:
     # La RAE (Ortografía, 2010, § 4.2.2.1.1): punto de millares desde cinco cifras; con cuatro, ninguno
     # («1599», «2048», «2000,28»), y en «50.000» o «1.000.000», sí.
     texto = f"{q:,.{decimales}f}" if entera >= 10000 else f"{q:.{decimales}f}"
-    return texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
+    texto = texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
+    return texto.replace("-", MENOS)
 
 
 def numero(x: float, decimales: int = 2) -> str:
     """``1234.5`` → ``"1234,50"``; ``12345.5`` → ``"12.345,50"``; ``5.5`` con 1 decimal → ``"5,5"``;
-    ``0.675`` → ``"0,68"``."""
+    ``0.675`` → ``"0,68"``; ``-4`` con 0 decimales → ``"−4"`` (``MENOS``)."""
     return _espanol(_decimal(x, "numero"), decimales)
 
 
@@ -208,9 +216,28 @@ def veces(x: float, decimales: int = 1) -> str:
     return f"{numero(x, decimales)}×"
 
 
-def porcentaje(x: float, decimales: int = 0) -> str:
-    """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE); ``0.00675`` con 2 decimales → ``"0,68 %"``."""
-    return f"{_espanol(_decimal(x, 'porcentaje') * 100, decimales)}\N{NO-BREAK SPACE}%"
+def porcentaje(x: float, decimales: int = 0, signo: bool = False) -> str:
+    """``0.1`` → ``"10 %"`` (con espacio, como pide la RAE); ``0.00675`` con 2 decimales → ``"0,68 %"``; ``-0.04`` →
+    ``"−4 %"``. Con ``signo``, una diferencia o un error: el positivo lleva «+» (``0.19`` → ``"+19 %"``), el cero,
+    ninguno."""
+    if not isinstance(signo, bool):
+        raise ValueError(f"porcentaje: signo={validacion.corto(signo)} no vale; se admite True o False.")
+    texto = _espanol(_decimal(x, "porcentaje") * 100, decimales)
+    if signo and not texto.startswith(MENOS) and texto.strip("0,") != "":
+        texto = "+" + texto
+    return f"{texto}\N{NO-BREAK SPACE}%"
+
+
+def celda(valor: float | None, decimales: int, porcentaje_: bool = False) -> str:
+    """Una cifra de una tabla de resultados: ``numero(valor, decimales)``, o ``porcentaje(valor, decimales)`` si es
+    una fracción y ``porcentaje_`` (0.48 → «48 %»); «sin dato» si falta (``None``; un NaN es un error, como en
+    ``numero``)."""
+    if not isinstance(porcentaje_, bool):
+        raise ValueError(f"celda: porcentaje_={validacion.corto(porcentaje_)} no vale; se admite True o False.")
+    decimales = validacion.entero(decimales, "celda: decimales", minimo=0, maximo=20)
+    if valor is None:
+        return "sin dato"
+    return porcentaje(valor, decimales) if porcentaje_ else numero(valor, decimales)
 
 
 def fraccion(x: float, tolerancia: float = 0.05) -> str:

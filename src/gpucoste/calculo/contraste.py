@@ -241,9 +241,15 @@ class Prediccion(Validado):
     techo: float | None = None
 
     @property
+    def desvio(self) -> float:
+        """predicho/medido − 1 con el valor central, con su signo: positivo si la biblioteca predice más que la
+        medida, negativo si menos (la columna «error» de «¿Cuánto se equivoca?», «+19 %» o «−4 %»)."""
+        return self.central / self.medida.valor - 1
+
+    @property
     def error(self) -> float:
-        """|predicho/medido − 1| con el valor central."""
-        return abs(self.central / self.medida.valor - 1)
+        """|predicho/medido − 1| con el valor central (``desvio`` sin su signo)."""
+        return abs(self.desvio)
 
     @property
     def dentro(self) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucoste import datos
+from gpucoste.base import formato
 from gpucoste.base.validacion import Validado
 from gpucoste.calculo import tiempo
 from gpucoste.calculo.coste import Rango
@@ -116,7 +117,8 @@ class Ficha(Validado):
     horas de GPU: ``publicadas`` (las de la ficha), ``ordinarias`` (``tiempo.horas_tipicas``: la MFU típica de un
     trabajo ordinario con la eficiencia de InfiniBand entre nodos) y las del modo programa (``horas_programa_tipicas``
     y el rango de ``horas_programa``). ``en_ajuste``: si la ficha está en la mitad con que se ajusta la MFU de un
-    programa (``calibracion.mitades``)."""
+    programa (``calibracion.mitades``). ``fecha`` y ``fuente``: las de su fila de ``medidas.csv``; ``nombre``, cómo
+    se lee (el ``id`` es la clave de los datos)."""
 
     id: str
     modelo: str
@@ -127,6 +129,14 @@ class Ficha(Validado):
     programa_min: float
     programa_max: float
     en_ajuste: bool
+    fecha: str
+    fuente: str
+
+    @property
+    def nombre(self) -> str:
+        """La ficha para una persona, de sus datos: el modelo y la fecha de la ficha en palabras
+        («Llama 3.1 70B, ficha del 23 de julio de 2024»): dos fichas del mismo modelo se distinguen por la fecha."""
+        return f"{self.modelo}, ficha del {formato.fecha(self.fecha)}"
 
 
 _GPUS_FICHA = 1024
@@ -135,12 +145,13 @@ _GPUS_FICHA = 1024
 
 def fichas() -> tuple[Ficha, ...]:
     """Cada ficha de modelo de ``medidas.csv`` que entra en la calibración (método ``preentrenamiento``, con sus
-    tokens), por ``id``: sus horas de GPU publicadas frente al cálculo ordinario y al modo programa (``Ficha``)."""
+    tokens), por modelo y fecha: sus horas de GPU publicadas frente al cálculo ordinario y al modo programa
+    (``Ficha``)."""
     from gpucoste.calculo import calibracion
 
     ajuste = {m.id for m in calibracion.mitades()[0]}
     salida = []
-    for m in sorted(calibracion.usadas(), key=lambda x: x.id):
+    for m in sorted(calibracion.usadas(), key=lambda x: (x.modelo, x.fecha, x.id)):
         if m.tipo != "entrenamiento" or m.metodo != "preentrenamiento" or m.unidad != "gpu_horas" or not m.tokens:
             continue
         n = m.n_gpus or _GPUS_FICHA
@@ -149,6 +160,18 @@ def fichas() -> tuple[Ficha, ...]:
         r = horas_programa(m.modelo, m.tokens, m.gpu, **comunes)
         tipicas = horas_programa_tipicas(m.modelo, m.tokens, m.gpu, **comunes) * n
         salida.append(
-            Ficha(m.id, m.modelo, m.gpu, m.valor, ordinarias, tipicas, r.minimo * n, r.maximo * n, m.id in ajuste)
+            Ficha(
+                m.id,
+                m.modelo,
+                m.gpu,
+                m.valor,
+                ordinarias,
+                tipicas,
+                r.minimo * n,
+                r.maximo * n,
+                m.id in ajuste,
+                m.fecha,
+                m.fuente,
+            )
         )
     return tuple(salida)

@@ -48,7 +48,8 @@ class Trabajo(Validado):
     epocas: int = 1
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        # Primero cada campo con su nombre y lo que admite («tokens: 'abc' no es un número; se admite un número finito
+        # mayor que 0»), que el formulario pone junto a su campo; después, los tipos del registro entero.
         memoria.modelo(self.modelo)
         opcion(self.metodo, "Método de entrenamiento", ("completo", "lora", "qlora"))
         numero(self.tokens, "tokens")
@@ -57,6 +58,7 @@ class Trabajo(Validado):
         entero(self.rango_lora, "rango_lora", minimo=1, maximo=4096)
         memoria.booleano(self.checkpointing, "checkpointing")
         entero(self.epocas, "epocas", minimo=1, maximo=MAX_EPOCAS)
+        super().__post_init__()
         resultado(self.tokens_totales, "tokens_totales", {"tokens": self.tokens, "epocas": self.epocas})
         for nombre in ("dataset_gb", "checkpoint_gb"):
             if getattr(self, nombre) is not None:

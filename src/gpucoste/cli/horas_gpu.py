@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from gpucoste import datos
-from gpucoste.base import formato
+from gpucoste.base import etiquetas, formato
 from gpucoste.calculo import equivalencia, tiempo
 from gpucoste.cli.opciones import Opcion, Salida, entero_positivo, nombre_de, orden, positivo
 
@@ -63,4 +63,4 @@ def _horas_gpu(horas: float, gpu: str, escala_origen: str, n_gpus: int, sin_esti
         f"{formato.numero(horas, 0)} horas de GPU de {gpu}, {tiempo.ESCALAS[escala_origen]}.",
         f"No incluye {'; ni '.join(equivalencia.NO_INCLUYE[:3])}.",
     )
-    return Salida(tabla, decimales, pie)
+    return Salida(tabla, decimales, pie, encabezados={"horas": etiquetas.HORAS_DE_RELOJ})

@@ -52,13 +52,15 @@ _MILES = re.compile(r"[+-]?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?", re.ASCII)
 
 
 def decimal(texto: str) -> float:
-    """«1,5», «1.5», «12.345,5» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
+    """«1,5», «1.5», «12.345,5», «−4» o «1.000.000» (como los escribe la salida en español), «1e3» → float.
 
     «1.500» es ambiguo (¿1,5 o 1500?): error, nunca una cifra equivocada en silencio.
     """
     if not isinstance(texto, str):
         raise ErrorDeOpcion(f"{texto!r} no es un texto; se admite un número escrito, p. ej. «1,5» o «1.5»")
     escrito, texto = texto, texto.strip()
+    if texto.startswith(formato.MENOS):  # «−4», copiado de la salida (el signo menos, no el guion)
+        texto = "-" + texto[1:]
     if _MILES.fullmatch(texto):
         if "," not in texto and texto.count(".") == 1:
             entero, coma = texto.replace(".", ""), texto.replace(".", ",")
@@ -129,6 +131,8 @@ class Salida(Validado):
     ``encabezados``: el título de cada columna al leerla, sobre los de ``etiquetas.COLUMNAS`` («n_gpus» →
     «número de GPU»); una pareja ``x_min``/``x_max`` cuya clave ``x`` tiene título se lee como una columna con el
     rango («4,6–9,3»). ``csv`` y ``json`` guardan las claves.
+    ``porcentajes``: las columnas que son una fracción y se leen como porcentaje, con sus ``decimales``
+    (``formato.celda``: 0,48 → «48 %»); ``csv`` y ``json`` guardan la fracción.
     """
 
     tabla: pd.DataFrame
@@ -137,6 +141,7 @@ class Salida(Validado):
     constantes: dict[str, object] = field(default_factory=dict)
     legibles: dict[str, dict[object, str]] = field(default_factory=dict)
     encabezados: dict[str, str] = field(default_factory=dict)
+    porcentajes: tuple[str, ...] = ()
 
     def _para_leer(self) -> str:
         """La tabla en Markdown, con las claves escritas en palabras y cada pareja mínimo/máximo como un rango."""
@@ -155,6 +160,12 @@ class Salida(Validado):
                 derecha.append(titulos[clave])
             elif "_max" in c and c.replace("_max", "_min", 1) in tabla.columns and c.replace("_max", "", 1) in titulos:
                 continue  # ya está en el rango de su pareja
+            elif c in self.porcentajes:
+                d = self.decimales.get(c, 0)
+                columnas[titulos.get(c, c)] = [
+                    formato.celda(None if pd.isna(v) else v, d, porcentaje_=True) for v in tabla[c]
+                ]
+                derecha.append(titulos.get(c, c))
             else:
                 columnas[titulos.get(c, c)] = tabla[c]
                 if c in self.decimales:

@@ -369,6 +369,15 @@ def _cuanto_tarda(
             }
         )
     decimales = {"n_gpus": 0, "exaflops": 2, "horas_min": 1, "horas_tipicas": 1, "horas_max": 1, "mfu_min": 2}
+    pie, salida = (), {}
+    if programa == "sí":  # miles de horas: sin decimales; la MFU es la de las fichas, con la red dentro
+        decimales |= {"horas_min": 0, "horas_tipicas": 0, "horas_max": 0}
+        salida = {"encabezados": {"mfu": etiquetas.MFU_PROGRAMA}}
+        pie = (
+            "Modo programa: la MFU es la de un programa de preentrenamiento entero, ajustada a las horas de GPU que "
+            "publican las fichas de los modelos, con los fallos y el reparto entre nodos dentro; por eso no se "
+            "multiplica por el rendimiento de la interconexión.",
+        )
     return con_epocas(
         trabajo,
         pd.DataFrame(filas),
@@ -381,6 +390,8 @@ def _cuanto_tarda(
             "tokens_s_generar_min": 0,
             "tokens_s_generar_max": 0,
         },
+        pie,
+        **salida,
     )
 
 

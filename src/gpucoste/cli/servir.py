@@ -146,4 +146,10 @@ def _servir(
         luz if any(o.opcion == "comprada" for o in opciones) else None,
         any(o.opcion == "sigue el tráfico" for o in opciones),
     )
-    return Salida(tabla, dict(etiquetas.SERVIR_DECIMALES), lineas, encabezados=dict(etiquetas.SERVIR))
+    return Salida(
+        tabla,
+        dict(etiquetas.SERVIR_DECIMALES),
+        lineas,
+        encabezados=dict(etiquetas.SERVIR),
+        porcentajes=tuple(sorted(etiquetas.SERVIR_PORCENTAJES)),
+    )

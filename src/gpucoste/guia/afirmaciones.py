@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from gpucoste import datos
+from gpucoste.base import validacion
+from gpucoste.base.formato import fecha as fecha_escrita
 from gpucoste.base.formato import numero, tipo_precio
 from gpucoste.base.validacion import Validado, entero, opcion, texto
 from gpucoste.datos import frescura
@@ -53,6 +55,7 @@ __all__ = [
     "sin_politica",
     "sin_precio",
     "solo_cobran_salida",
+    "tipo_en_fecha",
     "ventana_deslizante",
     "veredicto",
 ]
@@ -152,6 +155,24 @@ def gpus_con_precio(proveedor: str, *gpus: str, nivel: str | None = None, tipo: 
     return Resultado(
         hay == esperadas, f"Hoy, las GPU con precio de {de} en precios.csv: {', '.join(hay) or 'ninguna'}."
     )
+
+
+def tipo_en_fecha(proveedor: str, fecha: str, tipo: str) -> Resultado:
+    """Cierta si ``precios.csv`` tiene precios de ``proveedor`` con ``fecha`` (un mes, «2026-07», o un día) y todos
+    son de ``tipo``: «las cifras de Vast.ai de julio de 2026 son estimaciones»."""
+    tipo = opcion(tipo, "tipo", datos.TIPOS_PRECIO)
+    validacion.fecha(fecha, "fecha")
+    filas = [p for p in _filas_de_precio(proveedor, None, None) if p.fecha.startswith(fecha)]
+    tipos = sorted({p.tipo for p in filas})
+    cuando = fecha_escrita(fecha)
+    hoy = (
+        f"Hoy, precios.csv no tiene ningún precio de {proveedor} de {cuando}."
+        if not filas
+        else f"Hoy, los precios de {proveedor} de {cuando} en precios.csv son de tipo "
+        + ", ".join(f"«{tipo_precio(t)}»" for t in tipos)
+        + "."
+    )
+    return Resultado(bool(filas) and tipos == [tipo], hoy)
 
 
 def _salidas() -> dict[str, tuple[float, float]]:
@@ -360,6 +381,7 @@ COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
             con_precio,
             sin_precio,
             gpus_con_precio,
+            tipo_en_fecha,
             salida_gratis,
             solo_cobran_salida,
             mas_caro,

@@ -5,7 +5,7 @@ el ejemplo de su página."""
 
 from __future__ import annotations
 
-from gpucoste.base.etiquetas import COLUMNAS
+from gpucoste.base.etiquetas import COLUMNAS, HORAS_DE_RELOJ
 from gpucoste.base.formato import numero, rango, tipo_precio
 from gpucoste.base.validacion import opcion
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
@@ -58,7 +58,7 @@ def _tabla_horas_gpu(*, horas: float, gpu: str, escala_origen: str, n_gpus: int,
         c["coste_tipico_usd"],
         c["coste_usd"],
         c["horas_gpu_tipicas"],
-        c["horas"],
+        HORAS_DE_RELOJ,
         c["precio_hora_usd"],
         c["tipo_precio"],
         c["fecha_precio"],

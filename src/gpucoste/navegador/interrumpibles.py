@@ -45,6 +45,9 @@ def _tabla_interrumpibles(
     # Minutos en el formulario; la biblioteca trabaja en horas. Se validan con su nombre, antes de pasarlos.
     escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
     reinicio_h = numero_valido(reinicio_min, "reinicio_min", cero=True) / 60
+    # El precio interrumpible se llama «precio_hora» en retrabajo (que admite 0): con su nombre y mayor que 0, como
+    # lo pide el equilibrio.
+    precio_interrumpible = numero_valido(precio_interrumpible, "precio_interrumpible")
     comunes = {"horas_trabajo": horas_trabajo, "escritura_h": escritura_h, "reinicio_h": reinicio_h}
     r = interrupciones.retrabajo(
         horas_trabajo, precio_interrumpible, interrupciones_hora, escritura_h=escritura_h, reinicio_h=reinicio_h

@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Callable
 
+from gpucoste.base.formato import MENOS
 from gpucoste.base.validacion import real
 
 __all__ = ["escribir", "leer", "leer_entero"]
@@ -27,6 +28,8 @@ def leer(texto: str) -> float | str:
     biblioteca lo rechaza con su propio mensaje, que nombra el valor.
     """
     limpio = _escrito(texto).strip()
+    if limpio.startswith(MENOS):  # «−4», copiado de la página (el signo menos, no el guion)
+        limpio = "-" + limpio[1:]
     if _MILLARES.fullmatch(limpio):
         limpio = limpio.replace(".", "").replace(",", ".")
     elif _ENTERO_O_COMA.fullmatch(limpio):

@@ -91,7 +91,26 @@ def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
     """Calcula la calculadora ``nombre`` con los textos de sus campos. Error: ``ValueError`` de la biblioteca."""
     c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
     _mismos_campos(nombre, c, valores)
-    return c.calcular(**_leidos(c, valores))
+    leidos = _leidos(c, valores)
+    try:
+        return c.calcular(**leidos)
+    except ValueError as error:
+        mensaje = _con_lo_escrito(str(error), valores, leidos)
+        if mensaje == str(error):
+            raise  # tal cual, con su clase (un esquema.ErrorDeDatos sigue siéndolo)
+        raise ValueError(mensaje) from None
+
+
+def _con_lo_escrito(mensaje: str, valores: Mapping[str, str], leidos: Mapping[str, object]) -> str:
+    """El mensaje de la biblioteca con el valor tal como lo escribió el lector, como en la orden: «horas: '-5' no
+    vale…», no el número ya leído («horas: -5.0 no vale…», con punto decimal). Solo si el mensaje empieza por el
+    nombre de un campo y el valor leído."""
+    for campo, leido in leidos.items():
+        if isinstance(leido, (int, float)) and not isinstance(leido, bool):
+            inicio = f"{campo}: {leido!r} "
+            if mensaje.startswith(inicio):
+                return f"{campo}: {valores[campo].strip()!r} {mensaje.removeprefix(inicio)}"
+    return mensaje
 
 
 def _leidos(c: Calculadora, valores: Mapping[str, str]) -> dict[str, object]:

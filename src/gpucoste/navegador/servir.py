@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from gpucoste.base import etiquetas
 from gpucoste.base.etiquetas import inicial_mayuscula
-from gpucoste.base.formato import numero
 from gpucoste.navegador.lectura import escribir
 from gpucoste.navegador.tipos import Calculadora, Campo, Tabla
 
@@ -39,11 +38,12 @@ def _campos_servir() -> tuple[Campo, ...]:
     )
 
 
-def _celda(valor: object, decimales: int | None) -> str:
-    """Una celda como la escribe ``gpucoste servir``: la cifra con sus decimales, el texto tal cual, o «sin dato»."""
-    if valor is None:
-        return "sin dato"
-    return str(valor) if decimales is None else numero(valor, decimales)
+def _celda(clave: str, valor: object) -> str:
+    """Una celda como la escribe ``gpucoste servir``: la cifra como ``etiquetas.cifra_servir`` (la carga, «48 %»), el
+    texto tal cual, o «sin dato»."""
+    if clave in etiquetas.SERVIR_DECIMALES:
+        return etiquetas.cifra_servir(clave, valor)
+    return "sin dato" if valor is None else str(valor)
 
 
 def _tabla_servir(
@@ -75,7 +75,7 @@ def _tabla_servir(
     filas, exactas = [], []
     for o in opciones:
         valores = o.fila()
-        filas.append(tuple(_celda(valores[k], decimales.get(k)) for k in claves))
+        filas.append(tuple(_celda(k, valores[k]) for k in claves))
         exactas.append(tuple(valores[k] if k in decimales else None for k in claves))
     titulo = (
         f"Servir {modelo}, pesos en {precision}, a {escribir(mensajes_dia)} mensajes al día de {escribir(entrada)} "

@@ -348,8 +348,7 @@ def resumen(informe: Informe) -> str:
         for c in informe.cambios:
             p = c.nueva
             antes = "—" if c.anterior is None else f"{numero(c.anterior.precio_hora_usd, 4)} ({c.anterior.fecha})"
-            signo = "+" if (c.variacion or 0) > 0 else ""
-            variacion = "nueva" if c.variacion is None else signo + porcentaje(c.variacion, 1)
+            variacion = "nueva" if c.variacion is None else porcentaje(c.variacion, 1, signo=True)
             ofertas_txt = f"{c.ofertas} (atípico)" if historial.atipico(p) else str(c.ofertas)
             lineas.append(
                 f"| {p.gpu} | {p.proveedor} | {p.nivel} | {antes} | {numero(p.precio_hora_usd, 4)} "
