@@ -411,18 +411,12 @@ def _lanzar_ayudante(config, ejecutar) -> None:
     gc.freeze()
     tomas = pathlib.Path(tempfile.mkdtemp(prefix="gpucoste-bloques-tomas-"))
     padre = os.getpid()
-    for flujo in (sys.stdout, sys.stderr):
-        flujo.flush()
-    pid = os.fork()
-    if pid == 0:  # el ayudante: nunca vuelve a MkDocs
-        codigo = 0
-        try:
-            _AYUDANTE.update(pid=None, tomas=tomas)
-            _ayudante(config, ejecutar, tomas, padre)
-        except BaseException:  # noqa: BLE001 — la construcción hará el trabajo que falte
-            codigo = 1
-        finally:
-            os._exit(codigo)
+
+    def el_ayudante() -> None:  # si falla, la construcción hará el trabajo que falte
+        _AYUDANTE.update(pid=None, tomas=tomas)
+        _ayudante(config, ejecutar, tomas, padre)
+
+    pid = semilla.bifurcar(el_ayudante)
     _AYUDANTE.update(pid=pid, tomas=tomas, vivo=ayudante_vivo)
     if _ejecuta_cuadernos(config) and not _marca_de_caliente().exists():
         # Con lo mismo importado, la semilla del kernel del cuaderno (``semilla.py``): en frío, el cuaderno se ejecuta

@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Callable
 
 import mkdocs
 
@@ -53,20 +54,31 @@ def sembrar() -> None:
     """Crea la semilla (con ``fork``). Solo desde un proceso sin otros hilos y con los imports ya hechos."""
     parar()
     leer, escribir = os.pipe()
+
+    def la_semilla() -> None:  # si falla, nbclient verá que el kernel no responde y dará el error
+        os.close(escribir)
+        _semilla(leer)
+
+    pid = bifurcar(la_semilla)
+    os.close(leer)
+    _SEMILLA.update(pid=pid, tuberia=escribir)
+
+
+def bifurcar(hijo: Callable[[], None]) -> int:
+    """``os.fork`` tras vaciar stdout y stderr: el hijo ejecuta ``hijo`` y sale (0, o 1 si falla) sin volver nunca a
+    MkDocs; el padre recibe el pid del hijo. Lo usan la semilla y el ayudante de bloques (``bloques.py``)."""
     for flujo in (sys.stdout, sys.stderr):
         flujo.flush()
     pid = os.fork()
-    if pid == 0:  # la semilla: nunca vuelve a MkDocs
+    if pid == 0:
         codigo = 0
         try:
-            os.close(escribir)
-            _semilla(leer)
-        except BaseException:  # noqa: BLE001 — nbclient verá que el kernel no responde y dará el error
+            hijo()
+        except BaseException:  # noqa: BLE001 — quien espera al hijo ve que no responde o que no dejó su trabajo
             codigo = 1
         finally:
             os._exit(codigo)
-    os.close(leer)
-    _SEMILLA.update(pid=pid, tuberia=escribir)
+    return pid
 
 
 def _semilla(leer: int) -> None:
