@@ -315,3 +315,16 @@ def test_coincide_con_de_un_tipo_mira_la_estimacion_aunque_haya_lecturas_nuevas(
     assert not afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad").cierta
     with pytest.raises(ValueError, match="ningún precio de tipo lectura"):
         afirmaciones.coincide_con("RTX 4090", "Vast.ai, comunidad", "RunPod, comunidad", tipo="lectura")
+
+
+def test_operaciones_por_parametro():
+    """Las operaciones por parámetro y token que dice la prosa (6 en un entrenamiento completo, 4 con LoRA): la regla
+    de Transformer Math 101 (2 hacia delante, 4 hacia atrás), comprobada contra las constantes del tiempo; otra
+    cifra es falsa (la falta plantada)."""
+    from gpucoste.calculo import tiempo
+
+    assert afirmaciones.operaciones_por_parametro("completo", 6).cierta
+    assert afirmaciones.operaciones_por_parametro("lora", 4).cierta
+    assert afirmaciones.operaciones_por_parametro("qlora", 4).cierta
+    assert not afirmaciones.operaciones_por_parametro("lora", 6).cierta
+    assert tiempo.flops_6nd(1e9, 1e6) == 2 * 3 * 1e9 * 1e6  # 2 hacia delante + 4 hacia atrás, por N y por D

@@ -45,6 +45,8 @@ __all__ = [
     "CLASES_GPU",
     "CONTEXTO_CALCULADORAS",
     "ESCALAS",
+    "FLOPS_ADELANTE",
+    "FLOPS_POR_PARAMETRO",
     "FRACCION_MEMORIA_SERVICIO",
     "INTERCONEXIONES",
     "METODOS_TIEMPO",
@@ -77,14 +79,31 @@ __all__ = [
 SEGUNDOS_HORA = 3600.0
 
 
-def flops_6nd(parametros: float, tokens: float) -> float:
-    """FLOPs de entrenar ``parametros`` parámetros sobre ``tokens`` tokens: 6 · N · D (Transformer Math 101)."""
-    n, d = numero(parametros, "parametros"), numero(tokens, "tokens")
-    return resultado(6 * n * d, "flops_6nd", {"parametros": parametros, "tokens": tokens})
-
+FLOPS_ADELANTE = 2.0
+"""FLOPs por parámetro y token de la pasada hacia delante (un producto y una suma por peso); la pasada hacia atrás
+cuesta el doble, el gradiente de las activaciones y el de los pesos (Transformer Math 101 de EleutherAI,
+https://blog.eleuther.ai/transformer-math/)."""
 
 METODOS_TIEMPO = ("completo", "lora", "qlora")
 """Métodos de entrenamiento con tiempo: entero, con LoRA o con QLoRA."""
+
+FLOPS_POR_PARAMETRO = MappingProxyType(
+    {
+        "completo": FLOPS_ADELANTE * 3,  # hacia delante y hacia atrás, con el gradiente de los pesos
+        "lora": FLOPS_ADELANTE * 2,  # los pesos base no se actualizan: hacia atrás, solo el de las activaciones
+        "qlora": FLOPS_ADELANTE * 2,
+    }
+)
+"""FLOPs por parámetro (activo) del modelo base y por token entrenado, según el método; con LoRA o QLoRA se suman
+los de los adaptadores, que sí se entrenan (``flops_por_token``). La mitad de la pasada hacia atrás con LoRA es una
+estimación de esta guía."""
+
+
+def flops_6nd(parametros: float, tokens: float) -> float:
+    """FLOPs de entrenar ``parametros`` parámetros sobre ``tokens`` tokens: 6 · N · D (Transformer Math 101)."""
+    n, d = numero(parametros, "parametros"), numero(tokens, "tokens")
+    return resultado(FLOPS_POR_PARAMETRO["completo"] * n * d, "flops_6nd", {"parametros": parametros, "tokens": tokens})
+
 
 CLASES_GPU = MappingProxyType(
     {"gddr": "GPU con GDDR (consumo, estación de trabajo, L4, L40S)", "hbm": "GPU de centro de datos con HBM"}
@@ -112,7 +131,9 @@ def flops_por_token(
     s = entero(secuencia, "secuencia", minimo=1, maximo=10**7)
     entero(rango_lora, "rango_lora", minimo=1, maximo=4096)
     n = memoria.parametros(m, activos=True)
-    pesos = 6 * n if metodo == "completo" else 4 * n + 6 * memoria.parametros_lora(m, rango_lora)
+    pesos = FLOPS_POR_PARAMETRO[metodo] * n
+    if metodo != "completo":  # los adaptadores se entrenan enteros
+        pesos += FLOPS_POR_PARAMETRO["completo"] * memoria.parametros_lora(m, rango_lora)
     return pesos + 6.0 * m.capas * m.cabezas_atencion * m.dim_cabeza * s
 
 
@@ -313,8 +334,8 @@ def _factor_tiempo(m: datos.Modelo, metodo: str, checkpointing: bool) -> Rango:
     ralentiza = ralentizacion_qlora() if metodo == "qlora" else Rango(1.0, 1.0)
     if checkpointing:
         return ralentiza
-    base = 6.0 if metodo == "completo" else 4.0  # lo que se ahorra: la pasada hacia delante repetida (2·N)
-    f = base / (base + 2.0)
+    base = FLOPS_POR_PARAMETRO[metodo]  # lo que se ahorra: la pasada hacia delante repetida
+    f = base / (base + FLOPS_ADELANTE)
     return Rango(ralentiza.minimo * f, ralentiza.maximo * f)
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "medidas_directas",
     "nota_de_tarifa_dice",
     "nota_dice",
+    "operaciones_por_parametro",
     "revisar",
     "salida_gratis",
     "sin_marcas",
@@ -374,6 +375,18 @@ def ventana_deslizante(modelo: str) -> Resultado:
     return Resultado(guardados < m.contexto_max, hoy)
 
 
+def operaciones_por_parametro(metodo: str, n: int) -> Resultado:
+    """Cierta si el tiempo cuenta ``n`` FLOPs por parámetro del modelo y por token con ``metodo`` (completo, lora,
+    qlora; ``tiempo.FLOPS_POR_PARAMETRO``): «unas 6 por parámetro y por token», «4 con LoRA»."""
+    from gpucoste.calculo import tiempo
+
+    metodo = opcion(metodo, "metodo", tiempo.FLOPS_POR_PARAMETRO)
+    n = entero(n, "n")
+    cuenta = tiempo.FLOPS_POR_PARAMETRO[metodo]
+    hoy = f"Hoy, el tiempo cuenta {numero(cuenta, 0)} FLOPs por parámetro y token con el método «{metodo}»."
+    return Resultado(cuenta == n, hoy)
+
+
 COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
     {
         f.__name__: f
@@ -394,6 +407,7 @@ COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
             medidas_directas,
             eficiencia_de_red,
             ventana_deslizante,
+            operaciones_por_parametro,
         )
     }
 )
