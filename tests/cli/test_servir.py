@@ -98,3 +98,11 @@ def test_una_punta_que_no_cabe_en_el_dia_lo_dice_en_el_pie():
     assert rc == 0
     assert "| sigue el tráfico" not in salida
     assert "Sin GPU que siguen el tráfico: una hora punta de 30,0× la media no cabe" in salida
+
+
+def test_el_pie_del_error_repite_las_opciones_como_se_escriben():
+    """«(con --mensajes-dia 0)», no «0.0»: lo que se dio, en una forma que se puede volver a escribir."""
+    rc, _, errores = _ejecutar("--mensajes-dia", "0")
+    assert rc == 2 and "(con --mensajes-dia 0)" in errores and "0.0" not in errores
+    rc, _, errores = _ejecutar("--mensajes-dia", "0", "--gpu", "L40S")
+    assert rc == 2 and "--gpu 'L40S'" in errores

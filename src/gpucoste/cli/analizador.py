@@ -174,6 +174,13 @@ def main(argv: list[str] | None = None) -> int:
     return codigo
 
 
+def _dada(valor: object) -> str:
+    """Una opción dada, para el pie de un error: como se puede volver a escribir («0», no «0.0»; «'RTX 4090'»)."""
+    if isinstance(valor, float) and valor.is_integer() and abs(valor) < 1e15:
+        return repr(int(valor))
+    return repr(valor)
+
+
 def _main(argv: list[str] | None) -> int:
     argv = _unir_negativos(list(sys.argv[1:] if argv is None else argv))
     try:
@@ -198,7 +205,9 @@ def _main(argv: list[str] | None) -> int:
         texto = salida.texto(formato_salida)  # todo calculado antes de imprimir nada
     except ValueError as error:
         dadas = " ".join(
-            f"{op.bandera} {dadas_todas[op.destino]!r}" for op in o.opciones if dadas_todas[op.destino] != op.defecto
+            f"{op.bandera} {_dada(dadas_todas[op.destino])}"
+            for op in o.opciones
+            if dadas_todas[op.destino] != op.defecto
         )
         dadas = dadas.replace("e+", "e")
         print(f"gpucoste {o.nombre}: error: {error}" + (f" (con {dadas})" if dadas else ""), file=sys.stderr)
