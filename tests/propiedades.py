@@ -2023,7 +2023,12 @@ funcion(afirmaciones.veredicto, Nombre(lambda: primera_version.TEMAS), Nombre(la
 funcion(primera_version.errata, Nombre(lambda: primera_version.TEMAS))
 funcion(afirmaciones.eficiencia_de_red, Nombre(lambda: ["L40S", "H100 80GB", "RTX 4090"]), Entero(2, hasta=64))
 funcion(afirmaciones.ventana_deslizante, Nombre(lambda: datos.modelos()))
-funcion(afirmaciones.operaciones_por_parametro, Nombre(lambda: tiempo.FLOPS_POR_PARAMETRO), Entero(1, 100))
+funcion(
+    afirmaciones.operaciones_por_parametro,
+    Nombre(lambda: tiempo.FLOPS_POR_PARAMETRO),
+    Entero(1),
+    adelante=Opcional(Entero(1)),
+)
 funcion(
     afirmaciones.comprobar,
     Nombre(lambda: ['sin_precio("Azure", gpu="H100 80GB")', 'con_precio("Verda"); salida_gratis("RunPod")']),

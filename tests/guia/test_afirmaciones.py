@@ -327,4 +327,6 @@ def test_operaciones_por_parametro():
     assert afirmaciones.operaciones_por_parametro("lora", 4).cierta
     assert afirmaciones.operaciones_por_parametro("qlora", 4).cierta
     assert not afirmaciones.operaciones_por_parametro("lora", 6).cierta
+    assert afirmaciones.operaciones_por_parametro("completo", 6, adelante=2).cierta
+    assert not afirmaciones.operaciones_por_parametro("completo", 6, adelante=4).cierta
     assert tiempo.flops_6nd(1e9, 1e6) == 2 * 3 * 1e9 * 1e6  # 2 hacia delante + 4 hacia atrás, por N y por D

@@ -375,16 +375,23 @@ def ventana_deslizante(modelo: str) -> Resultado:
     return Resultado(guardados < m.contexto_max, hoy)
 
 
-def operaciones_por_parametro(metodo: str, n: int) -> Resultado:
+def operaciones_por_parametro(metodo: str, n: int, adelante: int | None = None) -> Resultado:
     """Cierta si el tiempo cuenta ``n`` FLOPs por parámetro del modelo y por token con ``metodo`` (completo, lora,
-    qlora; ``tiempo.FLOPS_POR_PARAMETRO``): «unas 6 por parámetro y por token», «4 con LoRA»."""
+    qlora; ``tiempo.FLOPS_POR_PARAMETRO``) y, con ``adelante``, esos de la pasada hacia delante
+    (``tiempo.FLOPS_ADELANTE``; el resto, hacia atrás): «unas 6 por parámetro y por token (2 hacia delante y 4 hacia
+    atrás)», «4 con LoRA»."""
     from gpucoste.calculo import tiempo
 
     metodo = opcion(metodo, "metodo", tiempo.FLOPS_POR_PARAMETRO)
-    n = entero(n, "n")
+    n = entero(n, "n", minimo=1)
+    adelante = None if adelante is None else entero(adelante, "adelante", minimo=1)
     cuenta = tiempo.FLOPS_POR_PARAMETRO[metodo]
-    hoy = f"Hoy, el tiempo cuenta {numero(cuenta, 0)} FLOPs por parámetro y token con el método «{metodo}»."
-    return Resultado(cuenta == n, hoy)
+    hoy = (
+        f"Hoy, el tiempo cuenta {numero(cuenta, 0)} FLOPs por parámetro y token con el método «{metodo}», "
+        f"{numero(tiempo.FLOPS_ADELANTE, 0)} de ellos hacia delante."
+    )
+    cierta = cuenta == n and (adelante is None or tiempo.FLOPS_ADELANTE == adelante)
+    return Resultado(cierta, hoy)
 
 
 COMPROBACIONES: Mapping[str, Callable[..., Resultado]] = MappingProxyType(
