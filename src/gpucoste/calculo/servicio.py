@@ -493,7 +493,8 @@ def capacidad(
     media = numero(mensajes_dia, "mensajes_dia", cero=True) / _SEGUNDOS_DIA
     if media == 0:
         raise ValueError(
-            "mensajes_dia: 0 no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor que 0."
+            f"mensajes_dia: {mensajes_dia!r} no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor "
+            "que 0."
         )
     c = e + s if contexto is None else entero(contexto, "contexto", minimo=1, maximo=10**7)
     if c < e + s:
