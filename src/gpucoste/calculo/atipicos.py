@@ -108,36 +108,27 @@ def _reciente(filas: tuple[datos.Precio, ...], estimaciones: bool) -> int | None
 
 
 def _vigentes(estimaciones: bool) -> list[datos.Precio]:
-    """``ranking.precios_vigentes``: la fila de ``_reciente`` de cada clave, en el orden en que aparece en los datos.
-
-    Se calcula una vez mientras lleguen las mismas tablas (como ``_ultimo``): los precios de cada modalidad la piden
-    por cada GPU y supuesto (en la construcción, casi dos mil veces con las mismas tablas)."""
-    precios, marcas = datos.precios(), atipicos()
-    memo = _VIGENTES.get(estimaciones)
-    if memo is None or memo[0] is not precios or memo[1] is not marcas:
-        por_clave = _por_clave(precios).values()
-        vigentes = tuple(filas[i] for filas in por_clave if (i := _reciente(filas, estimaciones)) is not None)
-        _VIGENTES[estimaciones] = memo = (precios, marcas, vigentes)
-    return list(memo[2])
-
-
-_VIGENTES: dict[bool, tuple] = {}
-"""``_vigentes``: por ``estimaciones``, las tablas con que se calculó (precios y atípicos) y su resultado."""
+    """``ranking.precios_vigentes``: la fila de ``_reciente`` de cada clave, en el orden en que aparece en los datos."""
+    return list(_vigentes_de(datos.precios(), atipicos(), estimaciones=estimaciones))
 
 
 def _ultimo(funcion):
-    """Memo de una función de una tabla cargada (una tupla inmutable de ``esquema.cargar``): mientras llegue la misma
-    tupla (la misma, no una igual: comparar o hashear 141 filas en cada llamada costaba más que el cálculo), el mismo
-    resultado. ``cache_clear`` lo olvida, como el de ``functools``."""
-    ultimo: list = []
+    """Memo de una función de tablas cargadas (tuplas inmutables de ``esquema.cargar``) y de opciones con nombre:
+    mientras lleguen las mismas tuplas (las mismas, no unas iguales: comparar o hashear 141 filas en cada llamada
+    costaba más que el cálculo), el mismo resultado, uno por cada valor de las opciones. ``cache_clear`` lo olvida,
+    como el de ``functools``."""
+    ultimos: dict = {}
 
     @functools.wraps(funcion)
-    def memo(tabla):
-        if not ultimo or ultimo[0] is not tabla:
-            ultimo[:] = [tabla, funcion(tabla)]
+    def memo(*tablas, **opciones):
+        clave = tuple(sorted(opciones.items()))
+        ultimo = ultimos.get(clave)
+        mismas = ultimo is not None and len(ultimo[0]) == len(tablas)
+        if not mismas or any(a is not b for a, b in zip(ultimo[0], tablas, strict=True)):
+            ultimo = ultimos[clave] = (tablas, funcion(*tablas, **opciones))
         return ultimo[1]
 
-    memo.cache_clear = ultimo.clear
+    memo.cache_clear = ultimos.clear
     return memo
 
 
@@ -149,6 +140,17 @@ def _por_clave(precios: tuple[datos.Precio, ...]) -> dict[tuple[str, str, str], 
     for p in precios:
         grupos.setdefault((p.gpu, p.proveedor, p.nivel), []).append(p)
     return {k: tuple(sorted(f, key=lambda p: frescura.dia(p.fecha), reverse=True)) for k, f in grupos.items()}
+
+
+@_ultimo
+def _vigentes_de(
+    precios: tuple[datos.Precio, ...], marcas: tuple[Atipico, ...], *, estimaciones: bool
+) -> tuple[datos.Precio, ...]:
+    """``_vigentes`` con sus tablas: se calcula una vez mientras lleguen las mismas (los precios de cada modalidad la
+    piden por cada GPU y supuesto; en la construcción, casi dos mil veces). ``marcas`` (``atipicos.csv``) solo entra
+    en la clave: ``_reciente`` la lee."""
+    por_clave = _por_clave(precios).values()
+    return tuple(filas[i] for filas in por_clave if (i := _reciente(filas, estimaciones)) is not None)
 
 
 @_ultimo
