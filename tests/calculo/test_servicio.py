@@ -110,7 +110,11 @@ def test_mas_trafico_nunca_menos_gpu(gpu, mensajes, factor):
     poco = servicio.capacidad("Llama 3.1 8B", gpu, mensajes)
     mucho = servicio.capacidad("Llama 3.1 8B", gpu, mensajes * factor)
     assert mucho.gpus >= poco.gpus
-    assert mucho.concurrencia_pico >= poco.concurrencia_pico * (1 - 1e-9)
+    # Con las mismas réplicas, más tráfico es más peticiones en curso (ley de Little: llegan más y cada una tarda lo
+    # mismo o más). Con una réplica más, cada una va menos cargada y tarda menos: las peticiones en curso pueden bajar
+    # un poco (A100 80GB, 262.365 → 393.548 mensajes al día: de 56,4 a 56,2), y eso es correcto.
+    if mucho.replicas == poco.replicas:
+        assert mucho.concurrencia_pico >= poco.concurrencia_pico * (1 - 1e-9)
 
 
 @settings(max_examples=20, deadline=None)
