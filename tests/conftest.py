@@ -27,6 +27,7 @@ import registro
 from herramientas import CIFRAS
 
 from gpucoste import datos
+from gpucoste.base import memo
 
 RAIZ = pathlib.Path(__file__).resolve().parent.parent
 DATOS = RAIZ / "src" / "gpucoste" / "datos"
@@ -462,6 +463,14 @@ def ajustes_rapidos(prueba) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_call(item) -> None:
     ajustes_rapidos(getattr(item, "obj", None))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item) -> None:
+    """Cada prueba empieza sin respuestas guardadas (``memo.mismos_datos``): una que sustituye con ``monkeypatch``
+    una función de la biblioteca (``memoria.gb_activaciones``…) ve su efecto, y la siguiente no hereda lo calculado
+    con ella."""
+    memo.olvidar()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -1634,6 +1634,8 @@ FUNCIONES_EXENTAS = {
     "calculo.interrupciones.coste_segun_tasa": "series del gráfico de interrumpible (esperado, ya en el arnés, en cada "
     "tasa); valida su diccionario de reinicios; tests/graficos/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",
+    "base.memo.olvidar": "vacía los memos, no calcula",
+    "base.memo.mismos_datos": "un decorador (recibe una función); tests/base/test_memo.py",
     "calculo.memoria.booleano": "una comprobación de validación (como las de validacion)",
     "base.formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",
     "base.columnas.dos_fechas": (

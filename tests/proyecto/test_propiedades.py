@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from propiedades import FUNCIONES, NO_NEGATIVO, ORDENES, POSITIVO, Numero, comprobar_resultado
 
 from gpucoste import cli, datos
-from gpucoste.base import esquema, formato, lector
+from gpucoste.base import esquema, formato, lector, memo
 
 # Un desbordamiento de numpy (inf con un aviso, sin excepción) es un número malo callado: aquí es un fallo.
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
@@ -434,6 +434,7 @@ def que_lee_cada_funcion() -> dict[str, set[str]]:
         cargas = _registrar_cargas(monkeypatch)
         for f in _SIN_ARGUMENTOS:
             cargas.clear()
+            memo.olvidar()  # lo que lee, no lo que otra función ya dejó guardado
             f.funcion()
             salida[f.nombre] = {fichero for fichero, _ in cargas}
     return salida

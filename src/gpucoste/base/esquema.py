@@ -82,6 +82,7 @@ __all__ = [
     "datapackage",
     "declaradas",
     "fecha_limite",
+    "generacion",
     "limpiar",
     "tabla_de_valores",
     "valor",
@@ -120,11 +121,19 @@ def valor(tabla: Tabla, clave: str, nombre: str) -> Valor:
 # --- Carga -----------------------------------------------------------------------------------
 
 _CACHE: dict[tuple[str, str], tuple] = {}
+_OLVIDOS = [0]  # cuántas veces se llamó a limpiar(): parte de generacion()
 
 
 def limpiar() -> None:
     """Olvida todo lo leído (tras editar un CSV en la misma carpeta)."""
     _CACHE.clear()
+    _OLVIDOS[0] += 1
+
+
+def generacion() -> tuple[str, int]:
+    """Qué datos lee ``cargar`` ahora: la carpeta activa (``GPUCOSTE_DATOS``) y cuántas veces se olvidó lo leído. Si no
+    cambia, ``cargar`` da las mismas filas (lo usa ``memo.mismos_datos``)."""
+    return os.environ.get("GPUCOSTE_DATOS", ""), _OLVIDOS[0]
 
 
 def cargar(tabla: Tabla) -> tuple:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from gpucoste import datos
+from gpucoste.base.memo import mismos_datos
 from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado
 from gpucoste.calculo.arquitectura import Arquitectura
 
@@ -440,6 +441,7 @@ def gb_sistema() -> tuple[float, float]:
     return s.valor_min, s.valor_max
 
 
+@mismos_datos
 def encaja(
     nombre: str | datos.Modelo,
     metodo: str,

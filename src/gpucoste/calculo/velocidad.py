@@ -18,6 +18,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from gpucoste import datos
+from gpucoste.base.memo import mismos_datos
 from gpucoste.base.validacion import entero, opcion, resultado
 from gpucoste.calculo import memoria
 from gpucoste.calculo.coste import Rango
@@ -45,6 +46,7 @@ def _bytes_pesos_leidos(m: datos.Modelo, precision: str, lote: int) -> tuple[flo
     return memoria.gb_pesos_modelo(m, precision) * memoria.GB * leidos / memoria.parametros(m), activos
 
 
+@mismos_datos
 def tokens_por_segundo(
     nombre: str | datos.Modelo,
     equipo: str | datos.Gpu,
