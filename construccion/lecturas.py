@@ -39,6 +39,9 @@ _EXTERNO = {("subprocess", "*"), ("runpy", "*"), ("importlib", "import_module")}
 _EXTERNO_NOMBRES = {"exec", "__import__"}
 _MUTADORES = {"append", "add", "update", "extend", "insert", "setdefault", "__setitem__"}
 _CARGADOR = ("base.esquema", "cargar")
+# Qué carpeta de datos está activa (``GPUCOSTE_DATOS`` y cuántas veces se olvidó lo leído: la clave de
+# ``memo.mismos_datos``), no lo que hay en ella: quien la pregunta no lee ningún CSV.
+_GENERACION = ("base.esquema", "generacion")
 
 
 def nombre_de_modulo(ruta: pathlib.Path, paquete: pathlib.Path) -> str:
@@ -272,7 +275,7 @@ class Lecturas:
                 menciona.add(TODOS)  # lee la carpeta de datos sin el cargador (``ficheros()`` de publicacion)
             if resolver and isinstance(n, ast.Call):
                 llamadas.append(n)
-        if clave == _CARGADOR:
+        if clave in (_CARGADOR, _GENERACION):
             nombra, menciona = set(), set()  # cargar(t) lee la tabla t: lo cuenta quien nombra t
         parametros = {a.arg for a in _nodos(nodo) if isinstance(a, ast.arg)} if nombre != "<importar>" else set()
         self.llamadas[clave] = self.llamadas.get(clave, []) + [

@@ -28,13 +28,12 @@ _LIMITE = 50_000
 """Respuestas guardadas por función como mucho: al llegar, se olvidan todas (las pruebas de propiedades hacen
 cientos de miles de preguntas distintas; una construcción, unos pocos miles)."""
 
-_MEMOS: list[dict] = []
+_OLVIDOS = [0]  # cuántas veces se llamó a olvidar(): parte de la generación de cada memo
 
 
 def olvidar() -> None:
     """Olvida lo guardado por todas las funciones con ``mismos_datos``."""
-    for guardado in _MEMOS:
-        guardado.clear()
+    _OLVIDOS[0] += 1
 
 
 def _con_su_tipo(valores) -> tuple:
@@ -44,22 +43,23 @@ def _con_su_tipo(valores) -> tuple:
 def mismos_datos(funcion: _F) -> _F:
     """``funcion`` con memo mientras los datos sean los mismos (ver el docstring del módulo)."""
     guardado: dict = {}
-    _MEMOS.append(guardado)
+    de_la_generacion = [None]
 
     @functools.wraps(funcion)
     def con_memo(*argumentos, **opciones):
+        generacion = (esquema.generacion(), _OLVIDOS[0])
+        if generacion != de_la_generacion[0] or len(guardado) >= _LIMITE:
+            guardado.clear()
+            de_la_generacion[0] = generacion
         nombradas = tuple((k, type(v), v) for k, v in sorted(opciones.items()))
-        clave = (esquema.generacion(), _con_su_tipo(argumentos), nombradas)
+        clave = (_con_su_tipo(argumentos), nombradas)
         try:
             return guardado[clave]
         except KeyError:
             pass
         except TypeError:  # un argumento que no se puede guardar (una lista…): sin memo
             return funcion(*argumentos, **opciones)
-        resultado = funcion(*argumentos, **opciones)
-        if len(guardado) >= _LIMITE:
-            guardado.clear()
-        guardado[clave] = resultado
+        resultado = guardado[clave] = funcion(*argumentos, **opciones)
         return resultado
 
     con_memo.cache_clear = guardado.clear
