@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Mapping
 
 from gpucoste.base.validacion import corto, instancia, opcion
 from gpucoste.base.validacion import texto as texto_valido
@@ -37,7 +38,7 @@ def calcular_json(nombre: str, valores_json: str, rotulos_json: str) -> str:
     try:
         tabla = calcular(nombre, valores)
     except ValueError as error:
-        campo, mensaje = _para_el_lector(str(error), valores, rotulos)
+        campo, mensaje = _para_el_lector(str(error), valores, rotulos, c.argumentos)
         return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
     return json.dumps(
         {"tabla": tabla_html(tabla), "grafico": tabla.grafico, **_compartir(nombre, valores, tabla)},
@@ -57,40 +58,57 @@ def _objeto_json(nombre: str, texto: str, argumento: str, de: str) -> dict:
     return objeto
 
 
+_NOMBRES = re.compile(r"(?P<nombres>[\w.]+(?:/[\w.]+)*): ")
+"""El principio de un error de la biblioteca: el nombre del argumento («horas: »), con lo que lo sigue («config.json: »)
+o varios («ttft_ms/tpot_ms: », un objetivo que depende de los dos)."""
+
 _DESCONOCIDO = re.compile(
     r"(?s).+? desconocid[oa]: (?P<valor>.+?)\.(?P<resto>(?: ¿Quisiste decir .+?\?)? Valores admitidos: .+)"
 )
 """Un error de ``validacion.opcion``: «Modelo desconocido: 'x'. ¿Quisiste decir …? Valores admitidos: …»."""
 
 
-def _para_el_lector(mensaje: str, valores: dict, rotulos: dict) -> tuple[str | None, str]:
+def _para_el_lector(
+    mensaje: str, valores: Mapping[str, object], rotulos: Mapping[str, str], tipos: Mapping[str, str]
+) -> tuple[str | None, str]:
     """El campo al que se refiere un error de ``calcular`` y el mensaje que lee el lector junto a él: con el rótulo
     del campo y el valor tal como lo escribió, entre comillas latinas.
 
     Dos formas: la de un argumento de la biblioteca, que empieza por su nombre y, casi siempre, el valor
-    («horas: '-5' no vale…», «config.json: el texto no es…», «sin_estimaciones: ningún precio…»); y la de una
-    opción que no está en su lista («País desconocido: 'xx'. Valores admitidos: …», de un enlace retocado), que
-    es del campo con ese valor. Otro mensaje no es de ningún campo: tal cual (el script lo pone bajo el resultado).
+    («horas: '-5' no vale…», «config.json: el texto no es…», «sin_estimaciones: ningún precio…»; si nombra varios,
+    «ttft_ms/tpot_ms: …», sus rótulos, y el campo es el primero); y la de una opción que no está en su lista («País
+    desconocido: 'xx'. Valores admitidos: …», de un enlace retocado), que es de la lista (``tipos``: ``"opcion"``)
+    con ese valor, si solo una lo tiene. Otro mensaje no es de ningún campo: tal cual (el script lo pone bajo el
+    resultado).
     """
-    # El nombre más largo antes: «precio_gb_transferencia» no es «precio_gb_mes» (\b ya separa «horas» de
-    # «horas_mes»).
     escritos = {campo: texto for campo, texto in valores.items() if isinstance(texto, str) and campo in rotulos}
-    for campo in sorted(escritos, key=len, reverse=True):
-        inicio = re.match(rf"{re.escape(campo)}\b[^\s:]*: ", mensaje)
-        if inicio:
-            resto = mensaje[inicio.end() :]
-            escrito = escritos[campo]
+    inicio = _NOMBRES.match(mensaje)
+    campos = [_campo_de(nombre, escritos) for nombre in inicio["nombres"].split("/")] if inicio else []
+    if campos and all(campos):
+        resto = mensaje[inicio.end() :]
+        if len(campos) == 1:
+            escrito = escritos[campos[0]]
             for forma in dict.fromkeys((corto(escrito), corto(escrito.strip()), repr(escrito.strip()))):
                 if resto.startswith(f"{forma} "):
                     resto = f"{_comillas(escrito)} {resto.removeprefix(forma).lstrip()}"
                     break
-            return campo, f"{rotulos[campo]}: {resto}"
+        return campos[0], f"{' / '.join(rotulos[c] for c in campos)}: {resto}"
     opcion_mala = _DESCONOCIDO.fullmatch(mensaje)
     if opcion_mala:
-        for campo, escrito in escritos.items():
-            if corto(escrito) == opcion_mala["valor"]:
-                return campo, f"{rotulos[campo]}: {_comillas(escrito)} no vale.{opcion_mala['resto']}"
+        listas = [
+            c for c, escrito in escritos.items() if tipos.get(c) == "opcion" and corto(escrito) == opcion_mala["valor"]
+        ]
+        if len(listas) == 1:
+            campo = listas[0]
+            return campo, f"{rotulos[campo]}: {_comillas(escritos[campo])} no vale.{opcion_mala['resto']}"
     return None, mensaje
+
+
+def _campo_de(nombre: str, campos: Mapping[str, object]) -> str | None:
+    """El campo que nombra la biblioteca: «horas», o «config.json» (el fichero que se pega en «config»)."""
+    if nombre in campos:
+        return nombre
+    return next((c for c in campos if nombre.startswith(f"{c}.")), None)
 
 
 def _comillas(escrito: str) -> str:
