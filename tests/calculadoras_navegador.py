@@ -11,7 +11,9 @@ cada ``from conftest import …``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
+import json
 import pathlib
 import re
 import subprocess
@@ -249,6 +251,22 @@ def _otros(nombre: str) -> dict[str, str]:
 
 def _por_defecto(nombre: str) -> dict[str, str]:
     return {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
+
+
+def _rotulos(nombre: str) -> dict[str, str]:
+    """El rótulo de cada campo tal como lo pasa calculadora.js: el ``data-rotulo`` de su control en el formulario."""
+    return dict(_rotulos_del_formulario(nombre))
+
+
+@functools.cache
+def _rotulos_del_formulario(nombre: str) -> tuple[tuple[str, str], ...]:
+    sopa = BeautifulSoup(navegador.formulario_html(nombre, pyodide="p/", rueda="r.whl", peso="1 MB"), "html.parser")
+    return tuple((control["name"], control["data-rotulo"]) for control in sopa.select("[name][data-rotulo]"))
+
+
+def _responder(nombre: str, valores: dict[str, str]) -> dict:
+    """Lo que responde ``calcular_json`` al script de la página: con los valores y los rótulos del formulario."""
+    return json.loads(navegador.calcular_json(nombre, json.dumps(valores), json.dumps(_rotulos(nombre))))
 
 
 _CIFRA = re.compile(r"[-−]?[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?|[-−]?[0-9]+(?:,[0-9]+)?")

@@ -131,9 +131,16 @@ async function calcular(form) {
   const pyodide = await cargar(form);
   avisar("Calculando…");
   const valores = {};
-  for (const campo of form.querySelectorAll("input[name], select[name], textarea[name]")) valores[campo.name] = campo.value;
+  // El rótulo de cada campo, el que lee el lector (data-rotulo): un error junto al campo empieza por él.
+  const rotulos = {};
+  for (const campo of form.querySelectorAll("input[name], select[name], textarea[name]")) {
+    valores[campo.name] = campo.value;
+    rotulos[campo.name] = campo.dataset.rotulo;
+  }
   const navegador = pyodide.pyimport("gpucoste.navegador");
-  const respuesta = JSON.parse(navegador.calcular_json(form.dataset.calculadora, JSON.stringify(valores)));
+  const respuesta = JSON.parse(
+    navegador.calcular_json(form.dataset.calculadora, JSON.stringify(valores), JSON.stringify(rotulos)),
+  );
   navegador.destroy();
   limpiarErrores(form);
   compartir(form, respuesta.error ? null : respuesta);

@@ -6,11 +6,10 @@ En Chromium, tests/navegador/test_cabe_config_navegador.py (pegar y elegir el fi
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from calculadoras_navegador import _cifras_que_faltan, _ejecutar_orden, _por_defecto
+from calculadoras_navegador import _cifras_que_faltan, _ejecutar_orden, _por_defecto, _responder, _rotulos
 
 from gpucoste import navegador
 
@@ -56,8 +55,10 @@ def test_el_enlace_no_lleva_el_config():
     ],
 )
 def test_config_malo_da_el_error_junto_al_campo(texto, esperado):
-    respuesta = json.loads(navegador.calcular_json("cabe", json.dumps(_por_defecto("cabe") | {"config": texto})))
+    respuesta = _responder("cabe", _por_defecto("cabe") | {"config": texto})
     assert respuesta["campo"] == "config" and esperado in respuesta["error"], respuesta
+    # Con el rótulo del campo, el que lee el lector, no con «config.json:» (el nombre que le da la biblioteca).
+    assert respuesta["error"].startswith(f"{_rotulos('cabe')['config']}: "), respuesta
     assert "tabla" not in respuesta
 
 

@@ -24,6 +24,8 @@ from calculadoras_navegador import (
     _ejecutar_orden,
     _otros,
     _por_defecto,
+    _responder,
+    _rotulos,
 )
 from conftest import RAIZ, RAPIDO
 
@@ -75,7 +77,7 @@ def test_un_texto_cualquiera_da_tabla_o_error_en_espanol():
         defecto = {c.nombre: navegador.escribir(c.defecto) for c in calc.campos()}
         for campo in defecto:
             for entrada in _TEXTOS[::10] if RAPIDO else _TEXTOS:  # make check: una muestra fija, uno de cada diez
-                respuesta = json.loads(navegador.calcular_json(nombre, json.dumps({**defecto, campo: entrada})))
+                respuesta = _responder(nombre, {**defecto, campo: entrada})
                 assert ("tabla" in respuesta) != ("error" in respuesta), (campo, entrada)
                 if "tabla" in respuesta:
                     # «nan» o «inf» como palabra (un número roto), no dentro de «InfiniBand»
@@ -94,12 +96,17 @@ def test_los_campos_son_los_argumentos():
 def test_error_de_la_biblioteca_con_su_campo():
     valores = {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS["coste"].campos()}
     valores["horas"] = "-1"
-    respuesta = json.loads(navegador.calcular_json("coste", json.dumps(valores)))
+    respuesta = _responder("coste", valores)
     with pytest.raises(ValueError) as error:
         coste_total(1.0, -1.0)
-    # El mensaje de la biblioteca, con el valor como lo escribió el lector («'-1'», no «-1.0»), como en la orden.
+    # El mensaje de la biblioteca, con el rótulo del campo en vez del nombre del argumento y el valor como lo escribió
+    # el lector («-1», no «-1.0»).
     assert str(error.value).startswith("horas: -1.0 no vale")
-    assert respuesta == {"error": str(error.value).replace("-1.0", "'-1'", 1), "campo": "horas"}
+    rotulo = _rotulos("coste")["horas"]
+    assert respuesta == {"error": str(error.value).replace("horas: -1.0", f"{rotulo}: «-1»", 1), "campo": "horas"}
+    # ``calcular``, la función de Python, sigue nombrando el argumento (su clave en ``valores``), como la orden.
+    with pytest.raises(ValueError, match=r"^horas: '-1' no vale"):
+        navegador.calcular("coste", valores)
 
 
 @pytest.mark.parametrize("malo", ["abc", "-5"])
@@ -113,15 +120,70 @@ def test_error_de_la_biblioteca_con_su_campo():
     ],
 )
 def test_un_valor_malo_se_nombra_junto_a_su_campo_como_se_escribio(nombre, campo, malo):
-    """Cada campo numérico de cada formulario, con un valor malo: el error empieza por el nombre del campo (el script
-    lo pone junto a él) y el valor tal como se escribió. Antes, «tokens» daba «Trabajo: tokens='abc' no vale» (lejos
-    del campo), «precio_interrumpible» se quejaba de «precio_hora» y un «-5» se leía «-5.0»."""
-    valores = {c.nombre: navegador.escribir(c.defecto) for c in navegador.CALCULADORAS[nombre].campos()}
-    valores[campo] = malo
-    respuesta = json.loads(navegador.calcular_json(nombre, json.dumps(valores)))
+    """Cada campo numérico de cada formulario, con un valor malo: el error va junto al campo (el script lo pone allí)
+    y empieza por su rótulo, el que lee el lector en el formulario, y el valor tal como se escribió. Antes, «tokens»
+    daba «Trabajo: tokens='abc' no vale» (lejos del campo), «precio_interrumpible» se quejaba de «precio_hora», un
+    «-5» se leía «-5.0» y el mensaje empezaba por el nombre del argumento («horas: '-5'»)."""
+    valores = _por_defecto(nombre)
+    valores[campo] = f" {malo} "  # con espacios a los lados: se nombra sin ellos, como se ve
+    respuesta = _responder(nombre, valores)
     assert respuesta["campo"] == campo, respuesta
-    assert respuesta["error"].startswith(f"{campo}: {malo!r} "), respuesta
+    assert respuesta["error"].startswith(f"{_rotulos(nombre)[campo]}: «{malo}» "), respuesta
     assert "se admite" in respuesta["error"]
+
+
+_MALOS = ("abc", "-5", "0", "{", "1,5")
+"""Valores malos para cualquier campo: un texto que no es un número ni una opción ni un JSON, y números de más o de
+menos para los campos que los leen; cada campo rechaza al menos «abc»."""
+
+
+@pytest.mark.parametrize(
+    ("nombre", "campo"), [(n, campo) for n, c in navegador.CALCULADORAS.items() for campo in c.argumentos]
+)
+def test_ningun_error_empieza_por_el_nombre_interno_del_campo(nombre, campo):
+    """Cualquier campo de cualquier calculadora registrada (números, opciones, el config.json), con un valor malo: el
+    lector lee, junto al campo, su rótulo (el del formulario), nunca el nombre del argumento («precio_hora: …»),
+    que no sabe qué es. Un error de dos campos a la vez (los dos objetivos de latencia de «servir») nombra los dos
+    rótulos, separados por « / », y va junto al primero."""
+    rotulos = _rotulos(nombre)
+    errores = []
+    for malo in _MALOS:
+        respuesta = _responder(nombre, _por_defecto(nombre) | {campo: malo})
+        if "tabla" in respuesta:  # un valor que vale en este campo («0» minutos de arranque)
+            continue
+        error = respuesta["error"]
+        assert not re.match(rf"{re.escape(campo)}\b", error), (malo, error)
+        # Un rótulo no lleva «:» (es el nombre del dato, antes de su aclaración): lo que va delante del primero son
+        # los rótulos de los campos del error.
+        nombrados = error.split(": ", 1)[0].split(" / ")
+        assert rotulos[campo] in nombrados and rotulos[respuesta["campo"]] == nombrados[0], (malo, respuesta)
+        if len(nombrados) == 1:
+            assert respuesta["campo"] == campo, (malo, respuesta)
+        errores.append(error)
+    assert errores, f"ningún valor de {_MALOS!r} es malo para {nombre}.{campo}"
+
+
+@pytest.mark.parametrize("nombre", sorted(navegador.CALCULADORAS))
+def test_el_rotulo_del_error_es_el_principio_de_la_etiqueta_del_campo(nombre):
+    """El ``data-rotulo`` que pasa el script es lo que el lector lee al principio del ``<label>`` de su campo (el nombre
+    del dato y su unidad, sin la aclaración que siga): el mismo texto, de la misma fuente (``Campo.rotulo``)."""
+    sopa = BeautifulSoup(navegador.formulario_html(nombre, pyodide="p/", rueda="r.whl", peso="1 MB"), "html.parser")
+    campos = {c.nombre: c for c in navegador.CALCULADORAS[nombre].campos()}
+    for control in sopa.select("[name][data-rotulo]"):
+        etiqueta = " ".join(sopa.select_one(f'label[for="{control["id"]}"]').get_text().split())
+        campo = campos[control["name"]]
+        assert control["data-rotulo"] == campo.rotulo, control["name"]
+        assert etiqueta == " ".join(f"{campo.rotulo}{campo.aclaracion}".split()), control["name"]
+        assert etiqueta.startswith(control["data-rotulo"]) and control["data-rotulo"] != control["name"]
+    assert set(campos) == {c["name"] for c in sopa.select("[name][data-rotulo]")}
+
+
+def test_sin_los_rotulos_del_formulario_no_responde():
+    """Sin un rótulo por campo, ``calcular_json`` no calcula (un error diría entonces el nombre del argumento)."""
+    valores = json.dumps(_por_defecto("coste"))
+    for rotulos in ("{}", json.dumps(dict.fromkeys(_por_defecto("coste"), "")), "[]"):
+        with pytest.raises(ValueError, match="rotulos_json=.* no vale; se admite"):
+            navegador.calcular_json("coste", valores, rotulos)
 
 
 def test_metodos_con_su_nombre_y_su_valor():
@@ -391,9 +453,7 @@ def test_comprar_con_pais_y_sin_kwh_usa_la_luz_del_pais_como_la_orden():
     con_luz = {f["pais"] for f in filas("electricidad.csv")}
     sin = next((p for p in todos if p["pais"] not in con_luz), None)
     if sin is not None:
-        respuesta = json.loads(
-            navegador.calcular_json("comprar", json.dumps(_por_defecto("comprar") | {"pais": sin["codigo"]}))
-        )
+        respuesta = _responder("comprar", _por_defecto("comprar") | {"pais": sin["codigo"]})
         assert respuesta["campo"] == "precio_kwh" and sin["pais"] in respuesta["error"]
 
 

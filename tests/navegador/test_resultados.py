@@ -22,8 +22,10 @@ from calculadoras_navegador import (
     _con_formularios,
     _ejecutar,
     _grafico,
+    _pagina_de,
     _por_defecto,
     _rellenar,
+    _responder,
     _sopa,
     _valores,
 )
@@ -107,10 +109,13 @@ def test_un_valor_malo_muestra_el_error_de_la_biblioteca_y_ninguna_cifra(sesion,
     sesion.abrir(PAGINA_COSTE)
     sesion.pagina.fill("#gc-coste-horas", malo)
     valores = _valores(sesion, "gc-coste")
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(ValueError):
         navegador.calcular("coste", valores)
     sesion.enviar("gc-coste")
-    assert sesion.pagina.inner_text("#gc-coste-horas-error") == str(error.value)
+    # El mensaje de la biblioteca, con el rótulo que se lee en el formulario y el valor como se escribió.
+    error = sesion.pagina.inner_text("#gc-coste-horas-error")
+    assert error.startswith(f"{_rotulo(sesion, 'gc-coste', 'horas')}: «{malo}» ")
+    assert error == _responder("coste", valores)["error"]
     assert sesion.pagina.get_attribute("#gc-coste-horas", "aria-invalid") == "true"
     assert sesion.pagina.inner_text("#gc-coste .gc-resultado").strip() == ""
 
@@ -181,7 +186,8 @@ def test_interrumpibles_con_otros_valores_y_un_valor_malo(sesion):
     assert BeautifulSoup(_grafico(sesion, "gc-interrumpibles"), "html.parser") == BeautifulSoup(esperado, "html.parser")
     sesion.pagina.fill("#gc-interrumpibles-escritura_min", "-1")
     sesion.enviar("gc-interrumpibles")
-    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith("escritura_min: '-1' no vale")
+    rotulo = _rotulo(sesion, "gc-interrumpibles", "escritura_min")
+    assert sesion.pagina.inner_text("#gc-interrumpibles-escritura_min-error").startswith(f"{rotulo}: «-1» no vale")
     assert sesion.pagina.inner_text("#gc-interrumpibles .gc-resultado").strip() == ""
 
 
@@ -231,11 +237,19 @@ def _redibujar(sesion: Sesion, id_: str, cambios: dict[str, str]) -> tuple[str, 
     return de_la_pagina, grafico
 
 
+def _rotulo(sesion: Sesion, id_: str, campo: str) -> str:
+    """El rótulo del campo en la página (su ``data-rotulo``), que es el principio de lo que se lee en su ``<label>``."""
+    rotulo = sesion.pagina.get_attribute(f"#{id_}-{campo}", "data-rotulo")
+    assert rotulo and rotulo != campo
+    assert " ".join(sesion.pagina.inner_text(f'label[for="{id_}-{campo}"]').split()).startswith(rotulo)
+    return rotulo
+
+
 def _sin_grafico_con(sesion: Sesion, id_: str, campo: str, malo: str) -> None:
     """Con ``malo`` en ``campo``: el error de la biblioteca junto al campo, y ni tabla ni gráfico."""
     sesion.pagina.fill(f"#{id_}-{campo}", malo)
     sesion.enviar(id_)
-    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error").startswith(f"{campo}: {malo!r} ")
+    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error").startswith(f"{_rotulo(sesion, id_, campo)}: «{malo}» ")
     assert _grafico(sesion, id_) == ""
     assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert sesion.fuera == []
@@ -381,7 +395,10 @@ def test_api_y_comprar_con_un_valor_malo(sesion, id_, campo, malo):
         navegador.calcular(id_.removeprefix("gc-"), valores)
     assert str(error.value).startswith(f"{campo}:")
     sesion.enviar(id_)
-    assert sesion.pagina.inner_text(f"#{id_}-{campo}-error") == str(error.value)
+    # Junto al campo, el mensaje empieza por su rótulo, no por «{campo}:».
+    en_pantalla = sesion.pagina.inner_text(f"#{id_}-{campo}-error")
+    assert en_pantalla.startswith(f"{_rotulo(sesion, id_, campo)}: «{malo}» ")
+    assert en_pantalla == _responder(id_.removeprefix("gc-"), valores)["error"]
     assert sesion.pagina.inner_text(f"#{id_} .gc-resultado").strip() == ""
     assert _grafico(sesion, id_) == ""
 
@@ -460,3 +477,18 @@ def test_comprar_con_la_tienda_del_pais_en_el_navegador(sesion):
     assert {f[0]: f[1] for f in sesion.celdas("gc-comprar")}["Precio del kWh (US$)"] == numero(esperado, 4)
     assert [list(f) for f in navegador.calcular("comprar", valores).filas] == sesion.celdas("gc-comprar")
     assert f"Electricidad de un hogar de {otro.pais}" in sesion.pagina.inner_text("#gc-comprar .gc-resultado caption")
+
+
+def test_una_opcion_retocada_en_el_enlace_se_nombra_junto_a_su_lista(sitio, sesion):
+    """Un enlace con un modelo que no está en la lista: el error va junto a la lista, con su rótulo y el valor del
+    enlace («Modelo: «Llama 9» no vale. …»), no bajo el resultado como «Modelo desconocido: 'Llama 9'»."""
+    ruta = _pagina_de(sitio, "cabe")
+    sesion.pagina.goto(f"{sesion.base}{ruta}?cabe.modelo=Llama%209#gc-cabe", wait_until="networkidle")
+    sesion.pagina.wait_for_function(
+        "id => Number(document.getElementById(id).dataset.calculos || 0) > 0", arg="gc-cabe", timeout=180_000
+    )
+    rotulo = _rotulo(sesion, "gc-cabe", "modelo")
+    assert sesion.pagina.inner_text("#gc-cabe-modelo-error").startswith(f"{rotulo}: «Llama 9» no vale.")
+    assert sesion.pagina.get_attribute("#gc-cabe-modelo", "aria-invalid") == "true"
+    assert sesion.celdas("gc-cabe") == []
+    assert sesion.fuera == []

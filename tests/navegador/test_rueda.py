@@ -34,7 +34,8 @@ def test_el_camino_de_las_calculadoras_no_carga_pandas():
     codigo = (
         "import json\nfrom gpucoste import navegador\nfrom gpucoste.calculo import memoria, ocultos, ranking, tiempo\n"
         "for n, c in navegador.CALCULADORAS.items():\n"
-        "    navegador.calcular_json(n, json.dumps({a: '1' for a in c.argumentos}))\n"
+        "    a = list(c.argumentos)\n"
+        "    navegador.calcular_json(n, json.dumps(dict.fromkeys(a, '1')), json.dumps(dict(zip(a, a))))\n"
         f"exec(open({str(SNIPPET)!r}, encoding='utf-8').read())"
     )
     pesados = {"pandas", "numpy", "matplotlib"} & _modulos_tras(codigo)
@@ -66,7 +67,8 @@ def test_precargar_importa_lo_que_usa_el_calculo():
         "import json, sys\nfrom gpucoste import navegador\nnavegador.precargar()\n"
         "antes = set(sys.modules)\n"
         "for n, c in navegador.CALCULADORAS.items():\n"
-        "    navegador.calcular_json(n, json.dumps({a: '1' for a in c.argumentos}))\n"
+        "    a = list(c.argumentos)\n"
+        "    navegador.calcular_json(n, json.dumps(dict.fromkeys(a, '1')), json.dumps(dict(zip(a, a))))\n"
         f"exec(open({str(SNIPPET)!r}, encoding='utf-8').read())\n"
         "print('NUEVOS', *sorted(m for m in set(sys.modules) - antes if m.startswith('gpucoste')))"
     )

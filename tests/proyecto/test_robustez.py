@@ -245,7 +245,7 @@ def _hostiles():
         (navegador.leer_entero, (b"x",), {}, "texto de un campo"),  # TypeError
         (navegador.escribir, (None,), {}, "None"),  # TypeError
         (navegador.escribir, (math.nan,), {}, "nan"),  # «nan» en un campo
-        (navegador.calcular_json, ("coste", "{"), {}, "objeto JSON"),  # JSONDecodeError en inglés
+        (navegador.calcular_json, ("coste", "{", "{}"), {}, "objeto JSON"),  # JSONDecodeError en inglés
         (navegador.tabla_html, (math.nan,), {}, "gpucoste.navegador.Tabla"),  # AttributeError
         (navegador.tabla_csv, ("x",), {}, "gpucoste.navegador.Tabla"),
         (navegador.formulario_html, ("RTX 4090",), sin_formulario, "Calculadora desconocida"),  # KeyError
@@ -339,7 +339,7 @@ def _hostiles_de_las_paginas():
     tabla_mala = "x"
     return [
         (navegador.en_moneda, (tabla_mala, "ES"), {}, "gpucoste.navegador.Tabla"),  # AttributeError
-        (navegador.calcular_json, ("coste", "1"), {}, "objeto JSON"),  # TypeError: un JSON que no es un objeto
+        (navegador.calcular_json, ("coste", "1", "{}"), {}, "objeto JSON"),  # TypeError: un JSON que no es un objeto
         (validacion.instancia, (1, math.nan, "x"), {}, "una clase"),  # TypeError
         (cli_opciones.nombre_de, (math.nan, datos.gpus), {}, "que: nan"),  # TypeError
         (historial.atipico, (math.nan,), {}, "gpucoste.datos.Precio"),  # AttributeError
@@ -357,10 +357,13 @@ def test_entradas_hostiles_de_las_ayudas_de_paginas(caso):
 
 def test_un_numero_que_no_cabe_no_sale_del_campo_como_inf():
     """``navegador.leer('1e999')`` devolvía ``inf``: ahora el texto tal cual, que la biblioteca rechaza nombrándolo."""
+    import json
+
     from gpucoste import navegador
 
     assert navegador.leer("1e999") == "1e999" and navegador.leer("nan") == "nan"
-    assert "'1e999'" in navegador.calcular_json("coste", _json_coste(horas="1e999"))
+    rotulos = json.dumps({c.nombre: c.rotulo for c in navegador.CALCULADORAS["coste"].campos()})
+    assert "«1e999»" in navegador.calcular_json("coste", _json_coste(horas="1e999"), rotulos)
 
 
 def _json_coste(**cambios) -> str:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Mapping
 
-from gpucoste.base.validacion import instancia, opcion
+from gpucoste.base.validacion import corto, instancia, opcion
 from gpucoste.base.validacion import texto as texto_valido
 from gpucoste.navegador.compartir import _compartir
 from gpucoste.navegador.lectura import _escrito, escribir
@@ -18,27 +19,102 @@ from gpucoste.navegador.tipos import Tabla
 __all__ = ["calcular_json", "codigo_html", "formulario_html", "tabla_html"]
 
 
-def calcular_json(nombre: str, valores_json: str) -> str:
-    """Lo que llama el navegador: JSON con la tabla en HTML, o con el error y el campo al que se refiere."""
-    try:
-        valores = json.loads(_escrito(valores_json))
-        if not isinstance(valores, dict):
-            raise json.JSONDecodeError("no es un objeto", valores_json, 0)
-    except json.JSONDecodeError:
+def calcular_json(nombre: str, valores_json: str, rotulos_json: str) -> str:
+    """Lo que llama el navegador: JSON con la tabla en HTML, o con el error y el campo al que se refiere.
+
+    ``rotulos_json``: el rótulo de cada campo tal como se lee en el formulario (su ``data-rotulo``, que escribe
+    ``formulario_html`` con ``Campo.rotulo``). Un error de un campo empieza por su rótulo y lleva el valor como lo
+    escribió el lector («Horas de cómputo del trabajo (h): «-5» no vale; …»), no por el nombre del argumento
+    («horas: '-5'…», que es lo que dice ``calcular``): en el navegador, los campos no se leen de los datos.
+    """
+    valores = _objeto_json(nombre, valores_json, "valores_json", "de campo → texto")
+    rotulos = _objeto_json(nombre, rotulos_json, "rotulos_json", "de campo → rótulo")
+    c = CALCULADORAS[opcion(nombre, "Calculadora", CALCULADORAS)]
+    if set(rotulos) != set(c.argumentos) or not all(isinstance(r, str) and r.strip() for r in rotulos.values()):
         raise ValueError(
-            f"Calculadora {nombre!r}: {valores_json!r} no vale; se admite un objeto JSON de campo → texto."
-        ) from None
+            f"Calculadora {nombre!r}: rotulos_json={rotulos_json!r:.200} no vale; se admite un rótulo (un texto no "
+            f"vacío) por cada campo de {list(c.argumentos)!r}."
+        )
     try:
         tabla = calcular(nombre, valores)
     except ValueError as error:
-        mensaje = str(error)
-        # Los mensajes de la biblioteca empiezan por el nombre del argumento («horas: 'x' no es un número…»).
-        campo = next((n for n in valores if isinstance(n, str) and re.match(rf"{re.escape(n)}\b", mensaje)), None)
+        campo, mensaje = _para_el_lector(str(error), valores, rotulos, c.argumentos)
         return json.dumps({"error": mensaje, "campo": campo}, ensure_ascii=False)
     return json.dumps(
         {"tabla": tabla_html(tabla), "grafico": tabla.grafico, **_compartir(nombre, valores, tabla)},
         ensure_ascii=False,
     )
+
+
+def _objeto_json(nombre: str, texto: str, argumento: str, de: str) -> dict:
+    try:
+        objeto = json.loads(_escrito(texto))
+        if not isinstance(objeto, dict):
+            raise json.JSONDecodeError("no es un objeto", texto, 0)
+    except json.JSONDecodeError:
+        raise ValueError(
+            f"Calculadora {nombre!r}: {argumento}={texto!r:.200} no vale; se admite un objeto JSON {de}."
+        ) from None
+    return objeto
+
+
+_NOMBRES = re.compile(r"(?P<nombres>[\w.]+(?:/[\w.]+)*): ")
+"""El principio de un error de la biblioteca: el nombre del argumento («horas: »), con lo que lo sigue («config.json: »)
+o varios («ttft_ms/tpot_ms: », un objetivo que depende de los dos)."""
+
+_DESCONOCIDO = re.compile(
+    r"(?s).+? desconocid[oa]: (?P<valor>.+?)\.(?P<resto>(?: ¿Quisiste decir .+?\?)? Valores admitidos: .+)"
+)
+"""Un error de ``validacion.opcion``: «Modelo desconocido: 'x'. ¿Quisiste decir …? Valores admitidos: …»."""
+
+
+def _para_el_lector(
+    mensaje: str, valores: Mapping[str, object], rotulos: Mapping[str, str], tipos: Mapping[str, str]
+) -> tuple[str | None, str]:
+    """El campo al que se refiere un error de ``calcular`` y el mensaje que lee el lector junto a él: con el rótulo
+    del campo y el valor tal como lo escribió, entre comillas latinas.
+
+    Dos formas: la de un argumento de la biblioteca, que empieza por su nombre y, casi siempre, el valor
+    («horas: '-5' no vale…», «config.json: el texto no es…», «sin_estimaciones: ningún precio…»; si nombra varios,
+    «ttft_ms/tpot_ms: …», sus rótulos, y el campo es el primero); y la de una opción que no está en su lista («País
+    desconocido: 'xx'. Valores admitidos: …», de un enlace retocado), que es de la lista (``tipos``: ``"opcion"``)
+    con ese valor, si solo una lo tiene. Otro mensaje no es de ningún campo: tal cual (el script lo pone bajo el
+    resultado).
+    """
+    escritos = {campo: texto for campo, texto in valores.items() if isinstance(texto, str) and campo in rotulos}
+    inicio = _NOMBRES.match(mensaje)
+    campos = [_campo_de(nombre, escritos) for nombre in inicio["nombres"].split("/")] if inicio else []
+    if campos and all(campos):
+        resto = mensaje[inicio.end() :]
+        if len(campos) == 1:
+            escrito = escritos[campos[0]]
+            for forma in dict.fromkeys((corto(escrito), corto(escrito.strip()), repr(escrito.strip()))):
+                if resto.startswith(f"{forma} "):
+                    resto = f"{_comillas(escrito)} {resto.removeprefix(forma).lstrip()}"
+                    break
+        return campos[0], f"{' / '.join(rotulos[c] for c in campos)}: {resto}"
+    opcion_mala = _DESCONOCIDO.fullmatch(mensaje)
+    if opcion_mala:
+        listas = [
+            c for c, escrito in escritos.items() if tipos.get(c) == "opcion" and corto(escrito) == opcion_mala["valor"]
+        ]
+        if len(listas) == 1:
+            campo = listas[0]
+            return campo, f"{rotulos[campo]}: {_comillas(escritos[campo])} no vale.{opcion_mala['resto']}"
+    return None, mensaje
+
+
+def _campo_de(nombre: str, campos: Mapping[str, object]) -> str | None:
+    """El campo que nombra la biblioteca: «horas», o «config.json» (el fichero que se pega en «config»)."""
+    if nombre in campos:
+        return nombre
+    return next((c for c in campos if nombre.startswith(f"{c}.")), None)
+
+
+def _comillas(escrito: str) -> str:
+    """Lo que escribió el lector, sin los espacios de los lados, entre comillas latinas; recortado si es enorme."""
+    texto = escrito.strip()
+    return f"«{texto}»" if len(texto) <= 60 else f"«{texto[:25]}…{texto[-10:]}» ({len(texto)} caracteres)"
 
 
 _SIN_CIFRA = ("sin dato", "—", "nan")
@@ -114,11 +190,13 @@ def formulario_html(nombre: str, *, pyodide: str, rueda: str, peso: str, instant
     for campo in campos:
         i = f"{id_}-{campo.nombre}"
         unidad = f' <span class="gc-unidad">({html.escape(campo.unidad)})</span>' if campo.unidad else ""
-        # La unidad, tras el nombre del dato y antes de su aclaración («Precio de la GPU (US$/h): RTX 4090, …»):
-        # nunca un paréntesis detrás de otro ni dentro de otro.
-        corte = min((campo.etiqueta.find(s) for s in ":;" if s in campo.etiqueta), default=len(campo.etiqueta))
-        etiqueta = html.escape(campo.etiqueta[:corte]) + unidad + html.escape(campo.etiqueta[corte:])
-        comunes = f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error"'
+        # El rótulo (el nombre del dato con su unidad: «Precio de la GPU (US$/h)») y su aclaración («: RTX 4090, …»).
+        etiqueta = html.escape(campo.dato) + unidad + html.escape(campo.aclaracion)
+        # data-rotulo: calculadora.js lo pasa a calcular_json, que empieza con él un error junto al campo (en el
+        # navegador, los campos no se leen de los datos).
+        comunes = (
+            f'id="{i}" name="{campo.nombre}" aria-describedby="{i}-error" data-rotulo="{html.escape(campo.rotulo)}"'
+        )
         if c.argumentos[campo.nombre] == "json_o_vacio":
             # Un texto largo que se pega, o un fichero que se elige y calculadora.js copia aquí (no se envía a
             # ningún sitio: el campo de fichero no tiene «name»).

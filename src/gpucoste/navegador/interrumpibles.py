@@ -45,6 +45,13 @@ def _tabla_interrumpibles(
     # Minutos en el formulario; la biblioteca trabaja en horas. Se validan con su nombre, antes de pasarlos.
     escritura_h = numero_valido(escritura_min, "escritura_min", cero=True) / 60
     reinicio_h = numero_valido(reinicio_min, "reinicio_min", cero=True) / 60
+    # Sin escritura, con interrupciones, el intervalo de Daly no existe: la biblioteca lo dice de «escritura_h» (y
+    # de un intervalo que el formulario no tiene); aquí, del campo en minutos.
+    if escritura_h == 0 and numero_valido(interrupciones_hora, "interrupciones_hora", cero=True) > 0:
+        raise ValueError(
+            f"escritura_min: {escritura_min!r} no vale con interrupciones: el intervalo óptimo entre checkpoints "
+            "necesita un tiempo de escritura; se admite un número mayor que 0."
+        )
     # El precio interrumpible se llama «precio_hora» en retrabajo (que admite 0): con su nombre y mayor que 0, como
     # lo pide el equilibrio.
     precio_interrumpible = numero_valido(precio_interrumpible, "precio_interrumpible")

@@ -104,7 +104,8 @@ def calcular(nombre: str, valores: Mapping[str, str]) -> Tabla:
 def _con_lo_escrito(mensaje: str, valores: Mapping[str, str], leidos: Mapping[str, object]) -> str:
     """El mensaje de la biblioteca con el valor tal como lo escribió el lector, como en la orden: «horas: '-5' no
     vale…», no el número ya leído («horas: -5.0 no vale…», con punto decimal). Solo si el mensaje empieza por el
-    nombre de un campo y el valor leído."""
+    nombre de un campo y el valor leído. En el formulario, ``calcular_json`` cambia además el nombre por el rótulo
+    que lee el lector («Horas de cómputo del trabajo (h): «-5» no vale…»)."""
     for campo, leido in leidos.items():
         if isinstance(leido, (int, float)) and not isinstance(leido, bool):
             inicio = f"{campo}: {leido!r} "

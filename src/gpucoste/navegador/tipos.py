@@ -31,6 +31,28 @@ class Campo(Validado):
     """Si lo hay, el campo se puede dejar vacío (su argumento es ``"decimal_o_vacio"``) y esto dice lo que se usa
     entonces (p. ej. «el de la tienda de tu país»): se lee dentro del campo vacío."""
 
+    @property
+    def dato(self) -> str:
+        """El nombre del dato en la etiqueta: hasta su aclaración, que empieza en el primer «:» o «;» («Precio de
+        la GPU» en «Precio de la GPU: RTX 4090 en …»); toda la etiqueta si no la tiene."""
+        corte = min((self.etiqueta.find(s) for s in ":;" if s in self.etiqueta), default=len(self.etiqueta))
+        return self.etiqueta[:corte]
+
+    @property
+    def aclaracion(self) -> str:
+        """Lo que sigue al nombre del dato en la etiqueta, con su «:» o «;» («: RTX 4090 en …»); vacío si no hay."""
+        return self.etiqueta[len(self.dato) :]
+
+    @property
+    def rotulo(self) -> str:
+        """Cómo se llama el campo en el formulario: el nombre del dato con su unidad, «Precio de la GPU (US$/h)».
+
+        Es el principio del ``<label>`` que lee el lector (``formulario_html``: ``rotulo`` y luego ``aclaracion``),
+        y con él empieza un error junto al campo (``calcular_json``), nunca con el nombre del argumento
+        (``precio_hora``). La unidad va tras el nombre y antes de la aclaración: nunca un paréntesis detrás de otro
+        ni dentro de otro."""
+        return f"{self.dato} ({self.unidad})" if self.unidad else self.dato
+
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.defecto == "" and not self.vacio:
