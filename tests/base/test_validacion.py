@@ -53,3 +53,23 @@ def test_cada_fuente_de_los_datos_es_una_url_valida_y_casa_con_el_patron_publica
     assert fuentes
     for fuente in fuentes:
         assert validacion.url(fuente) == fuente and patron.fullmatch(fuente), fuente
+
+
+@pytest.mark.parametrize(
+    ("nombre", "concordancia"),
+    [
+        ("Interconexión", "desconocida"),
+        ("Pérdida", "desconocida"),
+        ("Clase de GPU", "desconocida"),
+        ("Escala del trabajo", "desconocida"),
+        ("Fuente", "desconocida"),
+        ("Moneda", "desconocida"),
+        ("GPU con precio", "desconocida"),
+        ("Proveedor", "desconocido"),
+        ("Método", "desconocido"),
+        ("País", "desconocido"),
+    ],
+)
+def test_la_opcion_desconocida_concuerda_con_su_nombre(nombre, concordancia):
+    with pytest.raises(ValueError, match=f"^{nombre} {concordancia}: 'x'"):
+        validacion.opcion("x", nombre, ("a", "b"))

@@ -171,7 +171,24 @@ def opcion(valor: object, nombre: str, validas: Iterable[str]) -> str:
     raise ValueError(f"{nombre} {desconocido}: {corto(valor)}.{pista} Valores admitidos: {lista}.")
 
 
-_FEMENINOS = {"gpu", "precisión", "medida", "calculadora", "fecha", "regla", "modalidad", "tabla", "orden", "api"}
+_FEMENINOS = {
+    "gpu",
+    "precisión",
+    "medida",
+    "calculadora",
+    "fecha",
+    "regla",
+    "modalidad",
+    "tabla",
+    "orden",
+    "api",
+    "interconexión",
+    "pérdida",
+    "clase",
+    "escala",
+    "fuente",
+    "moneda",
+}
 """Los nombres de opción femeninos (por su primera palabra): «GPU desconocida», «Proveedor desconocido»."""
 
 

@@ -107,7 +107,7 @@ def comprar_o_alquilar(
     if capital < 0:
         raise ValueError(
             f"valor_reventa: {valor_reventa!r} no vale; "
-            f"se admite un número entre 0 y precio_compra ({precio_compra!r})."
+            f"se admite un número entre 0 y el precio de compra ({formato.numero(precio_compra, 2)})."
         )
     horas = validacion_horas_mes(horas_mes)
     electricidad = coste_electricidad(potencia_w, precio_kwh).por_hora

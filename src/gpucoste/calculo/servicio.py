@@ -513,7 +513,7 @@ def capacidad(
         raise ValueError(
             f"ttft_ms/tpot_ms: con una sola petición, {m.modelo} en {n} × {g.gpu} ya tarda "
             f"{formato.numero(ttft_1 * 1000, 0)} ms hasta el primer token y {formato.numero(tpot_1 * 1000, 1)} ms por "
-            "token; se admite un objetivo por encima, o prueba más GPU por réplica (n_gpus), una cuantización o una "
+            "token; se admite un objetivo por encima, o prueba más GPU por réplica, una cuantización o una "
             "GPU más rápida."
         )
 
