@@ -468,3 +468,33 @@ def test_ninguna_etiqueta_lleva_un_parentesis_tras_otro_ni_dentro_de_otro(nombre
         texto = " ".join(etiqueta.get_text().split())
         assert not re.search(r"\)\s*\(", texto), texto
         assert not re.search(r"\([^()]*\(", texto), texto
+
+
+@pytest.mark.parametrize("nombre", sorted(navegador.CALCULADORAS))
+def test_un_resultado_que_se_desborda_nombra_los_campos_por_su_rotulo(nombre):
+    """Un valor enorme («1e308») en un campo numérico desborda una cuenta (``validacion.resultado``): el lector lee los
+    campos que entran en ella por su rótulo y con lo que escribió («Precio de la GPU (US$/h): «1e308»»), junto al
+    primero, nunca «coste_total: … con precio_hora=1e+308, horas=6.0»."""
+    rotulos = _rotulos(nombre)
+    desbordes = []
+    for campo, tipo in navegador.CALCULADORAS[nombre].argumentos.items():
+        if tipo not in ("decimal", "entero", "decimal_o_vacio"):
+            continue
+        respuesta = _responder(nombre, _por_defecto(nombre) | {campo: "1e308"})
+        error = respuesta.get("error", "")
+        assert not re.search(r"\b\w+=\S", error), (campo, error)
+        if "no es un número finito" in error:
+            desbordes.append(campo)
+            assert error.startswith("Con estos valores"), error
+            if respuesta["campo"] is not None:
+                assert f"{rotulos[respuesta['campo']]}: «" in error, error
+    if nombre in ("coste", "comprar", "api-o-gpu"):  # cuentas que se desbordan con 1e308 en un campo (fuzzer)
+        assert desbordes, f"ningún campo de {nombre} desborda con 1e308"
+
+
+def test_api_gratis_no_es_un_error():
+    """Los dos precios de la API a 0 (el formulario admite 0 en cada uno): no hay ritmo que empate con una API gratis;
+    la tabla lo dice, en lugar de un error que nombraba una cuenta interna («precio_millon: 0.0 no vale»)."""
+    respuesta = _responder("api-o-gpu", _por_defecto("api-o-gpu") | {"precio_entrada": "0", "precio_salida": "0"})
+    assert "error" not in respuesta, respuesta
+    assert "la API es gratuita" in respuesta["tabla"]

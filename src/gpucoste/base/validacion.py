@@ -45,6 +45,7 @@ __all__ = [
     "dia",
     "entero",
     "fecha",
+    "finito",
     "fraccion",
     "horas_mes",
     "hoy",
@@ -284,8 +285,18 @@ def resultado(valor: float, funcion: str, entradas: Mapping[str, object]) -> flo
         finito = False
     if not finito:
         lista = ", ".join(f"{k}={corto(v)}" for k, v in dict(entradas).items())
-        raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores más pequeños.")
+        raise ValueError(f"{funcion}: el resultado no es un número finito con {lista}; usa valores menos extremos.")
     return valor
+
+
+def finito(clase: type, funcion: str, entradas: Mapping[str, object], *campos: object) -> object:
+    """``clase(*campos)`` (un registro) si cada número de ``campos`` es finito; si no, el ``ValueError`` de
+    ``resultado``, que nombra ``funcion`` y sus ``entradas`` (lo que escribió quien la llamó), antes de crear el
+    registro: su validación (``campos``) solo sabría nombrar su propio campo («Equilibrio: coste_b=nan no vale»)."""
+    for valor in campos:
+        if isinstance(valor, numbers.Real) and not isinstance(valor, bool):
+            resultado(valor, funcion, entradas)
+    return clase(*campos)
 
 
 HORAS_MES_MAX = 24 * 31

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from gpucoste import datos
 from gpucoste.base import formato
-from gpucoste.base.validacion import Validado, entero, numero, numeros_por_nombre, resultado
+from gpucoste.base.validacion import Validado, entero, finito, numero, numeros_por_nombre, resultado
 from gpucoste.base.validacion import horas_mes as validacion_horas_mes
 from gpucoste.calculo.electricidad import coste_electricidad
-from gpucoste.calculo.equilibrios import Equilibrio, _finito
+from gpucoste.calculo.equilibrios import Equilibrio
 from gpucoste.datos import historial
 from gpucoste.dinero import paises
 
@@ -119,10 +119,9 @@ def comprar_o_alquilar(
     ahorro_mes = horas * (alquiler - electricidad)
     entradas = {"precio_compra": precio_compra, "precio_hora": precio_hora, "horas_mes": horas_mes}
     meses = resultado(capital / ahorro_mes if ahorro_mes > 0 else math.inf, "comprar_o_alquilar", entradas)
-    eq = Equilibrio(
-        meses, "meses", nombres[0], capital + electricidad * horas * meses, nombres[1], alquiler * horas * meses
-    )
-    return _finito(eq, "comprar_o_alquilar", {"precio_compra": precio_compra, "precio_hora": precio_hora})
+    entradas = {"precio_compra": precio_compra, "precio_hora": precio_hora}
+    compra, alquilada = capital + electricidad * horas * meses, alquiler * horas * meses
+    return finito(Equilibrio, "comprar_o_alquilar", entradas, meses, "meses", nombres[0], compra, nombres[1], alquilada)
 
 
 def coste_acumulado(

@@ -11,7 +11,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gpucoste.base.validacion import Validado, entero, fraccion, horas_mes, numero, numeros_por_nombre, resultado, texto
+from gpucoste.base.validacion import (
+    Validado,
+    entero,
+    finito,
+    fraccion,
+    horas_mes,
+    numero,
+    numeros_por_nombre,
+    resultado,
+    texto,
+)
 from gpucoste.calculo.coste import HORAS_MES
 from gpucoste.calculo.electricidad import SEGUNDOS_HORA, TOKENS_MILLON, coste_electricidad
 from gpucoste.dinero.mercado import precio_millon_mezclado
@@ -46,14 +56,6 @@ class Equilibrio(Validado):
     opcion_b: str
     coste_b: float | None
     motivo: str = ""
-
-
-def _finito(eq: Equilibrio, funcion: str, entradas: dict) -> Equilibrio:
-    """``eq`` si sus números son finitos; si no (desbordamiento con entradas enormes), ``ValueError``."""
-    for valor in (eq.umbral, eq.coste_a, eq.coste_b):
-        if valor is not None:
-            resultado(valor, funcion, entradas)
-    return eq
 
 
 def capacidad_mes(tokens_s: float, horas: float = HORAS_MES) -> float:
@@ -147,8 +149,11 @@ def api_o_gpu(
     if umbral > capacidad:
         motivo = "una GPU llena genera menos tokens de los que pagaría la API con su coste"
         return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, motivo)
-    eq = Equilibrio(umbral, "tokens al mes", nombres[0], coste_api_mes(umbral, precio_millon), nombres[1], gpu_mes)
-    return _finito(eq, "api_o_gpu", {"precio_hora": precio_hora, "tokens_s": tokens_s})
+    entradas = {"precio_hora": precio_hora, "tokens_s": tokens_s}
+    coste_api = coste_api_mes(umbral, precio_millon)
+    return finito(
+        Equilibrio, "api_o_gpu", entradas, umbral, "tokens al mes", nombres[0], coste_api, nombres[1], gpu_mes
+    )
 
 
 def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HORAS_MES) -> Equilibrio:
@@ -166,8 +171,18 @@ def alquilar_o_reservar(precio_hora: float, descuento: float, horas: float = HOR
     if d == 0:
         return Equilibrio(None, "uso", nombres[0], None, nombres[1], None, "sin descuento, reservar no ahorra")
     umbral = 1 - d
-    eq = Equilibrio(umbral, "uso", nombres[0], umbral * total, nombres[1], total * (1 - d))
-    return _finito(eq, "alquilar_o_reservar", {"precio_hora": precio_hora})
+    entradas = {"precio_hora": precio_hora}
+    return finito(
+        Equilibrio,
+        "alquilar_o_reservar",
+        entradas,
+        umbral,
+        "uso",
+        nombres[0],
+        umbral * total,
+        nombres[1],
+        total * (1 - d),
+    )
 
 
 def local_o_alquilar(horas_local: float, potencia_w: float, precio_kwh: float, horas_alquiler: float) -> Equilibrio:
@@ -183,5 +198,7 @@ def local_o_alquilar(horas_local: float, potencia_w: float, precio_kwh: float, h
     if local == 0:
         return Equilibrio(None, "US$/h", nombres[1], None, nombres[0], None, "la electricidad es gratuita")
     umbral = local / horas
-    eq = Equilibrio(umbral, "US$/h", nombres[0], umbral * horas, nombres[1], local)
-    return _finito(eq, "local_o_alquilar", {"horas_local": horas_local, "horas_alquiler": horas_alquiler})
+    entradas = {"horas_local": horas_local, "horas_alquiler": horas_alquiler}
+    return finito(
+        Equilibrio, "local_o_alquilar", entradas, umbral, "US$/h", nombres[0], umbral * horas, nombres[1], local
+    )

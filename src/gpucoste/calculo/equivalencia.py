@@ -203,6 +203,10 @@ def equivalencias(
             razones[p.gpu] = razon(origen, p.gpu, escala_origen=escala_origen, n_gpus=n_gpus)
         r = razones[p.gpu]
         base = h * g
+        # Antes de crear los registros (su validación solo sabría nombrar su campo, «minimo=inf»): la cota alta de
+        # horas y de coste, finitas, o el error que nombra lo que se escribió.
+        for cota in (base * r.rango.maximo, base * r.rango.maximo * p.precio_hora_usd):
+            resultado(cota, "equivalencias", {"horas": horas, "gpu": gpu})
         horas_gpu = Rango(base * r.rango.minimo, base * r.rango.maximo)
         tipicas = resultado(base * r.tipica, "equivalencias", {"horas": horas, "gpu": gpu})
         filas.append(

@@ -29,8 +29,8 @@ import math
 from dataclasses import dataclass
 
 from gpucoste import datos
-from gpucoste.base.validacion import Validado, entero, numero, opcion, resultado, tabla_de
-from gpucoste.calculo.equilibrios import Equilibrio, _finito
+from gpucoste.base.validacion import Validado, entero, finito, numero, opcion, resultado, tabla_de
+from gpucoste.calculo.equilibrios import Equilibrio
 
 __all__ = [
     "Esperado",
@@ -292,5 +292,15 @@ def tasa_equilibrio(
         else:
             alto = medio
     tasa = (bajo + alto) / 2
-    eq = Equilibrio(tasa, "interrupciones por hora", nombres[0], coste(tasa), nombres[1], objetivo)
-    return _finito(eq, "tasa_equilibrio", {"horas_trabajo": horas_trabajo, "precio_bajo_demanda": precio_bajo_demanda})
+    entradas = {"horas_trabajo": horas_trabajo, "precio_bajo_demanda": precio_bajo_demanda}
+    return finito(
+        Equilibrio,
+        "tasa_equilibrio",
+        entradas,
+        tasa,
+        "interrupciones por hora",
+        nombres[0],
+        coste(tasa),
+        nombres[1],
+        objetivo,
+    )

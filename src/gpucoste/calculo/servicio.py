@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from gpucoste import datos
 from gpucoste.base import formato
-from gpucoste.base.validacion import Validado, entero, instancia, numero, opcion, resultado
+from gpucoste.base.validacion import ENTERO_MAX, Validado, entero, instancia, numero, opcion, resultado
 from gpucoste.calculo import memoria, velocidad
 from gpucoste.calculo.servicio_supuestos import (
     FACTOR_PICO,
@@ -528,7 +528,11 @@ def capacidad(
     lote_max = bajo
     tasa_max = punto(lote_max)[0] / s
     pico_s = resultado(media * pico, "capacidad", {"mensajes_dia": mensajes_dia, "factor_pico": pico})
-    replicas = max(1, math.ceil(pico_s / tasa_max - 1e-9))
+    necesarias = pico_s / tasa_max
+    if necesarias > ENTERO_MAX:  # más réplicas de las que un registro puede contar: como un desbordamiento
+        necesarias = math.inf
+    resultado(necesarias, "capacidad", {"mensajes_dia": mensajes_dia, "factor_pico": pico})
+    replicas = max(1, math.ceil(necesarias - 1e-9))
     carga = pico_s / replicas
     bajo, alto = 1, lote_max  # el menor lote que atiende la carga de la hora punta
     while bajo < alto:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from gpucoste import datos
 from gpucoste.base import esquema
 from gpucoste.base.constantes import HORAS_MES
-from gpucoste.base.validacion import Validado, instancia, numero, opcion
+from gpucoste.base.validacion import Validado, finito, instancia, numero, opcion
 from gpucoste.calculo import compra, memoria, modalidades, servicio, servicio_escalado
 from gpucoste.dinero import mercado, paises
 
@@ -136,10 +136,14 @@ def opciones(
     gpus = [opcion(gpu, "GPU con precio", datos.gpus())] if gpu is not None else modalidades.gpus_bajo_demanda()
     mes = _mensajes_mes(mensajes_dia)
     salida_opciones: list[OpcionServicio] = []
+    # Lo que nombra un coste que se desborda (``validacion.finito``): lo que escribió quien llama.
+    entradas = {"mensajes_dia": mensajes_dia} | ({"precio_kwh": precio_kwh} if precio_kwh is not None else {})
     for p in precios_api_de(modelo):
         coste = mes * (entrada * p.entrada_usd_millon + salida * p.salida_usd_millon) / 1e6
         origen = f"api_precios.csv: {p.proveedor}, {p.fecha}"
-        salida_opciones.append(OpcionServicio("API", p.proveedor, "—", 0, coste, 0.0, origen))
+        salida_opciones.append(
+            finito(OpcionServicio, "opciones", entradas, "API", p.proveedor, "—", 0, coste, 0.0, origen)
+        )
     errores: list[tuple[float, ValueError]] = []
     parametros = servicio.ajustar()
     for g in gpus:
@@ -154,7 +158,10 @@ def opciones(
             continue
         base = modalidades.precio_bajo_demanda(g)
         salida_opciones.append(
-            OpcionServicio(
+            finito(
+                OpcionServicio,
+                "opciones",
+                entradas,
                 "bajo demanda",
                 base.proveedor,
                 g,
@@ -173,12 +180,28 @@ def opciones(
                 f"{maximo} GPU según la hora (trafico_horario.csv)"
             )
             salida_opciones.append(
-                OpcionServicio("sigue el tráfico", e.proveedor, g, c.gpus, e.coste_mes_usd, 0.0, origen, c, e)
+                finito(
+                    OpcionServicio,
+                    "opciones",
+                    entradas,
+                    "sigue el tráfico",
+                    e.proveedor,
+                    g,
+                    c.gpus,
+                    e.coste_mes_usd,
+                    0.0,
+                    origen,
+                    c,
+                    e,
+                )
             )
         if modalidades.proveedores_reserva(g, 1):
             r = modalidades.precio_reservado(g, None, 1)
             salida_opciones.append(
-                OpcionServicio(
+                finito(
+                    OpcionServicio,
+                    "opciones",
+                    entradas,
                     "reservada",
                     r.proveedor,
                     g,
@@ -199,7 +222,21 @@ def opciones(
                 continue
             luz = c.gpus * vatios / 1000 * HORAS_MES * precio_kwh
             origen = f"{'compras_locales.csv' if pc.local else 'hardware.csv'}: {pc.fecha}; luz de 730 h a {vatios:g} W"
-            salida_opciones.append(OpcionServicio("comprada", "compra", g, c.gpus, luz, c.gpus * pc.usd, origen, c))
+            salida_opciones.append(
+                finito(
+                    OpcionServicio,
+                    "opciones",
+                    entradas,
+                    "comprada",
+                    "compra",
+                    g,
+                    c.gpus,
+                    luz,
+                    c.gpus * pc.usd,
+                    origen,
+                    c,
+                )
+            )
     if not any(o.opcion != "API" for o in salida_opciones) and errores:
         raise max(errores, key=lambda e: e[0])[1]  # el de la GPU con más ancho de banda: la que más se acerca
     return tuple(sorted(salida_opciones, key=lambda o: (OPCIONES.index(o.opcion), o.coste_mes_usd, o.gpu, o.proveedor)))

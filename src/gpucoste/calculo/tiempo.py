@@ -364,7 +364,13 @@ def _horas_trabajo(
     q = _ajuste("qlora").central if metodo == "qlora" else 1.0
     sin_qlora = _factor_tiempo(m, "lora" if metodo == "qlora" else metodo, checkpointing).minimo
     tipicas = horas(flops, equipo, n, Rango(u, u)).minimo * q * sin_qlora
-    return resultado(tipicas, "horas_tipicas", {"tokens": tokens}), Rango(h.minimo * f.minimo, h.maximo * f.maximo)
+    tipicas = resultado(tipicas, "horas_tipicas", {"tokens": tokens})
+    if not (tipicas > 0 and h.minimo * f.minimo > 0):  # tan pocos tokens que las horas se redondean a 0
+        raise ValueError(
+            f"tokens: {tokens!r} no vale: con tan pocos el entrenamiento dura 0 horas al redondear; se admite un "
+            "número de tokens mayor."
+        )
+    return tipicas, Rango(h.minimo * f.minimo, h.maximo * f.maximo)
 
 
 def horas_entrenamiento(

@@ -66,7 +66,8 @@ def _tabla_api_o_gpu(
     a = {clave: inicial_mayuscula(texto) for clave, texto in _ETIQUETAS.items()}
     filas = (
         (a["millon"], numero(millon)),
-        (a["empate"], numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
+        # Con la API gratis (los dos precios a 0, que el formulario admite) no hay ritmo que la iguale: su motivo.
+        (a["empate"], e.motivo if millon == 0 else numero(equilibrios.tokens_s_minimos(precio_hora, millon), 0)),
         (a["equilibrio"], e.motivo if e.umbral is None else numero(e.umbral / 1e6, 0)),
         (a["coste"], "—" if e.coste_b is None else numero(e.coste_b)),
     )

@@ -29,7 +29,7 @@ def _campos_barato() -> tuple[Campo, ...]:
 def _tabla_barato(
     *, modelo: str, metodo: str, tokens: float, secuencia: int, sin_estimaciones: str = "sí", epocas: int = 1
 ) -> Tabla:
-    from gpucoste.calculo import puntos, ranking
+    from gpucoste.calculo import memoria, puntos, ranking
     from gpucoste.calculo.trabajo import Trabajo
     from gpucoste.datos import frescura
     from gpucoste.graficos import dibujo
@@ -41,7 +41,11 @@ def _tabla_barato(
     trabajo = Trabajo(modelo=modelo, metodo=metodo, tokens=tokens, secuencia=secuencia, epocas=epocas)
     opciones = ranking.ranking(trabajo, estimaciones=sin_estimaciones == "no")
     if not opciones:
-        raise ValueError(f"modelo: {modelo!r} no cabe con {metodo!r} en ninguna GPU de los datos (ni con varias).")
+        raise ValueError(
+            f"modelo: {modelo!r} no cabe con {memoria.NOMBRES_METODOS[trabajo.metodo]} y secuencias de "
+            f"{numero(trabajo.secuencia, 0)} tokens en ninguna GPU de los datos, ni con {ranking.MAX_GPUS}; se admite "
+            "un trabajo más pequeño: prueba QLoRA o una secuencia más corta."
+        )
     filas = tuple(
         (
             f.precio.gpu if f.n_gpus == 1 else f"{f.n_gpus} × {f.precio.gpu}",

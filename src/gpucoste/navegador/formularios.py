@@ -62,6 +62,11 @@ _NOMBRES = re.compile(r"(?P<nombres>[\w.]+(?:/[\w.]+)*): ")
 """El principio de un error de la biblioteca: el nombre del argumento («horas: »), con lo que lo sigue («config.json: »)
 o varios («ttft_ms/tpot_ms: », un objetivo que depende de los dos)."""
 
+_NO_FINITO = re.compile(r"(?s)[\w.]+: el resultado no es un número finito con (?P<entradas>.*); (?P<consejo>usa .+)")
+"""Un desbordamiento (``validacion.resultado``): «coste_total: el resultado no es un número finito con
+precio_hora=1e+308, horas=6.0; usa valores menos extremos.», que nombra la cuenta y sus entradas por su nombre en la
+biblioteca."""
+
 _DESCONOCIDO = re.compile(
     r"(?s).+? desconocid[oa]: (?P<valor>.+?)\.(?P<resto>(?: ¿Quisiste decir .+?\?)? Valores admitidos: .+)"
 )
@@ -74,12 +79,14 @@ def _para_el_lector(
     """El campo al que se refiere un error de ``calcular`` y el mensaje que lee el lector junto a él: con el rótulo
     del campo y el valor tal como lo escribió, entre comillas latinas.
 
-    Dos formas: la de un argumento de la biblioteca, que empieza por su nombre y, casi siempre, el valor
+    Tres formas: la de un argumento de la biblioteca, que empieza por su nombre y, casi siempre, el valor
     («horas: '-5' no vale…», «config.json: el texto no es…», «sin_estimaciones: ningún precio…»; si nombra varios,
-    «ttft_ms/tpot_ms: …», sus rótulos, y el campo es el primero); y la de una opción que no está en su lista («País
-    desconocido: 'xx'. Valores admitidos: …», de un enlace retocado), que es de la lista (``tipos``: ``"opcion"``)
-    con ese valor, si solo una lo tiene. Otro mensaje no es de ningún campo: tal cual (el script lo pone bajo el
-    resultado).
+    «ttft_ms/tpot_ms: …», sus rótulos, y el campo es el primero); la de un resultado que se desborda («coste_total: el
+    resultado no es un número finito con precio_hora=1e+308, horas=6.0; …»: los campos entre sus entradas, con su
+    rótulo y lo escrito, y el campo es el primero; sin ninguno, el mensaje no es de ningún campo); y la de una opción
+    que no está en su lista («País desconocido: 'xx'. Valores admitidos: …», de un enlace retocado), que es de la
+    lista (``tipos``: ``"opcion"``) con ese valor, si solo una lo tiene. Otro mensaje no es de ningún campo: tal
+    cual (el script lo pone bajo el resultado).
     """
     escritos = {campo: texto for campo, texto in valores.items() if isinstance(texto, str) and campo in rotulos}
     inicio = _NOMBRES.match(mensaje)
@@ -93,6 +100,14 @@ def _para_el_lector(
                     resto = f"{_comillas(escrito)} {resto.removeprefix(forma).lstrip()}"
                     break
         return campos[0], f"{' / '.join(rotulos[c] for c in campos)}: {resto}"
+    no_finito = _NO_FINITO.fullmatch(mensaje)
+    if no_finito:
+        # Las entradas que son campos del formulario, con su rótulo y lo escrito; las demás son cuentas intermedias.
+        nombrados = [c for c in re.findall(r"(?:^|, )([\w.]+)=", no_finito["entradas"]) if c in escritos]
+        con = "; ".join(f"{rotulos[c]}: {_comillas(escritos[c])}" for c in dict.fromkeys(nombrados))
+        con = f" ({con})" if con else ""
+        texto = f"Con estos valores{con}, el resultado no es un número finito; {no_finito['consejo']}"
+        return (nombrados[0] if nombrados else None), texto
     opcion_mala = _DESCONOCIDO.fullmatch(mensaje)
     if opcion_mala:
         listas = [
