@@ -25,6 +25,7 @@ sale; una vez kernel, ipykernel vigila a su padre (``JPY_PARENT_PID``).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -105,14 +106,22 @@ def _semilla(leer: int) -> None:
     if pedido["cwd"]:
         os.chdir(pedido["cwd"])
     _como_un_interprete_nuevo()
+    # ipykernel avisa en cada arranque de que el kernel habla por TCP sin cifrar: es el de siempre, en 127.0.0.1 y con
+    # cada mensaje firmado con la clave de su fichero de conexión, para un cuaderno que ejecuta la propia construcción.
+    # Ese aviso («[IPKernelApp] WARNING | Kernel is running over TCP…») salía en cada construcción en frío y parecía un
+    # fallo; los demás avisos del kernel siguen saliendo.
+    logging.getLogger("IPKernelApp").addFilter(_sin_el_aviso_de_tcp)
     # La orden es «python -m ipykernel_launcher …»: lo mismo que ipykernel_launcher.py.
     sys.argv = [ipykernel.kernelapp.__file__, *pedido["cmd"][3:]]
     ipykernel.kernelapp.launch_new_instance()
 
 
+def _sin_el_aviso_de_tcp(registro: logging.LogRecord) -> bool:
+    return not registro.getMessage().startswith("Kernel is running over TCP without encryption")
+
+
 def _como_un_interprete_nuevo() -> None:
     """Lo que MkDocs cambió en el proceso y un kernel recién arrancado no tendría (ver el docstring del módulo)."""
-    import logging
 
     warnings.filters[:] = _FILTROS_DE_PYTHON
     warnings._filters_mutated()  # noqa: SLF001 — invalida los registros de avisos ya dados

@@ -66,6 +66,13 @@ def test_la_construccion_estricta_pasa(construccion):
         )
 
 
+def test_el_kernel_del_cuaderno_no_avisa_de_tcp(construccion):
+    """En frío (la construcción de CI), el kernel del cuaderno sale de la semilla (``construccion/semilla.py``), que
+    quita el aviso de ipykernel por hablar TCP sin cifrar en 127.0.0.1: salía en cada construcción y parecía un
+    fallo."""
+    assert "Kernel is running over TCP without encryption" not in construccion.registro
+
+
 def test_tabla_del_experimento(sitio):
     filas = tabla_con(html(sitio), "GPU")
     assert filas == esperada_experimento()
