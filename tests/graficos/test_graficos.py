@@ -53,3 +53,16 @@ def test_sin_texto_alternativo_es_un_error(alt):
     with graficos.figura() as (fig, _ax):
         with pytest.raises(ValueError, match="texto alternativo"):
             graficos.svg(fig, alt)
+
+
+def test_coma_decimal_en_escala_logaritmica():
+    """En un eje logarítmico, las marcas son cifras escritas como en la guía («0,01», «1000», «10.000»), no potencias
+    de diez compuestas como fórmula («$\\mathdefault{10^{4}}$», que además costaba un análisis de mathtext cada una)."""
+    with graficos.figura() as (fig, ax):
+        ax.plot([0.01, 100_000], [1, 2])
+        ax.set_xscale("log")
+        graficos.coma_decimal(ax, 0, eje="x")
+        fig.canvas.draw()
+        marcas = [t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+    assert {"0,01", "0,1", "1", "1000", "10.000"} <= set(marcas), marcas
+    assert not any("$" in m for m in marcas), marcas

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from matplotlib.ticker import LogLocator
+
 from gpucoste.calculo.calibracion import TIPOS, predicciones
 from gpucoste.graficos import figuras
 
@@ -40,6 +42,10 @@ def grafico() -> str:
         ax.set_yscale("log")
         ax.set_xlim(bajo, alto)
         ax.set_ylim(bajo, alto)
+        figuras.coma_decimal(ax, 0)  # «10.000», no «10⁴»: como el resto de la guía
+        figuras.coma_decimal(ax, 0, eje="x")
+        # En el eje x, cifras de hasta 10 caracteres una al lado de otra: una década de cada dos, para que no se pisen.
+        ax.xaxis.set_major_locator(LogLocator(base=10, numticks=5))
         ax.set_xlabel("medido (tokens/s, GB, GiB u horas de GPU)")
         ax.set_ylabel("predicho")
         ax.legend(fontsize=9)

@@ -98,16 +98,28 @@ def _figura(ancho: float, alto: float) -> Iterator[tuple[plt.Figure, plt.Axes]]:
 
 
 def coma_decimal(ax: plt.Axes, decimales: int = 0, eje: str = "y") -> None:
-    """Marcas del eje con coma decimal y punto de millares (como el resto de la guía)."""
+    """Marcas del eje con coma decimal y punto de millares (como el resto de la guía), con ``decimales``.
+
+    En escala logarítmica, una marca por debajo de 1 lleva los decimales que necesita («0,1», «0,01»), y las demás,
+    la cifra entera («1000», «10.000»), no la potencia («10³») que matplotlib compone como fórmula."""
     validacion.instancia(ax, plt.Axes, "ax", de="el de graficos.figura()")
     validacion.entero(decimales, "decimales", maximo=20)
     validacion.opcion(eje, "Eje", ("x", "y"))
+    import math
+
     from matplotlib.ticker import FuncFormatter
 
     from gpucoste.base.formato import numero
 
-    formateador = FuncFormatter(lambda x, _pos: numero(float(x) + 0.0, decimales))
-    (ax.yaxis if eje == "y" else ax.xaxis).set_major_formatter(formateador)
+    eje_ = ax.yaxis if eje == "y" else ax.xaxis
+
+    def marca(x: float, _pos: int | None) -> str:
+        d = decimales
+        if 0 < x < 1 and eje_.get_scale() == "log":
+            d = max(d, min(20, -math.floor(math.log10(x) + 1e-9)))
+        return numero(float(x) + 0.0, d)
+
+    eje_.set_major_formatter(FuncFormatter(marca))
 
 
 def _ids_propios(texto: str) -> str:
