@@ -248,9 +248,11 @@ def _transferencia() -> Errata:
         {p.proveedor for p in proveedores.politicas() if p.aspecto == "transferencia" and "cada host" in p.valor}
         - set(salidas)
     )
+    # El verbo concuerda con quien cobra («la cobra AWS», «la cobran AWS y GCP»); sin nadie, «ninguno la cobra».
+    quien_cobra = f"la {'cobra' if len(cobran) == 1 else 'cobran'} {lista(cobran)}" if cobran else "ninguno la cobra"
+    gratis_en = f"sale gratis en {lista(gratis)}" if gratis else "en ninguno sale gratis"
     hoy = (
-        f"De los {len(salidas)} proveedores con la tarifa de salida en los datos, la cobran "
-        f"{lista(cobran) if cobran else 'ninguno'} y sale gratis en {lista(gratis) if gratis else 'ninguno'}"
+        f"De los {len(salidas)} proveedores con la tarifa de salida en los datos, {quien_cobra} y {gratis_en}"
         + (f"; en {lista(por_host)} la fija cada host" if por_host else "")
         + "."
     )
