@@ -2251,6 +2251,7 @@ from gpucoste.calculo import servicio_frases as _servicio_frases  # noqa: E402
 for _frase_servicio in (_servicio_frases.frase_validacion, _servicio_frases.frase_supuestos):
     funcion(_frase_servicio)
 funcion(_servicio_frases.frase_perfil, Acotado(1, 24, tope=24), markdown=BOOLEANO)
+funcion(_servicio_frases.cifra_factor_pico, POSITIVO)
 
 # --- Issue 32: «N horas de GPU X» → horas y coste en cada GPU y proveedor (calculo.equivalencia) ---
 from gpucoste.calculo import equivalencia  # noqa: E402
