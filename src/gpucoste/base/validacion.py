@@ -116,9 +116,12 @@ def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = 
     tope = ENTERO_MAX if maximo is None else maximo
     if type(valor) is int and minimo <= valor <= tope:  # lo corriente, sin los ABC de ``numbers``
         return valor
+    from gpucoste.base.formato import numero  # aquí: formato importa validacion
+
     grande = isinstance(valor, numbers.Integral) and not isinstance(valor, bool) and valor > tope
-    permitido = f"un entero mayor o igual que {minimo}" + (
-        f" y menor o igual que {tope}" if maximo is not None or grande else ""
+    # Los límites, como los escribe la guía («10.000.000», «1024»), no «10000000».
+    permitido = f"un entero mayor o igual que {numero(minimo, 0)}" + (
+        f" y menor o igual que {numero(tope, 0)}" if maximo is not None or grande else ""
     )
     if isinstance(valor, bool) or not isinstance(valor, numbers.Integral):
         raise ValueError(f"{nombre}: {corto(valor)} no es un entero; se admite {permitido}.")
