@@ -2124,6 +2124,7 @@ funcion(
     **_SUPUESTOS_SERVICIO,
 )
 funcion(_servicio.de_peticiones_s, POSITIVO)
+funcion(_servicio.mensajes_dia_validos, POSITIVO)
 funcion(_servicio.ajustar, sin=Opcional(Nombre(lambda: sorted({m.fuente for m in _servicio.medidas()}))))
 funcion(_servicio.predecir, Objeto(_servicio.medidas))
 from gpucoste.calculo import servicio_validacion as _servicio_validacion  # noqa: E402

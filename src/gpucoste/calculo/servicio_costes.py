@@ -126,7 +126,7 @@ def opciones(
     hora punta que no cabe en un día de 24 horas).
     """
     modelo = memoria.modelo(modelo).modelo
-    mensajes_dia = numero(mensajes_dia, "mensajes_dia", cero=True)
+    mensajes_dia = servicio.mensajes_dia_validos(mensajes_dia)
     supuestos = instancia(supuestos, servicio.Supuestos, "supuestos", de="p. ej. servicio.Supuestos(factor_pico=3)")
     entrada, salida = supuestos.entrada, supuestos.salida
     if precio_kwh is not None:
