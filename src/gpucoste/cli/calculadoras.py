@@ -288,9 +288,10 @@ def _comprar(
     # Los demás precios de compra de la GPU (nueva, de reventa, en otro mercado): el de lista es uno más.
     otras = [
         fila(
-            f"otro precio de compra: {o.estado}, {o.mercado} (US$)",
+            # La unidad delante: «(US$): nuevo, EE. UU. (Amazon)», no un paréntesis pegado a otro.
+            f"otro precio de compra (US$): {o.estado}{f', {o.mercado}' if o.mercado else ''}",
             o.precio_compra_usd,
-            f"hardware.csv: {o.gpu}, {o.estado}{f' ({o.mercado})' if o.mercado else ''}, {formato.fecha(o.fecha)}; "
+            f"hardware.csv: {o.gpu}, {o.estado}{f', {o.mercado}' if o.mercado else ''}, {formato.fecha(o.fecha)}; "
             "úsalo con --precio-compra",
         )
         for o in datos.opciones_compra(gpu)
