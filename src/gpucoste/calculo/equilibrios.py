@@ -145,7 +145,7 @@ def api_o_gpu(
         return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, "la API es gratuita")
     umbral = gpu_mes / precio_millon * TOKENS_MILLON
     if umbral > capacidad:
-        motivo = "una GPU llena genera menos tokens de los que pagaría la API con su coste"
+        motivo = "incluso llena, la GPU genera menos tokens de los que su coste compraría en la API"
         return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, motivo)
     eq = Equilibrio(umbral, "tokens al mes", nombres[0], coste_api_mes(umbral, precio_millon), nombres[1], gpu_mes)
     return _finito(eq, "api_o_gpu", {"precio_hora": precio_hora, "tokens_s": tokens_s})
