@@ -30,9 +30,10 @@ def frase_validacion() -> str:
     eficiencia = porcentaje(p.eficiencia) + (" (el máximo que se admite)" if p.eficiencia >= 1 else "")
     texto = (
         "El modelo de capacidad predice los tokens/s de un servidor con tantas peticiones a la vez como diga la "
-        "medida (o tantas como quepan en la caché KV, a carga máxima): un paso de decodificación lee los pesos y la "
-        "caché de todas las secuencias, o hace sus operaciones, lo que tarde más, y cada petición reparte su "
-        f"prellenado entre sus tokens de salida. Tres cifras se ajustan por mínimos cuadrados a {len(filas)} "
+        "medida (o tantas como quepan en la caché KV, a carga máxima): cada paso de la generación (un token más en "
+        "cada secuencia) tarda lo que la más lenta de dos cosas: leer los pesos y la caché de todas las secuencias, o "
+        "hacer sus operaciones; y cada petición reparte su prellenado entre sus tokens de salida. Tres cifras se "
+        f"ajustan por mínimos cuadrados a {len(filas)} "
         f"medidas de {v.fuentes} fuentes ({motores}): el motor alcanza el {eficiencia} del techo de ancho de banda, "
         f"paga {formato.numero(p.ms_capa, 2)} ms por capa y paso, y procesa la entrada con una MFU del "
         f"{porcentaje(p.mfu_prellenado)}. Con cada fuente fuera del ajuste, los tokens/s predichos se desvían un "
