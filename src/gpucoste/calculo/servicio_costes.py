@@ -199,7 +199,10 @@ def opciones(
                 continue
             luz = c.gpus * vatios / 1000 * HORAS_MES * precio_kwh
             origen = f"{'compras_locales.csv' if pc.local else 'hardware.csv'}: {pc.fecha}; luz de 730 h a {vatios:g} W"
-            salida_opciones.append(OpcionServicio("comprada", "compra", g, c.gpus, luz, c.gpus * pc.usd, origen, c))
+            # Quién da el precio, como dice ``OpcionServicio.proveedor``: la tienda del país o el mercado del de
+            # hardware.csv («EE. UU.»), no la palabra «compra», que ya dice la columna de la opción.
+            donde = pc.local.tienda if pc.local else (datos.equipo(g).mercado or "tienda")
+            salida_opciones.append(OpcionServicio("comprada", donde, g, c.gpus, luz, c.gpus * pc.usd, origen, c))
     if not any(o.opcion != "API" for o in salida_opciones) and errores:
         raise max(errores, key=lambda e: e[0])[1]  # el de la GPU con más ancho de banda: la que más se acerca
     return tuple(sorted(salida_opciones, key=lambda o: (OPCIONES.index(o.opcion), o.coste_mes_usd, o.gpu, o.proveedor)))
