@@ -966,6 +966,7 @@ funcion(mercado.precios_api)
 funcion(mercado.precio_api, Filas(lambda: [(p.modelo, p.proveedor) for p in mercado.precios_api()]))
 funcion(mercado.electricidad)
 funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
+funcion(mercado.fuentes_de_luz, Objeto(lambda: [list(mercado.electricidad()), mercado.electricidad()[:1]]))
 funcion(mercado.modalidades)
 funcion(
     mercado.descuento,
