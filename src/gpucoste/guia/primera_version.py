@@ -103,7 +103,7 @@ def _tres_dias() -> Errata:
         f"El trabajo que tarda {numero(CITA_HORAS_H100, 0)} horas en una {c.rapida} tarda de "
         f"{numero(bajo, 0)} a {numero(alto, 0)} horas en las GPU de casa de los datos"
         + (
-            f"; las que tardan unos tres días (dentro de su rango): {', '.join(dentro)}."
+            f"; las que tardan unos tres días (dentro de su rango): {lista(list(dentro))}."
             if dentro
             else "; ninguna tarda tres días."
         )
@@ -211,7 +211,7 @@ def _arranque() -> Errata:
     no_cobra = [que for que, si in (("la GPU", cargando.gpu), ("el disco", cargando.disco)) if not si]
     hoy = (
         f"La guía supone {numero(minutos.valor_min, 0)}–{numero(minutos.valor_max, 0)} minutos de arranque. "
-        f"En Vast.ai, mientras la instancia carga se cobra {' y '.join(cobra) or 'nada'}"
+        f"En Vast.ai, mientras la instancia carga, se cobra {' y '.join(cobra) or 'nada'}"
         + (f", no {' ni '.join(no_cobra)}" if no_cobra else "")
         + f" (documentación de Vast.ai, {mes(cargando.fecha)})."
     )
@@ -280,7 +280,7 @@ def _sla() -> Errata:
         + (f"solo {lista(con)} tienen" if con else "ninguno tiene")
         + " en los datos una garantía de disponibilidad con fuente"
         + (
-            f"; de los demás, los datos dicen algo de las garantías de {lista(otros)} (en «Alternativas»)"
+            f"; de los demás, los datos dicen algo de las garantías de {lista(otros)} (en «Alternativas a Vast.ai»)"
             if otros
             else ""
         )
