@@ -119,8 +119,8 @@ def _electricidad(
     Opcion(
         "--lote",
         "conversaciones a la vez en la GPU, para estimar sus tokens/s con su ancho de banda (con --contexto y sin "
-        f"--lote, {decisiones.LOTE_LLENO}; sin los dos, los de media en el día de una GPU que sirve con la hora punta "
-        "llena: el modelo de capacidad de gpucoste servir)",
+        f"--lote, {decisiones.LOTE_LLENO}; sin ninguno de los dos, los tokens/s son los de media en el día de una GPU "
+        "que sirve con la hora punta llena, del modelo de capacidad de gpucoste servir)",
         entero_positivo,
     ),
     Opcion(
