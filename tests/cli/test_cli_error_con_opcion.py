@@ -14,6 +14,7 @@ from gpucoste import cli
         (["servir", "--mensajes-dia", "0"], "gpucoste servir: error: --mensajes-dia: 0 no vale: sin tráfico"),
         (["servir", "--factor-pico", "0,5"], "gpucoste servir: error: --factor-pico: 0.5 no vale"),
         (["comprar", "--reventa", "5000"], "gpucoste comprar: error: --reventa: 5000 no vale"),
+        (["servir", "--ttft-ms", "1"], "gpucoste servir: error: --ttft-ms/--tpot-ms: con una sola petición"),
     ],
 )
 def test_el_error_nombra_la_opcion(argv, empieza, capsys):

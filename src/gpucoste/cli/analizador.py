@@ -193,6 +193,12 @@ def _con_su_opcion(mensaje: str, opciones: tuple, dadas: dict) -> str:
             prefijo = f"{nombre}: {validacion.corto(valor)}"
             if mensaje.startswith(prefijo) and not mensaje[len(prefijo) : len(prefijo) + 1].isalnum():
                 return f"{op.bandera}: {_dada(valor)}{mensaje[len(prefijo) :]}"
+    # Sin su valor detrás («ttft_ms/tpot_ms: con una sola petición…»): los nombres, por sus opciones.
+    banderas = {op.destino: op.bandera for op in opciones}
+    banderas |= {b: banderas[d] for b, d in _ARGUMENTOS_DE_LA_BIBLIOTECA.items() if d in banderas}
+    nombres = re.match(r"([a-z_]+(?:/[a-z_]+)*): ", mensaje)
+    if nombres and all(n in banderas for n in nombres[1].split("/")):
+        return "/".join(banderas[n] for n in nombres[1].split("/")) + mensaje[len(nombres[1]) :]
     return mensaje
 
 
