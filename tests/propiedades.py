@@ -966,6 +966,7 @@ funcion(mercado.precios_api)
 funcion(mercado.precio_api, Filas(lambda: [(p.modelo, p.proveedor) for p in mercado.precios_api()]))
 funcion(mercado.electricidad)
 funcion(mercado.precio_kwh, Nombre(lambda: {e.pais for e in mercado.electricidad()}))
+funcion(mercado.fuentes_de_luz, Objeto(lambda: [list(mercado.electricidad()), mercado.electricidad()[:1]]))
 funcion(mercado.modalidades)
 funcion(
     mercado.descuento,
@@ -2124,6 +2125,7 @@ funcion(
     **_SUPUESTOS_SERVICIO,
 )
 funcion(_servicio.de_peticiones_s, POSITIVO)
+funcion(_servicio.mensajes_dia_validos, POSITIVO)
 funcion(_servicio.ajustar, sin=Opcional(Nombre(lambda: sorted({m.fuente for m in _servicio.medidas()}))))
 funcion(_servicio.predecir, Objeto(_servicio.medidas))
 from gpucoste.calculo import servicio_validacion as _servicio_validacion  # noqa: E402
@@ -2251,6 +2253,7 @@ from gpucoste.calculo import servicio_frases as _servicio_frases  # noqa: E402
 for _frase_servicio in (_servicio_frases.frase_validacion, _servicio_frases.frase_supuestos):
     funcion(_frase_servicio)
 funcion(_servicio_frases.frase_perfil, Acotado(1, 24, tope=24), markdown=BOOLEANO)
+funcion(_servicio_frases.cifra_factor_pico, POSITIVO)
 
 # --- Issue 32: «N horas de GPU X» → horas y coste en cada GPU y proveedor (calculo.equivalencia) ---
 from gpucoste.calculo import equivalencia  # noqa: E402

@@ -1,6 +1,6 @@
 # Costes ocultos: disco cobrado con la instancia detenida, transferencia y arranque.
 from gpucoste import datos
-from gpucoste.base.formato import dolares, euros, lista, mes, numero, rango, veces
+from gpucoste.base.formato import dolares, euros, lista, mes, numero, rango
 from gpucoste.calculo import experimento, ocultos
 from gpucoste.dinero import moneda, proveedores
 
@@ -19,8 +19,9 @@ print(
     f"A {tarifa} US$ por GB y mes ({disco.proveedor}, {mes(disco.fecha)}), "
     f"una imagen Docker de {imagen} GB olvidada {meses} cuesta "
     f"{rango(olvidada.minimo, olvidada.maximo)} US$: "
-    f"entre {veces(olvidada.minimo / barata['coste'])} y "
-    f"{veces(olvidada.maximo / barata['coste'])} el trabajo más barato de la tabla, "
+    f"entre {numero(olvidada.minimo / barata['coste'], 1)} y "
+    f"{numero(olvidada.maximo / barata['coste'], 1)} veces el coste del trabajo más "
+    "barato de la tabla, "
     f"el de la {barata['GPU']}, de {dolares(barata['coste'])}."
 )
 dataset = numero(s["dataset_gb"].valor_min, 0)

@@ -22,8 +22,8 @@ print(comparada.to_markdown(index=False, colalign=alineacion))
 sin_nuevo = recientes.loc[~recientes["posterior"], "GPU"].tolist()
 if sin_nuevo:
     print(
-        f"\nPara {lista(sin_nuevo)}, los datos no tienen un precio posterior al "
-        "de la primera versión: la fila repite el suyo."
+        f"\nPara {lista([f'la {g}' for g in sin_nuevo])}, los datos no tienen un "
+        "precio posterior al de la primera versión: la fila repite el suyo."
     )
 for _, fila in recientes.iterrows():
     # Los atípicos de una fila, juntos: el motivo y el precio que usa la fila, una vez.

@@ -63,6 +63,6 @@ print(
     "la GPU incluye el trabajo repetido que cabe esperar tras las interrupciones "
     "([modelo de Daly](../calculadoras/interrumpibles/#modelo), con la tasa de "
     "`supuestos.csv`), como en "
-    "[¿Dónde sale más barato?](../calculadoras/donde-mas-barato/)."
+    "[¿Dónde sale más barato terminarlo?](../calculadoras/donde-mas-barato/)."
 )
 print(f"\n{moneda.nota_tipo_de_cambio()}")

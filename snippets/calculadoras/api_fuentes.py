@@ -1,10 +1,10 @@
 # Las fuentes de la calculadora: los proveedores de API y la luz que hay en los datos.
-from gpucoste.base.formato import lista, periodo
+from gpucoste.base.formato import lista
 from gpucoste.dinero import mercado
 
 api = lista(sorted({p.proveedor for p in mercado.precios_api()}))
 hogares = sorted(mercado.electricidad(), key=lambda e: e.pais)
-luz = lista([f"{e.pais} ({e.organismo}, {periodo(e.periodo)})" for e in hogares])
+luz = mercado.fuentes_de_luz(hogares)
 print(
     f"- Precios de la API por token ({api}): `api_precios.csv`. "
     "Descuentos de reserva e interrumpibles de Vast.ai: `modalidades.csv`. "

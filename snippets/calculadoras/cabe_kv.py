@@ -26,6 +26,6 @@ con_ventana = [m for m in datos.modelos() if m in datos.ventanas()]
 if con_ventana:
     print(
         f"\nEn {lista(con_ventana)}, parte de las capas atiende solo a una ventana "
-        "deslizante: la columna de GB ya la tiene en cuenta; los KiB por token son los "
-        "de una capa que ve todo el contexto."
+        "deslizante: la columna de GB ya la tiene en cuenta; los KiB por token cuentan "
+        "todas las capas como si cada una viera todo el contexto."
     )

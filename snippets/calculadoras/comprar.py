@@ -43,6 +43,7 @@ print(
     f"{nivel(alquiler.nivel, alquiler.proveedor)}, {mes(alquiler.fecha)}, "
     f"{tipo_precio(alquiler.tipo)})."
 )
+otros = [e for e in mercado.electricidad() if e.pais != decisiones.PAIS_LUZ]
 print(
     f"- **Electricidad:** {numero(vatios, 0)} W a {numero(luz.precio_kwh, 4)} €/kWh "
     f"(hogar español, {luz.organismo}, {periodo(luz.periodo)}), "
@@ -50,14 +51,7 @@ print(
     f"{dolares(vatios / 1000 * luz.usd_kwh, 3)} por hora de uso. En el formulario, "
     "con el kWh vacío y tu país elegido, se usa el de un hogar de ese país si hay uno "
     "con fuente: "
-    + formato.lista(
-        [
-            f"{e.pais} ({e.organismo}, {periodo(e.periodo)})"
-            for e in mercado.electricidad()
-            if e.pais != decisiones.PAIS_LUZ
-        ]
-        or ["ninguno más por ahora"]
-    )
+    + (mercado.fuentes_de_luz(otros) if otros else "ninguno más por ahora")
     + "; para los demás, escribe el de tu factura."
 )
 print(

@@ -22,7 +22,7 @@ misma = next(e for e in filas if e.precio.gpu == f.gpu)
 coste = rango(barata.coste.minimo, barata.coste.maximo)
 reloj = rango(barata.horas.minimo, barata.horas.maximo, 0)
 print(
-    f"En {numero(N_GPUS, 0)} GPU alquiladas a la vez, la opción más barata es "
+    f"En {numero(N_GPUS, 0)} GPU alquiladas a la vez, la opción más barata es la "
     f"**{barata.precio.gpu} en {barata.precio.proveedor_y_nivel}**: "
     f"{numero(barata.coste_tipico)} US$ (rango: {coste} US$) "
     f"y {reloj} {HORAS_DE_RELOJ}. "

@@ -5,9 +5,10 @@ from gpucoste.graficos.servir import VOLUMENES
 
 series = servicio_costes.costes_segun_volumen("Llama 3.1 8B", VOLUMENES)
 print(
-    f"De {numero(min(VOLUMENES), 0)} a {numero(max(VOLUMENES), 0)} mensajes al día, "
-    "con los valores por defecto, desde qué volumen es cada manera de servir la más "
-    "barata de todas (el gráfico, el coste al mes de la más barata de cada manera):\n"
+    "Con los valores por defecto, el primer volumen en que cada manera de servir es la "
+    f"más barata de todas, entre {numero(min(VOLUMENES), 0)} y "
+    f"{numero(max(VOLUMENES), 0)} mensajes al día (el gráfico da el coste al mes de la "
+    "más barata de cada manera):\n"
 )
 for clase, desde in servicio_costes.desde_cuando(VOLUMENES, series).items():
     nombre = servicio_costes.NOMBRES[clase]

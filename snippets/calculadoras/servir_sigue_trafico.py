@@ -13,9 +13,9 @@ for o in servicio_costes.opciones("Llama 3.1 8B", MENSAJES):
             {
                 "GPU": o.gpu,
                 "proveedor": f"{o.proveedor} ({e.facturacion})",
-                "GPU en la punta": max(e.replicas) * e.gpus_por_replica,
+                "GPU en la hora punta": max(e.replicas) * e.gpus_por_replica,
                 "en la hora más tranquila": min(e.replicas) * e.gpus_por_replica,
-                "la punta todo el mes": dolares(e.coste_punta_usd),
+                "las de la hora punta, todo el mes": dolares(e.coste_punta_usd),
                 "siguiendo el tráfico": dolares(e.coste_mes_usd),
                 "ahorro": porcentaje(1 - e.coste_mes_usd / e.coste_punta_usd),
             }

@@ -1,4 +1,5 @@
-# Un gráfico por GPU y proveedor en la que cambió algún precio; las demás, en una tabla.
+# Un gráfico por cada combinación de GPU y proveedor en la que cambió algún precio;
+# las demás, en una tabla.
 from gpucoste.datos import historial
 from gpucoste.graficos import historial as grafico
 from gpucoste.guia import publicacion

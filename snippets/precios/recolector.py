@@ -7,7 +7,7 @@ for p in PROVEEDORES.values():
     if p.mercado:
         detalles.append("marketplace")
     if p.interrumpible:
-        detalles.append("también sus ofertas spot, como interrumpible")
+        detalles.append("también sus ofertas interrumpibles")
     entre = f" ({'; '.join(detalles)})" if detalles else ""
     print(f"- **{p.nombre}**: {p.origen}{entre}.")
 print("\nLos demás proveedores que conoce `gpuhunt` no se leen:\n")

@@ -73,3 +73,11 @@ def test_cada_fuente_de_los_datos_es_una_url_valida_y_casa_con_el_patron_publica
 def test_la_opcion_desconocida_concuerda_con_su_nombre(nombre, concordancia):
     with pytest.raises(ValueError, match=f"^{nombre} {concordancia}: 'x'"):
         validacion.opcion("x", nombre, ("a", "b"))
+
+
+@pytest.mark.parametrize("n", [0, 1, 1024, 9999, 10_000, 32_768, 10**7, 2**53, -4, -12_345])
+def test_cifra_como_formato(n):
+    # Los límites de un error de entero se escriben como el resto de la guía (formato.numero), sin importarlo.
+    from gpucoste.base import formato
+
+    assert validacion._cifra(n) == formato.numero(n, 0)

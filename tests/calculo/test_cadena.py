@@ -208,7 +208,7 @@ def test_generacion_rtx4090_llama8b():
 
 
 def test_generacion_no_cabe():
-    with pytest.raises(ValueError, match="necesita 142,1 GB por GPU y RTX 4090 tiene 24 GB"):
+    with pytest.raises(ValueError, match="necesita 142,1 GB por GPU y la RTX 4090 tiene 24 GB"):
         tiempo.tokens_por_segundo("Llama 3.1 70B", "RTX 4090")
 
 

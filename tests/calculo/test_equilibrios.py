@@ -43,7 +43,7 @@ def test_api_o_gpu_sin_equilibrio_si_la_gpu_no_da_abasto():
     # 50 tokens/s × 3600 × 730 = 131,4 M de tokens al mes: a 0,36 $/M son 47 $, menos que los 248 $ de la GPU.
     e = equilibrios.api_o_gpu(precio_hora=0.34, tokens_s=50, precio_entrada=0.18, precio_salida=0.18)
     assert e.umbral is None and e.coste_a is None
-    assert "GPU llena" in e.motivo
+    assert "incluso llena, la GPU genera menos tokens" in e.motivo
     assert equilibrios.tokens_s_minimos(0.34, 0.36) == pytest.approx(0.34 / 0.36e-6 / 3600)
 
 

@@ -160,3 +160,16 @@ def test_una_medida_imposible_nombra_su_fila(carpeta_datos, kv_gb, concurrencia,
         servicio.ajustar()
     mensaje = str(error.value)
     assert "servicio_medido.csv" in mensaje and "«plantada-kv»" in mensaje and "kv_gb" in mensaje
+
+
+@pytest.mark.parametrize("malo", [-5, -0.5, "muchos", float("nan"), None])
+def test_mensajes_dia_negativos_dicen_mayor_que_0(malo):
+    # «-5» no decía «mayor o igual que 0» para rechazar después el 0: lo que se admite es lo mismo en los dos.
+    with pytest.raises(ValueError, match="mensajes_dia: .* se admite un número finito mayor que 0"):
+        servicio.mensajes_dia_validos(malo)
+
+
+def test_mensajes_dia_cero_dice_por_que():
+    with pytest.raises(ValueError, match="sin tráfico no hace falta ninguna GPU; se admite un número mayor que 0"):
+        servicio.mensajes_dia_validos(0)
+    assert servicio.mensajes_dia_validos(200_000) == 200_000

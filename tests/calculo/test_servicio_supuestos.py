@@ -57,8 +57,9 @@ def test_guarda_lo_comprobado():
     [
         ({"entrada": 0}, "entrada: 0 no vale; se admite un entero mayor o igual que 1"),
         ({"salida": 1.5}, "salida: 1.5 no es un entero"),
-        ({"entrada": 10**6 + 1}, "menor o igual que 1000000"),
+        ({"entrada": 10**6 + 1}, "menor o igual que 1.000.000"),
         ({"factor_pico": 0.5}, "factor_pico: 0.5 no vale; se admite un número mayor o igual que 1."),
+        ({"factor_pico": -5}, "factor_pico: -5 no vale; se admite un número mayor o igual que 1."),
         ({"factor_pico": "2"}, "factor_pico: '2' no es un número"),
         ({"precision": "BF16"}, "Precisión desconocida: 'BF16'. ¿Quisiste decir 'bf16'?"),
         ({"ttft_ms": 0}, "ttft_ms: 0 no vale; se admite un número finito mayor que 0"),

@@ -97,7 +97,7 @@ def test_una_punta_que_no_cabe_en_el_dia_lo_dice_en_el_pie():
     rc, salida, _ = _ejecutar("--gpu", "L4", "--factor-pico", "30")
     assert rc == 0
     assert "| sigue el tráfico" not in salida
-    assert "Sin GPU que siguen el tráfico: una hora punta de 30,0× la media no cabe" in salida
+    assert "Sin GPU que siguen el tráfico: una hora punta de 30 veces la media no cabe" in salida
 
 
 def test_el_pie_del_error_repite_las_opciones_como_se_escriben():

@@ -284,12 +284,12 @@ def test_el_precio_antiguo_de_la_mas_barata_lo_dicen_igual_el_formulario_el_ejem
     # La más barata de precio reciente, contada aquí: la primera fila con fecha dentro del umbral.
     limite = referencia - dt.timedelta(days=frescura.UMBRAL_DIAS)
     reciente = next((f for f in filas if frescura.dia(f.precio.fecha) >= limite), None)
-    assert f"Precio antiguo: el de {filas[0].precio.gpu} en {filas[0].precio.proveedor_y_nivel} es del" in aviso
+    assert f"Precio antiguo: el de la {filas[0].precio.gpu} en {filas[0].precio.proveedor_y_nivel} es del" in aviso
     assert f"{frescura.UMBRAL_DIAS + 1} días antes" in aviso
     if reciente is None:
         assert "Ninguna otra opción" in aviso
     else:
-        assert f"la más barata es {reciente.precio.gpu} en {reciente.precio.proveedor_y_nivel}, del" in aviso
+        assert f"la más barata es la {reciente.precio.gpu} en {reciente.precio.proveedor_y_nivel}, del" in aviso
     assert html.escape(aviso) in formulario
     assert f"\n{aviso}\n" in ejemplo
     assert aviso in orden.splitlines()

@@ -529,7 +529,7 @@ def test_enteros_que_no_caben_en_un_float():
     """``frescura.antiguos(umbral_dias=10**400)`` o ``historial.series(minimo=10**400)`` se aceptaban."""
     from gpucoste.datos import frescura, historial
 
-    assert "9007199254740992" in _error(validacion.entero, 10**400, "n")
+    assert "9.007.199.254.740.992" in _error(validacion.entero, 10**400, "n")
     _error(frescura.antiguos, None, 10**400)
     _error(historial.series, None, 10**400)
     _error(dataclasses.replace, datos.modelos()["Llama 3.1 8B"], capas=10**300)

@@ -81,7 +81,7 @@ def test_descripcion_del_historial_con_precios_iguales_da_una_cifra():
         datos.Precio("X", "P", "seguro", 0.74, "2026-09-25", "https://e.org", ""),
     ]
     alt = historial.descripcion("X", "P", historial.series(filas)[("X", "P")])
-    assert "comunidad: 2 precios de julio de 2026 al 25 de septiembre de 2026, todos de 0,34\u00a0US$ por hora" in alt
+    assert "comunidad: 2 precios de julio de 2026 al 25 de septiembre de 2026, los dos de 0,34\u00a0US$ por hora" in alt
     assert "entre 0,34\u00a0US$ y 0,74\u00a0US$" in alt
     assert "entre 0,34\u00a0US$ y 0,34" not in alt
 

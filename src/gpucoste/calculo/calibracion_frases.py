@@ -71,9 +71,12 @@ def frase_qlora() -> str:
     if n:
         texto += (
             f" Con cada fuente fuera, el ajuste hecho sin ella predice el cociente de {_pares(n)} con un "
-            f"error mediano del {porcentaje(error)}, y el {porcentaje(dentro)} cae dentro de su rango"
+            f"error mediano del {porcentaje(error)}, y "
+            + ("ninguno cae" if dentro == 0 else f"el {porcentaje(dentro)} cae")
+            + " dentro de su rango"
         )
-        texto += "." if not sin else f"; {'el otro' if sin == 1 else f'los otros {sin}'}, no"
+        otros = "el otro no se puede" if sin == 1 else f"los otros {sin} no se pueden"
+        texto += "." if not sin else f"; {otros} predecir así"
     else:
         texto += " Con cada fuente fuera, ningún par se puede predecir"
     if sin:

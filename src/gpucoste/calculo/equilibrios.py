@@ -147,7 +147,7 @@ def api_o_gpu(
         return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, "la API es gratuita")
     umbral = gpu_mes / precio_millon * TOKENS_MILLON
     if umbral > capacidad:
-        motivo = "una GPU llena genera menos tokens de los que pagaría la API con su coste"
+        motivo = "incluso llena, la GPU genera menos tokens de los que su coste compraría en la API"
         return Equilibrio(None, "tokens al mes", nombres[0], None, nombres[1], None, motivo)
     entradas = {"precio_hora": precio_hora, "tokens_s": tokens_s}
     coste_api = coste_api_mes(umbral, precio_millon)

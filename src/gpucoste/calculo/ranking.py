@@ -297,7 +297,7 @@ def aviso_mas_barata(gpu: str) -> str:
         return ""
     return (
         f"Horas estimadas en la más barata: no hay medidas publicadas de entrenamiento en la {gpu}, y su tiempo usa "
-        "la MFU de otras GPU de su clase (véase «¿Cuánto se equivoca?»)."
+        "la MFU de otras GPU de su clase (véase «¿Cuánto se equivoca esta guía?»)."
     )
 
 
@@ -321,15 +321,15 @@ def aviso_precio_antiguo(filas: list[Fila]) -> str:
         return ""
     dias = frescura.dias_antes(barata.precio.fecha)
     texto = (
-        f"Precio antiguo: el de {barata.precio.gpu} en {barata.precio.proveedor_y_nivel} es "
+        f"Precio antiguo: el de la {barata.precio.gpu} en {barata.precio.proveedor_y_nivel} es "
         f"{del_(barata.precio.fecha)}, {dias} días antes del más reciente de los datos."
     )
     reciente = next((f for f in filas if not frescura.es_antiguo(f.precio.fecha)), None)
     if reciente is None:
         return f"{texto} Ninguna otra opción tiene un precio más reciente."
     return (
-        f"{texto} Con un precio de los últimos {frescura.UMBRAL_DIAS} días, la más barata es {reciente.precio.gpu} en "
-        f"{reciente.precio.proveedor_y_nivel}, {del_(reciente.precio.fecha)}: "
+        f"{texto} Con un precio de los últimos {frescura.UMBRAL_DIAS} días, la más barata es la "
+        f"{reciente.precio.gpu} en {reciente.precio.proveedor_y_nivel}, {del_(reciente.precio.fecha)}: "
         f"{rango(reciente.coste.minimo, reciente.coste.maximo, 2)} US$ por trabajo terminado."
     )
 

@@ -113,7 +113,9 @@ def recomendar(
         else:
             encendida = mes if continuo else h_local
             coste = por_hora * encendida
-            razon = f"{_dolares(coste)} al mes de electricidad ({formato.numero(encendida, 0)} horas de uso al mes)"
+            # Con un decimal si no son horas enteras: «5,1 horas», como la carga que las pide (no «5»).
+            horas = formato.numero(encendida, 0 if float(encendida).is_integer() else 1)
+            razon = f"{_dolares(coste)} al mes de electricidad ({horas} horas de uso al mes)"
             opciones.append(Opcion(LOCAL, coste, razon))
 
     # API por token.

@@ -58,6 +58,7 @@ __all__ = [
     "capacidad",
     "de_peticiones_s",
     "kv_gb_secuencia",
+    "mensajes_dia_validos",
     "medidas",
     "predecir",
     "rendimiento",
@@ -102,6 +103,18 @@ def de_peticiones_s(peticiones_s: float) -> float:
     return resultado(
         numero(peticiones_s, "peticiones_s") * _SEGUNDOS_DIA, "de_peticiones_s", {"peticiones_s": peticiones_s}
     )
+
+
+def mensajes_dia_validos(mensajes_dia: float) -> float:
+    """``mensajes_dia`` si es un número finito mayor que 0. Un cero, con su razón (sin tráfico no hace falta ninguna
+    GPU); cualquier otro valor malo, con lo que se admite: un número mayor que 0 (no «mayor o igual que 0», que
+    dejaría pasar el cero que luego no vale)."""
+    if isinstance(mensajes_dia, int | float) and not isinstance(mensajes_dia, bool) and mensajes_dia == 0:
+        raise ValueError(
+            f"mensajes_dia: {mensajes_dia!r} no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor "
+            "que 0."
+        )
+    return numero(mensajes_dia, "mensajes_dia")
 
 
 def _fuente_de(url: str) -> str:
@@ -490,12 +503,7 @@ def capacidad(
     m, g = memoria.modelo(nombre), memoria.gpu(equipo)
     supuestos = instancia(supuestos, Supuestos, "supuestos", de="p. ej. servicio.Supuestos(factor_pico=3)")
     e, s, pico, precision = supuestos.entrada, supuestos.salida, supuestos.factor_pico, supuestos.precision
-    media = numero(mensajes_dia, "mensajes_dia", cero=True) / _SEGUNDOS_DIA
-    if media == 0:
-        raise ValueError(
-            f"mensajes_dia: {mensajes_dia!r} no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor "
-            "que 0."
-        )
+    media = mensajes_dia_validos(mensajes_dia) / _SEGUNDOS_DIA
     c = e + s if contexto is None else entero(contexto, "contexto", minimo=1, maximo=10**7)
     if c < e + s:
         raise ValueError(f"contexto: {contexto!r} no vale; se admite al menos entrada + salida ({e + s} tokens).")

@@ -126,7 +126,7 @@ def opciones(
     hora punta que no cabe en un día de 24 horas).
     """
     modelo = memoria.modelo(modelo).modelo
-    mensajes_dia = numero(mensajes_dia, "mensajes_dia", cero=True)
+    mensajes_dia = servicio.mensajes_dia_validos(mensajes_dia)
     supuestos = instancia(supuestos, servicio.Supuestos, "supuestos", de="p. ej. servicio.Supuestos(factor_pico=3)")
     entrada, salida = supuestos.entrada, supuestos.salida
     if precio_kwh is not None:
@@ -222,19 +222,12 @@ def opciones(
                 continue
             luz = c.gpus * vatios / 1000 * HORAS_MES * precio_kwh
             origen = f"{'compras_locales.csv' if pc.local else 'hardware.csv'}: {pc.fecha}; luz de 730 h a {vatios:g} W"
+            # Quién da el precio, como dice ``OpcionServicio.proveedor``: la tienda del país o el mercado del de
+            # hardware.csv («EE. UU.»), no la palabra «compra», que ya dice la columna de la opción.
+            donde = pc.local.tienda if pc.local else (datos.equipo(g).mercado or "tienda")
             salida_opciones.append(
                 finito(
-                    OpcionServicio,
-                    "opciones",
-                    entradas,
-                    "comprada",
-                    "compra",
-                    g,
-                    c.gpus,
-                    luz,
-                    c.gpus * pc.usd,
-                    origen,
-                    c,
+                    OpcionServicio, "opciones", entradas, "comprada", donde, g, c.gpus, luz, c.gpus * pc.usd, origen, c
                 )
             )
     if not any(o.opcion != "API" for o in salida_opciones) and errores:

@@ -10,7 +10,7 @@ from gpucoste.base import formato
 from gpucoste.calculo.servicio import FACTOR_PICO, Supuestos, ajustar, medidas
 from gpucoste.calculo.servicio_validacion import validacion
 
-__all__ = ["OBJETIVO_ERROR", "frase_perfil", "frase_supuestos", "frase_validacion"]
+__all__ = ["OBJETIVO_ERROR", "cifra_factor_pico", "frase_perfil", "frase_supuestos", "frase_validacion"]
 
 
 OBJETIVO_ERROR = 0.25
@@ -30,9 +30,10 @@ def frase_validacion() -> str:
     eficiencia = porcentaje(p.eficiencia) + (" (el máximo que se admite)" if p.eficiencia >= 1 else "")
     texto = (
         "El modelo de capacidad predice los tokens/s de un servidor con tantas peticiones a la vez como diga la "
-        "medida (o tantas como quepan en la caché KV, a carga máxima): un paso de decodificación lee los pesos y la "
-        "caché de todas las secuencias, o hace sus operaciones, lo que tarde más, y cada petición reparte su "
-        f"prellenado entre sus tokens de salida. Tres cifras se ajustan por mínimos cuadrados a {len(filas)} "
+        "medida (o tantas como quepan en la caché KV, a carga máxima): cada paso de la generación (un token más en "
+        "cada secuencia) tarda lo que la más lenta de dos cosas: leer los pesos y la caché de todas las secuencias, o "
+        "hacer sus operaciones; y cada petición reparte su prellenado entre sus tokens de salida. Tres cifras se "
+        f"ajustan por mínimos cuadrados a {len(filas)} "
         f"medidas de {v.fuentes} fuentes ({motores}): el motor alcanza el {eficiencia} del techo de ancho de banda, "
         f"paga {formato.numero(p.ms_capa, 2)} ms por capa y paso, y procesa la entrada con una MFU del "
         f"{porcentaje(p.mfu_prellenado)}. Con cada fuente fuera del ajuste, los tokens/s predichos se desvían un "
@@ -46,11 +47,14 @@ def frase_validacion() -> str:
     return texto + f": {cumple} de la meta del {porcentaje(OBJETIVO_ERROR)}."
 
 
-def _veces(x: float) -> str:
-    """Un factor de pico como se lee: «2 veces», «1,5 veces» (sin «,0» de más)."""
+def cifra_factor_pico(x: float) -> str:
+    """Un factor de pico como se lee delante de «veces la media»: ``2`` → «2», ``1.5`` → «1,5» (sin «,0» de más).
+    La página, su formulario y ``gpucoste servir`` lo escriben igual («2 veces la media»)."""
+    from gpucoste.base import validacion
     from gpucoste.base.formato import numero
 
-    return numero(x, 0 if float(x).is_integer() else 1)
+    x = validacion.numero(x, "factor_pico")
+    return numero(x, 0 if x.is_integer() else 1)
 
 
 def frase_supuestos() -> str:
@@ -68,8 +72,8 @@ def frase_supuestos() -> str:
         f"- **Tokens por mensaje**: {numero(s.entrada, 0)} de entrada y {numero(s.salida, 0)} de salida, la "
         f"media de las peticiones de la [traza de conversación de Azure]({traza}) (una hora del 16 de noviembre de "
         "2023, la del artículo Splitwise); la entrada incluye la conversación previa que se reenvía con cada mensaje.\n"
-        f"- **Hora punta**: {_veces(s.factor_pico)} veces las peticiones por segundo de la media del día, un supuesto "
-        "de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
+        f"- **Hora punta**: {cifra_factor_pico(s.factor_pico)} veces las peticiones por segundo de la media del día, "
+        "un supuesto de esta guía (estimación): cámbialo con el perfil de tu tráfico.\n"
         f"- **Objetivos de latencia**: {numero(s.ttft_ms, 0)} ms hasta el primer token y "
         f"{numero(s.tpot_ms, 0)} ms por token de salida, los del escenario de servidor de Llama 2 70B en "
         f"[MLPerf Inference]({mlperf}).\n"
@@ -100,9 +104,9 @@ def frase_perfil(factor_pico: float = FACTOR_PICO, *, markdown: bool = True) -> 
         f"las peticiones de cada hora (UTC) de la {citada}, {dias}; su hora punta tiene {numero(max(base))} veces la "
         f"media y la más tranquila, {numero(min(base))}. Para que la hora punta sea tu factor de pico, se eleva el "
         "perfil a la potencia que lo consigue sin cambiar los mensajes del día: con "
-        f"{_veces(factor_pico)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada hora se "
-        "alquilan las réplicas que pide su tráfico (una réplica es una copia del modelo en marcha, en una GPU o en "
-        "varias si no cabe en una), al menos una, y solo donde se factura por segundo o por minuto "
+        f"{cifra_factor_pico(factor_pico)} veces la media, la hora más tranquila queda en {numero(min(q))}. Cada "
+        "hora se alquilan las réplicas que pide su tráfico (una réplica es una copia del modelo en marcha, en una GPU "
+        "o en varias si no cabe en una), al menos una, y solo donde se factura por segundo o por minuto "
         f"({lista(list(granos))}); cada réplica que se enciende paga además {arranque} minutos de arranque (los de "
         f"{supuestos}, el máximo: bajar la imagen y los pesos antes de atender)."
     )

@@ -120,7 +120,7 @@ def recomendar_servicio(
     horas, reservada = mas_barata(_POR_HORAS), mas_barata(("reservada",))
     opciones = [
         recomendacion.Opcion(
-            recomendacion.LOCAL, None, "la GPU de casa no entra en esta cuenta (un servicio para usuarios)"
+            recomendacion.LOCAL, None, "la GPU de casa no entra en esta cuenta: es un servicio para otros usuarios"
         ),
         o_api,
         recomendacion.Opcion(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpucoste.base.validacion import Validado, corto, entero, numero, opcion
+from gpucoste.base.validacion import Validado, corto, entero, numero, opcion, real
 from gpucoste.calculo import memoria
 
 __all__ = [
@@ -104,7 +104,8 @@ class Supuestos(Validado):
         fijar = object.__setattr__
         fijar(self, "entrada", entero(self.entrada, "entrada", minimo=1, maximo=TOKENS_MAX))
         fijar(self, "salida", entero(self.salida, "salida", minimo=1, maximo=TOKENS_MAX))
-        pico = numero(self.factor_pico, "factor_pico")
+        # «-5» y «0,5» dicen lo mismo (de 1 en adelante), no «mayor que 0» el uno y «mayor o igual que 1» el otro.
+        pico = real(self.factor_pico, "factor_pico")
         if pico < 1:
             raise ValueError(
                 f"factor_pico: {corto(self.factor_pico)} no vale; se admite un número mayor o igual que 1."

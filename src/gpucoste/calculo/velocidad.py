@@ -18,6 +18,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from gpucoste import datos
+from gpucoste.base.formato import numero
 from gpucoste.base.memo import mismos_datos
 from gpucoste.base.validacion import entero, opcion, resultado
 from gpucoste.calculo import memoria
@@ -83,10 +84,10 @@ def tokens_por_segundo(
         m, "inferencia", g, n_gpus=n, precision=precision, secuencia=contexto, lote=b, precision_kv=kv
     )
     if not necesaria.cabe:
-        gb = f"{necesaria.total:.1f}".replace(".", ",")
         raise ValueError(
-            f"{m.modelo} en {precision} con lote {b} y contexto {contexto} necesita {gb} GB por GPU "
-            f"y {g.gpu} tiene {g.vram_gb:g} GB: prueba más GPUs, otra precisión o un lote menor."
+            f"{m.modelo} en {precision} con lote {b} y contexto de {numero(contexto, 0)} tokens necesita "
+            f"{numero(necesaria.total, 1)} GB por GPU y la {g.gpu} tiene {numero(g.vram_gb, 0)} GB: prueba más GPU, "
+            "otra precisión o un lote menor."
         )
     pesos, activos = _bytes_pesos_leidos(m, precision, b)
     bytes_paso = pesos + b * memoria.tokens_kv(m, contexto) * memoria.bytes_kv_por_token(m, kv)
@@ -263,7 +264,7 @@ def techo_servicio(
     if libre < por_peticion:
         raise ValueError(
             f"{m.modelo} en {precision} no deja sitio en {n} × {g.gpu} para una petición de {e} + {s} tokens: "
-            "prueba más GPUs o una precisión menor."
+            "prueba más GPU o una precisión menor."
         )
     b = int(libre // por_peticion)
     pesos, activos = _bytes_pesos_leidos(m, precision, b)

@@ -34,8 +34,10 @@ datos.especificaciones)`` (un nombre de los datos; ante una errata, «¿Quisiste
 defecto); ``valores=(...)`` limita las opciones a una lista (también con «¿Quisiste decir …?»). ``ejemplo=``
 añade una línea de uso al final de ``--help`` (las pruebas la ejecutan). ``--formato`` se añade solo.
 Un ``ValueError`` de la biblioteca se convierte en la línea de error (con las opciones dadas) y el
-código 2; ``tests/proyecto/test_propiedades.py`` prueba cada orden registrada con entradas generadas (registra en
-``tests/propiedades.py`` cada opción: ``tests/proyecto/test_propiedades_cobertura.py`` falla si falta una).
+código 2, y si empieza por el nombre de un argumento y su valor, por la opción que lo dio («--descuento: 1.5 no
+vale», ``analizador._con_su_opcion``); ``tests/proyecto/test_propiedades.py`` prueba cada orden registrada con
+entradas generadas (registra en ``tests/propiedades.py`` cada opción: ``tests/proyecto/test_propiedades_cobertura.py``
+falla si falta una).
 """
 
 from __future__ import annotations

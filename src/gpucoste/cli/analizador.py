@@ -15,7 +15,7 @@ import re
 import sys
 from types import MappingProxyType
 
-from gpucoste.base import esquema
+from gpucoste.base import esquema, validacion
 from gpucoste.cli.opciones import ORDENES, nombre_de
 from gpucoste.cli.ordenes import localizar
 
@@ -181,6 +181,32 @@ def _dada(valor: object) -> str:
     return repr(valor)
 
 
+def _con_su_opcion(mensaje: str, opciones: tuple, dadas: dict) -> str:
+    """Un error de la biblioteca que empieza por el nombre de un argumento y su valor («descuento: 1.5 no vale»)
+    empieza por la opción que lo dio, como los del analizador («--descuento: 1.5 no vale»): quien lee la orden no
+    ve el nombre del argumento. Si el nombre no es el de ninguna opción dada (``valor_reventa``), tal cual."""
+    for op in opciones:
+        valor = dadas.get(op.destino)
+        if valor is None or valor == op.defecto:
+            continue
+        for nombre in (op.destino, *(b for b, d in _ARGUMENTOS_DE_LA_BIBLIOTECA.items() if d == op.destino)):
+            prefijo = f"{nombre}: {validacion.corto(valor)}"
+            if mensaje.startswith(prefijo) and not mensaje[len(prefijo) : len(prefijo) + 1].isalnum():
+                return f"{op.bandera}: {_dada(valor)}{mensaje[len(prefijo) :]}"
+    # Sin su valor detrás («ttft_ms/tpot_ms: con una sola petición…»): los nombres, por sus opciones.
+    banderas = {op.destino: op.bandera for op in opciones}
+    banderas |= {b: banderas[d] for b, d in _ARGUMENTOS_DE_LA_BIBLIOTECA.items() if d in banderas}
+    nombres = re.match(r"([a-z_]+(?:/[a-z_]+)*): ", mensaje)
+    if nombres and all(n in banderas for n in nombres[1].split("/")):
+        return "/".join(banderas[n] for n in nombres[1].split("/")) + mensaje[len(nombres[1]) :]
+    return mensaje
+
+
+_ARGUMENTOS_DE_LA_BIBLIOTECA = MappingProxyType({"valor_reventa": "reventa"})
+"""Argumentos de la biblioteca que la orden da con otro nombre (``compra.comprar_o_alquilar(valor_reventa=…)``
+recibe ``--reventa``): su error también empieza por la opción."""
+
+
 def _main(argv: list[str] | None) -> int:
     argv = _unir_negativos(list(sys.argv[1:] if argv is None else argv))
     try:
@@ -210,7 +236,8 @@ def _main(argv: list[str] | None) -> int:
             if dadas_todas[op.destino] != op.defecto
         )
         dadas = dadas.replace("e+", "e")
-        print(f"gpucoste {o.nombre}: error: {error}" + (f" (con {dadas})" if dadas else ""), file=sys.stderr)
+        mensaje = _con_su_opcion(str(error), o.opciones, dadas_todas)
+        print(f"gpucoste {o.nombre}: error: {mensaje}" + (f" (con {dadas})" if dadas else ""), file=sys.stderr)
         return 2
     print(texto)
     return 0

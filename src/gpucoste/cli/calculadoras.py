@@ -119,8 +119,8 @@ def _electricidad(
     Opcion(
         "--lote",
         "conversaciones a la vez en la GPU, para estimar sus tokens/s con su ancho de banda (con --contexto y sin "
-        f"--lote, {decisiones.LOTE_LLENO}; sin los dos, los de media en el día de una GPU que sirve con la hora punta "
-        "llena: el modelo de capacidad de gpucoste servir)",
+        f"--lote, {decisiones.LOTE_LLENO}; sin ninguno de los dos, los tokens/s son los de media en el día de una GPU "
+        "que sirve con la hora punta llena, del modelo de capacidad de gpucoste servir)",
         entero_positivo,
     ),
     Opcion(
@@ -288,9 +288,10 @@ def _comprar(
     # Los demás precios de compra de la GPU (nueva, de reventa, en otro mercado): el de lista es uno más.
     otras = [
         fila(
-            f"otro precio de compra: {o.estado}, {o.mercado} (US$)",
+            # La unidad delante: «(US$): nuevo, EE. UU. (Amazon)», no un paréntesis pegado a otro.
+            f"otro precio de compra (US$): {o.estado}{f', {o.mercado}' if o.mercado else ''}",
             o.precio_compra_usd,
-            f"hardware.csv: {o.gpu}, {o.estado}{f' ({o.mercado})' if o.mercado else ''}, {formato.fecha(o.fecha)}; "
+            f"hardware.csv: {o.gpu}, {o.estado}{f', {o.mercado}' if o.mercado else ''}, {formato.fecha(o.fecha)}; "
             "úsalo con --precio-compra",
         )
         for o in datos.opciones_compra(gpu)

@@ -28,7 +28,9 @@ _ESCALAS = tuple(equivalencia.ESCALAS_ORIGEN)
     ),
     Opcion(
         "--escala-origen",
-        "dónde se entrenó según la ficha: " + "; ".join(f"{k}, {v}" for k, v in tiempo.ESCALAS.items()),
+        # «por defecto» delante: al final caería dentro de «(varios nodos)», como si fuera de esa escala.
+        "dónde se entrenó según la ficha (por defecto, 1): "
+        + "; ".join(f"{k}, {v}" for k, v in tiempo.ESCALAS.items()),
         defecto="1",
         valores=_ESCALAS,
     ),

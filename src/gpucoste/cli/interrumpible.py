@@ -25,7 +25,7 @@ __all__ = []
     Opcion(
         "--proveedor",
         "proveedor con precio interrumpible: el leído en precios.csv o, si no lo hay, su bajo demanda con el ahorro "
-        "de modalidades.csv (dicho en origen)",
+        "de modalidades.csv (la columna origen dice cuál)",
         CON_INTERRUMPIBLE,
         "Vast.ai",
     ),

@@ -19,6 +19,7 @@ from types import MappingProxyType
 import pandas as pd
 
 from gpucoste.base import esquema, etiquetas, formato, validacion
+from gpucoste.base.constantes import NIVELES_DE_PROVEEDOR
 from gpucoste.base.validacion import Validado
 from gpucoste.dinero import paises
 
@@ -147,6 +148,13 @@ class Salida(Validado):
         """La tabla en Markdown, con las claves escritas en palabras y cada pareja mínimo/máximo como un rango."""
         legibles = _legibles(self.tabla) | self.legibles
         tabla = self.tabla.assign(**{c: self.tabla[c].map(lambda v, m=m: m.get(v, v)) for c, m in legibles.items()})
+        if {"nivel", "proveedor"} <= set(self.tabla.columns) and "nivel" not in self.legibles:
+            # El nivel con la forma propia de su proveedor, como en las páginas: «Vast.ai, todos los hosts», no
+            # «bajo demanda», que también lo es un host verificado (constantes.NIVELES_DE_PROVEEDOR).
+            tabla["nivel"] = [
+                NIVELES_DE_PROVEEDOR.get((p, n), leido)
+                for n, p, leido in zip(self.tabla["nivel"], self.tabla["proveedor"], tabla["nivel"], strict=True)
+            ]
         titulos = etiquetas.COLUMNAS | self.encabezados
         columnas, decimales, derecha = {}, {}, []
         for c in tabla.columns:

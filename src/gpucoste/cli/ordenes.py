@@ -191,6 +191,8 @@ _MODELO_O_CONFIG = (  # uno de los dos (cli.config.modelo_de)
 _GPU = Opcion("--gpu", "GPU de gpus.csv, p. ej. «RTX 4090»", nombre_de("GPU", datos.especificaciones), obligatoria=True)
 _ENTRENAR = ("completo", "lora", "qlora")
 _SECUENCIA = Opcion("--secuencia", "tokens por secuencia (o de contexto al servir)", entero_positivo, memoria.SECUENCIA)
+# En las órdenes que solo entrenan (cuanto-tarda, donde-mas-barato) no se sirve: sin «o de contexto al servir».
+_SECUENCIA_ENTRENAR = Opcion("--secuencia", "tokens por secuencia", entero_positivo, memoria.SECUENCIA)
 _LOTE = Opcion("--lote", "secuencias a la vez por GPU", entero_positivo, 1)
 _METODO_ENTRENAR = Opcion("--metodo", "cómo se entrena", obligatoria=True, valores=_ENTRENAR)
 _TOKENS_ENTRENAR = Opcion("--tokens", etiquetas.TOKENS_ENTRENAMIENTO, positivo, obligatoria=True)
@@ -283,7 +285,7 @@ def _cabe(
     EPOCAS,
     Opcion("--gpu", "solo esta GPU (por defecto, todas las de gpus.csv)", nombre_de("GPU", datos.especificaciones)),
     Opcion("--n-gpus", "cuántas GPU (por defecto, las mínimas en que cabe; más de 8: varios nodos)", entero_positivo),
-    _SECUENCIA,
+    _SECUENCIA_ENTRENAR,
     _LOTE,
     _CHECKPOINTING,
     _RANGO,
@@ -460,7 +462,7 @@ def _velocidad(
     _MODELO,
     _METODO_ENTRENAR,
     _TOKENS_ENTRENAR,
-    _SECUENCIA,
+    _SECUENCIA_ENTRENAR,
     _LOTE,
     EPOCAS,
     _CHECKPOINTING,

@@ -44,9 +44,10 @@ def pie(mensajes_dia: float, supuestos: servicio.Supuestos, luz: str | None, sig
     entrada, salida, factor_pico = supuestos.entrada, supuestos.salida, supuestos.factor_pico
     ttft_ms, tpot_ms = supuestos.ttft_ms, supuestos.tpot_ms
     v = servicio_validacion.validacion()
+    pico = servicio_frases.cifra_factor_pico(factor_pico)
     lineas = [
         f"Tráfico: {formato.numero(mensajes_dia, 0)} mensajes al día, {formato.numero(media)} peticiones por segundo "
-        f"de media y {formato.numero(media * factor_pico)} en la hora punta ({formato.veces(factor_pico)} la media); "
+        f"de media y {formato.numero(media * factor_pico)} en la hora punta ({pico} veces la media); "
         f"{formato.numero(entrada, 0)} tokens de entrada y {formato.numero(salida, 0)} de salida por mensaje.",
         f"Objetivos: {formato.numero(ttft_ms, 0)} ms hasta el primer token y {formato.numero(tpot_ms, 0)} ms por token "
         "de salida.",
@@ -61,8 +62,8 @@ def pie(mensajes_dia: float, supuestos: servicio.Supuestos, luz: str | None, sig
         )
     elif factor_pico > servicio_escalado.factor_maximo():
         lineas.append(
-            f"Sin GPU que siguen el tráfico: una hora punta de {formato.veces(factor_pico)} la media no cabe en un día "
-            f"de 24 horas (como mucho, {formato.veces(servicio_escalado.factor_maximo())})."
+            f"Sin GPU que siguen el tráfico: una hora punta de {pico} veces la media no cabe en un día de 24 horas "
+            f"(como mucho, {servicio_frases.cifra_factor_pico(servicio_escalado.factor_maximo())} veces)."
         )
     if luz is not None:
         lineas.append(

@@ -100,7 +100,8 @@ def descripcion(gpu: str, proveedor: str, niveles: dict[str, list[datos.Precio]]
         else:
             hasta = ("al " if len(filas[-1].fecha) == 10 else "a ") + fecha(filas[-1].fecha)
             minimo, maximo = dolares(bajo.precio_hora_usd), dolares(alto.precio_hora_usd)
-            valores = f"todos de {minimo}" if minimo == maximo else f"entre {minimo} y {maximo}"
+            iguales = "los dos" if len(filas) == 2 else "todos"  # «2 precios …, los dos de 1,19 US$», no «todos de»
+            valores = f"{iguales} de {minimo}" if minimo == maximo else f"entre {minimo} y {maximo}"
             texto = f"{nivel}: {len(filas)} precios {del_(filas[0].fecha)} {hasta}, {valores} por hora"
         # Las marcas, en un solo paréntesis (nunca uno detrás de otro), separadas por punto y coma.
         marcas = []

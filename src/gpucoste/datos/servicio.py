@@ -50,7 +50,7 @@ SERVICIO_MEDIDO = esquema.Tabla(
         esquema.Columna("id", "texto", "Identificador corto de la medida."),
         esquema.Columna("modelo", "texto", "Modelo medido (como en modelos.csv)."),
         esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
-        esquema.Columna("n_gpus", "entero", "GPUs del servidor (paralelismo de tensores).", minimo=1, maximo=64),
+        esquema.Columna("n_gpus", "entero", "GPU del servidor (paralelismo de tensores).", minimo=1, maximo=64),
         esquema.Columna(
             "precision", "enum", "Formato de los pesos.", valores=("bf16", "fp16", "fp8", "int8", "awq-int4")
         ),

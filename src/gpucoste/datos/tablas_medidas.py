@@ -60,11 +60,11 @@ MEDIDAS = esquema.Tabla(
             valores=("preentrenamiento", "completo", "lora", "qlora", "inferencia"),
         ),
         esquema.Columna("gpu", "texto", "GPU medida (como en gpus.csv)."),
-        esquema.Columna("n_gpus", "entero", "Número de GPUs (vacío si no se publica).", requerida=False, minimo=1),
+        esquema.Columna("n_gpus", "entero", "Número de GPU (vacío si no se publica).", requerida=False, minimo=1),
         esquema.Columna(
             "interconexion",
             "enum",
-            "Cómo se hablan las GPUs.",
+            "Cómo se hablan las GPU.",
             valores=("ninguna", "pcie", "nvlink", "infiniband", "ethernet", "desconocida"),
         ),
         esquema.Columna(
@@ -114,7 +114,7 @@ MEDIDAS = esquema.Tabla(
 ESCALADO = esquema.Tabla(
     "escalado.csv",
     Escalado,
-    "Eficiencia medida al repartir un entrenamiento entre GPUs, por interconexión (NVLink o PCIe dentro de un "
+    "Eficiencia medida al repartir un entrenamiento entre GPU, por interconexión (NVLink o PCIe dentro de un "
     "nodo, InfiniBand/RDMA o Ethernet entre nodos): la calibran gpucoste.calculo.calibracion y la usa "
     "gpucoste.calculo.tiempo.",
     columnas=(
@@ -122,20 +122,20 @@ ESCALADO = esquema.Tabla(
         esquema.Columna(
             "interconexion",
             "enum",
-            "Por dónde se hablan las GPUs: NVLink o PCIe dentro de un nodo; InfiniBand (o RDMA sobre Ethernet) o "
+            "Por dónde se hablan las GPU: NVLink o PCIe dentro de un nodo; InfiniBand (o RDMA sobre Ethernet) o "
             "Ethernet TCP entre nodos.",
             valores=("nvlink", "pcie", "infiniband", "ethernet"),
         ),
         esquema.Columna(
             "referencia",
             "enum",
-            "Frente a qué se mide: menos_gpus (los tokens/s por GPU con n_referencia GPUs por la misma red) o nvlink "
-            "(las mismas GPUs unidas por NVLink).",
+            "Frente a qué se mide: menos_gpus (los tokens/s por GPU con n_referencia GPU por la misma red) o nvlink "
+            "(las mismas GPU unidas por NVLink).",
             valores=("menos_gpus", "nvlink"),
         ),
         esquema.Columna("gpu", "texto", "GPU medida, como la llama la fuente."),
-        esquema.Columna("n_gpus", "entero", "GPUs del trabajo medido.", minimo=2),
-        esquema.Columna("n_referencia", "entero", "GPUs de la configuración de referencia.", minimo=1),
+        esquema.Columna("n_gpus", "entero", "GPU del trabajo medido.", minimo=2),
+        esquema.Columna("n_referencia", "entero", "GPU de la configuración de referencia.", minimo=1),
         esquema.Columna("modelo", "texto", "Modelo entrenado, como lo llama la fuente."),
         esquema.Columna("metodo", "enum", "Cómo se entrenaba.", valores=("preentrenamiento", "completo", "lora")),
         esquema.Columna("marco", "texto", "Biblioteca de entrenamiento."),
@@ -161,7 +161,7 @@ ESCALADO = esquema.Tabla(
         esquema.Regla(
             "n_referencia",
             "un entero menor que n_gpus si referencia es 'menos_gpus', e igual a n_gpus si es 'nvlink' (las mismas "
-            "GPUs unidas por NVLink)",
+            "GPU unidas por NVLink)",
             lambda f: (
                 f["n_referencia"] < f["n_gpus"] if f["referencia"] == "menos_gpus" else f["n_referencia"] == f["n_gpus"]
             ),
@@ -187,7 +187,7 @@ _RANGOS_AJUSTE = (
     ("mfu_", "la MFU (FLOPs del modelo ÷ pico)", 0, True, 1),
     ("generacion_", "una eficiencia frente al ancho de banda", 0, True, 1),
     ("servicio_", "una eficiencia frente al techo de servicio", 0, True, 1),
-    ("escalado_", "una eficiencia al repartir entre GPUs (como el valor de escalado.csv)", 0, True, 2),
+    ("escalado_", "una eficiencia al repartir entre GPU (como el valor de escalado.csv)", 0, True, 2),
     ("qlora", "cuántas veces tarda QLoRA lo que LoRA", 0.5, False, 10),
     ("dispersion_", "un cociente medido ÷ predicho", 0, True, 10),
     ("memoria", "un cociente medido ÷ predicho", 0, True, 10),
@@ -246,7 +246,7 @@ AJUSTES = esquema.Tabla(
 ACELERACIONES = esquema.Tabla(
     "aceleraciones.csv",
     Aceleracion,
-    "Aceleraciones medidas y publicadas entre dos GPUs (cuántas veces más rápida es la primera).",
+    "Aceleraciones medidas y publicadas entre dos GPU (cuántas veces más rápida es la primera).",
     columnas=(
         esquema.Columna("gpu_rapida", "texto", "GPU más rápida (como en gpus.csv)."),
         esquema.Columna("gpu_lenta", "texto", "GPU de referencia (como en gpus.csv)."),

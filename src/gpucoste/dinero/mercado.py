@@ -31,6 +31,7 @@ __all__ = [
     "Reventa",
     "descuento",
     "electricidad",
+    "fuentes_de_luz",
     "modalidades",
     "precio_api",
     "precio_kwh",
@@ -215,6 +216,30 @@ def precio_api(modelo: str, proveedor: str) -> PrecioApi:
 
 def electricidad() -> tuple[Electricidad, ...]:
     return esquema.cargar(ELECTRICIDAD)
+
+
+def fuentes_de_luz(filas: list[Electricidad] | tuple[Electricidad, ...]) -> str:
+    """Las filas de ``electricidad.csv`` como las cita la prosa, en una lista: «México (CFE, julio de 2026)». Lo que
+    varias filas dicen detrás de su organismo, tras una coma («CFE, en la transcripción de un proyecto público»),
+    se dice una sola vez al final («…, todas en la transcripción de un proyecto público»), no en cada paréntesis."""
+    from gpucoste.base.formato import lista, periodo
+
+    filas = validacion.lista_de(filas, Electricidad, "filas")
+    if not filas:
+        raise ValueError("filas: [] no vale; se admite una lista no vacía de mercado.Electricidad.")
+    colas = [e.organismo.split(", ", 1)[1] if ", " in e.organismo else "" for e in filas]
+    repetidas = {c for c in colas if c and colas.count(c) > 1}
+    comun = repetidas.pop() if len(repetidas) == 1 else ""
+    con = [e.pais for e, c in zip(filas, colas, strict=True) if comun and c == comun]
+    texto = lista(
+        [
+            f"{e.pais} ({e.organismo.removesuffix(f', {comun}') if comun else e.organismo}, {periodo(e.periodo)})"
+            for e in filas
+        ]
+    )
+    if not con:
+        return texto
+    return f"{texto}, {'todas' if len(con) == len(filas) else f'las de {lista(con)},'} {comun}"
 
 
 def precio_kwh(pais: str = "España") -> Electricidad:

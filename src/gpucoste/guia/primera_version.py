@@ -103,7 +103,7 @@ def _tres_dias() -> Errata:
         f"El trabajo que tarda {numero(CITA_HORAS_H100, 0)} horas en una {c.rapida} tarda de "
         f"{numero(bajo, 0)} a {numero(alto, 0)} horas en las GPU de casa de los datos"
         + (
-            f"; las que tardan unos tres días (dentro de su rango): {', '.join(dentro)}."
+            f"; las que tardan unos tres días (dentro de su rango): {lista(list(dentro))}."
             if dentro
             else "; ninguna tarda tres días."
         )
@@ -211,7 +211,7 @@ def _arranque() -> Errata:
     no_cobra = [que for que, si in (("la GPU", cargando.gpu), ("el disco", cargando.disco)) if not si]
     hoy = (
         f"La guía supone {numero(minutos.valor_min, 0)}–{numero(minutos.valor_max, 0)} minutos de arranque. "
-        f"En Vast.ai, mientras la instancia carga se cobra {' y '.join(cobra) or 'nada'}"
+        f"En Vast.ai, mientras la instancia carga, se cobra {' y '.join(cobra) or 'nada'}"
         + (f", no {' ni '.join(no_cobra)}" if no_cobra else "")
         + f" (documentación de Vast.ai, {mes(cargando.fecha)})."
     )
@@ -248,9 +248,11 @@ def _transferencia() -> Errata:
         {p.proveedor for p in proveedores.politicas() if p.aspecto == "transferencia" and "cada host" in p.valor}
         - set(salidas)
     )
+    # El verbo concuerda con quien cobra («la cobra AWS», «la cobran AWS y GCP»); sin nadie, «ninguno la cobra».
+    quien_cobra = f"la {'cobra' if len(cobran) == 1 else 'cobran'} {lista(cobran)}" if cobran else "ninguno la cobra"
+    gratis_en = f"sale gratis en {lista(gratis)}" if gratis else "en ninguno sale gratis"
     hoy = (
-        f"De los {len(salidas)} proveedores con la tarifa de salida en los datos, la cobran "
-        f"{lista(cobran) if cobran else 'ninguno'} y sale gratis en {lista(gratis) if gratis else 'ninguno'}"
+        f"De los {len(salidas)} proveedores con la tarifa de salida en los datos, {quien_cobra} y {gratis_en}"
         + (f"; en {lista(por_host)} la fija cada host" if por_host else "")
         + "."
     )
@@ -278,7 +280,7 @@ def _sla() -> Errata:
         + (f"solo {lista(con)} tienen" if con else "ninguno tiene")
         + " en los datos una garantía de disponibilidad con fuente"
         + (
-            f"; de los demás, los datos dicen algo de las garantías de {lista(otros)} (en «Alternativas»)"
+            f"; de los demás, los datos dicen algo de las garantías de {lista(otros)} (en «Alternativas a Vast.ai»)"
             if otros
             else ""
         )

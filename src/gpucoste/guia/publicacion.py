@@ -18,6 +18,7 @@ import pandas as pd
 from gpucoste import datos
 from gpucoste.base import esquema, validacion
 from gpucoste.base.formato import DOLAR, fecha, nivel, numero, periodo, tipo_precio
+from gpucoste.calculo import memoria
 from gpucoste.datos import ORIGENES_RECOLECTOR, frescura, historial
 from gpucoste.dinero import proveedores
 
@@ -286,6 +287,8 @@ ETIQUETAS = MappingProxyType(
         "ventana": "ventana (tokens)",
         "capas_con_ventana": "capas con ventana",
         "dias_sumados": "días sumados",
+        "lora": "LoRA",
+        "completo": "fine-tuning completo",
     }
 )
 
@@ -301,6 +304,8 @@ def _clave(valor: object, columna: str, proveedor: str | None = None) -> str:
         return nivel(str(valor), proveedor)
     if columna == "periodo":
         return periodo(str(valor))
+    if columna == "metodo" and str(valor) in memoria.NOMBRES_METODOS:
+        return memoria.NOMBRES_METODOS[str(valor)]  # «LoRA», «fine-tuning completo»: como en las páginas
     if columna == "meses" and isinstance(valor, int):
         return "sin plazo" if valor == 0 else f"{valor} {'mes' if valor == 1 else 'meses'}"
     return _codigo(_valor(valor), columna)

@@ -20,10 +20,9 @@ def _campos_servir() -> tuple[Campo, ...]:
     return (
         Campo("modelo", "Modelo", "", decisiones.MODELO, modelos),
         Campo("mensajes_dia", "Mensajes al día", "", 200_000),
-        Campo(
-            "entrada", "Tokens de entrada por mensaje, con la conversación previa", "tokens", servicio.TOKENS_ENTRADA
-        ),
-        Campo("salida", "Tokens generados por mensaje", "tokens", servicio.TOKENS_SALIDA),
+        # Sin «(tokens)» detrás: el rótulo ya empieza por «Tokens» (como «Tokens del dataset» en «¿Cuánto tardará?»).
+        Campo("entrada", "Tokens de entrada por mensaje, con la conversación previa", "", servicio.TOKENS_ENTRADA),
+        Campo("salida", "Tokens generados por mensaje", "", servicio.TOKENS_SALIDA),
         Campo("factor_pico", "Peticiones en la hora punta ÷ la media del día", "", servicio.FACTOR_PICO),
         Campo("precision", "Formato de los pesos", "", servicio_supuestos.PRECISION, servicio_supuestos.PRECISIONES),
         Campo("ttft_ms", "Como mucho hasta el primer token", "ms", servicio.OBJETIVO_TTFT_MS),
