@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpucoste import datos
-from gpucoste.calculo import memoria, servicio, servicio_validacion
+from gpucoste.calculo import memoria, servicio, servicio_costes, servicio_validacion
 
 
 def test_kv_de_una_secuencia_a_mano():
@@ -83,6 +83,13 @@ def test_un_modelo_grande_pide_varias_gpu_por_replica():
 def test_trafico_cero_dice_que_no_hace_falta_ninguna_gpu():
     with pytest.raises(ValueError, match="mensajes_dia: 0 no vale: sin tráfico"):
         servicio.capacidad("Llama 3.1 8B", "A100 80GB", 0)
+
+
+def test_trafico_que_se_redondea_a_cero_es_un_error_y_no_una_division_por_cero():
+    # 1e-320 mensajes al día es mayor que 0, pero por segundo se redondea a 0: el escalado dividía por él (el fuzzer).
+    for funcion in (servicio.capacidad, lambda m, g, n: servicio_costes.opciones(m, n, gpu=g)):
+        with pytest.raises(ValueError, match="mensajes_dia: 1e-320 no vale: con tan pocos"):
+            funcion("Llama 3.1 8B", "A100 80GB", 1e-320)
 
 
 def test_objetivo_imposible_dice_lo_que_tarda_una_peticion():

@@ -114,7 +114,13 @@ def mensajes_dia_validos(mensajes_dia: float) -> float:
             f"mensajes_dia: {mensajes_dia!r} no vale: sin tráfico no hace falta ninguna GPU; se admite un número mayor "
             "que 0."
         )
-    return numero(mensajes_dia, "mensajes_dia")
+    valor = numero(mensajes_dia, "mensajes_dia")
+    if valor / _SEGUNDOS_DIA == 0:  # tan pocos que las peticiones por segundo se redondean a 0 (p. ej. 1e-320)
+        raise ValueError(
+            f"mensajes_dia: {mensajes_dia!r} no vale: con tan pocos, las peticiones por segundo se redondean a 0; se "
+            "admite un número mayor."
+        )
+    return valor
 
 
 def _fuente_de(url: str) -> str:
