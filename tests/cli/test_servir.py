@@ -106,3 +106,24 @@ def test_el_pie_del_error_repite_las_opciones_como_se_escriben():
     assert rc == 2 and errores.rstrip().endswith("(con --mensajes-dia 0)")
     rc, _, errores = _ejecutar("--mensajes-dia", "0", "--gpu", "L40S")
     assert rc == 2 and "--gpu 'L40S'" in errores
+
+
+def test_con_pais_la_luz_de_la_gpu_comprada_no_suma_otra_vez_el_impuesto():
+    """La luz de una GPU comprada sale del precio del kWh de un hogar, que ya trae sus impuestos: en la moneda del
+    país, su coste al mes es el de dólares al tipo de cambio, sin el IVA; su pago inicial y todo lo demás, con él
+    (antes, la luz lo sumaba otra vez: un 16 % de más en México)."""
+    rc, salida, errores = _ejecutar(
+        "--modelo", "Llama 3.1 8B", "--mensajes-dia", "200000", "--pais", "MX", "--formato", "csv"
+    )
+    assert (rc, errores) == (0, "")
+    filas = list(csv.DictReader(io.StringIO(salida)))
+    local = next(k for k in filas[0] if k.startswith("coste_mes (MXN"))
+    inicial = next(k for k in filas[0] if k.startswith("pago_inicial (MXN"))
+    compradas = [f for f in filas if f["opcion"] == "comprada"]
+    assert compradas and len(compradas) < len(filas)
+    for f in filas:
+        cambio, impuesto = float(f["MXN por US$"]), float(f["impuesto"])
+        con = 1.0 if f["opcion"] == "comprada" else 1 + impuesto
+        assert float(f[local]) == pytest.approx(float(f["coste_mes_usd"]) * cambio * con), f
+        if f["opcion"] == "comprada":
+            assert float(f[inicial]) == pytest.approx(float(f["pago_inicial_usd"]) * cambio * (1 + impuesto)), f

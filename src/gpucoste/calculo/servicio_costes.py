@@ -68,6 +68,13 @@ class OpcionServicio(Validado):
     escalada: servicio_escalado.Escalada | None = None
     """En «sigue el tráfico», las réplicas de cada hora y su proveedor (``servicio_escalado.escalada``)."""
 
+    @property
+    def sin_impuesto(self) -> tuple[str, ...]:
+        """Las claves de ``fila`` cuyo importe ya lleva sus impuestos y pasa a otra moneda sin sumar el del país
+        (``paises.en_local`` de empresa): el coste al mes de una GPU comprada, que es su luz (el precio del kWh de
+        un hogar ya los trae). Su pago inicial sí lo suma, como cualquier compra."""
+        return ("coste_mes_usd",) if self.opcion == "comprada" else ()
+
     def fila(self) -> dict:
         """La opción como fila de ``gpucoste servir`` y de su formulario, con las claves de ``etiquetas.SERVIR``
         (``None`` donde no aplica: la latencia y la carga de una API). En «sigue el tráfico», el número de GPU es

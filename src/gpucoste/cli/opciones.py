@@ -134,6 +134,8 @@ class Salida(Validado):
     rango («4,6–9,3»). ``csv`` y ``json`` guardan las claves.
     ``porcentajes``: las columnas que son una fracción y se leen como porcentaje, con sus ``decimales``
     (``formato.celda``: 0,48 → «48 %»); ``csv`` y ``json`` guardan la fracción.
+    ``sin_impuesto``: (posición de la fila, columna) de los importes que ya llevan sus impuestos (la luz de una GPU
+    comprada): con ``--pais``, ``localizar`` los pasa a la moneda sin sumar el del país.
     """
 
     tabla: pd.DataFrame
@@ -143,6 +145,7 @@ class Salida(Validado):
     legibles: dict[str, dict[object, str]] = field(default_factory=dict)
     encabezados: dict[str, str] = field(default_factory=dict)
     porcentajes: tuple[str, ...] = ()
+    sin_impuesto: tuple[tuple[int, str], ...] = ()
 
     def _para_leer(self) -> str:
         """La tabla en Markdown, con las claves escritas en palabras y cada pareja mínimo/máximo como un rango."""

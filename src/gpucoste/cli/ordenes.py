@@ -48,7 +48,8 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
     """``salida`` con cada importe en dólares también en la moneda de ``pais``, con su impuesto, y el tipo y su fecha.
 
     Importes: las columnas con «US$» o que acaban en ``_usd``, o, en las tablas concepto/valor, las filas cuyo
-    concepto dice «US$». Las de electricidad (``paises.gravado``) se convierten sin impuesto.
+    concepto dice «US$». Las de electricidad (``paises.gravado``) y las celdas de ``salida.sin_impuesto`` se
+    convierten sin impuesto.
     """
     validacion.instancia(salida, Salida, "salida", de="lo que devuelve una orden")
     p = paises.pais(pais)
@@ -88,7 +89,10 @@ def localizar(salida: Salida, pais: str, empresa: bool = False) -> Salida:
             tabla.insert(
                 list(tabla.columns).index(c) + 1,
                 nombre,
-                [convertir(v, _gravado(f)) for v, (_, f) in zip(tabla[c], tabla.iterrows(), strict=True)],
+                [
+                    convertir(v, _gravado(f) and (i, c) not in salida.sin_impuesto)
+                    for i, (v, (_, f)) in enumerate(zip(tabla[c], tabla.iterrows(), strict=True))
+                ],
             )
             nuevas[nombre] = decimales
     c = paises.cambio(p)

@@ -68,7 +68,8 @@ def pie(mensajes_dia: float, supuestos: servicio.Supuestos, luz: str | None, sig
     if luz is not None:
         lineas.append(
             f"GPU comprada: el pago inicial, una vez, y al mes la luz a consumo máximo (una cota alta), {luz}; con "
-            "--pais, la luz lleva también el impuesto de la tabla (su precio ya trae el suyo)."
+            "--pais, en tu moneda, la luz sin sumar el impuesto (el precio del kWh ya trae los suyos) y el pago "
+            "inicial con él."
         )
     return tuple(lineas)
 
@@ -153,4 +154,5 @@ def _servir(
         lineas,
         encabezados=dict(etiquetas.SERVIR),
         porcentajes=tuple(sorted(etiquetas.SERVIR_PORCENTAJES)),
+        sin_impuesto=tuple((i, k) for i, o in enumerate(opciones) for k in o.sin_impuesto),
     )

@@ -54,7 +54,7 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
     el título dice el tipo de cambio y su fecha. Con la entrada neutra («SIN»), la tabla tal cual.
 
     Importes: las columnas cuyo título lleva «US$» o, en las tablas de dos columnas (resultado, valor), las filas
-    cuyo rótulo lo lleva. Las de electricidad se convierten sin el impuesto.
+    cuyo rótulo lo lleva. Las de electricidad y las celdas de ``tabla.sin_impuesto`` se convierten sin el impuesto.
     """
     from dataclasses import replace
 
@@ -82,8 +82,9 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
         for i in reversed([i for i, c in enumerate(columnas) if "US$" in c]):
             columnas.insert(i + 1, columnas[i].replace("US$", que))
             numericas.insert(i + 1, True)
-            for f, x in zip(filas, exactas, strict=True):
-                f.insert(i + 1, _importe(f[i], convertidor(paises.gravado(" ".join(f))), x[i]))
+            for r, (f, x) in enumerate(zip(filas, exactas, strict=True)):
+                gravado = paises.gravado(" ".join(f)) and (r, i) not in tabla.sin_impuesto
+                f.insert(i + 1, _importe(f[i], convertidor(gravado), x[i]))
     impuesto = f"{p.nombre_impuesto} del {formato.porcentaje(p.impuesto)} de un particular"
     nota = f"En {p.pais}: {paises.nota_cambio(p)}; {impuesto}."
     titulo = f"{tabla.titulo.rstrip('.')}. {nota}" if tabla.titulo else nota
@@ -94,6 +95,7 @@ def en_moneda(tabla: Tabla, pais: str) -> Tabla:
         numericas=tuple(numericas),
         titulo=titulo,
         exactas=(),
+        sin_impuesto=(),  # ya convertida: las columnas se han movido
     )
 
 

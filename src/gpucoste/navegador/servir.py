@@ -95,6 +95,7 @@ def _tabla_servir(
         titulo,
         tuple(exactas),
         nota,
+        tuple((i, claves.index(k)) for i, o in enumerate(opciones) for k in o.sin_impuesto),
     )
 
 

@@ -91,6 +91,9 @@ class Tabla(Validado):
     nota: str = ""
     """Si la hay, una frase que se lee justo encima de la tabla (p. ej. que las horas de la opción más barata son una
     estimación): fuera del título, que en una tabla ancha se desplaza con ella y no se lee entero."""
+    sin_impuesto: tuple[tuple[int, int], ...] = ()
+    """(fila, columna) de los importes que ya llevan sus impuestos (la luz de una GPU comprada): ``en_moneda`` los
+    pasa a la moneda del país sin sumar el suyo."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
