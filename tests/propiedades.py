@@ -1636,6 +1636,10 @@ FUNCIONES_EXENTAS = {
     "tasa); valida su diccionario de reinicios; tests/graficos/test_dibujo.py",
     "datos.limpiar_cache": "vacía la caché, no calcula",
     "base.memo.olvidar": "vacía los memos, no calcula",
+    "base.cifras.escrita": (
+        "escribe una cifra que formato.numero y validacion.entero ya validaron y redondearon; la prueba "
+        "tests/base/test_validacion.py::test_cifra_como_formato"
+    ),
     "base.memo.mismos_datos": "un decorador (recibe una función); tests/base/test_memo.py",
     "calculo.memoria.booleano": "una comprobación de validación (como las de validacion)",
     "base.formato.tabla": "formatea un DataFrame ya calculado; la prueban las órdenes con --formato tabla",

@@ -77,7 +77,9 @@ def test_la_opcion_desconocida_concuerda_con_su_nombre(nombre, concordancia):
 
 @pytest.mark.parametrize("n", [0, 1, 1024, 9999, 10_000, 32_768, 10**7, 2**53, -4, -12_345])
 def test_cifra_como_formato(n):
-    # Los límites de un error de entero se escriben como el resto de la guía (formato.numero), sin importarlo.
-    from gpucoste.base import formato
+    # Los límites de un error de entero se escriben como el resto de la guía (formato.numero): con la misma función.
+    from gpucoste.base import cifras, formato
 
-    assert validacion._cifra(n) == formato.numero(n, 0)
+    assert cifras.escrita(n) == formato.numero(n, 0)
+    with pytest.raises(ValueError, match=f"menor o igual que {re.escape(formato.numero(n, 0))}"):
+        validacion.entero(n + 1, "n", minimo=-(2**60), maximo=n)

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from gpucoste.base import esquema, validacion
+from gpucoste.base.cifras import MENOS, escrita  # MENOS: el signo de un negativo, «−4 %»
 from gpucoste.base.constantes import DIAS_ANIO, HORAS_MES, NIVELES_DE_PROVEEDOR, NIVELES_EN_PROSA
 from gpucoste.base.constantes import NIVELES as _NIVELES
 from gpucoste.base.constantes import TIPOS_PRECIO as _TIPOS_PRECIO
@@ -56,10 +57,6 @@ __all__ = [
     "veces",
 ]
 
-
-MENOS = "\N{MINUS SIGN}"
-"""El signo de un número negativo: «−4 %», «−1599»; el signo menos de la tipografía, no el guion «-», más corto.
-Lo escriben todas las funciones de este módulo que escriben un número."""
 
 _CONTEXTO = decimal.Context(prec=420, rounding=decimal.ROUND_HALF_UP)  # 1e308 con 20 decimales cabe
 
@@ -108,12 +105,7 @@ def _espanol(d: decimal.Decimal, decimales: object) -> str:
     q = d.quantize(decimal.Decimal(1).scaleb(-decimales), context=_CONTEXTO)
     if q.is_zero():
         q = abs(q)  # «-0,00» no: un cero no lleva signo
-    entera = abs(q).to_integral_value(rounding=decimal.ROUND_DOWN)
-    # La RAE (Ortografía, 2010, § 4.2.2.1.1): punto de millares desde cinco cifras; con cuatro, ninguno
-    # («1599», «2048», «2000,28»), y en «50.000» o «1.000.000», sí.
-    texto = f"{q:,.{decimales}f}" if entera >= 10000 else f"{q:.{decimales}f}"
-    texto = texto.replace(",", "\N{NO-BREAK SPACE}").replace(".", ",").replace("\N{NO-BREAK SPACE}", ".")
-    return texto.replace("-", MENOS)
+    return escrita(q, decimales)
 
 
 def numero(x: float, decimales: int = 2) -> str:

@@ -35,6 +35,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
+from gpucoste.base.cifras import escrita
+
 __all__ = [
     "ENTERO_MAX",
     "HORAS_MES_MAX",
@@ -111,14 +113,6 @@ def real(valor: object, nombre: str) -> float:
     return _real(valor, nombre, "un número finito")
 
 
-def _cifra(n: int) -> str:
-    """Un entero como lo escribe ``formato.numero(n, 0)``: punto de millares desde cinco cifras («10.000.000»,
-    «1024») y el signo menos (U+2212). Aquí sin importar ``formato``, que importa este módulo; la prueba
-    ``test_cifra_como_formato`` comprueba que escriben lo mismo."""
-    texto = f"{abs(n):,}".replace(",", ".") if abs(n) >= 10_000 else str(abs(n))
-    return ("\N{MINUS SIGN}" if n < 0 else "") + texto
-
-
 def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = None) -> int:
     """``valor`` si es un ``int`` (no bool) entre ``minimo`` y ``maximo`` (sin ``maximo``, ``ENTERO_MAX``: un entero
     más grande no cabe sin perder cifras en un float)."""
@@ -127,8 +121,8 @@ def entero(valor: object, nombre: str, *, minimo: int = 0, maximo: int | None = 
         return valor
     grande = isinstance(valor, numbers.Integral) and not isinstance(valor, bool) and valor > tope
     # Los límites, como los escribe la guía («10.000.000», «1024»), no «10000000».
-    permitido = f"un entero mayor o igual que {_cifra(minimo)}" + (
-        f" y menor o igual que {_cifra(tope)}" if maximo is not None or grande else ""
+    permitido = f"un entero mayor o igual que {escrita(minimo)}" + (
+        f" y menor o igual que {escrita(tope)}" if maximo is not None or grande else ""
     )
     if isinstance(valor, bool) or not isinstance(valor, numbers.Integral):
         raise ValueError(f"{nombre}: {corto(valor)} no es un entero; se admite {permitido}.")
